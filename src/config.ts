@@ -27,6 +27,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  NEON_FETCH_ENDPOINT: optionalUrl,
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SITE_ORIGIN: optionalUrl,
   MEMBER_DAILY_LIMIT: int(5),
