@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
@@ -7,11 +7,15 @@ import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
-/** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
-export function createStripeClient(config: StripeConfig): Stripe {
+/**
+ * One Stripe client per isolate, built on first use. The SDK is imported dynamically so its ~700 KiB
+ * of resource classes are not evaluated when an isolate starts, only when a checkout is first needed.
+ */
+export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
+  const { StripeSdk } = await import('./stripe-sdk');
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
-  return new Stripe(config.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
+  return new StripeSdk(config.secretKey, {
+    httpClient: StripeSdk.createFetchHttpClient(),
     maxNetworkRetries: 1,
     timeout: 8000,
     ...(api && {
@@ -24,8 +28,14 @@ export function createStripeClient(config: StripeConfig): Stripe {
 
 /** Checkout Sessions in payment mode (basic, featured) or subscription mode (sponsored). */
 export function createStripePayments(config: StripeConfig, now: () => Date = () => new Date()): PaymentsAdapter {
-  let client: Stripe | undefined;
-  const stripe = () => (client ??= createStripeClient(config));
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => {
+    client ??= createStripeClient(config).catch((error: unknown) => {
+      client = undefined; // a failed load is retried by the next call
+      throw error;
+    });
+    return client;
+  };
 
   return {
     kind: 'stripe',
@@ -38,7 +48,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
       try {
-        const session = await stripe().checkout.sessions.create(
+        const session = await (await stripe()).checkout.sessions.create(
           {
             mode: subscription ? 'subscription' : 'payment',
             line_items: [{ price, quantity: 1 }],
@@ -63,14 +73,14 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async expireCheckout(sessionId: string): Promise<void> {
       try {
-        await stripe().checkout.sessions.expire(sessionId);
+        await (await stripe()).checkout.sessions.expire(sessionId);
       } catch (error) {
         // Already expired or completed sessions answer 400; that is the state we wanted anyway.
         if ((error as { statusCode?: number }).statusCode !== 400) throw error;
       }
     },
     async refund(paymentIntentId: string, reason: string): Promise<void> {
-      await stripe().refunds.create(
+      await (await stripe()).refunds.create(
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );

@@ -1,4 +1,4 @@
-import { Client } from '@upstash/qstash';
+import type { Client } from '@upstash/qstash';
 import type { EnqueueOptions, JobMessage, JobQueue, JobStep } from './types';
 
 /**
@@ -6,13 +6,18 @@ import type { EnqueueOptions, JobMessage, JobQueue, JobStep } from './types';
  * retries failures, and calls the failure callback once retries are spent.
  */
 export function createQStashQueue(options: { token: string; baseUrl?: string; jobsOrigin: () => string }): JobQueue {
+  // The SDK is imported on first publish, not when the isolate starts.
   let client: Client | undefined;
-  const qstash = () => (client ??= new Client({ token: options.token, ...(options.baseUrl && { baseUrl: options.baseUrl }) }));
+  const qstash = async () => {
+    if (client) return client;
+    const { QStashClient } = await import('./qstash-sdk');
+    return (client ??= new QStashClient({ token: options.token, ...(options.baseUrl && { baseUrl: options.baseUrl }) }));
+  };
   return {
     kind: 'qstash',
     async enqueue(step: JobStep, message: JobMessage, opts: EnqueueOptions = {}) {
       const origin = options.jobsOrigin();
-      await qstash().publishJSON({
+      await (await qstash()).publishJSON({
         url: `${origin}/api/jobs/${step}`,
         body: message,
         retries: 3,

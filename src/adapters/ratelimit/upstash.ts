@@ -1,5 +1,4 @@
-import { Ratelimit } from '@upstash/ratelimit';
-import { Redis } from '@upstash/redis';
+import type { Ratelimit } from '@upstash/ratelimit';
 import type { Logger } from '../../log';
 import type { RateLimitPolicy, RateLimitResult, RateLimiter } from './policies';
 import { rateLimitPolicies } from './policies';
@@ -12,11 +11,21 @@ const REDIS_TIMEOUT_MS = 1000;
  * enforced by the database, so failing open costs only the per-minute limit.
  */
 export function createUpstashLimiter(options: { url: string; token: string; log: Logger }): RateLimiter {
-  const redis = new Redis({ url: options.url, token: options.token, retry: false, enableTelemetry: false });
+  // Both SDKs are imported on the first limited request, not when the isolate starts.
+  let sdk: Promise<{ Ratelimit: typeof Ratelimit; redis: import('@upstash/redis').Redis }> | undefined;
+  const loadSdk = () =>
+    (sdk ??= import('./upstash-sdk').then((loaded) => ({
+      Ratelimit: loaded.Ratelimit,
+      redis: new loaded.Redis({ url: options.url, token: options.token, retry: false, enableTelemetry: false }),
+    })).catch((error: unknown) => {
+      sdk = undefined; // a failed load is retried by the next call
+      throw error;
+    }));
   const limiters = new Map<RateLimitPolicy, Ratelimit>();
-  const limiterFor = (policy: RateLimitPolicy) => {
+  const limiterFor = async (policy: RateLimitPolicy) => {
     let limiter = limiters.get(policy);
     if (!limiter) {
+      const { Ratelimit, redis } = await loadSdk();
       const { limit, windowSeconds } = rateLimitPolicies[policy];
       limiter = new Ratelimit({
         redis,
@@ -36,7 +45,7 @@ export function createUpstashLimiter(options: { url: string; token: string; log:
       const failOpen = { success: true, limit, remaining: limit, reset: Date.now() } satisfies RateLimitResult;
       try {
         const result = await Promise.race([
-          limiterFor(policy).limit(identifier),
+          limiterFor(policy).then((limiter) => limiter.limit(identifier)),
           new Promise<undefined>((resolve) => setTimeout(resolve, REDIS_TIMEOUT_MS + 100)),
         ]);
         if (!result) {
