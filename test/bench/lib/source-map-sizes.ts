@@ -1,0 +1,67 @@
+// Attributes the bytes of a bundle to its source files through the bundle's source map, so each
+// contributor's share can be gzipped on its own (the metafile only knows raw bytes).
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
+
+function decodeVlq(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = DIGIT.get(char);
+    if (digit === undefined) throw new Error(`bad VLQ character ${char}`);
+    value += (digit & 31) << shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
+    }
+    values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+    value = 0;
+    shift = 0;
+  }
+  return values;
+}
+
+/** Output text of the bundle grouped by source path (bytes without a mapping go to "(generated)"). */
+export function outputBySource(code: string, map: { sources: string[]; mappings: string }): Map<string, string> {
+  const chunks = new Map<string, string[]>();
+  const add = (source: string, text: string) => {
+    if (!text) return;
+    const list = chunks.get(source) ?? [];
+    list.push(text);
+    chunks.set(source, list);
+  };
+  const lines = code.split('\n');
+  const mappingLines = map.mappings.split(';');
+  let sourceIndex = 0;
+  // A mapping lasts until the next one, across line ends (esbuild maps the start of each statement).
+  let current = '(generated)';
+  for (let l = 0; l < lines.length; l++) {
+    const line = `${lines[l] ?? ''}\n`;
+    let column = 0;
+    let cursor = 0;
+    for (const segment of (mappingLines[l] ?? '').split(',').filter(Boolean)) {
+      const [dColumn = 0, dSource] = decodeVlq(segment);
+      column += dColumn;
+      add(current, line.slice(cursor, column));
+      cursor = column;
+      if (dSource !== undefined) {
+        sourceIndex += dSource;
+        current = map.sources[sourceIndex] ?? '(generated)';
+      } else current = '(generated)';
+      // The remaining fields (line, column, name) are relative too, but only the source matters here.
+    }
+    add(current, line.slice(cursor));
+  }
+  return new Map([...chunks].map(([source, list]) => [source, list.join('')]));
+}
+
+/** Groups a source path (relative to the project root) by npm package (node_modules/@scope/name) or by top-level app folder. */
+export function contributorOf(source: string): string {
+  // drizzle-orm ships source maps whose sources ("../../src/pg-core/x.ts") resolve to node_modules/src/.
+  if (source.startsWith('node_modules/src/')) return 'drizzle-orm';
+  const match = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (match?.[1]) return match[1];
+  const parts = source.split('/');
+  return parts.length > 1 ? `${parts[0]}/${parts[1]}` : (parts[0] ?? source);
+}
