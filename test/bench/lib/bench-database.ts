@@ -1,0 +1,30 @@
+// The database a benchmark runs on: a throwaway real PostgreSQL when installed, else PGlite with a note.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Env } from '../../../src/config';
+import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
+
+export interface BenchDatabase {
+  kind: 'postgresql' | 'pglite';
+  /** DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) for the server's environment. */
+  env: Env;
+  server?: PostgresServer;
+  note?: string;
+  close(): Promise<void>;
+}
+
+/** Starts PostgreSQL on loopback; falls back to PGlite in a temp DATA_DIR (and says so) when it is missing. */
+export async function startBenchDatabase(): Promise<BenchDatabase> {
+  if (findPostgresBinaries()) {
+    const server = await startPostgres({ database: 'tooldir_bench' });
+    return { kind: 'postgresql', env: { DATABASE_URL: server.connectionString }, server, close: () => server.close() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'tooldir-bench-'));
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dir },
+    note: 'PostgreSQL is not installed (apt-get install postgresql): these numbers are on embedded PGlite, not comparable',
+    close: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
