@@ -1,0 +1,160 @@
+// Round trips on the critical path per operation, counted by instrumented adapters while one request at a
+// time runs: database statements (driver level), limiter calls and Redis HTTP round trips (Upstash
+// stand-in over redis-server), Stripe calls (Stripe stand-in), queue publishes (held open to prove the
+// crawl publish is off the response path).
+import { loadConfig, type Env } from '../../src/config';
+import { createStripePayments } from '../../src/adapters/payments/stripe';
+import { createMemoryLimiter } from '../../src/adapters/ratelimit/memory';
+import { createUpstashLimiter } from '../../src/adapters/ratelimit/upstash';
+import { createLogger } from '../../src/log';
+import { startNodeServer } from '../../functions/node';
+import { findRedisServer, startRedis } from '../helpers/services/redis';
+import { startStripeStandIn } from '../helpers/standins/stripe-api';
+import { startUpstashStandIn } from '../helpers/standins/upstash-rest';
+import { startBenchDatabase } from './lib/bench-database';
+import { counts, countDatabaseStatements, countingLimiter, countingPayments, holdingQueue, resetCounts } from './lib/instrument';
+import { type BenchReport, runStandalone } from './lib/results';
+import { distinctSubmit, seedAccount } from './lib/seed';
+
+const ADMIN = 'bench-admin-token-0123456789abcdef';
+const SAMPLES = 10;
+
+interface Sample {
+  status: number;
+  statements: number;
+  limiter: number;
+  redis: number;
+  stripe: number;
+  publishes: number;
+  publishHeldAtResponse: boolean;
+}
+
+export async function benchRoundTrips(): Promise<BenchReport> {
+  countDatabaseStatements();
+  const db = await startBenchDatabase();
+  const redis = findRedisServer() ? await startRedis() : undefined;
+  const upstash = redis ? await startUpstashStandIn({ redisUrl: redis.url }) : undefined;
+  const stripe = await startStripeStandIn();
+  const env: Env = {
+    ...db.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_TOKEN: ADMIN,
+    LOG_LEVEL: 'error',
+    MEMBER_DAILY_LIMIT: '1000',
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_bench_0123456789',
+    STRIPE_API_URL: stripe.url,
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_FEATURED: 'price_featured',
+    STRIPE_PRICE_SPONSORED: 'price_sponsored',
+  };
+  const config = loadConfig(env);
+  const log = createLogger('error');
+  const queue = holdingQueue();
+  const server = await startNodeServer(env, {
+    overrides: {
+      log,
+      queue,
+      payments: countingPayments(createStripePayments(config.stripe!)),
+      limiter: countingLimiter(upstash ? createUpstashLimiter({ url: upstash.url, token: upstash.token, log }) : createMemoryLimiter()),
+    },
+  });
+  try {
+    const member = await seedAccount(server.url, ADMIN, 'member');
+    const payer = await seedAccount(server.url, ADMIN, 'none');
+    // Submits are limited to 10 a minute per key: the site read below is seeded with another account's key.
+    const seeder = await seedAccount(server.url, ADMIN, 'member');
+    const request = async (path: string, key: string, body?: unknown): Promise<Sample> => {
+      resetCounts();
+      stripe.clearRequests();
+      upstash?.clearCommands();
+      const redisBefore = upstash?.requestCount ?? 0;
+      const res = await fetch(`${server.url}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      const sample = {
+        status: res.status,
+        statements: counts.statements,
+        limiter: counts.limiter,
+        redis: (upstash?.requestCount ?? 0) - redisBefore,
+        stripe: stripe.requests.length,
+        publishes: counts.publishes,
+        publishHeldAtResponse: queue.held > 0,
+      };
+      queue.release();
+      return sample;
+    };
+    const firstSite = await request('/api/v1/submit-site', seeder.key, distinctSubmit('rt'));
+    const siteId = ((await (await fetch(`${server.url}/api/v1/sites?limit=1`, { headers: { authorization: `Bearer ${seeder.key}` } })).json()) as { sites: Array<{ site_id: string }> }).sites[0]?.site_id;
+    if (firstSite.status !== 201 || !siteId) throw new Error(`seed site failed: ${firstSite.status}`);
+    // Warm: key cache, Lua script cache, last_used_at touch (once a minute per key, deferred).
+    await request(`/api/v1/sites/${siteId}`, seeder.key);
+    await request('/api/v1/sites?limit=1', member.key);
+    await request('/api/v1/sites?limit=1', payer.key);
+
+    const operations = [
+      { op: 'GET /api/v1/sites/{id}', run: () => request(`/api/v1/sites/${siteId}`, seeder.key), target: { statements: 1, limiter: 1, stripe: 0 } },
+      { op: 'GET /api/v1/sites?limit=20', run: () => request('/api/v1/sites?limit=20', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
+      { op: 'POST submit-site → 201 queued', run: () => request('/api/v1/submit-site', member.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 0 } },
+      { op: 'POST submit-site → 402', run: () => request('/api/v1/submit-site', payer.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 1 } },
+    ];
+    const rows: BenchReport['rows'] = [];
+    const targets: BenchReport['targets'] = [];
+    const data: Record<string, Sample[]> = {};
+    for (const operation of operations) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < SAMPLES; i++) samples.push(await operation.run());
+      data[operation.op] = samples;
+      const max = (pick: (s: Sample) => number) => Math.max(...samples.map(pick));
+      const statuses = [...new Set(samples.map((s) => s.status))].join(',');
+      const publishes = max((s) => s.publishes);
+      rows.push({
+        operation: operation.op,
+        status: statuses,
+        'db statements': max((s) => s.statements),
+        'limiter calls': max((s) => s.limiter),
+        'redis round trips': upstash ? max((s) => s.redis) : 'n/a',
+        'stripe calls': max((s) => s.stripe),
+        'queue publishes': publishes,
+        'publish awaited?': publishes === 0 ? '-' : samples.some((s) => s.publishes > 0 && !s.publishHeldAtResponse) ? 'yes' : 'no',
+      });
+      const t = operation.target;
+      const ok = samples.every((s) => s.status < 300 || s.status === 402) && max((s) => s.statements) <= t.statements && max((s) => s.limiter) <= t.limiter && max((s) => s.stripe) <= t.stripe;
+      targets.push({
+        what: `${operation.op}: ≤ ${t.statements} statements, ${t.limiter} limiter call, ${t.stripe} Stripe calls`,
+        ok,
+        detail: `statuses ${statuses}; max over ${SAMPLES}: ${max((s) => s.statements)} statements, ${max((s) => s.limiter)} limiter, ${max((s) => s.stripe)} Stripe`,
+      });
+    }
+    const queued = data['POST submit-site → 201 queued'] ?? [];
+    targets.push({
+      what: 'crawl publish off the response path',
+      ok: queued.every((s) => s.publishes === 1 && s.publishHeldAtResponse),
+      detail: 'the response arrived while its publish was still held open by the queue',
+    });
+    return {
+      name: 'round-trips',
+      rows,
+      targets,
+      notes: [
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; statements counted at the driver (pg.Pool#query)`,
+        upstash ? 'limiter: @upstash/ratelimit through the Upstash REST stand-in over redis-server' : 'redis-server missing: in-memory limiter, no Redis round trips counted',
+        'Stripe: the real stripe-node client against the Stripe stand-in; reads: limiter and query run in parallel',
+        'webhook promotion: not on this branch yet (payments branch), not measured',
+      ],
+      data,
+    };
+  } finally {
+    await server.close();
+    await stripe.close();
+    await upstash?.close();
+    await redis?.close();
+    await db.close();
+  }
+}
+
+await runStandalone(import.meta.url, benchRoundTrips);
