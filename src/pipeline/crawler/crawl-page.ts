@@ -11,7 +11,7 @@ export const CRAWL_DEFAULTS = {
   timeoutMs: 10_000,
   maxBytes: 2 * 1024 * 1024,
   maxRedirects: 5,
-  userAgent: 'tooldir-crawler/0.1 (+https://github.com/tooldir)',
+  userAgent: 'tooldir-crawler/0.1',
 } as const;
 
 const HTML_MEDIA_TYPES = new Set(['text/html', 'application/xhtml+xml']);

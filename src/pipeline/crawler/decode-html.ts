@@ -23,6 +23,7 @@ function charsetFromContentType(contentType: string | null): string | null {
 }
 
 function sniffMetaCharset(bytes: Uint8Array): string | null {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  // Byte-per-character on purpose: charset names are ASCII, and not every runtime's TextDecoder knows latin1.
+  const head = String.fromCharCode(...bytes.subarray(0, 1024));
   return META_CHARSET.exec(head)?.[1] ?? null;
 }

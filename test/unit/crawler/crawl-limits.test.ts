@@ -142,3 +142,12 @@ describe('crawlPage limits (loopback fixture, allowPrivate on)', () => {
     expect(hitsOn('/landing')).toBeGreaterThan(0);
   });
 });
+
+describe('crawlPage cancellation', () => {
+  it('reports a crawl the caller aborts as a network error, not a timeout', async () => {
+    const controller = new AbortController();
+    const pending = crawlPage(`${site.origin}/stall-headers`, { ...options, timeoutMs: 60_000, signal: controller.signal });
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'network_error', message: 'the crawl was aborted' } });
+  });
+});

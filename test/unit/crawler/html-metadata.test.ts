@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractPageMetadata } from '../../../src/pipeline/crawler/html-metadata.js';
 import { decodeEntities } from '../../../src/pipeline/crawler/html-entities.js';
@@ -156,5 +157,25 @@ describe('decodeEntities', () => {
     expect(decodeEntities('a &amp b')).toBe('a & b');
     expect(decodeEntities('x?a=1&lt=2', true)).toBe('x?a=1&lt=2');
     expect(decodeEntities('x?a=1&lt;=2', true)).toBe('x?a=1<=2');
+  });
+});
+
+describe('extractPageMetadata on arbitrary input', () => {
+  it('never throws and always respects the caps and the http(s)-only rule', () => {
+    const markup = fc.array(
+      fc.constantFrom('<', '>', '"', "'", '=', ' ', '&amp;', '&#x41;', '<title>', '</title>', '<meta ', 'name=description ', 'content=', '<link ', 'rel=icon ', 'href=', 'javascript:x', '/a.png', '<!--', '-->', '<script>', '</script>', 'x', 'é'),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(markup, (parts) => {
+        const metadata = extractPageMetadata(parts.join(''), FINAL);
+        expect(Array.from(metadata.title ?? '').length).toBeLessThanOrEqual(200);
+        expect(Array.from(metadata.description ?? '').length).toBeLessThanOrEqual(500);
+        for (const url of [metadata.iconUrl, metadata.imageUrl, metadata.canonicalUrl]) {
+          if (url !== null) expect(url).toMatch(/^https?:\/\//);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
