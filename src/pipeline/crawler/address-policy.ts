@@ -21,11 +21,14 @@ const IPV6_PRIVATE_RANGES = new Set(['loopback', 'uniqueLocal']);
 // which ipaddr.js calls "unicast") is special-purpose or unassigned.
 const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
+// Only canonical dotted decimal: "0177.0.0.1", "127.1" or "2130706433" from a resolver would be read one way
+// here and perhaps another by the socket layer, so such spellings are refused rather than interpreted.
+const DOTTED_DECIMAL = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
 /** Decides whether one textual IP address is an acceptable crawl destination. */
 export function checkAddress(text: string, options: AddressPolicyOptions): AddressVerdict {
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
-  if (!ipaddr.isValid(bare)) return refuse(`"${text}" is not an IP address`);
+  if (!isCanonicalAddress(bare)) return refuse(`"${text}" is not a canonical IP address`);
   const address = ipaddr.parse(bare);
   if (METADATA_ADDRESSES.includes(address.toNormalizedString())) return refuse(`${text} is a cloud metadata address`);
   return address.kind() === 'ipv4'
@@ -73,6 +76,13 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
     return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   }
   return null;
+}
+
+function isCanonicalAddress(text: string): boolean {
+  if (DOTTED_DECIMAL.test(text)) return true;
+  if (!text.includes(':') || !ipaddr.IPv6.isValid(text)) return false;
+  const dotted = /[.\d]+$/.exec(text)?.[0] ?? '';
+  return !dotted.includes('.') || DOTTED_DECIMAL.test(dotted);
 }
 
 function refuse(reason: string): AddressVerdict {

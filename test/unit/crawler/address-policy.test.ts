@@ -40,8 +40,15 @@ describe('checkAddress', () => {
     ['2001:db8::1', 'reserved'],
     ['::ffff:127.0.0.1', 'embeds 127.0.0.1'],
     ['64:ff9b::a00:1', 'embeds 10.0.0.1'],
-    ['not-an-ip', 'not an IP address'],
-    ['', 'not an IP address'],
+    ['not-an-ip', 'not a canonical IP address'],
+    ['', 'not a canonical IP address'],
+    ['0177.0.0.1', 'not a canonical IP address'],
+    ['2130706433', 'not a canonical IP address'],
+    ['127.1', 'not a canonical IP address'],
+    ['0x7f.0.0.1', 'not a canonical IP address'],
+    ['8.8.8.08', 'not a canonical IP address'],
+    ['::ffff:0177.0.0.1', 'not a canonical IP address'],
+    ['1.2.3.4.5', 'not a canonical IP address'],
   ])('refuses %s (%s)', (address, reasonPart) => {
     const verdict = checkAddress(address, strict);
     expect(verdict.allowed).toBe(false);
@@ -56,7 +63,7 @@ describe('checkAddress', () => {
     },
   );
 
-  it.each(['169.254.169.254', '100.100.100.200', 'fd00:ec2::254', '169.254.1.1', 'fe80::1', '224.0.0.1', '0.0.0.0', '::', '255.255.255.255'])(
+  it.each(['0177.0.0.1', '2130706433', '169.254.169.254', '100.100.100.200', 'fd00:ec2::254', '169.254.1.1', 'fe80::1', '224.0.0.1', '0.0.0.0', '::', '255.255.255.255'])(
     'refuses %s even with allowPrivate',
     (address) => {
       expect(checkAddress(address, relaxed).allowed).toBe(false);

@@ -12,6 +12,8 @@ const RESOLVER_TABLE = {
   'mapped.test': ['::ffff:192.168.0.1'],
   'nothing.test': [],
   'garbage.test': ['not-an-address'],
+  'octal.test': ['0177.0.0.1'],
+  'decimal.test': ['2130706433'],
   'example.com': [PUBLIC_IPV4],
 };
 
@@ -83,6 +85,8 @@ const CORPUS: Array<[target: string, code: CrawlErrorCode]> = [
   ['http://metadata.test/', 'blocked_address'],
   ['http://mapped.test/', 'blocked_address'],
   ['http://garbage.test/', 'blocked_address'],
+  ['http://octal.test/', 'blocked_address'],
+  ['http://decimal.test/', 'blocked_address'],
   // ports
   ['http://example.com:8080/', 'blocked_address'],
   ['https://example.com:22/', 'blocked_address'],
