@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenOnLoopback } from '../../helpers/standins/listen';
 import { type QStashStandIn, startQStashStandIn } from '../../helpers/standins/qstash-server';
 import { signQStash } from '../../helpers/standins/qstash-signer';
-import { readBody } from '../../helpers/standins/read-body';
+import { readBody } from '../../helpers/standins/http-io';
 
 const currentSigningKey = 'sig_current_0123456789abcdef';
 const nextSigningKey = 'sig_next_fedcba9876543210';

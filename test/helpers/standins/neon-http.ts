@@ -6,7 +6,7 @@ import ws from 'ws';
 import { listenOnLoopback } from './listen';
 import { NeonRequestError, type NeonQuery, NeonSqlExecutor } from './neon-sql';
 import { createWsProxy } from './neon-ws-proxy';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson as send } from './http-io';
 
 /** A running Neon stand-in. */
 export interface NeonStandIn {
@@ -23,10 +23,6 @@ export interface NeonStandIn {
 
 const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where',
   'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'] as const;
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
 
 /** Neon answers PostgreSQL errors as 400 with the error's fields; everything else is a 5xx. */
 function sendError(res: ServerResponse, error: unknown): void {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { isLoopbackHost } from './loopback';
 import { signQStash } from './qstash-signer';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson as send } from './http-io';
 
 /** One recorded `POST /v2/publish/{destination}`. */
 export interface PublishedMessage {
@@ -42,10 +42,6 @@ export interface QStashStandIn {
    */
   deliver(message: PublishedMessage, signingKey: string, retried?: number): Promise<Response>;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {

@@ -1,7 +1,7 @@
 // A local stand-in for the Stripe endpoints tooldir calls, recording every request, with idempotent replay and faults.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
 import { checkoutSession, refund, stripeError } from './stripe-objects';
 
@@ -43,8 +43,7 @@ interface Stored {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}`, ...extra });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { 'request-id': `req_${Date.now()}`, ...extra });
 }
 
 /** Starts the stand-in on a free loopback port. */
