@@ -67,6 +67,15 @@ describe('QStash API stand-in', () => {
     expect(qstash.messages[0]?.headers['content-type']).toBe('application/json');
   });
 
+  it('accepts a repeated deduplication id without enqueueing it again', async () => {
+    qstash.clearMessages();
+    const first = await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:1' });
+    const again = await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:1' });
+    expect(again).toEqual({ messageId: (first as { messageId: string }).messageId, deduplicated: true });
+    await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:2' });
+    expect(qstash.messages.map((m) => m.deduplicationId)).toEqual(['dup:crawl:1', 'dup:crawl:2']);
+  });
+
   it('creates schedules with their cron and answers a scheduleId', async () => {
     const { scheduleId } = await client.schedules.create({ destination: 'https://tooldir.example/api/jobs/sweep', cron: '*/5 * * * *' });
     expect(scheduleId).toMatch(/^scd_/);

@@ -33,6 +33,7 @@ export interface RecordedSchedule {
 export interface QStashStandIn {
   url: string;
   token: string;
+  /** Enqueued messages; a publish repeating an earlier Upstash-Deduplication-Id is answered but not recorded. */
   readonly messages: readonly PublishedMessage[];
   readonly schedules: readonly RecordedSchedule[];
   clearMessages(): void;
@@ -58,6 +59,7 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
   const token = options.token ?? 'qstash-stand-in-token';
   const messages: PublishedMessage[] = [];
   const schedules = new Map<string, RecordedSchedule>();
+  const deduplicated = new Map<string, string>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (header(req, 'authorization') !== `Bearer ${token}`) return send(res, 401, { error: 'Unauthorized' });
@@ -66,7 +68,12 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
     const body = await readBody(req);
     const headers = flatHeaders(req);
     if (req.method === 'POST' && path.startsWith('/v2/publish/')) {
+      const dedupId = headers['upstash-deduplication-id'];
+      const seen = dedupId === undefined ? undefined : deduplicated.get(dedupId);
+      // Like QStash: a repeated deduplication id is accepted but not enqueued again.
+      if (seen) return send(res, 202, { messageId: seen, deduplicated: true });
       const messageId = `msg_${randomUUID()}`;
+      if (dedupId !== undefined) deduplicated.set(dedupId, messageId);
       const retries = headers['upstash-retries'];
       messages.push({
         messageId,
