@@ -73,14 +73,15 @@ async function handleSql(executor: NeonSqlExecutor, req: IncomingMessage, res: S
 
 /**
  * Starts the stand-in on a free loopback port. It reaches only loopback databases named by each request's
- * Neon-Connection-String (so one stand-in serves any throwaway server).
+ * Neon-Connection-String (so one stand-in serves any throwaway server); `poolSize` (default 20) caps the
+ * PostgreSQL connections per database, queueing the rest like Neon's pooler.
  * @example
  * const neon = await startNeonStandIn();
  * configureNeonClient(neon);
  * const db = drizzle({ client: neon(pgServer.connectionString) });
  */
-export async function startNeonStandIn(): Promise<NeonStandIn> {
-  const executor = new NeonSqlExecutor();
+export async function startNeonStandIn(options: { poolSize?: number } = {}): Promise<NeonStandIn> {
+  const executor = new NeonSqlExecutor(options.poolSize);
   const proxy = createWsProxy('/v1');
   let requestCount = 0;
   const server = createServer((req, res) => {
