@@ -55,7 +55,7 @@ describe('API keys page', () => {
 
     const refused = await t.request('/api/v1/sites', { key });
     expect(refused.status).toBe(401);
-    expect((await refused.json()).error.code).toBe('unauthorized');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
   it('shows last use after the key was used', async () => {
