@@ -114,6 +114,15 @@ describe('API keys page', () => {
     expect(post.headers.get('location')).toBe('/account/sign-in');
   });
 
+  it('refuses an oversized form with a 413 page and creates nothing', async () => {
+    const { client } = await signedIn();
+    const { html } = await client.page('/account/keys');
+    const res = await client.request('/account/keys', { form: { _csrf: csrfOf(html), name: 'x'.repeat(20_000) } });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect((await client.page('/account/keys')).html).toContain('No keys yet');
+  });
+
   it('answers 405 for other methods on account paths', async () => {
     const res = await new PageClient(t).request('/account/keys', { method: 'DELETE' });
     expect(res.status).toBe(405);
