@@ -100,6 +100,7 @@ describe('account sign-in', () => {
     expect(fifth.html).toContain('Too many wrong codes');
     const right = await client.submitCode(email, code);
     expect(right.res.status).toBe(429);
+    expect(right.html).toContain('Too many wrong codes');
     expect(right.res.headers.getSetCookie().some((c) => c.startsWith('tooldir_session='))).toBe(false);
 
     const mailsBefore = (await outboxFor(t, email)).length;
@@ -107,6 +108,22 @@ describe('account sign-in', () => {
     expect(again.res.status).toBe(200); // same page: nothing tells an attacker more
     expect((await outboxFor(t, email)).length).toBe(mailsBefore);
     expect((await client.submitCode(email, code)).res.status).toBe(429);
+  });
+
+  it('never grants more than 5 tries to concurrent guesses', async () => {
+    const client = new PageClient(t);
+    const email = newEmail();
+    await client.requestCode(email);
+    const code = await latestCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    // 9 guesses + the right code stay within the 10/min attempt limit: every 429 here is the lockout.
+    const results = await Promise.all(Array.from({ length: 9 }, () => client.submitCode(email, wrong)));
+    expect(results.filter((r) => r.res.status === 401)).toHaveLength(4);
+    expect(results.filter((r) => r.res.status === 429 && r.html.includes('Too many wrong codes'))).toHaveLength(5);
+    expect((await codeRow(email))!.tries).toBe(5);
+    const right = await client.submitCode(email, code);
+    expect(right.res.status).toBe(429);
+    expect(right.html).toContain('Too many wrong codes');
   });
 
   it('does not reset the try counter when a new code is requested while the old one is live', async () => {
