@@ -11,8 +11,9 @@ export const NEW_KEY_COOKIE = 'tooldir_new_key';
 const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
- * `Secure` always, except for plain http on a loopback host: browsers drop Secure cookies set over
- * http on 127.0.0.1, so local `npm start` would otherwise never sign anyone in. A deployment behind
+ * `Secure` always, except for plain http on a loopback host: a Secure cookie set over plain http is
+ * dropped by several browsers (Safari always; others for 127.0.0.1), so local `npm start` over http
+ * could otherwise never sign anyone in. A deployment behind
  * TLS (or any non-loopback host) always gets Secure.
  */
 export function cookieIsSecure(c: Context): boolean {
