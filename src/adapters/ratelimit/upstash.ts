@@ -26,6 +26,9 @@ export function createUpstashLimiter(options: { url: string; token: string; log:
     let limiter = limiters.get(policy);
     if (!limiter) {
       const { Ratelimit, redis } = await loadSdk();
+      // A concurrent first call may have built it while this one awaited the SDK.
+      const built = limiters.get(policy);
+      if (built) return built;
       const { limit, windowSeconds } = rateLimitPolicies[policy];
       limiter = new Ratelimit({
         redis,
@@ -44,8 +47,10 @@ export function createUpstashLimiter(options: { url: string; token: string; log:
       const { limit } = rateLimitPolicies[policy];
       const failOpen = { success: true, limit, remaining: limit, reset: Date.now() } satisfies RateLimitResult;
       try {
+        // Loading the SDK (once per isolate) is not a Redis round trip: only the call itself is timed.
+        const limiter = await limiterFor(policy);
         const result = await Promise.race([
-          limiterFor(policy).then((limiter) => limiter.limit(identifier)),
+          limiter.limit(identifier),
           new Promise<undefined>((resolve) => setTimeout(resolve, REDIS_TIMEOUT_MS + 100)),
         ]);
         if (!result) {

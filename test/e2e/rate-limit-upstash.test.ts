@@ -1,0 +1,73 @@
+// Rate limits through the production clients: @upstash/ratelimit + @upstash/redis against the Upstash REST
+// stand-in over a real redis-server (selected by UPSTASH_REDIS_REST_URL/TOKEN, as in production).
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findRedisServer, type RedisServer, startRedis } from '../helpers/services/redis';
+import { requireService } from '../helpers/services/require-service';
+import { startUpstashStandIn, type UpstashStandIn } from '../helpers/standins/upstash-rest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const describeRedis = requireService('Redis', findRedisServer() !== null);
+
+let n = 0;
+const tool = () => ({ name: `Limited Tool ${++n}`, url: `https://limited-${n}-${Date.now()}.example/` });
+
+describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => {
+  let redis: RedisServer;
+  let upstash: UpstashStandIn;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    upstash = await startUpstashStandIn({ redisUrl: redis.url });
+    t = await createTestApp({
+      env: { UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token },
+      overrides: { queue: { kind: 'local', enqueue: async () => {} } },
+    });
+  });
+  beforeAll(async () => {
+    // Warm-up on another key: loads the SDK and the Lua scripts (EVALSHA → NOSCRIPT → EVAL happens once),
+    // so the burst below measures exactness, not the first call's latency against the 1 s fail-open timeout.
+    const warm = await t.member('none');
+    await t.request('/api/v1/submit-site', { method: 'POST', key: warm.key, json: tool() });
+    await t.request('/api/v1/sites', { key: warm.key });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await upstash?.close();
+    await redis?.close();
+  });
+
+  const submitBurst = (key: string, count: number) =>
+    Promise.all(Array.from({ length: count }, () => t.request('/api/v1/submit-site', { method: 'POST', key, json: tool() })));
+
+  it('lets exactly 10 of 50 parallel submits through per key and refuses the rest with 429 and Retry-After', async () => {
+    const { key } = await t.member('none');
+    const before = upstash.requestCount;
+    const responses = await submitBurst(key, 50);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    expect(upstash.requestCount).toBeGreaterThan(before); // the limiter really went through Redis
+    const refused = responses.find((r) => r.status === 429)!;
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('ratelimit-limit')).toBe('10');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    const remaining = responses.filter((r) => r.status === 402).map((r) => Number(r.headers.get('ratelimit-remaining')));
+    expect(remaining.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('keeps buckets independent per key and per policy', async () => {
+    const first = await t.member('none');
+    const second = await t.member('none');
+    expect((await submitBurst(first.key, 12)).filter((r) => r.status === 429)).toHaveLength(2);
+    // Another key has its own submit bucket; the same key still has its read bucket (60/min).
+    expect((await submitBurst(second.key, 10)).every((r) => r.status === 402)).toBe(true);
+    const read = await t.request('/api/v1/sites', { key: first.key });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('ratelimit-limit')).toBe('60');
+    expect(read.headers.get('ratelimit-remaining')).toBe('59');
+  });
+});
