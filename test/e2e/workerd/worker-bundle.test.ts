@@ -1,0 +1,77 @@
+// The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
+// the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
+// list, detail and openapi.json, all answered from inside workerd.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openNodePostgres } from '../../../src/db/node-clients';
+import { findPostgresBinaries } from '../../helpers/services/postgres';
+import { findRedisServer } from '../../helpers/services/redis';
+import { requireService } from '../../helpers/services/require-service';
+import { type ProductionStack, startProductionStack } from '../../helpers/standins/production-stack';
+import { startWranglerDev, type WranglerDev } from './wrangler-dev';
+
+const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
+const ADMIN = 'workerd-admin-token-0123456789abcdef';
+
+describeStack('Worker bundle in workerd', () => {
+  let stack: ProductionStack;
+  let worker: WranglerDev;
+
+  const call = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
+    fetch(`${worker.url}${path}`, {
+      method: init.method ?? (init.json ? 'POST' : 'GET'),
+      headers: {
+        ...(init.key && { authorization: `Bearer ${init.key}` }),
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+
+  async function member(tier: 'none' | 'member') {
+    const account = await call('/api/v1/admin/accounts', { key: ADMIN, json: { email: `w-${crypto.randomUUID().slice(0, 8)}@example.com`, tier } });
+    expect(account.status).toBe(201);
+    const { account_id } = (await account.json()) as { account_id: string };
+    const key = await call(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN, method: 'POST' });
+    expect(key.status).toBe(201);
+    return ((await key.json()) as { key: string }).key;
+  }
+
+  beforeAll(async () => {
+    stack = await startProductionStack();
+    await (await openNodePostgres(stack.env.DATABASE_URL!)).close(); // migrations, like npm run db:migrate
+    worker = await startWranglerDev({ ...stack.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' });
+  }, 180_000);
+  afterAll(async () => {
+    await worker?.close();
+    await stack?.close();
+  });
+
+  it('submits (201 member, 402 with a Stripe checkout link), lists and reads back', async () => {
+    const memberKey = await member('member');
+    const url = `https://workerd-${Date.now()}.example/`;
+    const queued = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Tool ${Date.now()}`, url } });
+    expect(queued.status, worker.output()).toBe(201);
+    const { site_id } = (await queued.json()) as { site_id: string };
+    const list = (await (await call('/api/v1/sites?limit=20', { key: memberKey })).json()) as { sites: Array<{ site_id: string }> };
+    expect(list.sites.map((s) => s.site_id)).toEqual([site_id]);
+    const detail = await call(`/api/v1/sites/${site_id}`, { key: memberKey });
+    expect(await detail.json()).toMatchObject({ site_id, status: 'queued', url });
+
+    const payerKey = await member('none');
+    const unpaid = await call('/api/v1/submit-site', { key: payerKey, json: { name: `Workerd Paid ${Date.now()}`, url: `https://paid-${Date.now()}.example/` } });
+    expect(unpaid.status, worker.output()).toBe(402);
+    const pending = (await unpaid.json()) as { checkout_url: string; site_id: string };
+    const session = [...stack.stripe.sessions.values()].find((s) => s.url === pending.checkout_url);
+    expect(session).toBeDefined(); // the link came from the Stripe stand-in, called from inside workerd
+    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ status: 'pending_payment' });
+    // The rate limiter ran on Upstash (the stand-in saw the requests).
+    expect(stack.upstash.requestCount).toBeGreaterThan(0);
+  });
+
+  it('serves openapi.json', async () => {
+    const res = await call('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/v1/submit-site');
+  });
+});
