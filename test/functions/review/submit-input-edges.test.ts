@@ -4,7 +4,7 @@
 //      "2 to 100 characters after trimming" although the directory would show an empty name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { countRows, expectErrorBody, uniqueName, uniqueUrl } from './review-helpers';
+import { countRows, uniqueName, uniqueUrl } from './review-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,9 +19,7 @@ describe('submit: URL with port 0', () => {
     const m = await t.member('member');
     const res = await submit(m.key, { name: uniqueName(), url });
     expect(res.status).toBe(400);
-    const body = await res.clone().json();
-    await expectErrorBody(res, 'invalid_request');
-    expect(body.error.message).toMatch(/^url/);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url/) } });
     expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
   });
 
@@ -43,9 +41,7 @@ describe('submit: names without a visible character', () => {
     const m = await t.member('member');
     const res = await submit(m.key, { name, url: uniqueUrl() });
     expect(res.status).toBe(400);
-    const body = await res.clone().json();
-    await expectErrorBody(res, 'invalid_request');
-    expect(body.error.message).toMatch(/^name/);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^name/) } });
     expect(await countRows(t, 'sites', m.accountId)).toBe(0);
   });
 
