@@ -61,13 +61,13 @@ export interface ReviewQueueItem {
 export async function listReviewQueue(deps: Deps): Promise<ReviewQueueItem[]> {
   const rows = await queryRows<ReviewQueueItem>(
     deps.db,
-    sql`(SELECT id AS site_id, name, url, status, plan, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS submitted_at,
+    sql`SELECT * FROM ((SELECT id AS site_id, name, url, status, plan, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS submitted_at,
             metadata, review_checks, live_url, 0 AS grp, status_changed_at AS t
          FROM sites WHERE status = 'pending_review' ORDER BY status_changed_at LIMIT 100)
         UNION ALL
         (SELECT id, name, url, status, plan, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI'),
             metadata, review_checks, live_url, 1, published_at
-         FROM sites WHERE status = 'live' ORDER BY published_at DESC LIMIT 20)
+         FROM sites WHERE status = 'live' ORDER BY published_at DESC LIMIT 20)) q
         ORDER BY grp, CASE WHEN grp = 0 THEN t END, t DESC`,
   );
   const parse = <T>(v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
