@@ -18,15 +18,23 @@ const isLoopback = (host: string) => {
   return ipaddr.isValid(h) && ipaddr.process(h).range() === 'loopback';
 };
 
-/** A resolver that knows no names and a fetch that refuses every non-loopback target (recording it). */
+/**
+ * A resolver that knows only `*.localhost` names (→ 127.0.0.1, RFC 6761) and a fetch that refuses every
+ * other target (recording it); `*.localhost` URLs are fetched from 127.0.0.1 directly, never via system DNS.
+ */
 export function loopbackOnlyTransport(): CrawlTransport {
   return {
     resolver: async (hostname) => {
+      if (hostname.endsWith('.localhost')) return ['127.0.0.1'];
       networkViolations.push(`resolve ${hostname}`);
       throw new Error(`test resolver: no DNS for ${hostname} in tests`);
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+      if (url.hostname.endsWith('.localhost')) {
+        url.hostname = '127.0.0.1';
+        return fetch(url, init);
+      }
       if (!isLoopback(url.hostname)) {
         networkViolations.push(`fetch ${url.href}`);
         throw new Error(`test fetch: refusing non-loopback ${url.href}`);
