@@ -47,7 +47,7 @@ describe('pipeline end to end', () => {
 
     const res = await review(siteId, { decision: 'approve' });
     expect(res.status).toBe(200);
-    const record = await res.json();
+    const record = (await res.json()) as { live_url: string };
     expect(record).toEqual({
       site_id: siteId, name: 'Quill Writer', url, status: 'live', is_feature: false, is_sponsor: false,
       submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/), live_url: 'http://tooldir.test/tools/quill-writer',

@@ -63,7 +63,7 @@ describe('POST /api/v1/admin/sites/{site_id}/review', () => {
     await review(id, { decision: 'reject', reason: 'dup' });
     const res = await t.request(`/api/v1/admin/sites/${id}`, { key: ADMIN_TOKEN });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { site: unknown; pipeline: unknown; history: Array<{ to_status: string }> };
     expect(body.site).toMatchObject({ site_id: id, status: 'rejected' });
     expect(body.pipeline).toMatchObject({ review_reason: 'dup', crawl_attempts: 0 });
     expect(body.history.map((h: { to_status: string }) => h.to_status)).toEqual(['pending_review', 'rejected']);
