@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 
 export interface SweepReport {
-  /** Sites queued too long, handed to the crawl step again. */
+  /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
   redispatched: number;
   /** Crawls stuck in crawling (a crash or a lost worker) put back to queued (or crawl_failed when out of attempts). */
   recovered: number;
@@ -22,8 +22,9 @@ const PURGE_AFTER_EXPIRY = '30 days';
 
 /**
  * The scheduled sweep (QStash every 5 minutes; an interval and start-up run locally). Nothing stays stuck
- * after a crash: stalled crawls go back to queued in one conditional statement, and every site queued
- * longer than the threshold is dispatched again (the crawl step's claim makes duplicates harmless).
+ * after a crash: stalled crawls go back to queued in one conditional statement, every site queued longer
+ * than the threshold is dispatched again (the crawl step's claim makes duplicates harmless), and a crawled
+ * site whose review never ran gets its review step.
  */
 export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<SweepReport> {
   const queuedFor = `${options.queuedForMs ?? 120_000} milliseconds`;
@@ -53,13 +54,25 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     await deps.queue.enqueue('crawl', { site_id: id }, { deduplicationId: `crawl-${id}-${attempts + 1}` });
   }
 
+  // A crawl whose review publish was lost (the site moved, the enqueue failed) still gets its checks.
+  const unreviewed = await queryRows<{ id: string; crawl_attempts: number }>(
+    deps.db,
+    sql`SELECT id, crawl_attempts FROM sites
+        WHERE status = 'pending_review' AND review_checks IS NULL AND status_changed_at <= now() - ${queuedFor}::interval
+        ORDER BY status_changed_at LIMIT 500`,
+  );
+  for (const site of unreviewed) {
+    // Its own id: the crawl's `review-{site}-{attempt}` publish may still sit in the provider's dedup window.
+    await deps.queue.enqueue('review', { site_id: site.id }, { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` });
+  }
+
   // The payments branch may bring its own purge verb (src/submissions/purge.ts); until then the statement lives here.
   const purged = await queryRows<{ id: string }>(
     deps.db,
     sql`DELETE FROM pending_submissions WHERE expires_at < now() - ${PURGE_AFTER_EXPIRY}::interval RETURNING id`,
   );
 
-  const report: SweepReport = { redispatched: toDispatch.size, recovered: recovered.length, purged: purged.length };
+  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged: purged.length };
   if (report.redispatched || report.recovered || report.purged) deps.log.info('sweep', { ...report });
   return report;
 }

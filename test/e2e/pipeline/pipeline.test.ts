@@ -156,4 +156,30 @@ describe('pipeline end to end', () => {
     expect((await t.site(dropped)).status).toBe('pending_review');
     expect((await t.history(stuck)).map((h) => h.note)).toContain('sweep: crawl attempt 1 did not finish');
   });
+
+  it('the sweep runs the review of a crawled site whose review step was lost', async () => {
+    const m = await t.member('memberFeature');
+    const id = await t.submit(m.key, { name: 'Lost Review', url: page('Lost review').url });
+    await t.settle();
+    await queryRows(t.deps.db, sql`UPDATE sites SET review_checks = NULL, status_changed_at = now() - interval '3 minutes' WHERE id = ${id}::uuid`);
+    expect((await runSweep(t.deps)).redispatched).toBeGreaterThanOrEqual(1);
+    await t.settle();
+    expect((await t.site(id)).review_checks).toMatchObject({ passed: true });
+  });
+
+  it('the sweep purges pending-payment records 30 days past expiry and keeps younger ones', async () => {
+    const m = await t.member('none');
+    const [old, young] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [id, days] of [[old, 31], [young, 29]] as const) {
+      await queryRows(
+        t.deps.db,
+        sql`INSERT INTO pending_submissions (id, account_id, name, url, canonical_url, normalized_name, plan, reason, state, checkout_session_id, checkout_url, expires_at)
+            VALUES (${id}::uuid, ${m.accountId}::uuid, ${`Pending ${id}`}, ${`https://${id}.example`}, ${`https://${id}.example`}, ${`pending ${id}`},
+              'basic', 'no_membership', 'expired', ${`cs_${id}`}, 'https://checkout.example/x', now() - ${`${days} days`}::interval)`,
+      );
+    }
+    expect((await runSweep(t.deps)).purged).toBeGreaterThanOrEqual(1);
+    const left = await queryRows<{ id: string }>(t.deps.db, sql`SELECT id FROM pending_submissions WHERE id IN (${old}::uuid, ${young}::uuid)`);
+    expect(left).toEqual([{ id: young }]);
+  });
 });
