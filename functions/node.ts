@@ -8,6 +8,7 @@ import { createNeonHttpDb } from '../src/db/client';
 import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
 import { runJob } from '../src/pipeline/run-job';
 import { runSweep } from '../src/pipeline/sweep';
+import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
 import { createApp } from './app';
@@ -90,9 +91,12 @@ export async function startNodeServer(
   };
 }
 
-/** Node resolves with the system DNS and connects only to the addresses the crawler's policy accepted. */
+/**
+ * Node resolves with the system DNS (special-use names such as *.example answered locally, never queried)
+ * and connects only to the addresses the crawler's policy accepted.
+ */
 function nodeCrawlTransport(config: Config) {
-  const resolver = createNodeDnsResolver();
+  const resolver = withReservedNames(createNodeDnsResolver());
   return { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) };
 }
 

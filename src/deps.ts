@@ -17,6 +17,7 @@ import { createOutboxMailer } from './adapters/mail/outbox';
 import { createHttpMailer } from './adapters/mail/http';
 import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
+import { withReservedNames } from './pipeline/reserved-names';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -82,5 +83,5 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
 /** Workers-safe default: names resolve over DNS-over-HTTPS and every resolved address is checked by the crawler. */
 function defaultCrawlTransport(): CrawlTransport {
   const fetchFn: typeof fetch = (input, init) => fetch(input, init);
-  return { resolver: createDohResolver({ fetch: fetchFn }), fetch: fetchFn };
+  return { resolver: withReservedNames(createDohResolver({ fetch: fetchFn })), fetch: fetchFn };
 }
