@@ -20,6 +20,7 @@ import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
+import * as accountPages from './pages/account';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
@@ -37,6 +38,7 @@ const functions = [
   editorPage,
   homePage,
   toolPage,
+  accountPages,
 ];
 
 const API_BODY_LIMIT = 64 * 1024;

@@ -56,10 +56,7 @@ export async function startNodeServer(
   queue.bind?.(async (step, message) => {
     await runJob(deps, step, message);
   });
-  const app = createApp(deps, {
-    clientIp: (_request, env) => (env as HttpBindings).incoming.socket.remoteAddress,
-    ...options.app,
-  });
+  const app = createApp(deps, options.app);
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(
       {
