@@ -21,6 +21,21 @@ const ReviewDecision = z
   })
   .openapi('ReviewDecision');
 
+const OperatorSite = z
+  .object({
+    site: SiteRecord,
+    pipeline: z.object({
+      crawl_attempts: z.number().int(),
+      crawl_error: z.string().nullable().openapi({ description: 'The last crawl error, kept for operators' }),
+      metadata: z.record(z.string(), z.string().nullable()).nullable().openapi({ description: 'Crawled title, description, image, icon, canonical, finalUrl, language' }),
+      review_checks: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'Automatic review checks: {passed, checks: [{name, passed, detail}]}' }),
+      review_reason: z.string().nullable(),
+      slug: z.string().nullable(),
+    }),
+    history: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), note: z.string().nullable(), at: z.string() })),
+  })
+  .openapi('OperatorSite');
+
 const reviewRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/sites/{site_id}/review',
@@ -45,7 +60,7 @@ const detailRoute = createRoute({
   security,
   middleware: [requireOperator] as const,
   request: { params },
-  responses: { 200: { ...json(z.object({}).passthrough()), description: 'The operator view' }, ...errors },
+  responses: { 200: { ...json(OperatorSite), description: 'The operator view' }, ...errors },
 });
 
 const notFound = () => new ServiceError('not_found', 'No site with this id.');
