@@ -10,11 +10,13 @@ import { createEditorSession, deleteEditorSession, findEditorSession, listReview
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientIp } from '../middleware/client-ip';
 import { renderPage } from '../pages/layout';
+import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
 import type { AppEnv } from '../types';
 
 const COOKIE = 'tooldir_editor';
-const cookieOptions = { path: '/admin', httpOnly: true, secure: true, sameSite: 'Strict' } as const;
+/** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
+const cookieOptions = (c: Context<AppEnv>) => ({ path: '/admin', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' }) as const;
 
 const page = (c: Context<AppEnv>, body: Parameters<typeof renderPage>[1]['body'], status?: 200) => {
   c.header('Cache-Control', 'no-store');
@@ -54,7 +56,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return page(c, () => loginView('That operator token is not valid.'));
     }
     const session = await createEditorSession(deps);
-    setCookie(c, COOKIE, session.token, { ...cookieOptions, maxAge: session.maxAgeSeconds });
+    setCookie(c, COOKIE, session.token, { ...cookieOptions(c), maxAge: session.maxAgeSeconds });
     return c.redirect('/admin', 303);
   });
 
@@ -64,7 +66,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const session = await findEditorSession(deps, token);
     const { csrf } = await form(c);
     if (session && csrf && timingSafeEqual(csrf, session.csrfToken)) await deleteEditorSession(deps, token);
-    deleteCookie(c, COOKIE, cookieOptions);
+    deleteCookie(c, COOKIE, cookieOptions(c));
     return c.redirect('/admin', 303);
   });
 

@@ -92,6 +92,12 @@ describe('/admin editor page', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
+  it('drops Secure only for plain http on loopback (local npm start)', async () => {
+    const res = await t.app.request('http://127.0.0.1:8787/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('set-cookie')).toMatch(/^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; SameSite=Strict$/);
+  });
+
   it('stores only the hash of the session token', async () => {
     const cookie = await signIn();
     const token = cookie.split('=')[1]!;
