@@ -18,6 +18,15 @@ const COOKIE = 'tooldir_editor';
 /** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
 const cookieOptions = (c: Context<AppEnv>) => ({ path: '/admin', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' }) as const;
 
+/** Fixed outcome notices: the redirect carries a code, never text, so nothing is reflected into the page. */
+const NOTICES = {
+  published: 'Published.',
+  rejected: 'Rejected (or taken down).',
+  conflict: 'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
+  invalid: 'Unknown decision or site.',
+} as const;
+type Notice = keyof typeof NOTICES;
+
 const page = (c: Context<AppEnv>, body: Parameters<typeof renderPage>[1]['body'], status?: 200) => {
   c.header('Cache-Control', 'no-store');
   return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status });
@@ -41,7 +50,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
     if (!session) return page(c, () => loginView());
-    const notice = c.req.query('notice')?.slice(0, 300);
+    const code = c.req.query('notice');
+    const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
     const items = await listReviewQueue(deps);
     return page(c, () => queueView(items, session.csrfToken, notice));
   });
@@ -80,17 +90,16 @@ export function register(app: OpenAPIHono<AppEnv>) {
     }
     const siteId = c.req.param('site_id');
     const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
-    let notice: string;
-    if (!decision || !isUuid(siteId)) notice = 'Unknown decision or site.';
-    else {
+    let notice: Notice = 'invalid';
+    if (decision && isUuid(siteId)) {
       try {
         const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000) });
-        notice = `${record.name}: ${record.status === 'live' ? 'published' : 'rejected'}.`;
+        notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.message;
+        notice = error.code === 'conflict' ? 'conflict' : 'invalid';
       }
     }
-    return c.redirect(`/admin?notice=${encodeURIComponent(notice)}`, 303);
+    return c.redirect(`/admin?notice=${notice}`, 303);
   });
 }

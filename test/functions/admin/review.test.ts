@@ -126,7 +126,12 @@ describe('/admin editor page', () => {
 
     const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toContain('published');
+    expect(ok.headers.get('location')).toBe('/admin?notice=published');
+    expect(await (await t.request('/admin?notice=published', { headers: { cookie } })).text()).toContain('Published.');
+    const twice = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf });
+    expect(twice.headers.get('location')).toBe('/admin?notice=conflict');
+    const reflected = await (await t.request(`/admin?notice=${encodeURIComponent('<b>phish</b>')}`, { headers: { cookie } })).text();
+    expect(reflected).not.toContain('phish');
     const [after] = await queryRows<{ status: string }>(t.deps.db, sql`SELECT status FROM sites WHERE id = ${id}::uuid`);
     expect(after!.status).toBe('live');
   });
