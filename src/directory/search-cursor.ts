@@ -1,0 +1,54 @@
+import { ServiceError } from '../errors';
+
+// The opaque page cursor of directory search: the sort key of the last row shown (keyset pagination),
+// so pages neither repeat nor skip rows even while new tools are published between page reads.
+
+/** Sort key of the last row of a page: relevance score (as Postgres printed it), publication time in µs, id. */
+export interface SearchPosition {
+  score: string | null;
+  publishedMicros: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SCORE = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
+const MICROS = /^-?\d{1,19}$/;
+
+/** FNV-1a of the normalised query: a cursor from one query cannot be replayed against another. */
+export function queryFingerprint(query: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < query.length; i++) {
+    hash ^= query.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+export function encodeCursor(query: string, position: SearchPosition): string {
+  const payload = JSON.stringify({ v: 1, q: queryFingerprint(query), s: position.score, t: position.publishedMicros, i: position.id });
+  return btoa(payload).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Decodes a cursor made by encodeCursor for this same query, or throws invalid_request naming `cursor`. */
+export function decodeCursor(query: string, cursor: string): SearchPosition {
+  const invalid = (why: string) => new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`);
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalid('is malformed');
+  let data: unknown;
+  try {
+    data = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    throw invalid('is malformed');
+  }
+  const d = data as { v?: unknown; q?: unknown; s?: unknown; t?: unknown; i?: unknown };
+  const valid =
+    d.v === 1 &&
+    typeof d.q === 'string' &&
+    (d.s === null || (typeof d.s === 'string' && SCORE.test(d.s))) &&
+    typeof d.t === 'string' &&
+    MICROS.test(d.t) &&
+    typeof d.i === 'string' &&
+    UUID.test(d.i);
+  if (!valid) throw invalid('is malformed');
+  if (d.q !== queryFingerprint(query)) throw invalid('belongs to a different query');
+  return { score: d.s as string | null, publishedMicros: d.t as string, id: d.i as string };
+}
