@@ -12,13 +12,14 @@ import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
+import * as mcp from './mcp/transport';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, toolsSearch, toolsGet, adminAccounts, openapi, llmsTxt];
+const functions = [submitSite, sitesGet, sitesList, toolsSearch, toolsGet, mcp, adminAccounts, openapi, llmsTxt];
 
 const API_BODY_LIMIT = 64 * 1024;
 
