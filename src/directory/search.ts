@@ -74,35 +74,43 @@ const sortAt = sql`coalesce(s.published_at, s.status_changed_at)`;
 const sortMicros = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 const fromMicros = (micros: string) => sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
-function newestStatement(take: number, after: SearchPosition | undefined): SQL {
+/** The newest live tools first (the empty query): the sort key alone picks the page, then its rows are read. */
+export function newestStatement(take: number, after: SearchPosition | undefined): SQL {
   const page = after ? sql` AND (${sortAt}, s.id) < (${fromMicros(after.publishedMicros)}, ${after.id}::uuid)` : sql``;
-  return sql`SELECT ${toolColumns}, NULL AS score_text, ${sortMicros(sortAt)} AS sort_micros, s.id AS sort_id
-    FROM sites s WHERE s.status = 'live'${page}
-    ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${take}`;
+  return sql`WITH page AS (
+      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${page}
+      ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${take}
+    )
+    SELECT ${toolColumns}, NULL AS score_text, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id
+    FROM page p JOIN sites s ON s.id = p.id ORDER BY p.sort_at DESC, p.id DESC`;
 }
 
 /**
  * The relevance statement. Score = ts_rank_cd (normalised to 0..1; name is weight A, description B)
- * + the query's word similarity to the name + 1 for an exact name match. The trigram threshold is set for
- * this statement only (set_config(..., true) ends with the implicit transaction): `cfg.pad` is '' but makes
- * the trigram condition depend on cfg, so the setting is in place before any row is tested, whatever plan runs.
+ * + the query's word similarity to the name + 1 for an exact name match. Ranking touches only the id, sort
+ * keys and score of each candidate; the display columns are read for the page's rows alone.
+ * The trigram threshold is set for this statement only (set_config(..., true) ends with the implicit
+ * transaction): `cfg.pad` is '' but makes the trigram condition depend on cfg, so the setting is in place
+ * before any row is tested, whatever plan runs.
  */
-function relevanceStatement(query: string, take: number, after: SearchPosition | undefined): SQL {
+export function relevanceStatement(query: string, take: number, after: SearchPosition | undefined): SQL {
   const tsQuery = toPrefixTsQuery(query);
   const textMatch = tsQuery ? sql`s.search_vector @@ to_tsquery('english', ${tsQuery})` : sql`false`;
   const textRank = tsQuery ? sql`ts_rank_cd(s.search_vector, to_tsquery('english', ${tsQuery}), 32)` : sql`0`;
   const page = after
-    ? sql`WHERE (h.score, h.sort_at, h.sort_id) < (${after.score}::real, ${fromMicros(after.publishedMicros)}, ${after.id}::uuid)`
+    ? sql`WHERE (h.score, h.sort_at, h.id) < (${after.score}::real, ${fromMicros(after.publishedMicros)}, ${after.id}::uuid)`
     : sql``;
   return sql`WITH cfg AS MATERIALIZED (
       SELECT substr(set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true), 1, 0) AS pad
     ), hits AS (
-      SELECT ${toolColumns}, s.id AS sort_id, ${sortAt} AS sort_at,
+      SELECT s.id, ${sortAt} AS sort_at,
         (${textRank} + word_similarity(${query}, s.name)
           + CASE WHEN lower(s.name) = lower(${query}) THEN 1 ELSE 0 END)::real AS score
       FROM cfg CROSS JOIN sites s
       WHERE s.status = 'live' AND (${textMatch} OR (${query} || cfg.pad) <% s.name)
+    ), page AS (
+      SELECT h.* FROM hits h ${page} ORDER BY h.score DESC, h.sort_at DESC, h.id DESC LIMIT ${take}
     )
-    SELECT h.*, h.score::text AS score_text, ${sortMicros(sql`h.sort_at`)} AS sort_micros FROM hits h ${page}
-    ORDER BY h.score DESC, h.sort_at DESC, h.sort_id DESC LIMIT ${take}`;
+    SELECT ${toolColumns}, p.id AS sort_id, p.score::text AS score_text, ${sortMicros(sql`p.sort_at`)} AS sort_micros
+    FROM page p JOIN sites s ON s.id = p.id ORDER BY p.score DESC, p.sort_at DESC, p.id DESC`;
 }
