@@ -11,7 +11,7 @@ export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 20;
 
 /**
- * Lowest pg_trgm word similarity between the query and a tool's name that still counts as a match: low
+ * Lowest pg_trgm word similarity between the query and a tool's name that still counts as a typo match: low
  * enough for one typo in a short word ("notoin" → "Notion" ≈ 0.43), high enough to keep unrelated names out.
  */
 export const TYPO_SIMILARITY = 0.4;
@@ -86,9 +86,12 @@ export function newestStatement(take: number, after: SearchPosition | undefined)
 }
 
 /**
- * The relevance statement. Score = ts_rank_cd (normalised to 0..1; name is weight A, description B)
- * + the query's word similarity to the name + 1 for an exact name match. Ranking touches only the id, sort
- * keys and score of each candidate; the display columns are read for the page's rows alone.
+ * The relevance statement. Candidates: full-text matches, plus names within TYPO_SIMILARITY of the query —
+ * the typo fallback, used when the words match no live tool (otherwise only names containing the whole query
+ * join, threshold 1, which keeps common words from scoring thousands of near misses).
+ * Score = ts_rank_cd (normalised to 0..1; name is weight A, description B) + the query's word similarity to
+ * the name + 1 for an exact name match. Ranking touches only the id, sort keys and score of each candidate;
+ * the display columns are read for the page's rows alone.
  * The trigram threshold is set for this statement only (set_config(..., true) ends with the implicit
  * transaction): `cfg.pad` is '' but makes the trigram condition depend on cfg, so the setting is in place
  * before any row is tested, whatever plan runs.
@@ -100,8 +103,11 @@ export function relevanceStatement(query: string, take: number, after: SearchPos
   const page = after
     ? sql`WHERE (h.score, h.sort_at, h.id) < (${after.score}::real, ${fromMicros(after.publishedMicros)}, ${after.id}::uuid)`
     : sql``;
+  const threshold = tsQuery
+    ? sql`CASE WHEN EXISTS (SELECT 1 FROM sites s WHERE s.status = 'live' AND ${textMatch}) THEN '1' ELSE ${String(TYPO_SIMILARITY)} END`
+    : sql`${String(TYPO_SIMILARITY)}`;
   return sql`WITH cfg AS MATERIALIZED (
-      SELECT substr(set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true), 1, 0) AS pad
+      SELECT substr(set_config('pg_trgm.word_similarity_threshold', ${threshold}, true), 1, 0) AS pad
     ), hits AS (
       SELECT s.id, ${sortAt} AS sort_at,
         (${textRank} + word_similarity(${query}, s.name)
