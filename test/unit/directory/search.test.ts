@@ -41,6 +41,14 @@ describe('searchTools relevance', () => {
     expect((await search('zephirly')).tools.map((r) => r.name)).toEqual(['Zephyrly']);
   });
 
+  it('uses the typo fallback only when the words match no live tool exactly', async () => {
+    await seedTools(t.deps.db, [{ name: 'Fallbackia' }, { name: 'Falbackia Clone' }]);
+    // "fallbackia" is a word of one name: exact matches only, the near-miss name stays out.
+    expect((await search('fallbackia')).tools.map((r) => r.name)).toEqual(['Fallbackia']);
+    // "falbackio" matches no word: both names are typo matches, the closer one first.
+    expect((await search('falbackio')).tools.map((r) => r.name)).toEqual(['Falbackia Clone', 'Fallbackia']);
+  });
+
   it('matches a word typed halfway, and description words through stemming', async () => {
     await seedTools(t.deps.db, [{ name: 'Glimmerforge', description: 'Translating contracts between languages.' }]);
     expect((await search('glimmerf')).tools.map((r) => r.name)).toEqual(['Glimmerforge']);
