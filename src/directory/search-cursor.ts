@@ -3,8 +3,16 @@ import { ServiceError } from '../errors';
 // The opaque page cursor of directory search: the sort key of the last row shown (keyset pagination),
 // so pages neither repeat nor skip rows even while new tools are published between page reads.
 
-/** Sort key of the last row of a page: relevance score (as Postgres printed it), publication time in µs, id. */
+/** Which list a cursor pages through: the newest tools, full-text matches, or the typo fallback. */
+export type SearchMode = 'newest' | 'text' | 'typo';
+const MODE_CODES = { newest: 'n', text: 't', typo: 'y' } as const;
+
+/**
+ * Sort key of the last row of a page: relevance score (as Postgres printed it; null for the newest list),
+ * publication time in µs, id; and the list it belongs to.
+ */
 export interface SearchPosition {
+  mode: SearchMode;
   score: string | null;
   publishedMicros: string;
   id: string;
@@ -25,7 +33,7 @@ export function queryFingerprint(query: string): string {
 }
 
 export function encodeCursor(query: string, position: SearchPosition): string {
-  const payload = JSON.stringify({ v: 1, q: queryFingerprint(query), s: position.score, t: position.publishedMicros, i: position.id });
+  const payload = JSON.stringify({ v: 1, q: queryFingerprint(query), m: MODE_CODES[position.mode], s: position.score, t: position.publishedMicros, i: position.id });
   return btoa(payload).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
@@ -39,16 +47,18 @@ export function decodeCursor(query: string, cursor: string): SearchPosition {
   } catch {
     throw invalid('is malformed');
   }
-  const d = data as { v?: unknown; q?: unknown; s?: unknown; t?: unknown; i?: unknown };
+  const d = data as { v?: unknown; q?: unknown; m?: unknown; s?: unknown; t?: unknown; i?: unknown };
+  const mode = (Object.keys(MODE_CODES) as SearchMode[]).find((m) => MODE_CODES[m] === d.m);
   const valid =
     d.v === 1 &&
     typeof d.q === 'string' &&
-    (d.s === null || (typeof d.s === 'string' && SCORE.test(d.s))) &&
+    mode !== undefined &&
+    (mode === 'newest' ? d.s === null : typeof d.s === 'string' && SCORE.test(d.s)) &&
     typeof d.t === 'string' &&
     MICROS.test(d.t) &&
     typeof d.i === 'string' &&
     UUID.test(d.i);
   if (!valid) throw invalid('is malformed');
   if (d.q !== queryFingerprint(query)) throw invalid('belongs to a different query');
-  return { score: d.s as string | null, publishedMicros: d.t as string, id: d.i as string };
+  return { mode: mode!, score: d.s as string | null, publishedMicros: d.t as string, id: d.i as string };
 }

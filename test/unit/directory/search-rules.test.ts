@@ -19,7 +19,7 @@ describe('search terms', () => {
 });
 
 describe('search cursor', () => {
-  const position = { score: '1.3333334', publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
+  const position = { mode: 'text' as const, score: '1.3333334', publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
 
   it('round-trips the position for the same query', () => {
     const cursor = encodeCursor('writer', position);
@@ -32,7 +32,9 @@ describe('search cursor', () => {
     expect(() => decodeCursor('painter', cursor)).toThrow(/cursor belongs to a different query/);
     expect(() => decodeCursor('writer', 'not a cursor!')).toThrow(/cursor is malformed/);
     expect(() => decodeCursor('writer', btoa('{"v":1}'))).toThrow(/cursor is malformed/);
-    const forged = btoa(JSON.stringify({ v: 1, q: 'x', s: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
+    const newest = encodeCursor('', { ...position, mode: 'newest', score: null });
+    expect(decodeCursor('', newest)).toEqual({ ...position, mode: 'newest', score: null });
+    const forged = btoa(JSON.stringify({ v: 1, q: 'x', m: 't', s: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
   });
 });

@@ -124,6 +124,13 @@ describe('searchTools pagination', () => {
     expect(new Set(names)).toEqual(new Set(seeded.map((s) => s.name)));
   });
 
+  it('pages through typo-fallback matches too', async () => {
+    const seeded = await seedTools(t.deps.db, Array.from({ length: 7 }, (_, i) => ({ name: `Typopager ${i}` })));
+    const all = (await search('typopagr', 50)).tools.map((r) => r.name);
+    expect(new Set(all)).toEqual(new Set(seeded.map((s) => s.name)));
+    expect(await readAll('typopagr', 3)).toEqual(all);
+  });
+
   it('pages through mixed scores in the same order as one big page', async () => {
     await seedTools(t.deps.db, [
       { name: 'Mixpage', description: 'mixpage' },
