@@ -24,7 +24,12 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
  */
 function originAllowed(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');
-  return origin === undefined || origin === c.get('deps').origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).origin === new URL(c.get('deps').origin).origin;
+  } catch {
+    return false; // "null" (sandboxed or file pages) and anything unparsable
+  }
 }
 
 async function handle(c: Context<AppEnv>): Promise<Response> {
