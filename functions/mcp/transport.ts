@@ -32,7 +32,14 @@ function originAllowed(c: Context<AppEnv>): boolean {
   }
 }
 
+/** Raw responses bypass the headers Hono prepared before the handler ran, so the request id is set again here. */
 async function handle(c: Context<AppEnv>): Promise<Response> {
+  const response = await answer(c);
+  response.headers.set('X-Request-Id', c.get('requestId'));
+  return response;
+}
+
+async function answer(c: Context<AppEnv>): Promise<Response> {
   if (!originAllowed(c)) return jsonRpcError(403, -32000, `Forbidden: Origin ${c.req.header('origin')} is not allowed.`);
   if (c.req.method !== 'POST') {
     // Stateless: no standalone SSE stream to GET and no session to DELETE.

@@ -98,6 +98,8 @@ describe('MCP endpoint at the HTTP level', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'tooldir' }, capabilities: { tools: {} } } });
   });
 });
