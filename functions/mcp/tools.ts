@@ -42,8 +42,9 @@ export const searchToolsTool = defineTool({
   title: 'Search the AI tool directory',
   description:
     'Search the live tools of the directory. Matching: every word of `query` must appear in the tool name or ' +
-    'description (English stemming, so "writing" finds "writer"; the last word may be a prefix), or the query ' +
-    'must be close to the tool name (a typo like "chatgtp" still finds "ChatGPT"). Results are ordered by ' +
+    'description (English stemming, so "writing" finds "writer"; the last word may be a prefix). When the words ' +
+    'match no tool, tool names close to the query are returned instead, so a typo like "chatgtp" still finds ' +
+    '"ChatGPT Helper". Results are ordered by ' +
     'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
     `empty query lists the newest tools. Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
     'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed.',

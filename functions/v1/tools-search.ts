@@ -43,8 +43,8 @@ const route = createRoute({
   tags: ['Directory'],
   summary: 'Search live tools',
   description:
-    'Full-text search over the names (weighted highest) and descriptions of live tools, with a typo-tolerant ' +
-    'match on names; best match first. Featured and sponsored tools are flagged, never ranked higher for it. ' +
+    'Full-text search over the names (weighted highest) and descriptions of live tools, best match first; when ' +
+    'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
     `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; 60 requests per minute per client IP. ` +
     'The MCP tool search_tools returns the same data.',
   request: { query },
