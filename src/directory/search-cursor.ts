@@ -19,8 +19,15 @@ export interface SearchPosition {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SCORE = /^-?\d+(\.\d+)?(e-?\d+)?$/i;
-const MICROS = /^-?\d{1,19}$/;
+const SCORE = /^-?\d{1,6}(\.\d{1,12})?(e-?\d{1,2})?$/i;
+// At most 16 digits: ±317 years around 1970, always inside Postgres's timestamp range.
+const MICROS = /^-?\d{1,16}$/;
+
+/** A score Postgres printed for a real: finite and inside the range `::real` accepts, so no forged cursor can fail the cast. */
+const isScore = (text: string) => {
+  const n = Number(text);
+  return SCORE.test(text) && Number.isFinite(n) && Math.abs(n) < 1e6 && (n === 0 || Math.abs(n) > 1e-30);
+};
 
 /** FNV-1a of the normalised query: a cursor from one query cannot be replayed against another. */
 export function queryFingerprint(query: string): string {
@@ -53,7 +60,7 @@ export function decodeCursor(query: string, cursor: string): SearchPosition {
     d.v === 1 &&
     typeof d.q === 'string' &&
     mode !== undefined &&
-    (mode === 'newest' ? d.s === null : typeof d.s === 'string' && SCORE.test(d.s)) &&
+    (mode === 'newest' ? d.s === null : typeof d.s === 'string' && isScore(d.s)) &&
     typeof d.t === 'string' &&
     MICROS.test(d.t) &&
     typeof d.i === 'string' &&
