@@ -37,7 +37,7 @@ describe('search cursor', () => {
     const forged = btoa(JSON.stringify({ v: 1, q: 'x', m: 't', s: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
     // Values the database cast would reject must be refused here, as a 400 rather than a failing statement.
-    for (const [s, t] of [['1e999', '1'], ['1e-99', '1'], ['0.5', '99999999999999999999']]) {
+    for (const [s, t] of [['1e999', '1'], ['1e-99', '1'], ['0.5', '99999999999999999999']] as const) {
       const outOfRange = encodeCursor('writer', { ...position, score: s, publishedMicros: t });
       expect(() => decodeCursor('writer', outOfRange), `${s} ${t}`).toThrow(/cursor is malformed/);
     }
