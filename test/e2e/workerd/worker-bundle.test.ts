@@ -1,6 +1,9 @@
 // The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
-// list, detail and openapi.json, all answered from inside workerd.
+// list, detail, openapi.json and the MCP server (initialize, tools/list, tool calls), all answered from
+// inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
@@ -65,6 +68,28 @@ describeStack('Worker bundle in workerd', () => {
     expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ status: 'pending_payment' });
     // The rate limiter ran on Upstash (the stand-in saw the requests).
     expect(stack.upstash.requestCount).toBeGreaterThan(0);
+  });
+
+  it('answers MCP through the SDK client: initialize, tools/list with schemas, submit_site and search_tools', async () => {
+    const key = await member('member');
+    const client = new Client({ name: 'workerd-e2e', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(`${worker.url}/api/mcp/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'tooldir' });
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['search_tools', 'get_tool', 'submit_site', 'get_site_status']));
+      expect(tools.find((tool) => tool.name === 'submit_site')?.inputSchema.required).toEqual(['name', 'url']);
+      const submitted = await client.callTool({ name: 'submit_site', arguments: { name: `Workerd MCP ${Date.now()}`, url: `https://mcp-${Date.now()}.example/` } });
+      expect(submitted.isError, JSON.stringify(submitted)).toBeFalsy();
+      expect(submitted.structuredContent).toMatchObject({ status: 'queued' });
+      const found = await client.callTool({ name: 'search_tools', arguments: { query: 'anything' } });
+      expect(found.isError, JSON.stringify(found)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
   });
 
   it('serves openapi.json', async () => {
