@@ -4,12 +4,13 @@
 // inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as QStashClient } from '@upstash/qstash';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { findRedisServer } from '../../helpers/services/redis';
 import { requireService } from '../../helpers/services/require-service';
-import { type ProductionStack, startProductionStack } from '../../helpers/standins/production-stack';
+import { type ProductionStack, STACK_SECRETS, startProductionStack } from '../../helpers/standins/production-stack';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev';
 
 const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
@@ -90,6 +91,18 @@ describeStack('Worker bundle in workerd', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('runs a QStash-signed sweep job and refuses an unsigned one', async () => {
+    const unsigned = await fetch(`${worker.url}/api/jobs/sweep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unsigned.status).toBe(401);
+    // Published through the real QStash client to the stand-in, then delivered signed like QStash does.
+    const qstash = new QStashClient({ baseUrl: stack.env.QSTASH_URL!, token: stack.env.QSTASH_TOKEN! });
+    await qstash.publishJSON({ url: `${worker.url}/api/jobs/sweep`, body: {} });
+    const message = stack.qstash.messages.find((m) => m.destination === `${worker.url}/api/jobs/sweep`);
+    expect(message).toBeDefined();
+    const delivered = await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey);
+    expect(delivered.status, worker.output()).toBeLessThan(300);
   });
 
   it('serves openapi.json', async () => {
