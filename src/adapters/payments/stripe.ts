@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
 import { sha256Hex } from '../../crypto';
+import { createStripeHttp, type StripeHttp } from './stripe-http';
 import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
@@ -18,35 +19,15 @@ export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<
   return `checkout-${request.siteId}-v${request.version}-${digest}`;
 }
 
-/**
- * One Stripe client per isolate, built on first use. The SDK is imported dynamically so its ~700 KiB
- * of resource classes are not evaluated when an isolate starts, only when a checkout is first needed.
- */
-export async function createStripeClient(config: StripeConfig): Promise<Stripe> {
-  const { StripeSdk } = await import('./stripe-sdk');
-  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
-  return new StripeSdk(config.secretKey, {
-    httpClient: StripeSdk.createFetchHttpClient(),
-    maxNetworkRetries: 1,
-    timeout: 8000,
-    ...(api && {
-      host: api.hostname,
-      port: api.port || (api.protocol === 'http:' ? 80 : 443),
-      protocol: api.protocol.replace(':', '') as 'http' | 'https',
-    }),
-  });
+/** One REST client per isolate (fetch-based: see ./stripe-http.ts for why not the SDK). */
+export function createStripeClient(config: StripeConfig): StripeHttp {
+  return createStripeHttp({ secretKey: config.secretKey, apiUrl: config.apiUrl, timeoutMs: 8000, maxRetries: 1 });
 }
 
 /** Checkout Sessions in payment mode (basic, featured) or subscription mode (sponsored). */
 export function createStripePayments(config: StripeConfig, now: () => Date = () => new Date()): PaymentsAdapter {
-  let client: Promise<Stripe> | undefined;
-  const stripe = () => {
-    client ??= createStripeClient(config).catch((error: unknown) => {
-      client = undefined; // a failed load is retried by the next call
-      throw error;
-    });
-    return client;
-  };
+  let client: StripeHttp | undefined;
+  const stripe = () => (client ??= createStripeClient(config));
 
   return {
     kind: 'stripe',
@@ -59,7 +40,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
       try {
-        const session = await (await stripe()).checkout.sessions.create(
+        const session = await stripe().post<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'expires_at'>>(
+          '/v1/checkout/sessions',
           {
             mode: subscription ? 'subscription' : 'payment',
             line_items: [{ price, quantity: 1 }],
@@ -84,14 +66,15 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async expireCheckout(sessionId: string): Promise<void> {
       try {
-        await (await stripe()).checkout.sessions.expire(sessionId);
+        await stripe().post(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {});
       } catch (error) {
         // Already expired or completed sessions answer 400; that is the state we wanted anyway.
         if ((error as { statusCode?: number }).statusCode !== 400) throw error;
       }
     },
     async refund(paymentIntentId: string, reason: string): Promise<void> {
-      await (await stripe()).refunds.create(
+      await stripe().post(
+        '/v1/refunds',
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
