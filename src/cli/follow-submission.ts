@@ -47,7 +47,7 @@ export async function followSubmission(
     }
     const seconds = Math.round((ctx.now().getTime() - started) / 1000);
     const waitingFor = site.status === 'pending_payment' ? ` (pay at ${site.checkout_url})` : '';
-    progress.show(`${describeStatus(site.status)}${waitingFor} · ${seconds}s`);
+    progress.show(`${describeStatus(site.status)}${waitingFor}`, `${seconds}s`);
     await pause(ctx, progress, ctx.pollIntervalMs);
   }
 }

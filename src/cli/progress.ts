@@ -5,8 +5,9 @@ const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 
 /** Shows what a waiting command is waiting for. */
 export interface Progress {
-  /** Called on every poll with the current state in words; `tick` advances the spinner. */
-  show(text: string): void;
+  /** Called on every poll with the current state in words (`detail` is shown only on the live line). */
+  show(text: string, detail?: string): void;
+  /** Advances the spinner. */
   tick(): void;
   /** Clears the live line before the final output. */
   stop(): void;
@@ -19,6 +20,7 @@ export function createProgress(out: TextOut, quiet: boolean): Progress {
   if (!out.isTTY) {
     let last = '';
     return {
+      // One line per change of state, so a log or CI output is not flooded with the same line.
       show(text) {
         if (text !== last) out.write(`${text}\n`);
         last = text;
@@ -34,8 +36,8 @@ export function createProgress(out: TextOut, quiet: boolean): Progress {
     out.write(`\r\u001b[2K${frames[frame % frames.length]} ${current}`);
   };
   return {
-    show(text) {
-      current = text;
+    show(text, detail) {
+      current = detail ? `${text} · ${detail}` : text;
       draw();
     },
     tick() {
