@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigStore, configFilePath, findRemembered, rememberSubmission } from '../../../src/cli/config-store';
+import { ConfigStore, configFilePath, findRemembered, rememberSubmission, type CliConfig } from '../../../src/cli/config-store';
 
 describe('configFilePath', () => {
   it('uses XDG_CONFIG_HOME, else ~/.config', () => {
@@ -44,7 +44,7 @@ describe('ConfigStore', () => {
 describe('remembered submissions', () => {
   it('finds site_ids by canonical URL and service, newest first', () => {
     const now = new Date('2026-11-21T22:00:00Z');
-    let config = { submissions: [] };
+    let config: CliConfig = { submissions: [] };
     const base = 'http://127.0.0.1:8787';
     config = rememberSubmission(config, { site_id: 'a', url: 'https://acme.example/', name: 'A', base_url: base }, now);
     config = rememberSubmission(config, { site_id: 'b', url: 'https://www.acme.example', name: 'A', base_url: base }, now);
