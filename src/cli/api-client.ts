@@ -117,7 +117,8 @@ function networkError(baseUrl: string, error: unknown): CliError {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  const why = timedOut ? 'no answer in time' : code === 'ECONNREFUSED' ? 'connection refused' : (code ?? 'network error');
+  const detail = code ?? (cause instanceof Error ? cause.message : undefined) ?? 'network error';
+  const why = timedOut ? 'no answer in time' : code === 'ECONNREFUSED' ? 'connection refused' : detail;
   return new CliError('network_error', `Could not reach the tooldir API at ${baseUrl} (${why}).`, ExitCode.error, [
     'Check the address (--base-url or TOOLDIR_BASE_URL) and your connection.',
   ]);

@@ -23,7 +23,6 @@ export async function followSubmission(
   siteId: string,
   progress: Progress,
 ): Promise<FollowResult> {
-  const started = ctx.now().getTime();
   let failures = 0;
   for (;;) {
     let site: SiteDetail;
@@ -45,9 +44,8 @@ export async function followSubmission(
       progress.stop();
       return { site, exitCode: verdict };
     }
-    const seconds = Math.round((ctx.now().getTime() - started) / 1000);
     const waitingFor = site.status === 'pending_payment' ? ` (pay at ${site.checkout_url})` : '';
-    progress.show(`${describeStatus(site.status)}${waitingFor}`, `${seconds}s`);
+    progress.show(`${describeStatus(site.status)}${waitingFor}`);
     await pause(ctx, progress, ctx.pollIntervalMs);
   }
 }

@@ -5,8 +5,8 @@ const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '
 
 /** Shows what a waiting command is waiting for. */
 export interface Progress {
-  /** Called on every poll with the current state in words (`detail` is shown only on the live line). */
-  show(text: string, detail?: string): void;
+  /** Called on every poll with the current state in words. */
+  show(text: string): void;
   /** Advances the spinner. */
   tick(): void;
   /** Clears the live line before the final output. */
@@ -14,8 +14,11 @@ export interface Progress {
   readonly animated: boolean;
 }
 
-/** A spinner when `out` is a terminal; otherwise one line per change of state; silent when `quiet`. */
-export function createProgress(out: TextOut, quiet: boolean): Progress {
+/**
+ * A spinner with the time waited when `out` is a terminal; otherwise one line per change of state;
+ * silent when `quiet`.
+ */
+export function createProgress(out: TextOut, quiet: boolean, now: () => Date): Progress {
   if (quiet) return { show: () => {}, tick: () => {}, stop: () => {}, animated: false };
   if (!out.isTTY) {
     let last = '';
@@ -32,12 +35,14 @@ export function createProgress(out: TextOut, quiet: boolean): Progress {
   }
   let frame = 0;
   let current = '';
+  const started = now().getTime();
   const draw = (): void => {
-    out.write(`\r\u001b[2K${frames[frame % frames.length]} ${current}`);
+    const seconds = Math.round((now().getTime() - started) / 1000);
+    out.write(`\r\u001b[2K${frames[frame % frames.length]} ${current} · ${seconds}s`);
   };
   return {
-    show(text, detail) {
-      current = detail ? `${text} · ${detail}` : text;
+    show(text) {
+      current = text;
       draw();
     },
     tick() {

@@ -53,7 +53,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
         if (outcome.kind === 'payment_required' && options.open) await openCheckout(ctx, outcome.body.checkout_url);
 
         if (options.wait) {
-          const progress = createProgress(ctx.stderr, session.json);
+          const progress = createProgress(ctx.stderr, session.json, ctx.now);
           const result = await followSubmission(ctx, session.client, outcome.body.site_id, progress);
           if (session.json) printJson(ctx.stdout, result.site);
           else printLines(ctx.stdout, [finalLine(result.site)]);

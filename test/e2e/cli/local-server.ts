@@ -78,7 +78,8 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
   throw new Error(`server did not answer on ${url}:\n${log()}`);
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on (free at the time of asking). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUser } from './cli-process';
-import { startLocalServer, type LocalServer } from './local-server';
+import { freePort, startLocalServer, type LocalServer } from './local-server';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -70,11 +70,12 @@ describe('tooldir help, version and errors (e2e)', () => {
   });
 
   it('an unreachable server gives one friendly line and exit 1, also under --json', async () => {
-    const user = await cliUser('http://127.0.0.1:9');
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const user = await cliUser(closed);
     const run = await user.run(['list'], { env: { TOOLDIR_API_KEY: 'td_x' } });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      'Error: Could not reach the tooldir API at http://127.0.0.1:9 (connection refused).\n' +
+      `Error: Could not reach the tooldir API at ${closed} (connection refused).\n` +
         'Check the address (--base-url or TOOLDIR_BASE_URL) and your connection.\n',
     );
     const json = await user.run(['status', 'https://acme.example', '--json'], { env: { TOOLDIR_API_KEY: 'td_x' } });
@@ -83,7 +84,7 @@ describe('tooldir help, version and errors (e2e)', () => {
   });
 
   it('usage errors exit 2 without calling the server', async () => {
-    const user = await cliUser('http://127.0.0.1:9');
+    const user = await cliUser(`http://127.0.0.1:${await freePort()}`);
     for (const args of [['submit', 'https://acme.example'], ['list', '--limit', '500'], ['status', 'not a url'], ['frobnicate']]) {
       const run = await user.run(args, { env: { TOOLDIR_API_KEY: 'td_x' } });
       expect(run.code, args.join(' ')).toBe(2);

@@ -115,6 +115,7 @@ describe('tooldir submit', () => {
     expect(code).toBe(0);
     expect(world.stderr.text).toContain('\r\u001b[2K⠋ waiting for payment (pay at http://127.0.0.1:8787/checkout/cs_1)');
     expect(world.stderr.text).toContain('⠙');
+    expect(world.stderr.text).toContain('(pay at http://127.0.0.1:8787/checkout/cs_1) · 2s');
     expect(world.stderr.text.endsWith('\r\u001b[2K')).toBe(true);
     expect(world.stdout.text.trim().split('\n').at(-1)).toBe('Acme AI is live: http://127.0.0.1:8787/tools/acme-ai');
   });
