@@ -1,0 +1,118 @@
+// Operator API: accounts, API keys and memberships (bearer ADMIN_TOKEN)
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createAccount, getAccount, setMembershipByOperator } from '../../src/accounts/accounts';
+import { createApiKey, revokeApiKey } from '../../src/accounts/api-keys';
+import { isUuid } from '../../src/submissions/get';
+import { ServiceError } from '../../src/errors';
+import { requireOperator } from '../middleware/operator-auth';
+import { jsonObjectBody } from '../middleware/json-body';
+import { errorContent } from '../v1/schemas';
+import type { AppEnv } from '../types';
+
+const tier = z.enum(['none', 'member', 'memberFeature'], { error: 'tier must be one of none, member, memberFeature' });
+const security = [{ operatorToken: [] as string[] }];
+const errors = { 400: errorContent('Invalid body'), 401: errorContent('Wrong or missing operator token'), 429: errorContent('Rate limited') };
+const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
+const accountIdParam = z.object({ account_id: z.string() });
+
+const Account = z
+  .object({
+    account_id: z.uuid(),
+    email: z.email(),
+    tier,
+    membership_status: z.string(),
+    current_period_end: z.string().nullable(),
+  })
+  .openapi('Account');
+
+const createAccountRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/accounts',
+  tags: ['Operator'],
+  summary: 'Create an account',
+  security,
+  middleware: [requireOperator, jsonObjectBody] as const,
+  request: { body: { required: true, ...json(z.object({ email: z.email({ error: 'email must be a valid e-mail address' }).max(254), tier: tier.optional() })) } },
+  responses: { 201: { ...json(Account), description: 'Created' }, 409: errorContent('E-mail already registered'), ...errors },
+});
+
+const createKeyRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/admin/accounts/{account_id}/keys',
+  tags: ['Operator'],
+  summary: 'Issue an API key (shown only in this response)',
+  security,
+  middleware: [requireOperator] as const,
+  request: {
+    params: accountIdParam,
+    body: { required: false, ...json(z.object({ name: z.string().trim().min(1).max(100, { error: 'name must be 1 to 100 characters' }).optional() })) },
+  },
+  responses: {
+    201: { ...json(z.object({ key_id: z.uuid(), key: z.string(), prefix: z.string(), name: z.string() })), description: 'The key' },
+    404: errorContent('No such account'),
+    ...errors,
+  },
+});
+
+const revokeKeyRoute = createRoute({
+  method: 'delete',
+  path: '/api/v1/admin/keys/{key_id}',
+  tags: ['Operator'],
+  summary: 'Revoke an API key',
+  security,
+  middleware: [requireOperator] as const,
+  request: { params: z.object({ key_id: z.string() }) },
+  responses: { 204: { description: 'Revoked' }, 404: errorContent('No such key'), ...errors },
+});
+
+const membershipRoute = createRoute({
+  method: 'put',
+  path: '/api/v1/admin/accounts/{account_id}/membership',
+  tags: ['Operator'],
+  summary: "Set an account's membership",
+  security,
+  middleware: [requireOperator, jsonObjectBody] as const,
+  request: {
+    params: accountIdParam,
+    body: {
+      required: true,
+      ...json(
+        z.object({
+          tier,
+          status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'none'], { error: 'status must be one of active, trialing, past_due, canceled, none' }).optional(),
+          current_period_end: z.iso.datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' }).nullable().optional(),
+        }),
+      ),
+    },
+  },
+  responses: { 200: { ...json(Account), description: 'Updated' }, 404: errorContent('No such account'), ...errors },
+});
+
+const accountNotFound = () => new ServiceError('not_found', 'No account with this id.');
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createAccountRoute, async (c) => c.json(await createAccount(c.get('deps'), c.req.valid('json')), 201));
+
+  app.openapi(createKeyRoute, async (c) => {
+    const { account_id } = c.req.valid('param');
+    if (!isUuid(account_id)) throw accountNotFound();
+    const deps = c.get('deps');
+    await getAccount(deps, account_id);
+    const body = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : {};
+    return c.json(await createApiKey(deps, account_id, body?.name ?? 'default'), 201);
+  });
+
+  app.openapi(revokeKeyRoute, async (c) => {
+    const { key_id } = c.req.valid('param');
+    if (!isUuid(key_id) || !(await revokeApiKey(c.get('deps'), key_id))) {
+      throw new ServiceError('not_found', 'No API key with this id.');
+    }
+    return c.body(null, 204);
+  });
+
+  app.openapi(membershipRoute, async (c) => {
+    const { account_id } = c.req.valid('param');
+    if (!isUuid(account_id)) throw accountNotFound();
+    return c.json(await setMembershipByOperator(c.get('deps'), account_id, c.req.valid('json')), 200);
+  });
+}

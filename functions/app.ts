@@ -1,0 +1,41 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import type { Deps } from '../src/deps';
+import { ServiceError } from '../src/errors';
+import { onError, errorResponse } from './errors';
+import { createFallback } from './method-not-allowed';
+import { requestContext, securityHeaders } from './middleware/request-context';
+import { validationHook } from './validation-hook';
+import type { AppEnv, AppOptions } from './types';
+import * as submitSite from './v1/submit-site';
+import * as sitesGet from './v1/sites-get';
+import * as sitesList from './v1/sites-list';
+import * as openapi from './v1/openapi';
+import * as adminAccounts from './admin/accounts';
+import * as llmsTxt from './pages/llms-txt';
+import { notFoundPage } from './pages/not-found';
+
+/** Every function the service exposes, in mount order. One `register(app)` per file. */
+const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt];
+
+const API_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole app over the given deps: the same app runs on Node, in Workers and in tests. */
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', requestContext(deps), securityHeaders);
+  app.use(
+    '/api/v1/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT,
+      onError: (c) => errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.')),
+    }),
+  );
+  for (const fn of functions) fn.register(app);
+  options.extraRoutes?.(app);
+  app.onError(onError);
+  app.notFound(createFallback(app, notFoundPage));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ServiceError, isServiceError } from '../src/errors';
+import type { AppEnv } from './types';
+
+/** The reference's error body: `{"error":{"code","message"}}` (+ site_id on 409 for the owner). */
+export function errorResponse(c: Context, error: ServiceError): Response {
+  const body: { code: string; message: string; site_id?: string } = { code: error.code, message: error.message };
+  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
+  if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
+  return c.json({ error: body }, error.status as ContentfulStatusCode);
+}
+
+/** Database unreachable or overloaded: the request can be retried, so 503 rather than a bare 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const text = `${(error as { code?: string }).code ?? ''} ${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|53300|08006|08001|08003|Connection terminated|connect ETIMEDOUT|fetch failed/i.test(
+    text,
+  );
+}
+
+/** The one onError: service errors render as themselves; anything else is logged and answered generically. */
+export function onError(error: Error, c: Context<AppEnv>): Response {
+  if (isServiceError(error)) return errorResponse(c, error);
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.'));
+    if (error.status === 400) return errorResponse(c, new ServiceError('invalid_json', 'The request body is not valid JSON.'));
+    if (error.status === 401) return errorResponse(c, new ServiceError('unauthorized', 'Authentication is required.'));
+  }
+  const deps = c.get('deps');
+  const log = deps?.log;
+  const unavailable = isDatabaseUnavailable(error);
+  log?.error(unavailable ? 'service unavailable' : 'unhandled error', {
+    requestId: c.get('requestId'),
+    path: c.req.path,
+    err: String(error),
+    stack: error.stack?.split('\n').slice(0, 6).join(' | '),
+  });
+  if (unavailable) {
+    c.header('Retry-After', '5');
+    return errorResponse(c, new ServiceError('service_unavailable', 'The service is temporarily unavailable. Please retry shortly.'));
+  }
+  return errorResponse(c, new ServiceError('internal_error', 'Something went wrong on our side. Please retry later.'));
+}

@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from 'hono';
+import { authenticateKey } from '../../src/accounts/api-keys';
+import { ServiceError } from '../../src/errors';
+import type { AppEnv } from '../types';
+
+const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
+
+/** Reads `Authorization: Bearer <key>`; other schemes and query-string keys are refused. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** Requires a valid API key and sets the actor. */
+export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  if (QUERY_KEY_PARAMS.some((p) => url.searchParams.has(p))) {
+    throw new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.');
+  }
+  c.set('actor', await authenticateKey(c.get('deps'), bearerToken(c.req.header('authorization'))));
+  await next();
+};

@@ -1,0 +1,124 @@
+// Local entry: the same app on Node with embedded defaults (PGlite, local payments, queue, limits, mail).
+import { serve, type HttpBindings } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig, type Config, type Env } from '../src/config';
+import { buildDeps, type Deps, type DepsOverrides } from '../src/deps';
+import { createNeonHttpDb } from '../src/db/client';
+import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
+import { runJob } from '../src/pipeline/run-job';
+import { createApp } from './app';
+import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
+import type { AppOptions } from './types';
+
+export interface NodeServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  config: Config;
+  adminToken?: string;
+  close(): Promise<void>;
+}
+
+async function openDatabase(config: Config): Promise<OpenedDb> {
+  if (!config.databaseUrl) return openPglite(resolve(config.dataDir, 'pglite'));
+  if (/\.neon\.tech(:\d+)?\//.test(config.databaseUrl)) {
+    return { db: createNeonHttpDb(config.databaseUrl), close: async () => {} };
+  }
+  return openNodePostgres(config.databaseUrl);
+}
+
+/** Local mode fills in the secrets a new user should not have to invent, and keeps them in DATA_DIR. */
+function withLocalSecrets(env: Env): Env {
+  if (env.DATABASE_URL?.trim()) return env;
+  const dataDir = env.DATA_DIR?.trim() || '.data';
+  return {
+    ...env,
+    ADMIN_TOKEN: env.ADMIN_TOKEN?.trim() || localSecret(dataDir, 'admin-token', makeAdminToken).value,
+    STRIPE_WEBHOOK_SECRET:
+      env.STRIPE_WEBHOOK_SECRET?.trim() || localSecret(dataDir, 'stripe-webhook-secret', makeWebhookSecret).value,
+  };
+}
+
+/** Starts the service; used by `npm start` and by tests that want the real server in-process. */
+export async function startNodeServer(
+  env: Env = process.env,
+  options: { overrides?: DepsOverrides; app?: AppOptions; quiet?: boolean } = {},
+): Promise<NodeServer> {
+  const config = loadConfig(withLocalSecrets(env));
+  const opened = await openDatabase(config);
+  const deps = buildDeps(config, opened.db, options.overrides);
+  const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
+  queue.bind?.((step, message) => runJob(deps, step, message));
+  const app = createApp(deps, {
+    clientIp: (_request, env) => (env as HttpBindings).incoming.socket.remoteAddress,
+    ...options.app,
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((ready) => {
+    const s = serve(
+      {
+        fetch: (request, bindings) =>
+          app.fetch(request, { clientIp: (bindings as HttpBindings).incoming.socket.remoteAddress }),
+        port: config.port,
+        hostname: config.host,
+      },
+      () => ready(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (!config.siteOrigin) deps.origin = url;
+  return {
+    url,
+    port,
+    deps,
+    config,
+    adminToken: config.adminToken,
+    close: async () => {
+      queue.stop?.();
+      await new Promise<void>((done) => server.close(() => done()));
+      await opened.close();
+    },
+  };
+}
+
+function printBanner(s: NodeServer) {
+  const where = s.config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${resolve(s.config.dataDir, 'pglite')}`;
+  const tokenHint = s.config.local
+    ? `cat ${resolve(s.config.dataDir, 'admin-token')}`
+    : 'the ADMIN_TOKEN you configured';
+  console.log(`
+tooldir is running at ${s.url}
+  data:            ${where}
+  operator token:  ${tokenHint}
+  API reference:   ${s.url}/api/v1/docs
+
+Create an account and a first API key:
+  TOKEN=$(${s.config.local ? tokenHint : 'echo $ADMIN_TOKEN'})
+  curl -s -X POST ${s.url}/api/v1/admin/accounts -H "authorization: Bearer $TOKEN" \\
+       -H 'content-type: application/json' -d '{"email":"you@example.com","tier":"member"}'
+  curl -s -X POST ${s.url}/api/v1/admin/accounts/<account_id>/keys -H "authorization: Bearer $TOKEN"
+`);
+}
+
+async function main() {
+  try {
+    const server = await startNodeServer();
+    printBanner(server);
+    const stop = async () => {
+      await server.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,39 @@
+// GET /llms.txt – a text index of the service for agents
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../types';
+
+const text = (origin: string) => `# tooldir – AI Tool Directory
+
+> A directory of AI tools. Members submit a tool (name + website URL); covered members are queued at once,
+> anyone else receives a hosted checkout link. Paid and queued submissions are crawled, reviewed by an
+> editor and published as a public tool page.
+
+## REST API (base ${origin}/api/v1)
+- POST /api/v1/submit-site (alias POST /api/v1/sites): submit {name, url, email?, plan?}; plan is basic | featured | sponsored (alias pro). 201 queued, or 402 with a pending-payment record carrying checkout_url (show it to the user), 409 already submitted.
+- GET /api/v1/sites?limit=&offset=&url=: your submissions, newest first (unpaid ones excluded).
+- GET /api/v1/sites/{site_id}: one submission (also unpaid pending ones, with checkout_url).
+- GET /api/v1/tools?q=&limit=&cursor=, GET /api/v1/tools/{slug}: public directory search and detail (no key).
+- OpenAPI 3.1: ${origin}/api/v1/openapi.json · interactive reference: ${origin}/api/v1/docs
+
+## Authentication
+Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page of the account area (${origin}/account), shown once, revocable. Never put a key in a URL.
+
+## Limits
+Submit 10 per minute and reads 60 per minute per key; unauthenticated endpoints 60 per minute per IP. RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
+
+## Submission states
+pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed.
+
+## MCP
+Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site and get_site_status (bearer key).
+
+## Errors
+{"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, rate_limited, plan_unavailable, checkout_failed.
+`;
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.get('/llms.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.text(text(c.get('deps').origin));
+  });
+}

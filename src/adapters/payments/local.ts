@@ -1,0 +1,24 @@
+import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import { CHECKOUT_LIFETIME_MS } from './types';
+import { randomToken } from '../../crypto';
+
+/**
+ * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
+ * payment by sending a correctly signed Stripe event to the real webhook (functions/pages/checkout.ts).
+ */
+export function createLocalPayments(now: () => Date = () => new Date()): PaymentsAdapter {
+  return {
+    kind: 'local',
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const sessionId = `cs_local_${randomToken(24)}`;
+      return {
+        sessionId,
+        url: `${request.origin}/checkout/${sessionId}`,
+        expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
+      };
+    },
+    // The local page refuses a session whose pending record no longer names it, so nothing to do here.
+    async expireCheckout() {},
+    async refund() {},
+  };
+}

@@ -1,0 +1,79 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config';
+import { ServiceError } from '../../errors';
+import { planKind } from '../../submissions/plans';
+import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import { CHECKOUT_LIFETIME_MS } from './types';
+
+type StripeConfig = NonNullable<Config['stripe']>;
+
+/** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: 8000,
+    ...(api && {
+      host: api.hostname,
+      port: api.port || (api.protocol === 'http:' ? 80 : 443),
+      protocol: api.protocol.replace(':', '') as 'http' | 'https',
+    }),
+  });
+}
+
+/** Checkout Sessions in payment mode (basic, featured) or subscription mode (sponsored). */
+export function createStripePayments(config: StripeConfig, now: () => Date = () => new Date()): PaymentsAdapter {
+  let client: Stripe | undefined;
+  const stripe = () => (client ??= createStripeClient(config));
+
+  return {
+    kind: 'stripe',
+    async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+      const kind = planKind(request.plan);
+      const price = config.prices[kind];
+      if (!price) throw new ServiceError('plan_unavailable', `The ${request.plan} plan is not available right now.`);
+      const subscription = kind === 'sponsored';
+      // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
+      const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
+      const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
+      try {
+        const session = await stripe().checkout.sessions.create(
+          {
+            mode: subscription ? 'subscription' : 'payment',
+            line_items: [{ price, quantity: 1 }],
+            client_reference_id: request.siteId,
+            expires_at: expiresAt,
+            success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+            metadata,
+            ...(request.email && { customer_email: request.email }),
+            ...(subscription
+              ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
+              : { payment_intent_data: { metadata } }),
+          },
+          { idempotencyKey: `checkout-${request.siteId}-v${request.version}` },
+        );
+        if (!session.url) throw new Error('Checkout Session without url');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);
+      }
+    },
+    async expireCheckout(sessionId: string): Promise<void> {
+      try {
+        await stripe().checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already expired or completed sessions answer 400; that is the state we wanted anyway.
+        if ((error as { statusCode?: number }).statusCode !== 400) throw error;
+      }
+    },
+    async refund(paymentIntentId: string, reason: string): Promise<void> {
+      await stripe().refunds.create(
+        { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
+        { idempotencyKey: `refund-${paymentIntentId}` },
+      );
+    },
+  };
+}

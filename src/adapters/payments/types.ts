@@ -1,0 +1,33 @@
+import type { PlanName } from '../../submissions/plans';
+
+export interface CheckoutRequest {
+  siteId: string;
+  plan: PlanName;
+  name: string;
+  url: string;
+  email?: string | null;
+  /** Version of the pending record: the same version never makes two Checkout Sessions. */
+  version: number;
+  /** Where success/cancel pages and the local checkout live (SITE_ORIGIN or the request's origin). */
+  origin: string;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  url: string;
+  expiresAt: Date;
+}
+
+/** Makes, expires and refunds payments. Stripe in production, a local signed-event simulator otherwise. */
+export interface PaymentsAdapter {
+  readonly kind: 'stripe' | 'local';
+  /** Throws ServiceError plan_unavailable (no Price for the plan) or checkout_failed (provider error). */
+  createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Makes an old link unpayable; an already expired or completed session is not an error. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Refunds a payment; idempotent on the payment intent. */
+  refund(paymentIntentId: string, reason: string): Promise<void>;
+}
+
+/** Checkout links live 24 hours (Stripe's own maximum). */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;

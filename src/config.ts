@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/**
+ * Environment -> typed Config, validated once at start-up. Unset cloud variables select the
+ * embedded local adapters; "local mode" means no DATABASE_URL (PGlite in DATA_DIR).
+ */
+const bool = (fallback?: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+const int = (fallback: number, min = 0, max = 1_000_000) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const envSchema = z.object({
+  PORT: int(8787, 0, 65535),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  NEON_FETCH_ENDPOINT: optionalUrl,
+  ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SITE_ORIGIN: optionalUrl,
+  MEMBER_DAILY_LIMIT: int(5),
+  MEMBER_FEATURE_DAILY_LIMIT: int(10),
+  KEY_CACHE_TTL_SECONDS: int(60, 0, 60),
+  UPSTASH_REDIS_REST_URL: optionalUrl,
+  UPSTASH_REDIS_REST_TOKEN: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_FEATURED: optionalString,
+  STRIPE_PRICE_SPONSORED: optionalString,
+  STRIPE_PRICE_MEMBER: optionalString,
+  STRIPE_PRICE_MEMBER_FEATURE: optionalString,
+  QSTASH_TOKEN: optionalString,
+  QSTASH_URL: optionalUrl,
+  QSTASH_CURRENT_SIGNING_KEY: optionalString,
+  QSTASH_NEXT_SIGNING_KEY: optionalString,
+  CRAWL_MAX_ATTEMPTS: int(3, 1, 20),
+  CRAWL_ALLOW_PRIVATE: bool(false),
+  AUTO_APPROVE: bool(),
+  BLOCKED_DOMAINS: optionalString,
+  MAIL_API_URL: optionalUrl,
+  MAIL_API_KEY: optionalString,
+  MAIL_FROM: z.string().default('tooldir <noreply@tooldir.local>'),
+  SIGNUP: z.enum(['open', 'closed']).default('open'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  local: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminToken?: string;
+  siteOrigin?: string;
+  dailyLimits: { member: number; memberFeature: number };
+  keyCacheTtlMs: number;
+  upstash?: { url: string; token: string };
+  stripe?: {
+    secretKey: string;
+    apiUrl?: string;
+    prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
+  };
+  stripeWebhookSecret?: string;
+  qstash?: { token: string; url?: string };
+  qstashSigningKeys?: { current: string; next: string };
+  crawl: { maxAttempts: number; allowPrivate: boolean };
+  autoApprove: boolean;
+  blockedDomains: string[];
+  mail?: { apiUrl: string; apiKey?: string };
+  mailFrom: string;
+  signupOpen: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Both halves of a pair must be set together, or neither. */
+function pair(env: Env, a: string, b: string): void {
+  if (Boolean(env[a]?.trim()) !== Boolean(env[b]?.trim())) {
+    throw new ConfigError(`${env[a]?.trim() ? b : a} must be set together with ${env[a]?.trim() ? a : b}`);
+  }
+}
+
+/** Parses and checks the environment once; the message names the offending variable. */
+export function loadConfig(env: Env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  pair(env, 'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN');
+  pair(env, 'QSTASH_CURRENT_SIGNING_KEY', 'QSTASH_NEXT_SIGNING_KEY');
+  const e = parsed.data;
+  const local = !e.DATABASE_URL;
+  if (e.QSTASH_TOKEN && !e.QSTASH_CURRENT_SIGNING_KEY) {
+    throw new ConfigError('QSTASH_CURRENT_SIGNING_KEY and QSTASH_NEXT_SIGNING_KEY must be set when QSTASH_TOKEN is');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is');
+  }
+  return {
+    local,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminToken: e.ADMIN_TOKEN,
+    siteOrigin: e.SITE_ORIGIN?.replace(/\/+$/, ''),
+    dailyLimits: { member: e.MEMBER_DAILY_LIMIT, memberFeature: e.MEMBER_FEATURE_DAILY_LIMIT },
+    keyCacheTtlMs: e.KEY_CACHE_TTL_SECONDS * 1000,
+    upstash:
+      e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
+        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
+        : undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          apiUrl: e.STRIPE_API_URL,
+          prices: {
+            basic: e.STRIPE_PRICE_BASIC,
+            featured: e.STRIPE_PRICE_FEATURED,
+            sponsored: e.STRIPE_PRICE_SPONSORED,
+            member: e.STRIPE_PRICE_MEMBER,
+            memberFeature: e.STRIPE_PRICE_MEMBER_FEATURE,
+          },
+        }
+      : undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    qstash: e.QSTASH_TOKEN ? { token: e.QSTASH_TOKEN, url: e.QSTASH_URL } : undefined,
+    qstashSigningKeys:
+      e.QSTASH_CURRENT_SIGNING_KEY && e.QSTASH_NEXT_SIGNING_KEY
+        ? { current: e.QSTASH_CURRENT_SIGNING_KEY, next: e.QSTASH_NEXT_SIGNING_KEY }
+        : undefined,
+    crawl: { maxAttempts: e.CRAWL_MAX_ATTEMPTS, allowPrivate: e.CRAWL_ALLOW_PRIVATE ?? false },
+    autoApprove: e.AUTO_APPROVE ?? local,
+    blockedDomains: (e.BLOCKED_DOMAINS ?? '')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
+    mail: e.MAIL_API_URL ? { apiUrl: e.MAIL_API_URL, apiKey: e.MAIL_API_KEY } : undefined,
+    mailFrom: e.MAIL_FROM,
+    signupOpen: e.SIGNUP === 'open',
+    logLevel: e.LOG_LEVEL,
+  };
+}

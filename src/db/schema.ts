@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+
+/** An account holder. Membership fields say whether submits are covered by quota (see submissions/rules.ts). */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  tier: text('tier', { enum: ['none', 'member', 'memberFeature'] }).notNull().default('none'),
+  membershipStatus: text('membership_status').notNull().default('none'),
+  membershipPeriodEnd: tstz('membership_period_end'),
+  /** Who set the membership last ('operator' | 'stripe') and when: the newer state wins. */
+  membershipSource: text('membership_source'),
+  membershipUpdatedAt: tstz('membership_updated_at'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  createdAt: createdAt(),
+});
+
+/** API keys are stored only as a SHA-256 hash; `prefix` lets the owner recognise a key. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    hash: text('hash').notNull().unique(),
+    name: text('name').notNull().default('default'),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+  },
+  (t) => [index('api_keys_account_idx').on(t.accountId)],
+);
+
+export const siteStatuses = ['queued', 'crawling', 'crawl_failed', 'pending_review', 'live', 'rejected'] as const;
+export type SiteStatus = (typeof siteStatuses)[number];
+
+/** A submission past payment (or covered by membership). Unique canonical URL and name among all sites. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    normalizedName: text('normalized_name').notNull(),
+    status: text('status', { enum: siteStatuses }).notNull(),
+    via: text('via', { enum: ['membership', 'payment'] }).notNull(),
+    plan: text('plan').notNull(),
+    email: text('email'),
+    isFeature: boolean('is_feature').notNull().default(false),
+    isSponsor: boolean('is_sponsor').notNull().default(false),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    statusChangedAt: tstz('status_changed_at').notNull().defaultNow(),
+    /** Why the latest transition happened (crawl error, rejection reason); copied into site_history. */
+    statusNote: text('status_note'),
+    crawlAttempts: integer('crawl_attempts').notNull().default(0),
+    crawlError: text('crawl_error'),
+    crawledAt: tstz('crawled_at'),
+    /** Title, description, image, icon, canonical, final URL, language from the crawl. */
+    metadata: jsonb('metadata').$type<Record<string, string | null>>(),
+    reviewChecks: jsonb('review_checks').$type<Record<string, unknown>>(),
+    reviewReason: text('review_reason'),
+    reviewedAt: tstz('reviewed_at'),
+    slug: text('slug').unique(),
+    liveUrl: text('live_url'),
+    publishedAt: tstz('published_at'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Time of the newest subscription event applied, so out-of-order deliveries cannot regress state. */
+    sponsorUpdatedAt: tstz('sponsor_updated_at'),
+    /** Full-text document for directory search: the name weighs more than the crawled description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(metadata->>'description', '')), 'B')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('sites_canonical_url_key').on(t.canonicalUrl),
+    uniqueIndex('sites_normalized_name_key').on(t.normalizedName),
+    index('sites_account_submitted_idx').on(t.accountId, t.submittedAt.desc(), t.id.desc()),
+    index('sites_status_changed_idx').on(t.status, t.statusChangedAt),
+    index('sites_search_idx').using('gin', t.searchVector),
+    index('sites_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Unpaid submissions, kept apart from sites: they block nobody (the first paid wins) and are read by id only.
+ * `state` is open (link usable), expired (link lapsed; purged 30 days later) or refunded (paid but not applicable).
+ */
+export const pendingSubmissions = pgTable(
+  'pending_submissions',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    normalizedName: text('normalized_name').notNull(),
+    plan: text('plan').notNull(),
+    email: text('email'),
+    reason: text('reason').notNull(),
+    /** Bumped on every replacement; the checkout idempotency key derives from it. */
+    version: integer('version').notNull().default(1),
+    state: text('state', { enum: ['open', 'expired', 'refunded'] }).notNull().default('open'),
+    stateNote: text('state_note'),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    checkoutUrl: text('checkout_url').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pending_account_canonical_url_key').on(t.accountId, t.canonicalUrl),
+    uniqueIndex('pending_checkout_session_key').on(t.checkoutSessionId),
+    index('pending_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Submits covered by membership, per account and UTC day. */
+export const quotaUsage = pgTable(
+  'quota_usage',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/** Stripe event ids already applied: a redelivery finds its id here and changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  summary: text('summary'),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+});
+
+/** One row per status change of a site, written by a trigger so no code path can forget it. */
+export const siteHistory = pgTable(
+  'site_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: uuid('site_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    at: tstz('at').notNull().default(sql`now()`),
+  },
+  (t) => [index('site_history_site_idx').on(t.siteId, t.id)],
+);
+
+/** Mail the local adapter "sends": the outbox is how a local user (and a test) reads sign-in codes. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One-time sign-in codes for the account area, stored hashed. */
+export const signInCodes = pgTable('sign_in_codes', {
+  email: text('email').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  tries: integer('tries').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Browser sessions (account holders and editors); the cookie carries the token, the table its hash. */
+export const webSessions = pgTable('web_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind', { enum: ['account', 'editor'] }).notNull(),
+  accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  csrfToken: text('csrf_token').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+});

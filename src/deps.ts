@@ -1,0 +1,69 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { PaymentsAdapter } from './adapters/payments/types';
+import type { JobQueue } from './adapters/queue/types';
+import type { RateLimiter } from './adapters/ratelimit/policies';
+import type { Mailer } from './adapters/mail/types';
+import type { Logger } from './log';
+import { createLogger } from './log';
+import { KeyCache } from './accounts/key-cache';
+import { createLocalPayments } from './adapters/payments/local';
+import { createStripePayments } from './adapters/payments/stripe';
+import { createLocalQueue } from './adapters/queue/local';
+import { createQStashQueue } from './adapters/queue/qstash';
+import { createMemoryLimiter } from './adapters/ratelimit/memory';
+import { createUpstashLimiter } from './adapters/ratelimit/upstash';
+import { createOutboxMailer } from './adapters/mail/outbox';
+import { createHttpMailer } from './adapters/mail/http';
+
+/** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  payments: PaymentsAdapter;
+  queue: JobQueue;
+  limiter: RateLimiter;
+  mail: Mailer;
+  log: Logger;
+  keyCache: KeyCache;
+  now: () => Date;
+  /** SITE_ORIGIN, else the current request's origin. */
+  origin: string;
+  /** Runs work off the response path (waitUntil on Workers); failures are logged, never thrown. */
+  defer: (work: Promise<unknown>) => void;
+}
+
+export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
+
+/** Picks every adapter from configuration alone: unset cloud variables mean the embedded local one. */
+export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Deps {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const now = overrides.now ?? (() => new Date());
+  const origin = config.siteOrigin ?? `http://${config.host}:${config.port}`;
+  const deps: Deps = {
+    config,
+    db,
+    log,
+    now,
+    origin,
+    keyCache: overrides.keyCache ?? new KeyCache(config.keyCacheTtlMs),
+    payments: overrides.payments ?? (config.stripe ? createStripePayments(config.stripe, now) : createLocalPayments(now)),
+    queue:
+      overrides.queue ??
+      (config.qstash
+        ? createQStashQueue({ token: config.qstash.token, baseUrl: config.qstash.url, jobsOrigin: () => deps.origin })
+        : createLocalQueue({ log })),
+    limiter:
+      overrides.limiter ??
+      (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
+    mail:
+      overrides.mail ??
+      (config.mail ? createHttpMailer({ ...config.mail, from: config.mailFrom }) : createOutboxMailer(db, log)),
+    defer:
+      overrides.defer ??
+      ((work) => {
+        work.catch((error: unknown) => log.error('deferred work failed', { err: String(error) }));
+      }),
+  };
+  return deps;
+}

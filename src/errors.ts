@@ -1,0 +1,38 @@
+/** The one table from error code to HTTP status. Every error body the service sends uses one of these codes. */
+export const errorStatus = {
+  invalid_request: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  already_submitted: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  plan_unavailable: 500,
+  checkout_failed: 500,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** A failure a caller can act on; rendered as `{"error":{"code","message"}}` with the table's status. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { site_id?: string; retryAfterSeconds?: number } = {},
+    cause?: unknown,
+  ) {
+    super(message, cause === undefined ? undefined : { cause });
+  }
+
+  get status(): (typeof errorStatus)[ErrorCode] {
+    return errorStatus[this.code];
+  }
+}
+
+export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;

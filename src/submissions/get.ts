@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import type { Actor } from '../accounts/actor';
+import { queryRows } from '../db/client';
+import { ServiceError } from '../errors';
+import type { PendingRecord, PendingRow, RefundedRecord, SiteRecord, SiteRow } from './records';
+import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * One of the caller's submissions (reference 4.2): the site record first, then the unpaid pending record,
+ * in one statement. Another caller's id, an unknown id and a malformed id are all the same 404.
+ */
+export async function getSubmission({
+  deps,
+  actor,
+  siteId,
+}: {
+  deps: Deps;
+  actor: Actor;
+  siteId: string;
+}): Promise<SiteRecord | PendingRecord | RefundedRecord> {
+  if (!isUuid(siteId)) throw notFound();
+  const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(
+    deps.db,
+    sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns} FROM sites s
+          WHERE s.id = ${siteId} AND s.account_id = ${actor.accountId}) x
+        UNION ALL
+        SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
+          WHERE p.id = ${siteId} AND p.account_id = ${actor.accountId}) y
+        ORDER BY 1 DESC`,
+  );
+  // 'site' sorts before 'pending': the reference's lookup order.
+  const first = rows[0] as unknown as { kind: 'site' | 'pending'; row: unknown } | undefined;
+  if (!first) throw notFound();
+  const row = (typeof first.row === 'string' ? JSON.parse(first.row) : first.row) as SiteRow & PendingRow;
+  if (first.kind === 'site') return toSiteRecord(row);
+  return row.state === 'refunded' ? toRefundedRecord(row) : toPendingRecord(row);
+}
+
+const notFound = () => new ServiceError('not_found', 'No submission with this id belongs to you.');

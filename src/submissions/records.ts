@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
+import type { PaymentReason } from './rules';
+import type { SiteStatus } from '../db/schema';
+import type { PlanName } from './plans';
+
+/** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
+export interface SiteRecord {
+  site_id: string;
+  name: string;
+  url: string;
+  status: SiteStatus;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  submitted_at: string;
+  live_url?: string;
+}
+
+/** Pending-payment record (reference 2.3): the 402 body, and the detail read of an unpaid submission. */
+export interface PendingRecord {
+  site_id: string;
+  name: string;
+  url: string;
+  status: 'pending_payment';
+  plan: PlanName;
+  checkout_url: string;
+  expires_at: string;
+  submitted_at: string;
+  reason: PaymentReason;
+}
+
+/** A paid submission that could not be applied and was refunded: shown as rejected, with why. */
+export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
+  status: 'rejected';
+  rejection_reason: string;
+}
+
+/** Column list shared by every site-record read (one place for the shape). */
+export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, s.is_sponsor,
+  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url`;
+
+export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
+  p.state_note, p.version, p.checkout_session_id,
+  ${isoTimestamp(sql`p.expires_at`)} AS expires_at, ${isoTimestamp(sql`p.submitted_at`)} AS submitted_at,
+  ${dbStyleTimestamp(sql`p.submitted_at`)} AS submitted_at_db`;
+
+export interface SiteRow {
+  site_id: string;
+  name: string;
+  url: string;
+  status: SiteStatus;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  submitted_at: string;
+  live_url: string | null;
+}
+
+export interface PendingRow {
+  site_id: string;
+  name: string;
+  url: string;
+  plan: PlanName;
+  checkout_url: string;
+  reason: PaymentReason;
+  state: 'open' | 'expired' | 'refunded';
+  state_note: string | null;
+  version: number;
+  checkout_session_id: string;
+  expires_at: string;
+  submitted_at: string;
+  submitted_at_db: string;
+}
+
+export function toSiteRecord(row: SiteRow): SiteRecord {
+  const record: SiteRecord = {
+    site_id: row.site_id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    is_feature: Boolean(row.is_feature),
+    is_sponsor: Boolean(row.is_sponsor),
+    submitted_at: row.submitted_at,
+  };
+  if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
+  return record;
+}
+
+export function toPendingRecord(row: PendingRow): PendingRecord {
+  return {
+    site_id: row.site_id,
+    name: row.name,
+    url: row.url,
+    status: 'pending_payment',
+    plan: row.plan,
+    checkout_url: row.checkout_url,
+    expires_at: row.expires_at,
+    submitted_at: row.submitted_at,
+    reason: row.reason,
+  };
+}
+
+export function toRefundedRecord(row: PendingRow): RefundedRecord {
+  return {
+    site_id: row.site_id,
+    name: row.name,
+    url: row.url,
+    status: 'rejected',
+    is_feature: false,
+    is_sponsor: false,
+    submitted_at: row.submitted_at_db,
+    rejection_reason: row.state_note ?? 'The payment could not be applied and was refunded.',
+  };
+}

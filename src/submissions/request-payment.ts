@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import type { Actor } from '../accounts/actor';
+import { queryRows } from '../db/client';
+import type { PaymentReason } from './rules';
+import type { SubmitInput } from './submit-input';
+import type { PendingRecord, PendingRow } from './records';
+import { pendingRecordColumns, toPendingRecord } from './records';
+
+interface Args {
+  input: SubmitInput;
+  canonicalUrl: string;
+  normalizedName: string;
+  reason: PaymentReason;
+  pending?: { siteId: string; version: number; checkoutSessionId: string };
+}
+
+/**
+ * The payment path: make the checkout link first, then store the pending record with it in one upsert,
+ * so no pending record ever exists without a link. Re-submitting an unpaid URL replaces the record
+ * (same site_id, latest name/plan/e-mail, fresh link) and expires the old link so it cannot be paid twice.
+ */
+export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried = false): Promise<PendingRecord> {
+  const siteId = a.pending?.siteId ?? crypto.randomUUID();
+  const version = (a.pending?.version ?? 0) + 1;
+  const checkout = await deps.payments.createCheckout({
+    siteId,
+    plan: a.input.plan,
+    name: a.input.name,
+    url: a.input.url,
+    email: a.input.email,
+    version,
+    origin: deps.origin,
+  });
+  const rows = await queryRows<PendingRow>(
+    deps.db,
+    sql`WITH upserted AS (
+        INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
+          reason, version, state, checkout_session_id, checkout_url, expires_at)
+        VALUES (${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
+          ${a.input.plan}, ${a.input.email ?? null}, ${a.reason}, ${version}, 'open', ${checkout.sessionId},
+          ${checkout.url}, ${checkout.expiresAt.toISOString()})
+        ON CONFLICT (account_id, canonical_url) DO UPDATE SET
+          name = excluded.name, url = excluded.url, normalized_name = excluded.normalized_name, plan = excluded.plan,
+          email = excluded.email, reason = excluded.reason, version = p.version + 1, state = 'open', state_note = NULL,
+          checkout_session_id = excluded.checkout_session_id, checkout_url = excluded.checkout_url,
+          expires_at = excluded.expires_at
+        WHERE p.id = excluded.id
+        RETURNING *
+      )
+      SELECT ${pendingRecordColumns} FROM upserted p`,
+  );
+  const row = rows[0];
+  if (!row) {
+    // A concurrent submit created this URL's pending record under another id: retire our link, use theirs.
+    deps.defer(deps.payments.expireCheckout(checkout.sessionId));
+    if (retried) throw new Error('pending record kept changing under a re-submit');
+    const [current] = await queryRows<{ id: string; version: number; checkout_session_id: string }>(
+      deps.db,
+      sql`SELECT id, version, checkout_session_id FROM pending_submissions
+          WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl}`,
+    );
+    const pending = current && { siteId: current.id, version: Number(current.version), checkoutSessionId: current.checkout_session_id };
+    return requestPayment(deps, actor, { ...a, pending, reason: pending ? 'payment_pending' : a.reason }, true);
+  }
+  if (a.pending && a.pending.checkoutSessionId !== checkout.sessionId) {
+    deps.defer(deps.payments.expireCheckout(a.pending.checkoutSessionId));
+  }
+  return toPendingRecord(row);
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { isoTimestamp } from '../db/sql-format';
+import type { Membership, Tier } from './rules';
+
+/** Everything submit needs to decide, read in one statement. */
+export interface SubmitContext {
+  membership: Membership;
+  accountEmail: string;
+  usedToday: number;
+  /** A site (any state) with the same canonical URL or normalised name. */
+  existing?: { siteId: string; accountId: string };
+  /** The caller's own unpaid record for this URL, if any. */
+  pending?: { siteId: string; version: number; checkoutSessionId: string };
+}
+
+interface Row {
+  tier: Tier;
+  membership_status: string;
+  membership_period_end: string | null;
+  email: string;
+  used_today: number | null;
+  existing_id: string | null;
+  existing_account_id: string | null;
+  pending_id: string | null;
+  pending_version: number | null;
+  pending_session: string | null;
+}
+
+export async function readSubmitContext(
+  db: Db,
+  q: { accountId: string; day: string; canonicalUrl: string; normalizedName: string },
+): Promise<SubmitContext | undefined> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`SELECT a.tier, a.membership_status, ${isoTimestamp(sql`a.membership_period_end`)} AS membership_period_end,
+        a.email, u.used AS used_today, e.id AS existing_id, e.account_id AS existing_account_id,
+        p.id AS pending_id, p.version AS pending_version, p.checkout_session_id AS pending_session
+      FROM accounts a
+      LEFT JOIN quota_usage u ON u.account_id = a.id AND u.day = ${q.day}
+      LEFT JOIN LATERAL (
+        SELECT s.id, s.account_id FROM sites s
+        WHERE s.canonical_url = ${q.canonicalUrl} OR s.normalized_name = ${q.normalizedName}
+        ORDER BY (s.account_id = a.id) DESC LIMIT 1
+      ) e ON true
+      LEFT JOIN pending_submissions p ON p.account_id = a.id AND p.canonical_url = ${q.canonicalUrl}
+      WHERE a.id = ${q.accountId}`,
+  );
+  if (!row) return undefined;
+  return {
+    membership: {
+      tier: row.tier,
+      status: row.membership_status,
+      periodEnd: row.membership_period_end ? new Date(row.membership_period_end) : null,
+    },
+    accountEmail: row.email,
+    usedToday: Number(row.used_today ?? 0),
+    existing: row.existing_id ? { siteId: row.existing_id, accountId: row.existing_account_id! } : undefined,
+    pending: row.pending_id
+      ? { siteId: row.pending_id, version: Number(row.pending_version), checkoutSessionId: row.pending_session! }
+      : undefined,
+  };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { checkName } from './name';
+import { checkSubmittedUrl } from './url';
+import { planNames } from './plans';
+
+/**
+ * The submit request (reference 2.1) with every rule of the field: the one schema REST (and its
+ * openapi.json), MCP and the CLI's server all validate with. Messages name the field.
+ */
+export const submitInputSchema = z.object({
+  name: z
+    .string({ error: (i) => (i.input === undefined ? 'name is required' : 'name must be a string') })
+    .superRefine((value, ctx) => {
+      const check = checkName(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    })
+    .transform((value) => value.trim()),
+  url: z
+    .string({ error: (i) => (i.input === undefined ? 'url is required' : 'url must be a string') })
+    .superRefine((value, ctx) => {
+      const check = checkSubmittedUrl(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    })
+    .transform((value) => value.trim()),
+  email: z
+    .email({ error: 'email must be a valid e-mail address' })
+    .max(254, { error: 'email must be at most 254 characters' })
+    .optional(),
+  plan: z.enum(planNames, { error: `plan must be one of ${planNames.join(', ')}` }).default('basic'),
+});
+
+export type SubmitInput = z.output<typeof submitInputSchema>;

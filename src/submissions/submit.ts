@@ -1,0 +1,67 @@
+import type { Deps } from '../deps';
+import type { Actor } from '../accounts/actor';
+import { ServiceError } from '../errors';
+import { normalizeName } from './name';
+import { canonicalUrl } from './url';
+import { decideSubmit, utcDay } from './rules';
+import type { PaymentReason } from './rules';
+import type { SubmitInput } from './submit-input';
+import { readSubmitContext } from './submit-context';
+import { queueMemberSubmission } from './queue-member-submission';
+import { requestPayment } from './request-payment';
+import { alreadySubmitted } from './already-submitted';
+import type { PendingRecord } from './records';
+
+export interface QueuedResponse {
+  site_id: string;
+  status: 'queued';
+  via: 'membership';
+  quota: { used_today: number; daily_limit: number };
+}
+
+export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'payment_required'; body: PendingRecord };
+
+/**
+ * Submit a tool (reference 4.1, 4.6). Reads the caller's context in one statement, decides with the pure
+ * rules, then either queues (quota use + insert in one atomic statement) or makes a checkout link and
+ * stores the pending record (one statement after the payment provider answers).
+ */
+export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: SubmitInput }): Promise<SubmitResult> {
+  const now = deps.now();
+  const url = new URL(input.url);
+  const target = {
+    canonicalUrl: canonicalUrl(url),
+    normalizedName: normalizeName(input.name),
+  };
+  const day = utcDay(now);
+  const context = await readSubmitContext(deps.db, { accountId: actor.accountId, day, ...target });
+  if (!context) throw new ServiceError('unauthorized', 'The API key does not belong to an account.');
+  if (context.existing) throw alreadySubmitted(actor, context.existing);
+
+  const decision = decideSubmit({
+    membership: context.membership,
+    plan: input.plan,
+    usedToday: context.usedToday,
+    limits: deps.config.dailyLimits,
+    hasPendingForUrl: Boolean(context.pending),
+    now,
+  });
+
+  let reason: PaymentReason;
+  if (decision.path === 'queue') {
+    const queued = await queueMemberSubmission(deps, actor, {
+      input,
+      ...target,
+      day,
+      dailyLimit: decision.dailyLimit,
+      pending: context.pending,
+    });
+    if (queued) return { kind: 'queued', body: queued };
+    // Another request took the last unit of quota between our read and our write.
+    reason = context.pending ? 'payment_pending' : 'quota_exceeded';
+  } else {
+    reason = decision.reason;
+  }
+  const body = await requestPayment(deps, actor, { input, ...target, reason, pending: context.pending });
+  return { kind: 'payment_required', body };
+}

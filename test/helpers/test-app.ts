@@ -1,0 +1,88 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { loadConfig, type Env } from '../../src/config';
+import { buildDeps, type Deps, type DepsOverrides } from '../../src/deps';
+import { openPglite, type OpenedDb } from '../../src/db/node-clients';
+import { createLogger } from '../../src/log';
+import { createApp, type App } from '../../functions/app';
+import type { AppOptions } from '../../functions/types';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const WEBHOOK_SECRET = 'whsec_test_secret_0123456789';
+
+/** A migrated PGlite copied from the run's template (see test/global-setup.ts). */
+export async function openTestDb(): Promise<OpenedDb & { dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'tooldir-test-'));
+  cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
+  const opened = await openPglite(join(dir, 'pglite'));
+  return {
+    ...opened,
+    dir,
+    close: async () => {
+      await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  deps: Deps;
+  /** app.request with a base URL of http://tooldir.test */
+  request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<Response>;
+  /** A fresh account (isolation between tests) with one API key. */
+  member(tier?: 'none' | 'member' | 'memberFeature'): Promise<{ accountId: string; key: string; keyId: string; email: string }>;
+  close(): Promise<void>;
+}
+
+export const testEnv = (env: Env = {}): Env => ({
+  DATA_DIR: '/nonexistent',
+  ADMIN_TOKEN,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  SITE_ORIGIN: 'http://tooldir.test',
+  LOG_LEVEL: 'silent',
+  ...env,
+});
+
+let counter = 0;
+
+/** The real app over a real (PGlite) database, through app.request: no sockets, no mocks. */
+export async function createTestApp(
+  options: { env?: Env; overrides?: DepsOverrides; db?: OpenedDb; app?: AppOptions } = {},
+): Promise<TestApp> {
+  const opened = options.db ?? (await openTestDb());
+  const config = loadConfig(testEnv(options.env));
+  const deps = buildDeps(config, opened.db, { log: createLogger('silent'), ...options.overrides });
+  const app = createApp(deps, options.app);
+  const request: TestApp['request'] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.key) headers.set('authorization', `Bearer ${init.key}`);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(`http://tooldir.test${path}`, { ...init, headers, body }));
+  };
+  return {
+    app,
+    deps,
+    request,
+    async member(tier = 'member') {
+      const email = `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const account = await request('/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email, tier } });
+      if (account.status !== 201) throw new Error(`seed account: ${account.status} ${await account.text()}`);
+      const { account_id } = (await account.json()) as { account_id: string };
+      const keyRes = await request(`/api/v1/admin/accounts/${account_id}/keys`, { method: 'POST', key: ADMIN_TOKEN });
+      if (keyRes.status !== 201) throw new Error(`seed key: ${keyRes.status} ${await keyRes.text()}`);
+      const { key, key_id } = (await keyRes.json()) as { key: string; key_id: string };
+      return { accountId: account_id, key, keyId: key_id, email };
+    },
+    close: async () => {
+      (deps.queue as { stop?: () => void }).stop?.();
+      if (!options.db) await opened.close();
+    },
+  };
+}
