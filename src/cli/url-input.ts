@@ -1,9 +1,9 @@
 // What the user typed for a site: a site_id (UUID) or a tool URL, and the key under which the CLI
-// remembers its own submissions (the service's canonical form, see DECISIONS.md "Duplicates").
+// remembers its own submissions (the service's canonical form, DECISIONS.md "Duplicates").
+import { canonicalUrl } from '../submissions/url';
 import { usageError } from './cli-error';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const trackingParam = /^(utm_.*|ref|fbclid|gclid)$/i;
 
 /** True when the argument is a site_id rather than a URL. */
 export function isSiteId(value: string): boolean {
@@ -35,22 +35,13 @@ export function normalizeUrlArg(value: string): string {
 }
 
 /**
- * The canonical form of a URL as the service compares them: scheme and host lower-cased, `www.` and
- * the default port dropped, no fragment, no trailing slash, no tracking parameters, sorted query.
- * Returns the input unchanged when it does not parse.
+ * The canonical form under which the service compares URLs (src/submissions/url.ts, the one place that
+ * rule lives); the CLI keys its own record of submissions by it. An unparsable value is kept as typed.
  */
 export function canonicalUrlKey(url: string): string {
-  let parsed: URL;
   try {
-    parsed = new URL(url.trim());
+    return canonicalUrl(new URL(url.trim()));
   } catch {
     return url.trim();
   }
-  const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
-  const port = parsed.port ? `:${parsed.port}` : '';
-  const path = parsed.pathname.replace(/\/+$/, '');
-  const params = [...parsed.searchParams].filter(([name]) => !trackingParam.test(name));
-  params.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
-  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
-  return `${parsed.protocol}//${host}${port}${path}${query}`;
 }

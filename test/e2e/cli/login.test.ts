@@ -13,7 +13,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('tooldir login / logout (e2e)', () => {
+describe('tooldir login / logout (e2e)', { timeout: 120_000 }, () => {
   it('rejects a bad key with exit 1 and stores nothing', async () => {
     const user = await cliUser(server.url);
     const run = await user.run(['login', '--key', 'td_not_a_real_key']);
@@ -57,7 +57,7 @@ describe('tooldir login / logout (e2e)', () => {
   });
 });
 
-describe('tooldir help, version and errors (e2e)', () => {
+describe('tooldir help, version and errors (e2e)', { timeout: 120_000 }, () => {
   it('--help on every command documents the exit codes; --version prints the package version', async () => {
     const user = await cliUser(server.url);
     for (const command of [[], ['login'], ['logout'], ['submit'], ['status'], ['list']]) {

@@ -1,0 +1,83 @@
+// `tooldir submit --wait` (the real binary) against the real app served in-process, where the test
+// controls the server's clock and a loopback fixture site stands in for the submitted tool.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startNodeServer, type NodeServer } from '../../../functions/node';
+import type { DepsOverrides } from '../../../src/deps';
+import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
+import { cliUser } from './cli-process';
+import { createAccountWithKey } from './local-server';
+
+const adminToken = 'cli-wait-admin-token-0123456789abcdef';
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(env: Record<string, string> = {}, overrides: DepsOverrides = {}): Promise<NodeServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tooldir-e2e-wait-'));
+  await cp(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+  const server = await startNodeServer(
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent', ...env },
+    { overrides, quiet: true },
+  );
+  cleanups.push(async () => {
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return server;
+}
+
+async function fixtureTool(): Promise<FixtureSite> {
+  const html = '<!doctype html><html><head><title>Fixture Writer</title>' +
+    '<meta name="description" content="Writes fixtures for tests."></head><body>hi</body></html>';
+  const site = await startFixtureSite({
+    '/': (_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
+  });
+  cleanups.push(() => site.close());
+  return site;
+}
+
+describe('tooldir submit --wait (e2e)', { timeout: 120_000 }, () => {
+  it('stops with exit 3 once the unpaid checkout link has expired, printing only the final record under --json', async () => {
+    // The server's clock runs two days behind, so the link it hands out has expired by the CLI's clock.
+    const server = await serve({}, { now: () => new Date(Date.now() - 2 * 86_400_000) });
+    const { key } = await createAccountWithKey(server.url, adminToken, 'none');
+    const user = await cliUser(server.url);
+    const env = { TOOLDIR_API_KEY: key, TOOLDIR_POLL_INTERVAL_MS: '100' };
+
+    const json = await user.run(['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait', '--json'], { env });
+    expect(json.code).toBe(3);
+    expect(json.stderr).toBe('');
+    const record = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(record).toMatchObject({ status: 'pending_payment', name: 'Expired Link', reason: 'no_membership' });
+    expect(Date.parse(String(record.expires_at))).toBeLessThan(Date.now());
+
+    const words = await user.run(['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait'], { env });
+    expect(words.code).toBe(3);
+    expect(words.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'The checkout link for Expired Link expired before payment; submit again for a fresh link.',
+    );
+  });
+
+  // PENDING: runJob (src/pipeline/run-job.ts) is a stub on main at 816d800, so a queued submission never
+  // moves; enable this once crawl + review run in local mode (auto-approve on, CRAWL_ALLOW_PRIVATE for the fixture).
+  it.skip('follows a member submission through crawl and review to live and prints the live_url', async () => {
+    const server = await serve({ CRAWL_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'true' });
+    const site = await fixtureTool();
+    const { key } = await createAccountWithKey(server.url, adminToken, 'member');
+    const user = await cliUser(server.url);
+    const env = { TOOLDIR_API_KEY: key, TOOLDIR_POLL_INTERVAL_MS: '200' };
+
+    const run = await user.run(['submit', `${site.origin}/`, '--name', 'Fixture Writer', '--wait'], { env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Queued Fixture Writer \(site_id [0-9a-f-]{36}\)\. Quota: used 1 of \d+ today\.$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Fixture Writer is live: ${server.url}/tools/[a-z0-9-]+$`));
+    expect(site.hits.some((hit) => hit.path === '/')).toBe(true);
+  });
+});
