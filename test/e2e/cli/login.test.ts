@@ -1,8 +1,8 @@
 // The real `tooldir` binary against a running local server: login, logout, help, version, network errors.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliUser } from './cli-process';
+import { cliUser, hasScriptCommand } from './cli-process';
 import { freePort, startLocalServer, type LocalServer } from './local-server';
 
 let server: LocalServer;
@@ -42,6 +42,17 @@ describe('tooldir login / logout (e2e)', { timeout: 120_000 }, () => {
     const after = await user.run(['list']);
     expect(after.code).toBe(1);
     expect(after.stderr).toBe('Error: No API key. Run `tooldir login` or set TOOLDIR_API_KEY.\n');
+  });
+
+  it.skipIf(!hasScriptCommand)('asks for the key on a terminal without echoing it', async () => {
+    const { key } = await server.account('member');
+    const user = await cliUser(server.url);
+    const run = await user.runOnTerminal(['login'], 'API key (input hidden): ', key);
+    expect(run.code).toBe(0);
+    // Terminal output: the prompt, then (no key) the confirmation.
+    expect(run.stdout).not.toContain(key);
+    expect(run.stdout).toMatch(/API key \(input hidden\): \r?\nLogged in to http:\/\/127\.0\.0\.1:\d+\. Key stored in /);
+    expect(JSON.parse(await readFile(user.configPath, 'utf8'))).toMatchObject({ api_key: key });
   });
 
   it('--base-url at login is stored and used later; TOOLDIR_API_KEY overrides the stored key', async () => {
