@@ -37,4 +37,17 @@ function packageVersion(): string {
   return typeof version === 'string' ? version : '0.0.0';
 }
 
+// `tooldir list | head` closes the pipe early: that is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+// Ctrl-C while waiting: end the spinner's line so the shell prompt starts clean (130 = killed by SIGINT).
+process.once('SIGINT', () => {
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  process.exit(130);
+});
+
 process.exitCode = await runCli(process.argv.slice(2), processContext());

@@ -91,7 +91,7 @@ async function remember(ctx: CliContext, session: KeyedSession, outcome: SubmitO
 async function openCheckout(ctx: CliContext, checkoutUrl: string): Promise<void> {
   try {
     await ctx.openUrl(checkoutUrl);
-    printLines(ctx.stderr, ['Opened the checkout link in your browser.']);
+    printLines(ctx.stderr, ['Opening the checkout link in your browser…']);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     printLines(ctx.stderr, [`Could not open a browser (${why}); open the checkout link yourself.`]);
