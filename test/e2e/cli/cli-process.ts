@@ -18,7 +18,7 @@ export interface CliRun {
 export interface CliUser {
   home: string;
   configPath: string;
-  run(args: readonly string[], options?: { env?: Record<string, string>; input?: string }): Promise<CliRun>;
+  run(args: readonly string[], options?: { env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun>;
   /** Runs on a pseudo-terminal (util-linux `script`) and types `answer` + Enter once `prompt` shows. */
   runOnTerminal(args: readonly string[], prompt: string, answer: string): Promise<CliRun>;
 }
@@ -41,7 +41,7 @@ export async function cliUser(baseUrl: string): Promise<CliUser> {
   return {
     home,
     configPath: join(configHome, 'tooldir', 'config.json'),
-    run: (args, options = {}) => runBinary(args, env(options.env), options.input),
+    run: (args, options = {}) => runBinary(args, env(options.env), options.input, options.cwd),
     runOnTerminal: (args, prompt, answer) => runOnTerminal(args, env(), prompt, answer),
   };
 }
@@ -67,9 +67,9 @@ function runOnTerminal(args: readonly string[], env: Record<string, string>, pro
   });
 }
 
-function runBinary(args: readonly string[], env: Record<string, string>, input?: string): Promise<CliRun> {
+function runBinary(args: readonly string[], env: Record<string, string>, input?: string, cwd = repoRoot): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [binPath, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -1,6 +1,7 @@
 // The real `tooldir` binary against a running local server: login, logout, help, version, network errors.
-import { readFile, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliUser, hasScriptCommand } from './cli-process';
 import { freePort, startLocalServer, type LocalServer } from './local-server';
@@ -78,6 +79,16 @@ describe('tooldir help, version and errors (e2e)', { timeout: 120_000 }, () => {
     }
     const version = await user.run(['--version']);
     expect(version).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
+  });
+
+  it('runs from any directory, whatever tsconfig.json that directory holds', async () => {
+    const user = await cliUser(server.url);
+    const project = await mkdtemp(join(tmpdir(), 'tooldir-other-project-'));
+    // A project whose path mapping would swap out the CLI's argument library if tsx used the cwd's tsconfig.
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { commander: ['./hijack.ts'] } } }));
+    await writeFile(join(project, 'hijack.ts'), 'throw new Error("hijacked");\n');
+    const run = await user.run(['--version'], { cwd: project });
+    expect(run).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
   });
 
   it('an unreachable server gives one friendly line and exit 1, also under --json', async () => {
