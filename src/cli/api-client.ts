@@ -1,6 +1,6 @@
 // A tiny typed client for the tooldir REST API (base `${baseUrl}/api/v1`, bearer key).
 import { CliError, type ErrorBody } from './cli-error';
-import { ExitCode, exitCodeForHttpStatus } from './exit-codes';
+import { exitCodeForHttpStatus } from './exit-codes';
 import type { ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
@@ -74,7 +74,10 @@ async function toCliError(response: Response): Promise<CliError> {
   const exitCode = exitCodeForHttpStatus(response.status);
   const body = await readErrorBody(response);
   if (!body) {
-    return new CliError('unexpected_response', `The API answered HTTP ${response.status} without an error message`, exitCode);
+    return new CliError('unexpected_response', `The API answered HTTP ${response.status} without an error message`, {
+      exitCode,
+      httpStatus: response.status,
+    });
   }
   const { code, message, site_id: siteId } = body.error;
   const extra: string[] = [];
@@ -84,7 +87,7 @@ async function toCliError(response: Response): Promise<CliError> {
     if (retryAfter) extra.push(`Retry after ${retryAfter} s.`);
   }
   if (siteId) extra.push(`Existing submission: ${siteId}`);
-  return new CliError(code, message, exitCode, extra, siteId);
+  return new CliError(code, message, { exitCode, extraLines: extra, siteId, httpStatus: response.status });
 }
 
 async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
@@ -108,7 +111,9 @@ async function readJson<T>(response: Response): Promise<T> {
     // The API is the contract's other side; its bodies are trusted to match the declared types.
     return (await response.json()) as T;
   } catch {
-    throw new CliError('unexpected_response', `The API answered HTTP ${response.status} with a body that is not JSON`);
+    throw new CliError('unexpected_response', `The API answered HTTP ${response.status} with a body that is not JSON`, {
+      httpStatus: response.status,
+    });
   }
 }
 
@@ -119,7 +124,7 @@ function networkError(baseUrl: string, error: unknown): CliError {
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
   const detail = code ?? (cause instanceof Error ? cause.message : undefined) ?? 'network error';
   const why = timedOut ? 'no answer in time' : code === 'ECONNREFUSED' ? 'connection refused' : detail;
-  return new CliError('network_error', `Could not reach the tooldir API at ${baseUrl} (${why}).`, ExitCode.error, [
-    'Check the address (--base-url or TOOLDIR_BASE_URL) and your connection.',
-  ]);
+  return new CliError('network_error', `Could not reach the tooldir API at ${baseUrl} (${why}).`, {
+    extraLines: ['Check the address (--base-url or TOOLDIR_BASE_URL) and your connection.'],
+  });
 }

@@ -6,17 +6,35 @@ export interface ErrorBody {
   error: { code: string; message: string; site_id?: string };
 }
 
+export interface CliErrorDetails {
+  /** Default 1 (error). */
+  exitCode?: ExitCodeValue;
+  /** Hints printed under the message (not part of the JSON body). */
+  extraLines?: readonly string[];
+  /** The existing submission's id on a 409. */
+  siteId?: string;
+  /** The API's HTTP status, when the error is an API answer. */
+  httpStatus?: number;
+}
+
 /** A failure the CLI reports in words (never with a stack trace) and ends with `exitCode`. */
 export class CliError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly extraLines: readonly string[];
+  readonly siteId?: string;
+  readonly httpStatus?: number;
+
   constructor(
     readonly code: string,
     message: string,
-    readonly exitCode: ExitCodeValue = ExitCode.error,
-    readonly extraLines: readonly string[] = [],
-    readonly siteId?: string,
+    details: CliErrorDetails = {},
   ) {
     super(message);
     this.name = 'CliError';
+    this.exitCode = details.exitCode ?? ExitCode.error;
+    this.extraLines = details.extraLines ?? [];
+    this.siteId = details.siteId;
+    this.httpStatus = details.httpStatus;
   }
 
   /** The error as the API would have written it; printed on stdout under --json. */
@@ -29,5 +47,5 @@ export class CliError extends Error {
 
 /** A bad argument detected by the CLI itself (exit 2). */
 export function usageError(message: string): CliError {
-  return new CliError('usage', message, ExitCode.usage);
+  return new CliError('usage', message, { exitCode: ExitCode.usage });
 }

@@ -60,12 +60,9 @@ export function verdictOf(site: SiteDetail, now: Date): ExitCodeValue | undefine
 
 function isPassing(error: unknown): boolean {
   if (!(error instanceof CliError)) return false;
-  return (
-    error.code === 'network_error' ||
-    error.code === 'internal_error' ||
-    error.code === 'unexpected_response' ||
-    error.exitCode === ExitCode.rateLimited
-  );
+  if (error.code === 'network_error') return true;
+  const status = error.httpStatus ?? 0;
+  return status === 429 || status >= 500;
 }
 
 /** Sleeps `ms`, advancing the spinner meanwhile when it is animated. */

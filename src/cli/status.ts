@@ -49,7 +49,7 @@ async function findByUrl(session: KeyedSession, url: string): Promise<SiteDetail
       if (!(error instanceof CliError && error.code === 'not_found')) throw error;
     }
   }
-  throw new CliError('not_found', `No submission of yours was found for ${url}.`, ExitCode.error, [
-    'Unpaid submissions are only found when this CLI made them; use the site_id instead.',
-  ]);
+  throw new CliError('not_found', `No submission of yours was found for ${url}.`, {
+    extraLines: ['Unpaid submissions are only found when this CLI made them; use the site_id instead.'],
+  });
 }

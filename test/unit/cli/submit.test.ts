@@ -142,4 +142,21 @@ describe('tooldir submit', () => {
     expect(world.stderr.text).toContain('Could not reach the tooldir API');
     expect(world.stdout.text).toContain('The crawl of Acme AI failed');
   });
+
+  it('--wait retries a 503 or 429 but stops at once on a 404', async () => {
+    const reads = [
+      { status: 503, body: { error: { code: 'service_unavailable', message: 'Try later' } } },
+      { status: 429, body: { error: { code: 'rate_limited', message: 'Slow down' } }, headers: { 'retry-after': '3' } },
+      { status: 200, body: siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' }) },
+    ];
+    const world = await fakeWorld((request) => (request.method === 'POST' ? queued : reads.shift() ?? { status: 500 }), { env: key });
+    expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx)).toBe(0);
+    expect(world.sleeps).toEqual([4000, 8000]);
+
+    const gone = await fakeWorld((request) =>
+      request.method === 'POST' ? queued : { status: 404, body: { error: { code: 'not_found', message: 'Submission not found' } } }, { env: key });
+    expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], gone.ctx)).toBe(1);
+    expect(gone.sleeps).toEqual([]);
+    expect(gone.stderr.text).toContain('Error: Submission not found');
+  });
 });
