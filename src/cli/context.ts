@@ -5,6 +5,8 @@ import type { FetchFunction } from './api-client';
 export interface TextOut {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** Terminal width, when it is a terminal. */
+  columns?: number;
 }
 
 /** The input stream a key is read from (process.stdin or a test stream). */

@@ -44,7 +44,7 @@ export async function followSubmission(
       progress.stop();
       return { site, exitCode: verdict };
     }
-    const waitingFor = site.status === 'pending_payment' ? ` (pay at ${site.checkout_url})` : '';
+    const waitingFor = site.status === 'pending_payment' ? ' (checkout link above)' : '';
     progress.show(`${describeStatus(site.status)}${waitingFor}`);
     await pause(ctx, progress, ctx.pollIntervalMs);
   }

@@ -1,5 +1,6 @@
 // The `submit --wait` progress display: a live spinner line on a terminal, plain lines elsewhere.
 import type { TextOut } from './context';
+import { truncate } from './output';
 
 const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -38,7 +39,9 @@ export function createProgress(out: TextOut, quiet: boolean, now: () => Date): P
   const started = now().getTime();
   const draw = (): void => {
     const seconds = Math.round((now().getTime() - started) / 1000);
-    out.write(`\r\u001b[2K${frames[frame % frames.length]} ${current} · ${seconds}s`);
+    // A line wider than the terminal wraps, and \r would then redraw only its last part.
+    const line = truncate(`${frames[frame % frames.length]} ${current} · ${seconds}s`, (out.columns ?? 80) - 1);
+    out.write(`\r\u001b[2K${line}`);
   };
   return {
     show(text) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ExitCode, exitCodeForHttpStatus } from '../../../src/cli/exit-codes';
 import { renderList } from '../../../src/cli/list';
 import { describeReason, formatTable } from '../../../src/cli/output';
-import { siteRecord } from './fake-context';
+import { Captured, siteRecord } from './fake-context';
+import { createProgress } from '../../../src/cli/progress';
 import type { SiteRecord } from '../../../src/cli/api-types';
 
 describe('formatTable', () => {
@@ -43,5 +44,23 @@ describe('describeReason', () => {
     expect(describeReason('quota_exceeded')).toMatch(/quota/);
     expect(describeReason('plan_not_covered', 'featured')).toMatch(/does not cover the featured plan/);
     expect(describeReason('payment_pending')).toMatch(/fresh checkout link/);
+  });
+});
+
+describe('createProgress', () => {
+  it('keeps the spinner line within the terminal width', () => {
+    const out = Object.assign(new Captured(true), { columns: 20 });
+    const progress = createProgress(out, false, () => new Date(0));
+    progress.show('crawled, waiting for editorial review');
+    expect(out.text).toBe('\r\u001b[2K⠋ crawled, waiting…');
+  });
+
+  it('is silent under --json', () => {
+    const out = new Captured(true);
+    const progress = createProgress(out, true, () => new Date(0));
+    progress.show('queued');
+    progress.tick();
+    progress.stop();
+    expect(out.text).toBe('');
   });
 });

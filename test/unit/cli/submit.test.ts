@@ -113,9 +113,10 @@ describe('tooldir submit', () => {
       request.method === 'POST' ? { status: 402, body: pendingRecord() } : { status: 200, body: answers.shift() }, { env: key, tty: true });
     const code = await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx);
     expect(code).toBe(0);
-    expect(world.stderr.text).toContain('\r\u001b[2K⠋ waiting for payment (pay at http://127.0.0.1:8787/checkout/cs_1)');
-    expect(world.stderr.text).toContain('⠙');
-    expect(world.stderr.text).toContain('(pay at http://127.0.0.1:8787/checkout/cs_1) · 2s');
+    expect(world.stderr.text).toContain('\r\u001b[2K⠋ waiting for payment (checkout link above) · 0s');
+    expect(world.stderr.text).toContain('\r\u001b[2K⠙ waiting for payment (checkout link above) · 0s');
+    expect(world.stderr.text).toContain('waiting for payment (checkout link above) · 2s');
+    expect(world.stderr.text).toContain(' queued for crawling · 4s');
     expect(world.stderr.text.endsWith('\r\u001b[2K')).toBe(true);
     expect(world.stdout.text.trim().split('\n').at(-1)).toBe('Acme AI is live: http://127.0.0.1:8787/tools/acme-ai');
   });
