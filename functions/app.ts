@@ -10,14 +10,42 @@ import type { AppEnv, AppOptions } from './types';
 import * as submitSite from './v1/submit-site';
 import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
+import * as toolsSearch from './v1/tools-search';
+import * as toolsGet from './v1/tools-get';
+import * as mcp from './mcp/transport';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
+import * as adminReview from './admin/review';
+import * as editorPage from './admin/editor-page';
+import * as crawlJob from './jobs/crawl';
+import * as reviewJob from './jobs/review';
+import * as sweepJob from './jobs/sweep';
+import * as homePage from './pages/home';
+import * as toolPage from './pages/tool-page';
 import * as accountPages from './pages/account';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, accountPages];
+const functions = [
+  submitSite,
+  sitesGet,
+  sitesList,
+  toolsSearch,
+  toolsGet,
+  mcp,
+  adminAccounts,
+  adminReview,
+  crawlJob,
+  reviewJob,
+  sweepJob,
+  openapi,
+  llmsTxt,
+  editorPage,
+  homePage,
+  toolPage,
+  accountPages,
+];
 
 const API_BODY_LIMIT = 64 * 1024;
 

@@ -2,10 +2,21 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
+import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
+
+/**
+ * One Checkout Session per (pending record, version, parameters): a retried request reuses its session,
+ * while two concurrent re-submits with different plans or e-mails never collide on one key.
+ */
+export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<string> {
+  const { plan, name, url, email } = request;
+  const digest = (await sha256Hex(JSON.stringify([plan, name, url, email ?? null]))).slice(0, 16);
+  return `checkout-${request.siteId}-v${request.version}-${digest}`;
+}
 
 /** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -52,7 +63,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
               ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
               : { payment_intent_data: { metadata } }),
           },
-          { idempotencyKey: `checkout-${request.siteId}-v${request.version}` },
+          { idempotencyKey: await checkoutIdempotencyKey(request) },
         );
         if (!session.url) throw new Error('Checkout Session without url');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
