@@ -44,8 +44,9 @@ export function promptHidden(input: KeyInput, output: TextOut, prompt: string): 
         else if (char >= ' ') value += char;
       }
     };
-    output.write(prompt);
+    // Raw mode before the prompt: whatever is typed once the prompt shows must never be echoed.
     input.setRawMode?.(true);
+    output.write(prompt);
     input.setEncoding('utf8');
     input.on('data', onData);
     input.on('end', onEnd);

@@ -24,6 +24,21 @@ describe('promptHidden', () => {
     expect(output.text).toBe('Key: \n');
   });
 
+  it('switches echo off before the prompt shows, so keys typed at once are never echoed', async () => {
+    const input = terminal();
+    const output = new Captured(true);
+    let rawWhenPrompted: boolean | undefined;
+    output.write = (chunk: string) => {
+      rawWhenPrompted ??= input.rawModes.at(-1);
+      output.text += chunk;
+      return true;
+    };
+    const answer = promptHidden(input, output, 'Key: ');
+    input.write('k\r');
+    await answer;
+    expect(rawWhenPrompted).toBe(true);
+  });
+
   it('cancels on Ctrl-C and leaves raw mode', async () => {
     const input = terminal();
     const answer = promptHidden(input, new Captured(true), 'Key: ');
