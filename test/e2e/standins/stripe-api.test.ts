@@ -1,0 +1,132 @@
+// Self-test of the Stripe stand-in (driven by stripe-node) and of the webhook signature helpers (checked by stripe-node).
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';
+import { parseStripeForm } from '../../helpers/standins/stripe-form';
+import { buildStripeEvent, signStripeEvent, signStripeEventWithSecrets } from '../../helpers/standins/stripe-signature';
+
+const secretKey = 'sk_test_standin_0000000000';
+
+describe('Stripe API stand-in', () => {
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    stripe = new Stripe(secretKey, standIn.clientOptions);
+  });
+  afterAll(() => standIn?.close());
+
+  it('parses Stripe form encoding into nested objects and arrays', () => {
+    expect(parseStripeForm('mode=payment&metadata[site_id]=s1&line_items[0][price]=p1&line_items[0][quantity]=1&line_items[1][price_data][unit_amount]=500&payment_method_types[]=card')).toEqual({
+      mode: 'payment',
+      metadata: { site_id: 's1' },
+      line_items: [{ price: 'p1', quantity: '1' }, { price_data: { unit_amount: '500' } }],
+      payment_method_types: ['card'],
+    });
+  });
+
+  it('creates a Checkout Session and records what the client sent', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 1800;
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: 'site_42',
+        expires_at: expiresAt,
+        metadata: { site_id: 'site_42', plan: 'featured' },
+        line_items: [{ price: 'price_featured', quantity: 1 }],
+        success_url: 'https://tooldir.example/ok',
+      },
+      { idempotencyKey: 'checkout:site_42:1' },
+    );
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^cs_test_/),
+      object: 'checkout.session',
+      url: expect.stringContaining(standIn.url),
+      status: 'open',
+      mode: 'payment',
+      client_reference_id: 'site_42',
+      expires_at: expiresAt,
+      metadata: { site_id: 'site_42', plan: 'featured' },
+    });
+    const request = standIn.requests.at(-1);
+    expect(request).toMatchObject({
+      method: 'POST',
+      path: '/v1/checkout/sessions',
+      idempotencyKey: 'checkout:site_42:1',
+      authorization: `Bearer ${secretKey}`,
+      body: { mode: 'payment', client_reference_id: 'site_42', expires_at: String(expiresAt), line_items: [{ price: 'price_featured', quantity: '1' }] },
+    });
+  });
+
+  it('replays the same response for a repeated Idempotency-Key and refuses other params under it', async () => {
+    const params = { mode: 'payment' as const, client_reference_id: 'site_7', line_items: [{ price: 'price_basic', quantity: 1 }] };
+    const first = await stripe.checkout.sessions.create(params, { idempotencyKey: 'idem-7' });
+    const second = await stripe.checkout.sessions.create(params, { idempotencyKey: 'idem-7' });
+    expect(second.id).toBe(first.id);
+    expect(standIn.sessions.size).toBeGreaterThanOrEqual(1);
+    await expect(stripe.checkout.sessions.create({ ...params, client_reference_id: 'other' }, { idempotencyKey: 'idem-7' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+
+  it('expires an open session once, then answers 400; an unknown id is a 404 resource_missing', async () => {
+    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'p', quantity: 1 }] });
+    expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ id: session.id, status: 'expired' });
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
+    await expect(stripe.checkout.sessions.expire('cs_test_unknown')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+  });
+
+  it('refunds a payment intent with its idempotency key', async () => {
+    const refund = await stripe.refunds.create({ payment_intent: 'pi_123', metadata: { site_id: 's9' } }, { idempotencyKey: 'refund:pi_123' });
+    expect(refund).toMatchObject({ object: 'refund', payment_intent: 'pi_123', status: 'succeeded', metadata: { site_id: 's9' } });
+    const again = await stripe.refunds.create({ payment_intent: 'pi_123', metadata: { site_id: 's9' } }, { idempotencyKey: 'refund:pi_123' });
+    expect(again.id).toBe(refund.id);
+    expect(standIn.requests.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual(['refund:pi_123', 'refund:pi_123']);
+  });
+
+  it('serves configured subscriptions and 404s others', async () => {
+    standIn.setSubscription({ id: 'sub_1', status: 'past_due', customer: 'cus_1' });
+    expect(await stripe.subscriptions.retrieve('sub_1')).toMatchObject({ id: 'sub_1', status: 'past_due', customer: 'cus_1' });
+    await expect(stripe.subscriptions.retrieve('sub_none')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('can be down (500 or dropped socket) and slow, for fault tests', async () => {
+    standIn.setDown('error');
+    await expect(stripe.refunds.create({ payment_intent: 'pi_down' })).rejects.toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
+    standIn.setDown('destroy');
+    await expect(stripe.refunds.create({ payment_intent: 'pi_down' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    standIn.setDown(false);
+    standIn.setLatency(300);
+    const slow = new Stripe(secretKey, { ...standIn.clientOptions, timeout: 100 });
+    await expect(slow.refunds.create({ payment_intent: 'pi_slow' })).rejects.toMatchObject({ type: 'StripeConnectionError' });
+    standIn.setLatency(0);
+  });
+});
+
+describe('Stripe webhook signatures', () => {
+  const stripe = new Stripe(secretKey);
+  const secret = 'whsec_test_current';
+  const payload = buildStripeEvent('checkout.session.completed', { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid' });
+  const provider = Stripe.createSubtleCryptoProvider();
+
+  it('signs so constructEventAsync accepts it, identical to stripe-node\'s own test header', async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const header = signStripeEvent(payload, secret, t);
+    expect(header).toBe(stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: t }));
+    const event = await stripe.webhooks.constructEventAsync(payload, header, secret, undefined, provider);
+    expect(event).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: 'cs_test_1' } } });
+  });
+
+  it('is rejected for a changed byte, a wrong secret and a stale timestamp', async () => {
+    const header = signStripeEvent(payload, secret);
+    await expect(stripe.webhooks.constructEventAsync(payload.replace('paid', 'pais'), header, secret, undefined, provider)).rejects.toThrow();
+    await expect(stripe.webhooks.constructEventAsync(payload, signStripeEvent(payload, 'whsec_other'), secret, undefined, provider)).rejects.toThrow();
+    const stale = signStripeEvent(payload, secret, Math.floor(Date.now() / 1000) - 301);
+    await expect(stripe.webhooks.constructEventAsync(payload, stale, secret, undefined, provider)).rejects.toThrow(/tolerance/);
+  });
+
+  it('carries two v1 signatures during secret rotation; either secret verifies', async () => {
+    const header = signStripeEventWithSecrets(payload, ['whsec_old', secret]);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    await expect(stripe.webhooks.constructEventAsync(payload, header, secret, undefined, provider)).resolves.toMatchObject({ object: 'event' });
+    await expect(stripe.webhooks.constructEventAsync(payload, header, 'whsec_old', undefined, provider)).resolves.toMatchObject({ object: 'event' });
+  });
+});
