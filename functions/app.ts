@@ -13,10 +13,11 @@ import * as sitesList from './v1/sites-list';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
+import * as stripeWebhook from './stripe/webhook';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt];
+const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook];
 
 const API_BODY_LIMIT = 64 * 1024;
 

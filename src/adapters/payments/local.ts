@@ -20,5 +20,6 @@ export function createLocalPayments(now: () => Date = () => new Date()): Payment
     // The local page refuses a session whose pending record no longer names it, so nothing to do here.
     async expireCheckout() {},
     async refund() {},
+    async cancelSubscriptionAndRefund() {},
   };
 }

@@ -75,5 +75,21 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
     },
+    async cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void> {
+      try {
+        await stripe().subscriptions.cancel(subscriptionId, { prorate: false });
+      } catch (error) {
+        // An already cancelled (or unknown) subscription: nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 400 && status !== 404) throw error;
+      }
+      if (!invoiceId) return;
+      const payments = await stripe().invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        const id = typeof intent === 'string' ? intent : intent?.id;
+        if (id) await this.refund(id, reason);
+      }
+    },
   };
 }

@@ -27,6 +27,11 @@ export interface PaymentsAdapter {
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment; idempotent on the payment intent. */
   refund(paymentIntentId: string, reason: string): Promise<void>;
+  /**
+   * For a subscription that paid for something that cannot be applied: cancels it at once and refunds the
+   * payments of its first invoice. Idempotent (an already cancelled subscription is not an error).
+   */
+  cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void>;
 }
 
 /** Checkout links live 24 hours (Stripe's own maximum). */
