@@ -20,9 +20,11 @@ export type SubmitDecision =
   | { path: 'queue'; dailyLimit: number }
   | { path: 'payment'; reason: PaymentReason };
 
-const ACTIVE_STATUSES = new Set(['active', 'trialing']);
+// past_due: a renewal failed, but the period already paid for still runs (issue 3: a failed renewal keeps the
+// membership until the period ends; payments/memberships never advances the period end while past_due).
+const ACTIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
-/** Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended. */
+/** Active: a tier other than none, an active, trialing or past_due subscription, and a period that has not ended. */
 export function isMembershipActive(m: Membership, now: Date): boolean {
   return m.tier !== 'none' && ACTIVE_STATUSES.has(m.status) && (m.periodEnd === null || m.periodEnd > now);
 }
