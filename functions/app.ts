@@ -14,10 +14,11 @@ import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
 import * as stripeWebhook from './stripe/webhook';
+import * as checkoutPages from './pages/checkout';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook];
+const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook, checkoutPages];
 
 const API_BODY_LIMIT = 64 * 1024;
 
