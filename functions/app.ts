@@ -15,10 +15,11 @@ import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
+import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook, checkoutPages];
+const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook, checkoutPages, membershipCheckout];
 
 const API_BODY_LIMIT = 64 * 1024;
 

@@ -63,6 +63,10 @@ Reload this page in a moment.</p>`;
 export const cancelledView = (): View => html`<h1>Payment cancelled</h1>
 <p>Nothing was charged. Your checkout link stays usable until it expires; submitting the tool again gives a fresh link.</p>`;
 
+export const membershipView = (): View => html`<h1>Thank you</h1>
+<p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,
+usually within a minute.</p>`;
+
 export const expiredView = (reason?: string | null): View => html`<h1>This checkout link has expired</h1>
 <p>${reason ?? 'Checkout links are valid for 24 hours.'} Submit the tool again to get a fresh link.</p>`;
 

@@ -35,6 +35,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
   app.get('/checkout/cancelled', (c) => page(c, 'Payment cancelled', view.cancelledView()));
 
+  app.get('/checkout/membership', (c) => page(c, 'Membership', view.membershipView()));
+
   app.get('/checkout/:session_id', async (c) => {
     const sessionId = c.req.param('session_id');
     if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);

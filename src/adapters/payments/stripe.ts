@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
-import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
@@ -53,6 +53,34 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
               : { payment_intent_data: { metadata } }),
           },
           { idempotencyKey: `checkout-${request.siteId}-v${request.version}` },
+        );
+        if (!session.url) throw new Error('Checkout Session without url');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);
+      }
+    },
+    async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
+      const price = config.prices[request.tier];
+      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      // The webhook finds the account by client_reference_id (checkout) or by this metadata (subscription events).
+      const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
+      // Double clicks within ten minutes get the same session back instead of a second one.
+      const bucket = Math.floor(now().getTime() / 600_000);
+      try {
+        const session = await stripe().checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price, quantity: 1 }],
+            client_reference_id: request.accountId,
+            success_url: `${request.origin}/checkout/membership`,
+            cancel_url: `${request.origin}/checkout/cancelled`,
+            metadata,
+            subscription_data: { metadata },
+            ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
+          },
+          { idempotencyKey: `membership-${request.accountId}-${request.tier}-${bucket}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };

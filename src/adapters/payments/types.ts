@@ -12,6 +12,16 @@ export interface CheckoutRequest {
   origin: string;
 }
 
+/** A membership bought through Stripe: a subscription-mode session for the tier's configured Price. */
+export interface MembershipCheckoutRequest {
+  accountId: string;
+  tier: 'member' | 'memberFeature';
+  email: string;
+  /** The account's Stripe customer, when it has one, so renewals stay on one customer. */
+  customerId?: string | null;
+  origin: string;
+}
+
 export interface CheckoutSession {
   sessionId: string;
   url: string;
@@ -23,6 +33,8 @@ export interface PaymentsAdapter {
   readonly kind: 'stripe' | 'local';
   /** Throws ServiceError plan_unavailable (no Price for the plan) or checkout_failed (provider error). */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Throws plan_unavailable when the tier has no Price (or payments are local), checkout_failed on provider errors. */
+  createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession>;
   /** Makes an old link unpayable; an already expired or completed session is not an error. */
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment; idempotent on the payment intent. */

@@ -219,3 +219,36 @@ describe('memberships bought through Stripe', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('POST /api/v1/membership/checkout', () => {
+  it('returns a checkout link for the caller\'s account and tier', async () => {
+    const payments = recordingPayments();
+    const t2 = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_not_used', ...PRICES }, overrides: { payments, queue: recordingQueue() } });
+    try {
+      const m = await t2.member('none');
+      const res = await t2.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'memberFeature' } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ checkout_url: expect.stringMatching(/^https:\/\//), expires_at: expect.any(String), tier: 'memberFeature' });
+      expect(payments.calls).toContainEqual({
+        method: 'createMembershipCheckout',
+        args: [{ accountId: m.accountId, tier: 'memberFeature', email: m.email, customerId: null, origin: 'http://tooldir.test' }],
+      });
+      expect((await t2.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'gold' } })).status).toBe(400);
+      expect((await t2.request('/api/v1/membership/checkout', { method: 'POST', json: { tier: 'member' } })).status).toBe(401);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('is plan_unavailable with local payments', async () => {
+    const t2 = await createTestApp({ overrides: { queue: recordingQueue() } });
+    try {
+      const m = await t2.member('none');
+      const res = await t2.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } });
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('plan_unavailable');
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { buildStripeEvent, signStripeEvent } from '../standins/stripe-signature'
 import { WEBHOOK_SECRET, type TestApp } from '../test-app';
 
 export interface PaymentCall {
-  method: 'createCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
+  method: 'createCheckout' | 'createMembershipCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
   args: unknown[];
 }
 
@@ -22,6 +22,10 @@ export function recordingPayments(): PaymentsAdapter & { calls: PaymentCall[] } 
     async createCheckout(request) {
       calls.push({ method: 'createCheckout', args: [request] });
       return local.createCheckout(request);
+    },
+    async createMembershipCheckout(request) {
+      calls.push({ method: 'createMembershipCheckout', args: [request] });
+      return { sessionId: `cs_test_membership_${calls.length}`, url: `https://checkout.stripe.test/m${calls.length}`, expiresAt: new Date(Date.now() + 86_400_000) };
     },
     async expireCheckout(...args) {
       calls.push({ method: 'expireCheckout', args });

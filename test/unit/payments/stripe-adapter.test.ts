@@ -124,3 +124,26 @@ describe('Stripe adapter: refunds', () => {
     }
   });
 });
+
+describe('Stripe adapter: membership checkout', () => {
+  it('creates a subscription-mode session for the tier Price with the account as client_reference_id', async () => {
+    standIn.clearRequests();
+    const payments = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_MEMBER: 'price_member', STRIPE_PRICE_MEMBER_FEATURE: 'price_mf' }), () => NOW);
+    const session = await payments.createMembershipCheckout({ accountId: siteId, tier: 'memberFeature', email: 'm@example.com', origin: 'https://tooldir.example' });
+    const bucket = Math.floor(NOW.getTime() / 600_000);
+    expect(standIn.requests[0]).toMatchObject({
+      path: '/v1/checkout/sessions',
+      idempotencyKey: `membership-${siteId}-memberFeature-${bucket}`,
+      body: {
+        mode: 'subscription',
+        client_reference_id: siteId,
+        customer_email: 'm@example.com',
+        line_items: [{ price: 'price_mf', quantity: '1' }],
+        metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' },
+        subscription_data: { metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' } },
+      },
+    });
+    expect(session.url).toContain(session.sessionId);
+    await expect(adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' })).rejects.toMatchObject({ code: 'plan_unavailable' });
+  });
+});
