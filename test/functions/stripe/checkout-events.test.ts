@@ -281,3 +281,21 @@ describe('pay-time conflicts are refunded', () => {
     }
   });
 });
+
+describe('no slow work inline', () => {
+  it('answers before the crawl enqueue finishes (it is deferred)', async () => {
+    let enqueued = 0;
+    const stuck = { kind: 'local' as const, enqueue: () => ((enqueued += 1), new Promise<void>(() => {})) };
+    const t2 = await createTestApp({ overrides: { payments: recordingPayments(), queue: stuck } });
+    try {
+      const m = await t2.member('none');
+      const p = await submitUnpaid(t2, m.key);
+      const res = await sendEvent(t2, 'checkout.session.completed', paidSession(p));
+      expect(res.status).toBe(200);
+      expect(enqueued).toBe(1);
+      expect((await siteRow(t2, p.siteId))?.status).toBe('queued');
+    } finally {
+      await t2.close();
+    }
+  });
+});
