@@ -21,8 +21,11 @@ function page(c: Context<AppEnv>, title: string, body: Parameters<typeof view.la
 }
 
 const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknownView(), 404);
-/** The local checkout exists only when no payment provider is configured; in Stripe mode Stripe hosts it. */
-const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local';
+/**
+ * The local checkout exists only when no payment provider is configured (in Stripe mode Stripe hosts it), and
+ * only with a webhook secret to sign its events with.
+ */
+const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Static paths first: they would otherwise match /checkout/:session_id.
@@ -53,10 +56,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const sessionId = c.req.param('session_id');
     if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
     const deps = c.get('deps');
-    const secret = deps.config.stripeWebhookSecret;
+    const secret = deps.config.stripeWebhookSecret ?? '';
     await enforceRateLimit(c, 'public', clientIp(c));
     const form = await c.req.parseBody();
-    if (!secret || !isSameOrigin(c) || !(await isValidFormToken(secret, sessionId, form.token))) {
+    if (!isSameOrigin(c) || !(await isValidFormToken(secret, sessionId, form.token))) {
       return page(c, 'Request refused', view.forbiddenView(), 403);
     }
     const found = await findCheckoutSession(deps, sessionId);

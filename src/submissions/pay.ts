@@ -35,7 +35,6 @@ interface Row {
   recorded: number;
   promoted_plan: PlanName | null;
   pending_state: string | null;
-  site_session: string | null;
   site_exists: boolean;
 }
 
@@ -84,7 +83,6 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
         SELECT EXISTS (SELECT 1 FROM target) AS had_target, EXISTS (SELECT 1 FROM applied) AS had_applied,
           (SELECT count(*) FROM ev)::int AS recorded, (SELECT plan FROM site) AS promoted_plan,
           (SELECT state FROM pending_submissions WHERE id = ${paid.siteId}::uuid) AS pending_state,
-          (SELECT stripe_checkout_session_id FROM sites WHERE id = ${paid.siteId}::uuid) AS site_session,
           EXISTS (SELECT 1 FROM sites WHERE id = ${paid.siteId}::uuid) AS site_exists`,
     );
   } catch (error) {
@@ -100,8 +98,9 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
   if (!recorded && (row.had_target || row.had_applied)) return { kind: 'duplicate' };
   if (recorded && row.had_applied) return { kind: 'already_applied' };
   if (recorded) return afterLostRace(deps, paid);
-  // The main query sees the state before this statement: why the payment has nowhere to go.
-  if (row.site_exists) return { kind: 'unapplied', reason: row.site_session === paid.sessionId ? 'gone' : 'already_paid' };
+  // The main query sees the state before this statement: why the payment has nowhere to go. (A site paid by
+  // this very session would have matched `applied` above.)
+  if (row.site_exists) return { kind: 'unapplied', reason: 'already_paid' };
   if (row.pending_state === 'refunded') return { kind: 'unapplied', reason: 'refunded_record' };
   return { kind: 'unapplied', reason: 'gone' };
 }
