@@ -3,6 +3,12 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import type { StripeEventEnvelope } from './stripe-event';
 
+/**
+ * The recorded summary of a sponsorship subscription deleted before its checkout completion was applied
+ * (out-of-order delivery): promotePaidSubmission looks for it, so the site is queued without the sponsor slot.
+ */
+export const earlyDeletionSummary = (subscriptionId: string) => `sponsor subscription ${subscriptionId} deleted before its site was queued`;
+
 /** Subscription states in which a sponsored listing keeps its sponsor slot. */
 export const SPONSOR_ACTIVE_STATUSES = new Set(['active', 'trialing']);
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { applyMembershipChange } from './memberships';
 import { membershipFromSubscription, tierForPrices } from './membership-rules';
-import { SPONSOR_ACTIVE_STATUSES, applySponsorship } from './sponsorships';
+import { SPONSOR_ACTIVE_STATUSES, applySponsorship, earlyDeletionSummary } from './sponsorships';
 import { subscriptionView, type StripeEventEnvelope } from './stripe-event';
 
 /**
@@ -23,5 +23,7 @@ export async function applySubscriptionChange(deps: Deps, event: StripeEventEnve
   }
   const active = !deleted && SPONSOR_ACTIVE_STATUSES.has(sub.status);
   const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, active);
-  return sponsorship ?? `subscription ${sub.subscriptionId} (${sub.status}) belongs to nothing here: ignored`;
+  if (sponsorship) return sponsorship;
+  if (deleted && sub.metadata.purpose === 'sponsorship') return earlyDeletionSummary(sub.subscriptionId);
+  return `subscription ${sub.subscriptionId} (${sub.status}) belongs to nothing here: ignored`;
 }

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { planNames, type PlanName } from './plans';
 import { dispatchCrawl } from './dispatch-crawl';
+import { earlyDeletionSummary } from '../payments/sponsorships';
 
 /** A completed payment as the webhook knows it. */
 export interface PaidCheckout {
@@ -74,7 +75,10 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             is_feature, is_sponsor, submitted_at, status_note, stripe_checkout_session_id, stripe_payment_intent_id,
             stripe_subscription_id, sponsor_updated_at)
           SELECT y.id, y.account_id, y.name, y.url, y.canonical_url, y.normalized_name, 'queued', 'payment', y.final_plan,
-            y.email, y.final_plan = 'featured', y.final_plan IN ('sponsored', 'pro'), y.submitted_at, 'paid',
+            y.email, y.final_plan = 'featured',
+            y.final_plan IN ('sponsored', 'pro') AND NOT EXISTS (SELECT 1 FROM stripe_events e
+              WHERE e.type = 'customer.subscription.deleted' AND e.summary = ${earlyDeletionSummary(paid.subscriptionId ?? '')}),
+            y.submitted_at, 'paid',
             ${paid.sessionId}::text, ${paid.paymentIntentId ?? null}::text, ${paid.subscriptionId ?? null}::text,
             CASE WHEN y.final_plan IN ('sponsored', 'pro') THEN to_timestamp(${paid.eventCreated}) END
           FROM (SELECT paid.*, coalesce(${plan}::text, paid.plan) AS final_plan FROM paid) y

@@ -104,6 +104,17 @@ describe('sponsored plan (subscription)', () => {
     expect(await sponsor(s.siteId)).toBe(false);
   });
 
+  it('deleted delivered before the checkout completion: the site is queued without the sponsor slot', async () => {
+    const m = await t.member('none');
+    const p = await submitUnpaid(t, m.key, { plan: 'sponsored' });
+    const session = paidSession({ ...p, plan: 'sponsored' });
+    const t0 = now() - 1000;
+    const sub = subscription(String(session.subscription), { status: 'canceled', price: 'price_sponsored', metadata: { purpose: 'sponsorship', site_id: p.siteId } });
+    expect((await sendEvent(t, 'customer.subscription.deleted', sub, { created: t0 + 100 })).status).toBe(200);
+    expect((await sendEvent(t, 'checkout.session.completed', session, { created: t0 })).status).toBe(200);
+    expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_sponsor: false, stripe_subscription_id: session.subscription });
+  });
+
   it('a sponsored conflict cancels the subscription and refunds its first invoice', async () => {
     const payments = recordingPayments();
     const t2 = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_not_used', ...PRICES }, overrides: { payments, queue: recordingQueue() } });
