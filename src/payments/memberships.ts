@@ -16,8 +16,8 @@ interface Target {
 }
 
 /**
- * Applies a Stripe-side membership change, found by stripe_customer_id (or the metadata account id while no
- * customer is linked yet). Newer wins: an operator change or Stripe event newer than this event's `created`
+ * Applies a Stripe-side membership change, found by stripe_customer_id, else by the account id our own
+ * membership checkout put into the session/subscription metadata (set server-side, so it can be trusted). Newer wins: an operator change or Stripe event newer than this event's `created`
  * is kept. Same-second Stripe events never revive a cancelled membership. One statement.
  */
 export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelope, target: Target, change: MembershipChange): Promise<string> {
@@ -27,9 +27,8 @@ export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelo
     deps.db,
     sql`WITH acct AS (
           SELECT a.id FROM accounts a
-          WHERE a.stripe_customer_id = ${target.customerId ?? null}::text
-             OR (a.id = ${accountId}::uuid AND a.stripe_customer_id IS NULL)
-          ORDER BY (a.stripe_customer_id IS NOT NULL) DESC LIMIT 1
+          WHERE a.stripe_customer_id = ${target.customerId ?? null}::text OR a.id = ${accountId}::uuid
+          ORDER BY (a.stripe_customer_id IS NOT DISTINCT FROM ${target.customerId ?? null}::text) DESC LIMIT 1
         ), upd AS (
           UPDATE accounts a SET tier = ${change.tier}, membership_status = ${change.status},
             membership_period_end = CASE ${change.periodMode}::text
