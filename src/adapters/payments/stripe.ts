@@ -37,23 +37,32 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: subscription ? 'subscription' : 'payment',
+        line_items: [{ price, quantity: 1 }],
+        client_reference_id: request.siteId,
+        expires_at: expiresAt,
+        success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+        metadata,
+        ...(request.email && { customer_email: request.email }),
+        ...(subscription
+          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
+          : { payment_intent_data: { metadata } }),
+      };
+      const key = `checkout-${request.siteId}-v${request.version}`;
+      const create = (idempotencyKey: string) => stripe().checkout.sessions.create(params, { idempotencyKey });
       try {
-        const session = await stripe().checkout.sessions.create(
-          {
-            mode: subscription ? 'subscription' : 'payment',
-            line_items: [{ price, quantity: 1 }],
-            client_reference_id: request.siteId,
-            expires_at: expiresAt,
-            success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
-            metadata,
-            ...(request.email && { customer_email: request.email }),
-            ...(subscription
-              ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
-              : { payment_intent_data: { metadata } }),
-          },
-          { idempotencyKey: `checkout-${request.siteId}-v${request.version}` },
-        );
+        let session: Stripe.Checkout.Session;
+        try {
+          session = await create(key);
+        } catch (error) {
+          // The key was first used with other parameters (an earlier attempt of this version reached Stripe but
+          // was never stored, and the expiry has moved on since): that session is unreachable, so a fresh key is
+          // safe, and without it this URL could not get a link for the next 24 hours.
+          if ((error as { type?: string }).type !== 'StripeIdempotencyError') throw error;
+          session = await create(`${key}-${expiresAt}`);
+        }
         if (!session.url) throw new Error('Checkout Session without url');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
       } catch (error) {

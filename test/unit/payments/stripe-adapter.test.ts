@@ -72,6 +72,16 @@ describe('Stripe adapter: Checkout Sessions', () => {
     expect(b.sessionId).toBe(a.sessionId);
   });
 
+  it('a version first sent with other parameters (never stored) still gets a link, under a fresh key', async () => {
+    const first = await adapter().createCheckout({ ...request, plan: 'basic', version: 21 });
+    standIn.clearRequests();
+    const later = createStripePayments(stripeConfig(standIn.url), () => new Date(NOW.getTime() + 5000));
+    const second = await later.createCheckout({ ...request, plan: 'basic', version: 21 });
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const expiry = Math.floor((NOW.getTime() + 5000 + 24 * 3600 * 1000) / 1000) - 60;
+    expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([`checkout-${siteId}-v21`, `checkout-${siteId}-v21-${expiry}`]);
+  });
+
   it('a plan without a Price is plan_unavailable; a provider failure is checkout_failed', async () => {
     const noPrice = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_FEATURED: '' }), () => NOW);
     await expect(noPrice.createCheckout({ ...request, plan: 'featured', version: 1 })).rejects.toMatchObject({ code: 'plan_unavailable' });
