@@ -91,6 +91,26 @@ describe('local checkout end to end', () => {
     }
   });
 
+  it('paying for a URL someone else queued meanwhile ends on a refund page; the detail read says rejected', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: `Late Payer ${crypto.randomUUID().slice(0, 6)}`, url } });
+    const { checkout_url, site_id } = (await res.json()) as { checkout_url: string; site_id: string };
+    const path = new URL(checkout_url).pathname;
+    const token = tokenOf(await (await t.request(path)).text())!;
+    const other = await t.member('member');
+    expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `Early Bird ${crypto.randomUUID().slice(0, 6)}`, url } })).status).toBe(201);
+    const paid = await pay(path, token);
+    expect(paid.status).toBe(303);
+    const page = await (await t.request(paid.headers.get('location')!)).text();
+    expect(page).toContain('Payment refunded');
+    expect(page).toContain('id="status">rejected<');
+    const detail = (await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()) as { status: string; rejection_reason: string };
+    expect(detail.status).toBe('rejected');
+    expect(detail.rejection_reason).toContain('refunded');
+    expect((await t.request(path)).status).toBe(410);
+  });
+
   it('shows 404 for an unknown session and for a replaced one', async () => {
     const unknown = await t.request('/checkout/cs_local_doesnotexist');
     expect(unknown.status).toBe(404);

@@ -251,6 +251,13 @@ describe('POST /api/v1/membership/checkout', () => {
     }
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const res = await t.request('/api/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, { operationId?: string }>> };
+    expect(doc.paths['/api/v1/membership/checkout']?.post?.operationId).toBe('createMembershipCheckout');
+  });
+
   it('is plan_unavailable with local payments', async () => {
     const t2 = await createTestApp({ overrides: { queue: recordingQueue() } });
     try {
