@@ -13,13 +13,25 @@ import * as sitesList from './v1/sites-list';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
+import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
 import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
-const functions = [submitSite, sitesGet, sitesList, adminAccounts, openapi, llmsTxt, stripeWebhook, checkoutPages, membershipCheckout];
+const functions = [
+  submitSite,
+  sitesGet,
+  sitesList,
+  adminAccounts,
+  openapi,
+  llmsTxt,
+  accountPages,
+  stripeWebhook,
+  checkoutPages,
+  membershipCheckout,
+];
 
 const API_BODY_LIMIT = 64 * 1024;
 

@@ -15,7 +15,7 @@ export function errorResponse(c: Context, error: ServiceError): Response {
 /** Database unreachable or overloaded: the request can be retried, so 503 rather than a bare 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const text = `${(error as { code?: string }).code ?? ''} ${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|53300|08006|08001|08003|Connection terminated|connect ETIMEDOUT|fetch failed/i.test(
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|53300|08006|08001|08003|Connection terminated|connect ETIMEDOUT|fetch failed|HTTP status 503|Error connecting to database|terminating connection/i.test(
     text,
   );
 }

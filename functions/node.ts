@@ -50,10 +50,7 @@ export async function startNodeServer(
   const deps = buildDeps(config, opened.db, options.overrides);
   const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
   queue.bind?.((step, message) => runJob(deps, step, message));
-  const app = createApp(deps, {
-    clientIp: (_request, env) => (env as HttpBindings).incoming.socket.remoteAddress,
-    ...options.app,
-  });
+  const app = createApp(deps, options.app);
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(
       {

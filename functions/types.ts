@@ -12,8 +12,6 @@ export interface AppEnv {
 
 /** What the entry (Node or Workers) tells the app about its runtime. */
 export interface AppOptions {
-  /** The client's IP for per-IP limits: cf-connecting-ip on Workers, the socket address on Node. */
-  clientIp?: (request: Request, env: unknown) => string | undefined;
   /** Extra routes mounted by a build (the benchmark floor route). */
   extraRoutes?: (app: import('@hono/zod-openapi').OpenAPIHono<AppEnv>) => void;
 }

@@ -130,6 +130,18 @@ describePg('Neon stand-in', () => {
     expect(await response.json()).toEqual({ message: 'stand-in refuses non-loopback host 10.1.2.3' });
   });
 
+  it('answers 503 while PostgreSQL is down and serves again right after it restarts', async () => {
+    const q = neon(server.connectionString);
+    expect(await q`select 1 as one`).toEqual([{ one: 1 }]); // leaves an idle pooled connection behind
+    await server.stop();
+    const down = await q`select 1 as one`.then(() => null, (e: unknown) => e);
+    expect(down).toBeInstanceOf(NeonDbError);
+    expect((down as NeonDbError).message).toMatch(/HTTP status 503/);
+    expect((down as NeonDbError).code).toBeUndefined();
+    await server.start();
+    expect(await q`select 1 as one`).toEqual([{ one: 1 }]);
+  });
+
   it('serves the WebSocket Pool through the ws proxy, with real transactions', async () => {
     const pool = new Pool({ connectionString: server.connectionString });
     try {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenOnLoopback } from '../../helpers/standins/listen';
 import { type QStashStandIn, startQStashStandIn } from '../../helpers/standins/qstash-server';
 import { signQStash } from '../../helpers/standins/qstash-signer';
-import { readBody } from '../../helpers/standins/read-body';
+import { readBody } from '../../helpers/standins/http-io';
 
 const currentSigningKey = 'sig_current_0123456789abcdef';
 const nextSigningKey = 'sig_next_fedcba9876543210';
@@ -65,6 +65,15 @@ describe('QStash API stand-in', () => {
       delay: '5s',
     });
     expect(qstash.messages[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('accepts a repeated deduplication id without enqueueing it again', async () => {
+    qstash.clearMessages();
+    const first = await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:1' });
+    const again = await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:1' });
+    expect(again).toEqual({ messageId: (first as { messageId: string }).messageId, deduplicated: true });
+    await client.publishJSON({ url, body: { siteId: 'dup' }, deduplicationId: 'dup:crawl:2' });
+    expect(qstash.messages.map((m) => m.deduplicationId)).toEqual(['dup:crawl:1', 'dup:crawl:2']);
   });
 
   it('creates schedules with their cron and answers a scheduleId', async () => {

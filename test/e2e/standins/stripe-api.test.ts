@@ -74,6 +74,14 @@ describe('Stripe API stand-in', () => {
     await expect(stripe.checkout.sessions.expire('cs_test_unknown')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
   });
 
+  it('completes a session for webhook tests (payment vs subscription mode)', async () => {
+    const paid = await stripe.checkout.sessions.create({ mode: 'payment', client_reference_id: 'site_p', line_items: [{ price: 'p', quantity: 1 }] });
+    expect(standIn.completeSession(paid.id, { paymentIntent: 'pi_paid' })).toMatchObject({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_paid', subscription: null });
+    const sub = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_sponsored', quantity: 1 }] });
+    expect(standIn.completeSession(sub.id)).toMatchObject({ status: 'complete', payment_intent: null, subscription: expect.stringMatching(/^sub_/) });
+    await expect(stripe.checkout.sessions.expire(paid.id)).rejects.toMatchObject({ statusCode: 400 }); // a paid session cannot expire
+  });
+
   it('refunds a payment intent with its idempotency key', async () => {
     const refund = await stripe.refunds.create({ payment_intent: 'pi_123', metadata: { site_id: 's9' } }, { idempotencyKey: 'refund:pi_123' });
     expect(refund).toMatchObject({ object: 'refund', payment_intent: 'pi_123', status: 'succeeded', metadata: { site_id: 's9' } });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { queryRows } from '../../../src/db/client';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,13 +11,251 @@ afterAll(() => t.close());
 
 const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
 const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
+const uniqueName = () => `Tool ${crypto.randomUUID().slice(0, 8)}`;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe('POST /api/v1/submit-site', () => {
-  it('queues a member submission with quota', async () => {
+async function count(table: 'sites' | 'pending_submissions' | 'quota_usage', accountId: string) {
+  const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`);
+  return Number(row!.n);
+}
+
+describe('POST /api/v1/submit-site: membership path', () => {
+  it('queues a member submission and counts it in used_today', async () => {
     const m = await t.member('member');
-    const res = await submit(m.key, { name: 'Acme Writer', url: uniqueUrl() });
+    const first = await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toEqual({
+      site_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      status: 'queued',
+      via: 'membership',
+      quota: { used_today: 1, daily_limit: 5 },
+    });
+    const second = await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
+    expect((await second.json()).quota).toEqual({ used_today: 2, daily_limit: 5 });
+  });
+
+  it('is also served on POST /api/v1/sites (same handler)', async () => {
+    const m = await t.member('member');
+    const res = await t.request('/api/v1/sites', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    expect(res.status).toBe(201);
+    expect((await res.json()).status).toBe('queued');
+  });
+
+  it('memberFeature covers featured and gets 10 per day; the site is is_feature', async () => {
+    const m = await t.member('memberFeature');
+    const res = await submit(m.key, { name: uniqueName(), url: uniqueUrl(), plan: 'featured' });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ site_id: expect.any(String), status: 'queued', via: 'membership', quota: { used_today: 1, daily_limit: 5 } });
+    expect(body.quota).toEqual({ used_today: 1, daily_limit: 10 });
+    const detail = await (await t.request(`/api/v1/sites/${body.site_id}`, { key: m.key })).json();
+    expect(detail).toMatchObject({ status: 'queued', is_feature: true, is_sponsor: false });
+  });
+
+  it('the sixth submit of a member on one day is 402 quota_exceeded', async () => {
+    const m = await t.member('member');
+    for (let i = 0; i < 5; i++) expect((await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).status).toBe(201);
+    const res = await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
+    expect(res.status).toBe(402);
+    expect((await res.json()).reason).toBe('quota_exceeded');
+  });
+});
+
+describe('POST /api/v1/submit-site: payment path', () => {
+  it('answers 402 with the whole pending-payment record', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const name = uniqueName();
+    const before = Date.now();
+    const res = await submit(m.key, { name, url, email: 'owner@example.com' });
+    expect(res.status).toBe(402);
+    const body = await res.json();
+    expect(body).toEqual({
+      site_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name,
+      url,
+      status: 'pending_payment',
+      plan: 'basic',
+      checkout_url: expect.stringMatching(/^http:\/\/tooldir\.test\/checkout\/cs_local_[0-9A-Za-z]+$/),
+      expires_at: expect.stringMatching(ISO),
+      submitted_at: expect.stringMatching(ISO),
+      reason: 'no_membership',
+    });
+    const lifetime = Date.parse(body.expires_at) - Date.parse(body.submitted_at);
+    expect(lifetime).toBeGreaterThan(24 * 3600_000 - 5000);
+    expect(lifetime).toBeLessThanOrEqual(24 * 3600_000);
+    expect(Date.parse(body.submitted_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(body.checkout_url.split('/').at(-1)).toMatch(/^cs_local_/);
+  });
+
+  it.each([
+    ['member', 'featured', 'plan_not_covered'],
+    ['member', 'sponsored', 'plan_not_covered'],
+    ['memberFeature', 'pro', 'plan_not_covered'],
+    ['none', 'featured', 'no_membership'],
+  ] as const)('%s submitting %s -> 402 %s, keeping the plan spelling', async (tier, plan, reason) => {
+    const m = await t.member(tier);
+    const res = await submit(m.key, { name: uniqueName(), url: uniqueUrl(), plan });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ reason, plan, status: 'pending_payment' });
+  });
+
+  it('re-submitting an unpaid URL replaces the pending record: same site_id, latest fields, fresh link, payment_pending', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const first = await (await submit(m.key, { name: 'First Name', url, plan: 'basic' })).json();
+    const again = await submit(m.key, { name: 'Second Name', url: `${url}/?utm_source=x`, plan: 'featured', email: 'new@example.com' });
+    expect(again.status).toBe(402);
+    const second = await again.json();
+    expect(second.site_id).toBe(first.site_id);
+    expect(second).toMatchObject({ name: 'Second Name', plan: 'featured', reason: 'payment_pending' });
+    expect(second.checkout_url).not.toBe(first.checkout_url);
+    expect(await count('pending_submissions', m.accountId)).toBe(1);
+    const detail = await (await t.request(`/api/v1/sites/${first.site_id}`, { key: m.key })).json();
+    expect(detail).toEqual(second);
+  });
+
+  it('a re-submit of a pending URL that now qualifies answers 201 with the same site_id', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const pending = await (await submit(m.key, { name: uniqueName(), url })).json();
+    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, { method: 'PUT', key: ADMIN_TOKEN, json: { tier: 'member' } });
+    expect(upgrade.status).toBe(200);
+    const res = await submit(m.key, { name: uniqueName(), url });
+    expect(res.status).toBe(201);
+    expect((await res.json()).site_id).toBe(pending.site_id);
+    expect(await count('pending_submissions', m.accountId)).toBe(0);
+    expect((await (await t.request(`/api/v1/sites/${pending.site_id}`, { key: m.key })).json()).status).toBe('queued');
+  });
+
+  it("another caller's unpaid record does not block a submit (the first paid wins)", async () => {
+    const a = await t.member('none');
+    const b = await t.member('member');
+    const url = uniqueUrl();
+    expect((await submit(a.key, { name: uniqueName(), url })).status).toBe(402);
+    expect((await submit(b.key, { name: uniqueName(), url })).status).toBe(201);
+  });
+});
+
+describe('POST /api/v1/submit-site: duplicates', () => {
+  it('409 by canonical URL, with site_id only for the owner', async () => {
+    const owner = await t.member('member');
+    const other = await t.member('member');
+    const url = uniqueUrl();
+    const created = await (await submit(owner.key, { name: uniqueName(), url })).json();
+    const own = await submit(owner.key, { name: uniqueName(), url: url.replace('https://', 'https://www.') + '/#x' });
+    expect(own.status).toBe(409);
+    expect(await own.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String), site_id: created.site_id } });
+    const theirs = await submit(other.key, { name: uniqueName(), url: `${url}?utm_medium=mail` });
+    expect(theirs.status).toBe(409);
+    expect(await theirs.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+  });
+
+  it('409 by normalised name', async () => {
+    const m = await t.member('member');
+    const name = uniqueName();
+    expect((await submit(m.key, { name, url: uniqueUrl() })).status).toBe(201);
+    const res = await submit(m.key, { name: `  ${name.toUpperCase().replace(' ', '   ')} `, url: uniqueUrl() });
+    expect(res.status).toBe(409);
+  });
+
+  it('a 409 does not spend quota', async () => {
+    const m = await t.member('member');
+    const url = uniqueUrl();
+    await submit(m.key, { name: uniqueName(), url });
+    await submit(m.key, { name: uniqueName(), url });
+    const next = await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json();
+    expect(next.quota.used_today).toBe(2);
+  });
+});
+
+describe('POST /api/v1/submit-site: concurrency against the real database', () => {
+  it('8 concurrent submits with 5 remaining give exactly five 201 and three 402 quota_exceeded', async () => {
+    const m = await t.member('member');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => submit(m.key, { name: uniqueName(), url: uniqueUrl() })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 402, 402, 402]);
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(bodies.filter((b) => b.status === 'pending_payment').every((b) => b.reason === 'quota_exceeded')).toBe(true);
+    expect(bodies.filter((b) => b.status === 'queued').map((b) => b.quota.used_today).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await count('sites', m.accountId)).toBe(5);
+  });
+
+  it('6 concurrent submits of one URL give one 201 and five 409', async () => {
+    const m = await t.member('memberFeature');
+    const url = uniqueUrl();
+    const results = await Promise.all(Array.from({ length: 6 }, () => submit(m.key, { name: uniqueName(), url })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await count('sites', m.accountId)).toBe(1);
+    const next = await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json();
+    expect(next.quota.used_today).toBe(2);
+  });
+});
+
+describe('POST /api/v1/submit-site: validation', () => {
+  it.each([
+    [{ url: 'https://a.example' }, 'name is required'],
+    [{ name: 'Acme' }, 'url is required'],
+    [{ name: 5, url: 'https://a.example' }, 'name must be a string'],
+    [{ name: 'A', url: 'https://a.example' }, 'name must be 2 to 100 characters'],
+    [{ name: 'x'.repeat(101), url: 'https://a.example' }, 'name must be 2 to 100 characters'],
+    [{ name: 'bad\u0007name', url: 'https://a.example' }, 'name must not contain control characters'],
+    [{ name: 'bad\ud800', url: 'https://a.example' }, 'name must be valid Unicode text'],
+    [{ name: 'Acme', url: 'ftp://a.example' }, 'url must use http or https'],
+    [{ name: 'Acme', url: 'https://u:p@a.example' }, 'url must not contain credentials'],
+    [{ name: 'Acme', url: 'https://localhost' }, 'url must have a valid host name'],
+    [{ name: 'Acme', url: 'not a url' }, 'url must'],
+    [{ name: 'Acme', url: 'https://a.example', email: 'nope' }, 'email must be a valid e-mail address'],
+    [{ name: 'Acme', url: 'https://a.example', plan: 'gold' }, 'plan must be one of basic, featured, sponsored, pro'],
+    [{ name: 'Acme', url: 'https://a.example', plan: null }, 'plan'],
+  ])('%j -> 400 invalid_request naming the field', async (json, message) => {
+    const m = await t.member('member');
+    const res = await submit(m.key, json);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.message).toContain(message);
+    expect(await count('sites', m.accountId)).toBe(0);
+    expect(await count('pending_submissions', m.accountId)).toBe(0);
+  });
+
+  it('unparsable JSON is 400 invalid_json', async () => {
+    const m = await t.member('member');
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, headers: { 'content-type': 'application/json' }, body: '{"name": "x",' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+  });
+
+  it.each([
+    ['text/plain', '{"name":"Acme","url":"https://a.example"}', 'Content-Type must be application/json.'],
+    [undefined, '{"name":"Acme","url":"https://a.example"}', 'Content-Type must be application/json.'],
+    ['application/json', '[1,2]', 'The request body must be a JSON object.'],
+    ['application/json', '"text"', 'The request body must be a JSON object.'],
+    ['application/json', 'null', 'The request body must be a JSON object.'],
+  ])('content type %s with %s -> 400 invalid_request', async (type, body, message) => {
+    const m = await t.member('member');
+    const headers: Record<string, string> = type ? { 'content-type': type } : {};
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, headers, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message } });
+  });
+
+  it('a body over 64 KiB is 413 in the error shape', async () => {
+    const m = await t.member('member');
+    const res = await submit(m.key, { name: 'Acme', url: 'https://a.example', pad: 'x'.repeat(70_000) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('accepts application/json with a charset', async () => {
+    const m = await t.member('member');
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ name: uniqueName(), url: uniqueUrl() }),
+    });
+    expect(res.status).toBe(201);
   });
 });

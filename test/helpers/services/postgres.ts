@@ -1,16 +1,14 @@
-// A throwaway PostgreSQL server on loopback for e2e tests: initdb into a temp dir, random port, trust auth.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+// A throwaway PostgreSQL server on loopback for e2e tests: a fresh cluster in a temp dir, random port, trust auth.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { trackChild, trackDir } from './child-cleanup';
 import { findBinary, postgresBinDirs } from './find-binary';
 import { findFreePort } from './free-port';
+import { copyTemplate, postgresTemplate } from './postgres-template';
 import { type RunAs, unprivilegedAccount } from './run-as';
-
-const execFileAsync = promisify(execFile);
 
 /** Paths of the PostgreSQL server binaries. */
 export interface PostgresBinaries {
@@ -126,11 +124,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
   const dataDir = join(root, 'data');
   let child: ChildProcess | undefined;
   try {
-    await execFileAsync(
-      binaries.initdb,
-      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
-      { uid: account?.uid, gid: account?.gid, env: { ...process.env, LC_ALL: 'C' } },
-    );
+    await copyTemplate(await postgresTemplate(binaries.initdb, account), dataDir);
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await findFreePort();

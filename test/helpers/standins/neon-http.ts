@@ -6,7 +6,7 @@ import ws from 'ws';
 import { listenOnLoopback } from './listen';
 import { NeonRequestError, type NeonQuery, NeonSqlExecutor } from './neon-sql';
 import { createWsProxy } from './neon-ws-proxy';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson as send } from './http-io';
 
 /** A running Neon stand-in. */
 export interface NeonStandIn {
@@ -23,10 +23,6 @@ export interface NeonStandIn {
 
 const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where',
   'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'] as const;
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
 
 /** Neon answers PostgreSQL errors as 400 with the error's fields; everything else is a 5xx. */
 function sendError(res: ServerResponse, error: unknown): void {
@@ -77,14 +73,15 @@ async function handleSql(executor: NeonSqlExecutor, req: IncomingMessage, res: S
 
 /**
  * Starts the stand-in on a free loopback port. It reaches only loopback databases named by each request's
- * Neon-Connection-String (so one stand-in serves any throwaway server).
+ * Neon-Connection-String (so one stand-in serves any throwaway server); `poolSize` (default 20) caps the
+ * PostgreSQL connections per database, queueing the rest like Neon's pooler.
  * @example
  * const neon = await startNeonStandIn();
  * configureNeonClient(neon);
  * const db = drizzle({ client: neon(pgServer.connectionString) });
  */
-export async function startNeonStandIn(): Promise<NeonStandIn> {
-  const executor = new NeonSqlExecutor();
+export async function startNeonStandIn(options: { poolSize?: number } = {}): Promise<NeonStandIn> {
+  const executor = new NeonSqlExecutor(options.poolSize);
   const proxy = createWsProxy('/v1');
   let requestCount = 0;
   const server = createServer((req, res) => {

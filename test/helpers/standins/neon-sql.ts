@@ -41,6 +41,9 @@ export class NeonRequestError extends Error {}
 export class NeonSqlExecutor {
   private readonly pools = new Map<string, pg.Pool>();
 
+  /** @param poolSize connections per database, like the pooler in front of a Neon compute */
+  constructor(private readonly poolSize = 20) {}
+
   private pool(connectionString: string): pg.Pool {
     let pool = this.pools.get(connectionString);
     if (pool) return pool;
@@ -51,7 +54,7 @@ export class NeonSqlExecutor {
       throw new NeonRequestError('invalid Neon-Connection-String');
     }
     if (!isLoopbackHost(url.hostname)) throw new NeonRequestError(`stand-in refuses non-loopback host ${url.hostname}`);
-    pool = new pg.Pool({ connectionString, max: 20 });
+    pool = new pg.Pool({ connectionString, max: this.poolSize });
     // An idle client dying (server restart) must not crash the test process; the pool drops it.
     pool.on('error', () => {});
     this.pools.set(connectionString, pool);

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { isLoopbackHost } from './loopback';
 import { signQStash } from './qstash-signer';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson as send } from './http-io';
 
 /** One recorded `POST /v2/publish/{destination}`. */
 export interface PublishedMessage {
@@ -33,6 +33,7 @@ export interface RecordedSchedule {
 export interface QStashStandIn {
   url: string;
   token: string;
+  /** Enqueued messages; a publish repeating an earlier Upstash-Deduplication-Id is answered but not recorded. */
   readonly messages: readonly PublishedMessage[];
   readonly schedules: readonly RecordedSchedule[];
   clearMessages(): void;
@@ -42,10 +43,6 @@ export interface QStashStandIn {
    */
   deliver(message: PublishedMessage, signingKey: string, retried?: number): Promise<Response>;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
@@ -62,6 +59,7 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
   const token = options.token ?? 'qstash-stand-in-token';
   const messages: PublishedMessage[] = [];
   const schedules = new Map<string, RecordedSchedule>();
+  const deduplicated = new Map<string, string>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (header(req, 'authorization') !== `Bearer ${token}`) return send(res, 401, { error: 'Unauthorized' });
@@ -70,7 +68,12 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
     const body = await readBody(req);
     const headers = flatHeaders(req);
     if (req.method === 'POST' && path.startsWith('/v2/publish/')) {
+      const dedupId = headers['upstash-deduplication-id'];
+      const seen = dedupId === undefined ? undefined : deduplicated.get(dedupId);
+      // Like QStash: a repeated deduplication id is accepted but not enqueued again.
+      if (seen) return send(res, 202, { messageId: seen, deduplicated: true });
       const messageId = `msg_${randomUUID()}`;
+      if (dedupId !== undefined) deduplicated.set(dedupId, messageId);
       const retries = headers['upstash-retries'];
       messages.push({
         messageId,

@@ -1,9 +1,9 @@
 // A local stand-in for the Stripe endpoints tooldir calls, recording every request, with idempotent replay and faults.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
-import { checkoutSession, refund, stripeError } from './stripe-objects';
+import { checkoutSession, refund, stripeError, stripeId } from './stripe-objects';
 
 /** One request as the stand-in received it. */
 export interface StripeRequest {
@@ -29,6 +29,8 @@ export interface StripeStandIn {
   clearRequests(): void;
   /** Stored Checkout Sessions by id (mutable: tests may mark one complete before sending an event). */
   readonly sessions: Map<string, Record<string, unknown>>;
+  /** Marks a session paid and complete (as after Checkout), returning it for `buildStripeEvent`. */
+  completeSession(id: string, fields?: { paymentIntent?: string; subscription?: string; customer?: string }): Record<string, unknown>;
   /** Answers `GET /v1/subscriptions/{id}` with this object (merged over a minimal subscription). */
   setSubscription(subscription: { id: string } & Record<string, unknown>): void;
   setLatency(ms: number): void;
@@ -43,8 +45,7 @@ interface Stored {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}`, ...extra });
-  res.end(JSON.stringify(body));
+  sendJson(res, status, body, { 'request-id': `req_${Date.now()}`, ...extra });
 }
 
 /** Starts the stand-in on a free loopback port. */
@@ -143,6 +144,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       requests.length = 0;
     },
     sessions,
+    completeSession(id, fields = {}) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no checkout session ${id}`);
+      const subscriptionMode = session.mode === 'subscription';
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: subscriptionMode ? null : (fields.paymentIntent ?? stripeId('pi')),
+        subscription: subscriptionMode ? (fields.subscription ?? stripeId('sub')) : null,
+        customer: fields.customer ?? session.customer ?? stripeId('cus'),
+      });
+      return { ...session };
+    },
     setSubscription(subscription) {
       subscriptions.set(subscription.id, { object: 'subscription', status: 'active', metadata: {}, items: { object: 'list', data: [] }, ...subscription });
     },

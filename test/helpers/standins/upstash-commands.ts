@@ -2,6 +2,9 @@
 import { RespError, RespSimple, type RespValue } from './resp-client';
 import { type ScriptPatcher, scriptSha } from './lua-shebang';
 
+/** A request body that is not a command; answered 400 like Upstash. */
+export class InvalidCommandError extends Error {}
+
 /** A JSON command as the REST API receives it: ["SET", "key", "value", "EX", 10]. */
 export type RestCommand = unknown[];
 
@@ -21,7 +24,7 @@ const keepReply = (reply: RespValue) => reply;
 
 /** Validates a JSON command and applies the Lua shebang workaround to EVAL, EVALSHA and SCRIPT LOAD. */
 export function prepareCommand(command: unknown, scripts: ScriptPatcher): PreparedCommand {
-  if (!Array.isArray(command) || command.length === 0) throw new RespError('ERR command must be a non-empty array');
+  if (!Array.isArray(command) || command.length === 0) throw new InvalidCommandError('ERR command must be a non-empty array');
   const args = command.map(asArg);
   const name = (args[0] ?? '').toUpperCase();
   if ((name === 'EVAL' || name === 'EVAL_RO') && args[1] !== undefined) {

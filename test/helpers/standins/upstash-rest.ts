@@ -2,9 +2,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from './listen';
 import { ScriptPatcher } from './lua-shebang';
-import { header, readBody } from './read-body';
+import { header, readBody, sendJson as send } from './http-io';
 import { RespClient, RespError, type RespValue } from './resp-client';
-import { envelope, prepareCommand, type PreparedCommand } from './upstash-commands';
+import { envelope, InvalidCommandError, prepareCommand, type PreparedCommand } from './upstash-commands';
 import { isLoopbackHost } from './loopback';
 
 /** A running Upstash REST stand-in: `new Redis({ url, token })` from @upstash/redis talks to it. */
@@ -19,10 +19,6 @@ export interface UpstashStandIn {
   /** Simulates an Upstash outage without touching Redis: every request answers 500. */
   setDown(down: boolean): void;
   close(): Promise<void>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
 async function runSingle(redis: RespClient, command: PreparedCommand, base64: boolean, res: ServerResponse) {
@@ -68,9 +64,9 @@ export async function startUpstashStandIn(options: { redisUrl: string; token?: s
     const base64 = header(req, 'upstash-encoding')?.toLowerCase() === 'base64';
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/$/, '') || '/';
     try {
-      const body: unknown = JSON.parse(await readBody(req));
       const batch = path === '/pipeline' || path === '/multi-exec';
       if (req.method !== 'POST' || (!batch && path !== '/')) return send(res, 404, { error: `no route ${req.method} ${path}` });
+      const body: unknown = JSON.parse(await readBody(req));
       const raw = batch ? body : [body];
       if (!Array.isArray(raw)) return send(res, 400, { error: 'ERR body must be an array of commands' });
       const commands = raw.map((command) => prepareCommand(command, scripts));
@@ -79,7 +75,7 @@ export async function startUpstashStandIn(options: { redisUrl: string; token?: s
       else if (path === '/multi-exec') await runMultiExec(redis, commands, base64, res);
       else if (commands[0]) await runSingle(redis, commands[0], base64, res);
     } catch (error) {
-      if (error instanceof RespError) send(res, 400, { error: error.message });
+      if (error instanceof InvalidCommandError) send(res, 400, { error: error.message });
       else if (error instanceof SyntaxError) send(res, 400, { error: 'ERR body is not JSON' });
       else send(res, 500, { error: `ERR ${error instanceof Error ? error.message : String(error)}` });
     }

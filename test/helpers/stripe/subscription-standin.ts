@@ -1,7 +1,7 @@
 // A minimal stand-in for the Stripe endpoints cancelSubscriptionAndRefund calls (the shared stand-in lacks them).
 import { createServer } from 'node:http';
 import { listenOnLoopback } from '../standins/listen';
-import { header, readBody } from '../standins/read-body';
+import { header, readBody } from '../standins/http-io';
 import { parseStripeForm, type FormValue } from '../standins/stripe-form';
 
 export interface RecordedRequest {

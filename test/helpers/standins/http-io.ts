@@ -1,5 +1,5 @@
-// Reads a whole request body as text (stand-ins are tiny HTTP servers on node:http).
-import type { IncomingMessage } from 'node:http';
+// Small node:http helpers shared by the stand-ins: read the body, read a header, answer JSON.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Collects the request body as UTF-8 text. */
 export async function readBody(req: IncomingMessage): Promise<string> {
@@ -12,4 +12,9 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Answers with a JSON body (extra headers optional). */
+export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify(body));
 }

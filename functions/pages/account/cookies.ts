@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+
+/** The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). */
+export const SESSION_COOKIE = 'tooldir_session';
+/** Double-submit CSRF token for the sign-in forms, which run before there is a session. */
+export const SIGN_IN_CSRF_COOKIE = 'tooldir_signin_csrf';
+/** Carries a just-created API key to the one page view that shows it, then is cleared. */
+export const NEW_KEY_COOKIE = 'tooldir_new_key';
+
+const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * `Secure` always, except for plain http on a loopback host: a Secure cookie set over plain http is
+ * dropped by several browsers (Safari always; others for 127.0.0.1), so local `npm start` over http
+ * could otherwise never sign anyone in. A deployment behind
+ * TLS (or any non-loopback host) always gets Secure.
+ */
+export function cookieIsSecure(c: Context): boolean {
+  const url = new URL(c.req.url);
+  return !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname));
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    path: '/account',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Lax',
+    expires: expiresAt,
+  });
+}
+
+export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
+}
+
+export function setSignInCsrfCookie(c: Context, token: string): void {
+  setCookie(c, SIGN_IN_CSRF_COOKIE, token, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: 3600,
+  });
+}
+
+export const readSignInCsrfCookie = (c: Context) => getCookie(c, SIGN_IN_CSRF_COOKIE);
+
+export function clearSignInCsrfCookie(c: Context): void {
+  deleteCookie(c, SIGN_IN_CSRF_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+}
+
+/** Strict and short-lived: the key reaches only the very next view of the keys page. */
+export function setNewKeyCookie(c: Context, key: string): void {
+  setCookie(c, NEW_KEY_COOKIE, key, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
+}
+
+/** Reads the just-created key and clears it in the same response, so a reload no longer shows it. */
+export function takeNewKeyCookie(c: Context): string | undefined {
+  const key = getCookie(c, NEW_KEY_COOKIE);
+  if (key !== undefined) {
+    deleteCookie(c, NEW_KEY_COOKIE, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  }
+  return key;
+}

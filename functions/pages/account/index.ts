@@ -1,0 +1,47 @@
+// /account – the account area: sign-in, overview, API keys, sign-out (server-rendered, works without JS)
+import { Hono, type Context } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { html } from 'hono/html';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isServiceError, ServiceError } from '../../../src/errors';
+import type { AppEnv } from '../../types';
+import { renderPage } from './layout';
+import * as signIn from './sign-in-page';
+import * as overview from './overview-page';
+import * as keys from './keys-page';
+import * as signOut from './sign-out';
+
+const FORM_BODY_LIMIT = 16 * 1024;
+
+/** Errors in the account area are pages, not JSON: same status and message, with a way back. */
+function errorPage(error: Error, c: Context<AppEnv>) {
+  let known: ServiceError;
+  if (isServiceError(error)) known = error;
+  else {
+    c.get('deps')?.log.error('account page failed', { requestId: c.get('requestId'), path: c.req.path, err: String(error) });
+    known = new ServiceError('internal_error', 'Something went wrong on our side. Please retry later.');
+  }
+  if (known.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(known.details.retryAfterSeconds));
+  return renderPage(c, {
+    title: known.status === 403 ? 'Request refused' : known.status === 429 ? 'Too many requests' : 'Something is not right',
+    status: known.status as ContentfulStatusCode,
+    body: html`<p class="error" role="alert">${known.message}</p><p><a href="/account">Back to your account</a></p>`,
+  });
+}
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  const account = new Hono<AppEnv>();
+  account.use(
+    '*',
+    bodyLimit({
+      maxSize: FORM_BODY_LIMIT,
+      onError: () => {
+        throw new ServiceError('payload_too_large', 'The form is larger than 16 KiB.');
+      },
+    }),
+  );
+  for (const page of [signIn, overview, keys, signOut]) page.register(account);
+  account.onError(errorPage);
+  app.route('/account', account);
+}

@@ -1,0 +1,98 @@
+// GET/POST /account/keys and POST /account/keys/:id/revoke – the API keys page
+import type { Context, Hono } from 'hono';
+import type { AppEnv } from '../../types';
+import { html } from 'hono/html';
+import { API_KEY_PATTERN, createApiKey, listApiKeys, revokeApiKey } from '../../../src/accounts/api-keys';
+import type { WebSession } from '../../../src/accounts/web-sessions';
+import { ServiceError } from '../../../src/errors';
+import { applyRateLimitResult } from '../../middleware/rate-limit';
+import { setNewKeyCookie, takeNewKeyCookie } from './cookies';
+import { checkSessionCsrf } from './csrf';
+import { csrfField, formatTime, renderPage } from './layout';
+import { readForm, sessionOrRedirect } from './session';
+
+/** Enough for every machine and agent an account holder runs; more is usually a key that should be revoked. */
+export const MAX_ACTIVE_KEYS = 25;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Progressive enhancement only: without JS the key sits in a read-only field to select and copy.
+const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function(b){b.hidden=false;b.addEventListener('click',function(){
+var f=document.getElementById(b.getAttribute('data-copy'));f.select();
+(navigator.clipboard?navigator.clipboard.writeText(f.value):Promise.reject()).then(function(){b.textContent='Copied'},function(){document.execCommand('copy');b.textContent='Copied'});});});`;
+
+type Keys = Awaited<ReturnType<typeof listApiKeys>>;
+
+function keyRow(k: Keys[number], csrfToken: string) {
+  const action = k.revokedAt
+    ? html`<span class="muted">revoked ${formatTime(k.revokedAt)}</span>`
+    : html`<form method="post" action="/account/keys/${k.id}/revoke">${csrfField(csrfToken)}<button type="submit">Revoke</button></form>`;
+  return html`<tr data-key-id="${k.id}"><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${formatTime(k.createdAt)}</td>
+<td>${formatTime(k.lastUsedAt)}</td><td>${k.revokedAt ? 'revoked' : 'active'}</td><td>${action}</td></tr>`;
+}
+
+async function keysPage(c: Context<AppEnv>, session: WebSession, created: string | undefined) {
+  const keys = await listApiKeys(c.get('deps'), session.accountId);
+  // Show the flashed key only if it really is one of this account's active keys.
+  const shown = created && keys.some((k) => !k.revokedAt && created.startsWith(k.prefix)) ? created : undefined;
+  return renderPage(c, {
+    title: 'API keys',
+    signedIn: { email: session.email, csrfToken: session.csrfToken },
+    script: shown ? COPY_SCRIPT : undefined,
+    body: html`${
+      shown
+        ? html`<div class="notice" id="new-key"><p><strong>Your new API key.</strong> Copy it now: it is shown only this once and cannot be recovered.</p>
+<p><input class="key" id="new-key-value" type="text" readonly value="${shown}" aria-label="New API key">
+<button type="button" data-copy="new-key-value" hidden>Copy</button></p></div>`
+        : ''
+    }
+<p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the REST API, the MCP server and the CLI.</p>
+<form method="post" action="/account/keys">${csrfField(session.csrfToken)}
+<label>Name <input type="text" name="name" maxlength="64" placeholder="e.g. laptop, CI, agent"></label>
+<button type="submit">Create a key</button></form>
+<h2>Your keys</h2>
+${
+  keys.length === 0
+    ? html`<p class="muted">No keys yet.</p>`
+    : html`<table id="keys"><thead><tr><th>Name</th><th>Prefix</th><th>Created</th><th>Last used</th><th>State</th><th></th></tr></thead>
+<tbody>${keys.map((k) => keyRow(k, session.csrfToken))}</tbody></table>`
+}`,
+  });
+}
+
+export function register(app: Hono<AppEnv>) {
+  app.get('/keys', async (c) => {
+    const session = await sessionOrRedirect(c);
+    if (session instanceof Response) return session;
+    const created = takeNewKeyCookie(c);
+    return keysPage(c, session, created && API_KEY_PATTERN.test(created) ? created : undefined);
+  });
+
+  app.post('/keys', async (c) => {
+    const session = await sessionOrRedirect(c);
+    if (session instanceof Response) return session;
+    const form = await readForm(c);
+    checkSessionCsrf(c, form, session.csrfToken);
+    const name = (form.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 64) || 'default';
+    const deps = c.get('deps');
+    applyRateLimitResult(c, await deps.limiter.limit('submit', `account-page-key-create:${session.accountId}`));
+    const active = (await listApiKeys(deps, session.accountId)).filter((k) => !k.revokedAt).length;
+    if (active >= MAX_ACTIVE_KEYS) {
+      throw new ServiceError('conflict', `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`);
+    }
+    const created = await createApiKey(deps, session.accountId, name);
+    // Post/redirect/get: the key rides a one-view cookie, so reloading neither re-creates nor re-shows it.
+    setNewKeyCookie(c, created.key);
+    return c.redirect('/account/keys', 303);
+  });
+
+  app.post('/keys/:id/revoke', async (c) => {
+    const session = await sessionOrRedirect(c);
+    if (session instanceof Response) return session;
+    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    const id = c.req.param('id');
+    if (!UUID.test(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
+      throw new ServiceError('not_found', 'No such key on your account.');
+    }
+    return c.redirect('/account/keys', 303);
+  });
+}

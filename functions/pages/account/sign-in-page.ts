@@ -1,0 +1,84 @@
+// GET/POST /account/sign-in and POST /account/sign-in/code – password-less sign-in with an e-mailed code
+import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import { CODE_TTL_MINUTES, normalizeEmail, requestSignInCode, verifySignInCode } from '../../../src/accounts/sign-in';
+import { createWebSession } from '../../../src/accounts/web-sessions';
+import type { AppEnv } from '../../types';
+import { clearSignInCsrfCookie, setSessionCookie } from './cookies';
+import { checkSignInCsrf, issueSignInCsrf } from './csrf';
+import { csrfField, renderPage } from './layout';
+import { limitSignIn } from './sign-in-limits';
+import { currentSession, readForm } from './session';
+
+function emailForm(c: Context<AppEnv>, message?: { kind: 'notice' | 'error'; text: string }, status: 200 | 400 = 200) {
+  const closed = !c.get('deps').config.signupOpen;
+  return renderPage(c, {
+    title: 'Sign in',
+    status,
+    body: html`${message ? html`<p class="${message.kind}" role="status">${message.text}</p>` : ''}
+<p>Enter your e-mail address. We send you a 6-digit code; no password needed.${closed ? ' New sign-ups are closed: only existing accounts can sign in.' : ' A new address gets a new account.'}</p>
+<form method="post" action="/account/sign-in">${csrfField(issueSignInCsrf(c))}
+<label>E-mail <input type="email" name="email" required autocomplete="email" autofocus></label>
+<button type="submit">Send code</button></form>`,
+  });
+}
+
+function codeForm(c: Context<AppEnv>, email: string, message: { kind: 'notice' | 'error'; text: string }, status: 200 | 400 | 401 | 429 = 200) {
+  return renderPage(c, {
+    title: 'Enter your code',
+    status,
+    body: html`<p class="${message.kind}" role="status">${message.text}</p>
+<form method="post" action="/account/sign-in/code">${csrfField(issueSignInCsrf(c))}
+<input type="hidden" name="email" value="${email}">
+<label>Code <input type="text" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required autofocus></label>
+<button type="submit">Sign in</button></form>
+<p><a href="/account/sign-in">Use another address or ask for a new code</a></p>`,
+  });
+}
+
+export function register(app: Hono<AppEnv>) {
+  app.get('/sign-in', async (c) => {
+    if (await currentSession(c)) return c.redirect('/account', 303);
+    const signedOut = c.req.query('signed_out') !== undefined;
+    return emailForm(c, signedOut ? { kind: 'notice', text: 'You are signed out.' } : undefined);
+  });
+
+  app.post('/sign-in', async (c) => {
+    const form = await readForm(c);
+    checkSignInCsrf(c, form);
+    const email = normalizeEmail(form.email ?? '');
+    if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400);
+    await limitSignIn(c, 'code-request', email);
+    await requestSignInCode(c.get('deps'), email);
+    // The page is the same whatever the outcome, so it never tells whether an address has an account.
+    const text = c.get('deps').config.signupOpen
+      ? `We sent a 6-digit code to ${email}. It is valid for ${CODE_TTL_MINUTES} minutes.`
+      : `If an account exists for ${email}, we sent it a 6-digit code, valid for ${CODE_TTL_MINUTES} minutes. New sign-ups are closed.`;
+    return codeForm(c, email, { kind: 'notice', text });
+  });
+
+  app.post('/sign-in/code', async (c) => {
+    const form = await readForm(c);
+    checkSignInCsrf(c, form);
+    const email = normalizeEmail(form.email ?? '');
+    if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400);
+    await limitSignIn(c, 'code-attempt', email);
+    const deps = c.get('deps');
+    const result = await verifySignInCode(deps, email, (form.code ?? '').replace(/\s+/g, ''));
+    if (!result.ok) {
+      switch (result.reason) {
+        case 'wrong':
+          return codeForm(c, email, { kind: 'error', text: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.` }, 401);
+        case 'locked':
+          return codeForm(c, email, { kind: 'error', text: `Too many wrong codes. Wait until this code expires (${CODE_TTL_MINUTES} minutes after it was sent), then ask for a new one.` }, 429);
+        case 'expired':
+        case 'signup_closed':
+          return codeForm(c, email, { kind: 'error', text: 'This code has expired or was already used. Ask for a new one.' }, 401);
+      }
+    }
+    const session = await createWebSession(deps, result.account);
+    setSessionCookie(c, session.token, session.expiresAt);
+    clearSignInCsrfCookie(c);
+    return c.redirect('/account', 303);
+  });
+}

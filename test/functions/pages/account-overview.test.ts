@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { PageClient } from './account-client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
+
+describe('account overview', () => {
+  it("shows the member's tier, status, today's quota use and submissions with their links", async () => {
+    const m = await t.member('member');
+    const queuedUrl = uniqueUrl();
+    expect((await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Queued <Tool>', url: queuedUrl } })).status).toBe(201);
+    const paid = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Sponsor Tool', url: uniqueUrl(), plan: 'sponsored' } });
+    expect(paid.status).toBe(402);
+    const { checkout_url } = (await paid.json()) as { checkout_url: string };
+
+    const client = new PageClient(t);
+    await client.signIn(m.email);
+    const { res, html } = await client.page('/account');
+    expect(res.status).toBe(200);
+    expect(html).toMatch(/id="tier">Member</);
+    expect(html).toMatch(/id="membership-status">active</);
+    expect(html).toMatch(/id="quota">1 of 5</);
+    expect(html).toContain('Queued &lt;Tool&gt;');
+    expect(html).not.toContain('Queued <Tool>');
+    expect(html).toMatch(/<td>queued<\/td><td>basic<\/td>/);
+    expect(html).toMatch(/<td>pending_payment<\/td><td>sponsored<\/td>/);
+    expect(html).toContain(`href="${checkout_url.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('links a live submission to its public page', async () => {
+    const m = await t.member('member');
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Live Tool', url: uniqueUrl() } });
+    const { site_id } = (await res.json()) as { site_id: string };
+    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'live', live_url = 'http://tooldir.test/tools/live-tool', slug = ${`live-tool-${site_id.slice(0, 8)}`} WHERE id = ${site_id}`);
+    const client = new PageClient(t);
+    await client.signIn(m.email);
+    const { html } = await client.page('/account');
+    expect(html).toContain('<a href="http://tooldir.test/tools/live-tool">public page</a>');
+  });
+
+  it('tells an account without membership that submissions are paid', async () => {
+    const m = await t.member('none');
+    const client = new PageClient(t);
+    await client.signIn(m.email);
+    const { html } = await client.page('/account');
+    expect(html).toContain('No membership');
+    expect(html).toContain('every submission is paid');
+    expect(html).toContain('No submissions yet');
+  });
+});
