@@ -51,5 +51,6 @@ describe('a failed renewal keeps the membership until the period ends', () => {
     expect(isMembershipActive(m, new Date('2026-11-30T23:59:59Z'))).toBe(true);
     expect(isMembershipActive(m, new Date('2026-12-01T00:00:01Z'))).toBe(false);
     expect(isMembershipActive({ ...m, status: 'unpaid' }, new Date('2026-11-30T00:00:00Z'))).toBe(false);
+    expect(isMembershipActive({ ...m, periodEnd: null }, new Date('2026-11-30T00:00:00Z'))).toBe(false);
   });
 });
