@@ -1,6 +1,7 @@
 // GET/POST /checkout/... – the local checkout (no Stripe configured) and the success/cancel pages Stripe returns to
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomToken } from '../../src/crypto';
 import { findCheckoutSession, isPayable } from '../../src/payments/checkout-lookup';
@@ -52,7 +53,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return page(c, 'Checkout', view.checkoutView(found, sessionId, token));
   });
 
-  app.post('/checkout/:session_id/pay', async (c) => {
+  // The form carries one token: anything bigger than a few KiB is not from our page.
+  const formLimit = bodyLimit({ maxSize: 4096, onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413) });
+
+  app.post('/checkout/:session_id/pay', formLimit, async (c) => {
     const sessionId = c.req.param('session_id');
     if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
     const deps = c.get('deps');

@@ -159,6 +159,15 @@ describe('local checkout end to end', () => {
     expect((await pay(c.path, token)).status).toBe(303);
   });
 
+  it('refuses an oversized form with a 413 page', async () => {
+    const m = await t.member('none');
+    const c = await openCheckout(m.key);
+    const res = await pay(c.path, 'a'.repeat(10_000));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await siteRow(t, c.siteId)).toBeUndefined();
+  });
+
   it('the cancelled page is a plain page', async () => {
     const res = await t.request('/checkout/cancelled?site_id=x');
     expect(res.status).toBe(200);
