@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../src/db/client';
 import { createTestApp, WEBHOOK_SECRET, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent, signStripeEvent, signStripeEventWithSecrets } from '../../helpers/standins/stripe-signature';
 import { eventId, paidSession, pendingRow, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
@@ -14,7 +16,8 @@ const now = () => Math.floor(Date.now() / 1000);
 async function paidEventFor() {
   const m = await t.member('none');
   const p = await submitUnpaid(t, m.key);
-  return { p, body: buildStripeEvent('checkout.session.completed', paidSession(p), { id: eventId() }) };
+  const id = eventId();
+  return { p, id, body: buildStripeEvent('checkout.session.completed', paidSession(p), { id }) };
 }
 
 async function expectRejected(res: Response, siteId: string) {
@@ -22,6 +25,7 @@ async function expectRejected(res: Response, siteId: string) {
   expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.any(String) } });
   expect(await siteRow(t, siteId)).toBeUndefined();
   expect((await pendingRow(t, siteId))?.state).toBe('open');
+  expect(await queryRows(t.deps.db, sql`SELECT 1 FROM stripe_events WHERE summary LIKE ${`%${siteId}%`}`)).toEqual([]);
 }
 
 describe('POST /api/webhooks/stripe signature', () => {
@@ -80,8 +84,10 @@ describe('POST /api/webhooks/stripe signature', () => {
   });
 
   it('answers 200 for a verified event of an irrelevant type and records nothing', async () => {
-    const res = await postEvent(t, buildStripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }));
+    const id = eventId();
+    const res = await postEvent(t, buildStripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }, { id }));
     expect(res.status).toBe(200);
+    expect(await queryRows(t.deps.db, sql`SELECT 1 FROM stripe_events WHERE id = ${id}`)).toEqual([]);
   });
 
   it('refuses a body over 1 MiB with 413 in the error shape', async () => {
