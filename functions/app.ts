@@ -13,6 +13,13 @@ import * as sitesList from './v1/sites-list';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
+import * as adminReview from './admin/review';
+import * as editorPage from './admin/editor-page';
+import * as crawlJob from './jobs/crawl';
+import * as reviewJob from './jobs/review';
+import * as sweepJob from './jobs/sweep';
+import * as homePage from './pages/home';
+import * as toolPage from './pages/tool-page';
 import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
@@ -25,8 +32,15 @@ const functions = [
   sitesGet,
   sitesList,
   adminAccounts,
+  adminReview,
+  crawlJob,
+  reviewJob,
+  sweepJob,
   openapi,
   llmsTxt,
+  editorPage,
+  homePage,
+  toolPage,
   accountPages,
   stripeWebhook,
   checkoutPages,

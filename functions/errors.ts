@@ -9,6 +9,11 @@ export function errorResponse(c: Context, error: ServiceError): Response {
   const body: { code: string; message: string; site_id?: string } = { code: error.code, message: error.message };
   if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
   if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
+  // RFC 9110 §15.5.2 / RFC 6750 §3: a 401 names the scheme it wants.
+  if (error.code === 'unauthorized') {
+    const sentCredentials = Boolean(c.req.header('authorization'));
+    c.header('WWW-Authenticate', `Bearer realm="tooldir"${sentCredentials ? ', error="invalid_token"' : ''}`);
+  }
   return c.json({ error: body }, error.status as ContentfulStatusCode);
 }
 
@@ -23,10 +28,15 @@ function isDatabaseUnavailable(error: unknown): boolean {
 /** The one onError: service errors render as themselves; anything else is logged and answered generically. */
 export function onError(error: Error, c: Context<AppEnv>): Response {
   if (isServiceError(error)) return errorResponse(c, error);
-  if (error instanceof HTTPException) {
+  // Hono and its validators signal client errors with HTTPException: keep them 4xx, in our shape.
+  if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
     if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.'));
-    if (error.status === 400) return errorResponse(c, new ServiceError('invalid_json', 'The request body is not valid JSON.'));
     if (error.status === 401) return errorResponse(c, new ServiceError('unauthorized', 'Authentication is required.'));
+    if (error.status === 415) return errorResponse(c, new ServiceError('invalid_request', 'Content-Type must be application/json.'));
+    if (error.status === 400 && /json/i.test(error.message)) {
+      return errorResponse(c, new ServiceError('invalid_json', 'The request body is not valid JSON.'));
+    }
+    return errorResponse(c, new ServiceError('invalid_request', 'The request is invalid.'));
   }
   const deps = c.get('deps');
   const log = deps?.log;

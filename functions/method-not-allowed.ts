@@ -21,7 +21,8 @@ export function createFallback(app: OpenAPIHono<AppEnv>, pageNotFound: (c: Conte
       byPath.set(route.path, methods);
     }
     table = [...byPath].map(([path, methods]) => ({
-      pattern: new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}/?$`),
+      // Exact like the router: `/api/v1/sites/` is not `/api/v1/sites` and falls to the 404 branch.
+      pattern: new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
       methods,
     }));
     return table;

@@ -7,6 +7,10 @@ import { buildDeps, type Deps, type DepsOverrides } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
 import { runJob } from '../src/pipeline/run-job';
+import { runSweep } from '../src/pipeline/sweep';
+import { withReservedNames } from '../src/pipeline/reserved-names';
+import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
+import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
 import { createApp } from './app';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import type { AppOptions } from './types';
@@ -47,9 +51,11 @@ export async function startNodeServer(
 ): Promise<NodeServer> {
   const config = loadConfig(withLocalSecrets(env));
   const opened = await openDatabase(config);
-  const deps = buildDeps(config, opened.db, options.overrides);
+  const deps = buildDeps(config, opened.db, { crawl: nodeCrawlTransport(config), ...options.overrides });
   const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
-  queue.bind?.((step, message) => runJob(deps, step, message));
+  queue.bind?.(async (step, message) => {
+    await runJob(deps, step, message);
+  });
   const app = createApp(deps, options.app);
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(
@@ -66,6 +72,7 @@ export async function startNodeServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   if (!config.siteOrigin) deps.origin = url;
+  const sweeper = startLocalSweeper(deps);
   return {
     url,
     port,
@@ -73,11 +80,38 @@ export async function startNodeServer(
     config,
     adminToken: config.adminToken,
     close: async () => {
+      clearInterval(sweeper);
       queue.stop?.();
       await new Promise<void>((done) => server.close(() => done()));
       await opened.close();
     },
   };
+}
+
+/**
+ * Node resolves with the system DNS (special-use names such as *.example answered locally, never queried)
+ * and connects only to the addresses the crawler's policy accepted.
+ */
+function nodeCrawlTransport(config: Config) {
+  const resolver = withReservedNames(createNodeDnsResolver());
+  return { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) };
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The in-process queue survives nothing, so the sweep is what recovers after a restart: once at start-up
+ * with no age thresholds (nothing queued or crawling can still be in flight in a fresh process; only for the
+ * local queue), then every minute with the normal thresholds. With QStash, its schedule runs the sweep.
+ */
+function startLocalSweeper(deps: Deps): ReturnType<typeof setInterval> | undefined {
+  if (deps.queue.kind !== 'local') return undefined;
+  const sweep = (options?: Parameters<typeof runSweep>[1]) =>
+    runSweep(deps, options).catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
+  void sweep({ queuedForMs: 0, crawlingForMs: 0 });
+  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  timer.unref();
+  return timer;
 }
 
 function printBanner(s: NodeServer) {

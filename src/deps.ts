@@ -15,6 +15,9 @@ import { createMemoryLimiter } from './adapters/ratelimit/memory';
 import { createUpstashLimiter } from './adapters/ratelimit/upstash';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createHttpMailer } from './adapters/mail/http';
+import type { Resolver } from './adapters/resolver/resolver';
+import { createDohResolver } from './adapters/resolver/doh';
+import { withReservedNames } from './pipeline/reserved-names';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -31,6 +34,14 @@ export interface Deps {
   origin: string;
   /** Runs work off the response path (waitUntil on Workers); failures are logged, never thrown. */
   defer: (work: Promise<unknown>) => void;
+  /** What the crawler resolves and fetches with: DoH + global fetch by default; the Node entry pins DNS. */
+  crawl: CrawlTransport;
+}
+
+/** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
+export interface CrawlTransport {
+  resolver: Resolver;
+  fetch: typeof fetch;
 }
 
 export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
@@ -59,6 +70,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     mail:
       overrides.mail ??
       (config.mail ? createHttpMailer({ ...config.mail, from: config.mailFrom }) : createOutboxMailer(db, log)),
+    crawl: overrides.crawl ?? defaultCrawlTransport(),
     defer:
       overrides.defer ??
       ((work) => {
@@ -66,4 +78,10 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       }),
   };
   return deps;
+}
+
+/** Workers-safe default: names resolve over DNS-over-HTTPS and every resolved address is checked by the crawler. */
+function defaultCrawlTransport(): CrawlTransport {
+  const fetchFn: typeof fetch = (input, init) => fetch(input, init);
+  return { resolver: withReservedNames(createDohResolver({ fetch: fetchFn })), fetch: fetchFn };
 }

@@ -14,6 +14,18 @@ const security = [{ operatorToken: [] as string[] }];
 const errors = { 400: errorContent('Invalid body'), 401: errorContent('Wrong or missing operator token'), 429: errorContent('Rate limited') };
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const accountIdParam = z.object({ account_id: z.string() });
+const keyName = z
+  .string({ error: 'name must be a string' })
+  .trim()
+  .min(1, { error: 'name must be 1 to 100 characters' })
+  .max(100, { error: 'name must be 1 to 100 characters' })
+  .refine((v) => v.isWellFormed() && !/\p{Cc}/u.test(v), { error: 'name must be printable, well-formed text' });
+const periodEnd = z.iso
+  .datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' })
+  .refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1970 && year <= 9999;
+  }, { error: 'current_period_end must be between 1970 and 9999' });
 
 const Account = z
   .object({
@@ -45,7 +57,7 @@ const createKeyRoute = createRoute({
   middleware: [requireOperator] as const,
   request: {
     params: accountIdParam,
-    body: { required: false, ...json(z.object({ name: z.string().trim().min(1).max(100, { error: 'name must be 1 to 100 characters' }).optional() })) },
+    body: { required: false, ...json(z.object({ name: keyName.optional() })) },
   },
   responses: {
     201: { ...json(z.object({ key_id: z.uuid(), key: z.string(), prefix: z.string(), name: z.string() })), description: 'The key' },
@@ -80,7 +92,7 @@ const membershipRoute = createRoute({
         z.object({
           tier,
           status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'none'], { error: 'status must be one of active, trialing, past_due, canceled, none' }).optional(),
-          current_period_end: z.iso.datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' }).nullable().optional(),
+          current_period_end: periodEnd.nullable().optional(),
         }),
       ),
     },

@@ -1,6 +1,8 @@
 // GET /llms.txt – a text index of the service for agents
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 
 const text = (origin: string) => `# tooldir – AI Tool Directory
 
@@ -32,7 +34,8 @@ Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no k
 `;
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.get('/llms.txt', (c) => {
+  app.get('/llms.txt', async (c) => {
+    await enforceRateLimit(c, 'public', clientIp(c));
     c.header('Cache-Control', 'public, max-age=300');
     return c.text(text(c.get('deps').origin));
   });

@@ -1,11 +1,14 @@
 import type { Context } from 'hono';
+import { html } from 'hono/html';
 import type { AppEnv } from '../types';
+import { renderPage } from './layout';
 
-/** The page 404 outside /api (public pages register their own richer one). */
+/** The page 404 outside /api: unknown paths and unknown tool slugs. */
 export function notFoundPage(c: Context<AppEnv>) {
-  return c.html(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found – tooldir</title></head>' +
-      '<body><h1>Not found</h1><p>There is no page here. <a href="/">Back to the directory</a>.</p></body></html>',
-    404,
-  );
+  return renderPage(c, {
+    title: 'Not found – tooldir',
+    description: 'There is no page at this address.',
+    status: 404,
+    body: () => html`<h1>Not found</h1><p>There is no page here. <a href="/">Back to the directory</a>.</p>`,
+  });
 }

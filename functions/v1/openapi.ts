@@ -1,6 +1,8 @@
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document; GET /api/v1/docs – the interactive reference
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -23,6 +25,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     scheme: 'bearer',
     description: 'The operator token (ADMIN_TOKEN)',
   });
+  // Unauthenticated endpoints share the per-IP `public` policy.
+  app.use(OPENAPI_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use('/api/v1/docs', (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
   app.doc31(OPENAPI_PATH, (c) => ({
     openapi: '3.1.0',
     info: {

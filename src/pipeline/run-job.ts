@@ -1,10 +1,20 @@
 import type { Deps } from '../deps';
 import type { JobMessage, JobStep } from '../adapters/queue/types';
+import { crawlSite, type CrawlOutcome } from './crawl-site';
+import { reviewSite, type ReviewOutcome } from './review-site';
+import { runSweep, type SweepReport } from './sweep';
+
+export type JobResult = CrawlOutcome | ReviewOutcome | ({ outcome: 'swept' } & SweepReport) | { outcome: 'skipped'; reason: string };
 
 /**
  * Runs one pipeline step: the function behind POST /api/jobs/{step} and the local queue alike.
  * Throwing means "retry me" (QStash redelivers; the local queue retries after a few seconds).
  */
-export async function runJob(deps: Deps, step: JobStep, message: JobMessage): Promise<void> {
-  deps.log.debug('job step not built yet', { step, site_id: message.site_id });
+export async function runJob(deps: Deps, step: JobStep, message: JobMessage): Promise<JobResult> {
+  if (step === 'sweep') return { outcome: 'swept', ...(await runSweep(deps)) };
+  if (!message.site_id) {
+    deps.log.warn('job without site_id ignored', { step });
+    return { outcome: 'skipped', reason: 'no site_id' };
+  }
+  return step === 'crawl' ? crawlSite(deps, message.site_id) : reviewSite(deps, message.site_id);
 }

@@ -32,9 +32,14 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     version,
     origin: deps.origin,
   });
-  const rows = await queryRows<PendingRow>(
+  // `previous` locks the current row (if any) and reads its latest committed session: the one this upsert
+  // really replaces, even when a concurrent re-submit wrote it after our read.
+  const rows = await queryRows<PendingRow & { replaced_session: string | null }>(
     deps.db,
-    sql`WITH upserted AS (
+    sql`WITH previous AS (
+        SELECT checkout_session_id FROM pending_submissions
+        WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl} FOR UPDATE
+      ), upserted AS (
         INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
           reason, version, state, checkout_session_id, checkout_url, expires_at)
         VALUES (${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
@@ -48,7 +53,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
         WHERE p.id = excluded.id
         RETURNING *
       )
-      SELECT ${pendingRecordColumns} FROM upserted p`,
+      SELECT ${pendingRecordColumns}, (SELECT checkout_session_id FROM previous) AS replaced_session FROM upserted p`,
   );
   const row = rows[0];
   if (!row) {
@@ -63,8 +68,8 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     const pending = current && { siteId: current.id, version: Number(current.version), checkoutSessionId: current.checkout_session_id };
     return requestPayment(deps, actor, { ...a, pending, reason: pending ? 'payment_pending' : a.reason }, true);
   }
-  if (a.pending && a.pending.checkoutSessionId !== checkout.sessionId) {
-    deps.defer(deps.payments.expireCheckout(a.pending.checkoutSessionId));
+  if (row.replaced_session && row.replaced_session !== checkout.sessionId) {
+    deps.defer(deps.payments.expireCheckout(row.replaced_session));
   }
   return toPendingRecord(row);
 }

@@ -28,6 +28,11 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   }
   if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL' };
   if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
+  if (url.port === '0') return { ok: false, message: 'url must have a valid port' };
+  // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.
+  if (url.href.length > MAX_URL_LENGTH) {
+    return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters once encoded` };
+  }
   if (!isValidHost(url.hostname)) return { ok: false, message: 'url must have a valid host name' };
   return { ok: true, url };
 }

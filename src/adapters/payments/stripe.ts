@@ -2,10 +2,21 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
+import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
+
+/**
+ * One Checkout Session per (pending record, version, parameters): a retried request reuses its session,
+ * while two concurrent re-submits with different plans or e-mails never collide on one key.
+ */
+export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<string> {
+  const { plan, name, url, email } = request;
+  const digest = (await sha256Hex(JSON.stringify([plan, name, url, email ?? null]))).slice(0, 16);
+  return `checkout-${request.siteId}-v${request.version}-${digest}`;
+}
 
 /** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
 export function createStripeClient(config: StripeConfig): Stripe {
@@ -50,16 +61,16 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
           ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
           : { payment_intent_data: { metadata } }),
       };
-      const key = `checkout-${request.siteId}-v${request.version}`;
+      const key = await checkoutIdempotencyKey(request);
       const create = (idempotencyKey: string) => stripe().checkout.sessions.create(params, { idempotencyKey });
       try {
         let session: Stripe.Checkout.Session;
         try {
           session = await create(key);
         } catch (error) {
-          // The key was first used with other parameters (an earlier attempt of this version reached Stripe but
-          // was never stored, and the expiry has moved on since): that session is unreachable, so a fresh key is
-          // safe, and without it this URL could not get a link for the next 24 hours.
+          // The key was first used with another expiry (an earlier attempt of this version reached Stripe but was
+          // never stored, and the clock has moved on since): that session is unreachable, so a fresh key is safe,
+          // and without it this URL could not get a link for the next 24 hours.
           if ((error as { type?: string }).type !== 'StripeIdempotencyError') throw error;
           session = await create(`${key}-${expiresAt}`);
         }

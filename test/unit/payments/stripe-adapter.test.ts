@@ -1,6 +1,6 @@
 // The Stripe payments adapter against local HTTP stand-ins, through stripe-node's host/port/protocol (STRIPE_API_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripePayments } from '../../../src/adapters/payments/stripe';
+import { checkoutIdempotencyKey, createStripePayments } from '../../../src/adapters/payments/stripe';
 import { loadConfig } from '../../../src/config';
 import { ServiceError } from '../../../src/errors';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';
@@ -33,7 +33,9 @@ describe('Stripe adapter: Checkout Sessions', () => {
     standIn.clearRequests();
     const session = await adapter().createCheckout({ ...request, plan: 'featured', version: 3 });
     const [sent] = standIn.requests;
-    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: `checkout-${siteId}-v3` });
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'featured', version: 3 });
+    expect(key).toMatch(new RegExp(`^checkout-${siteId}-v3-[0-9a-f]{16}$`));
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: key });
     expect(sent!.authorization).toBe('Bearer sk_test_adapter_0000');
     const expectedExpiry = Math.floor((NOW.getTime() + 24 * 3600 * 1000) / 1000) - 60;
     expect(sent!.body).toMatchObject({
@@ -79,7 +81,8 @@ describe('Stripe adapter: Checkout Sessions', () => {
     const second = await later.createCheckout({ ...request, plan: 'basic', version: 21 });
     expect(second.sessionId).not.toBe(first.sessionId);
     const expiry = Math.floor((NOW.getTime() + 5000 + 24 * 3600 * 1000) / 1000) - 60;
-    expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([`checkout-${siteId}-v21`, `checkout-${siteId}-v21-${expiry}`]);
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'basic', version: 21 });
+    expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([key, `${key}-${expiry}`]);
   });
 
   it('a plan without a Price is plan_unavailable; a provider failure is checkout_failed', async () => {

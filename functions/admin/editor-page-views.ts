@@ -1,0 +1,57 @@
+import { html } from 'hono/html';
+import type { ReviewQueueItem } from '../../src/pipeline/editor-sessions';
+import { safeUrl, type Html } from '../pages/layout';
+
+/** The sign-in form: the operator token, posted once, exchanged for an HttpOnly session cookie. */
+export function loginView(message?: string): Html {
+  return html`<h1>Editor sign-in</h1>
+${message ? html`<p role="alert">${message}</p>` : ''}
+<form method="post" action="/admin/login">
+<label>Operator token <input type="password" name="token" autocomplete="current-password" required></label>
+<button type="submit">Sign in</button>
+</form>`;
+}
+
+function checksView(item: ReviewQueueItem): Html {
+  const checks = item.review_checks?.checks;
+  if (!checks?.length) return html`<p class="muted">Automatic checks not run yet.</p>`;
+  return html`<ul>${checks.map((c) => html`<li>${c.passed ? '✔' : '✘'} ${c.name}: ${c.detail}</li>`)}</ul>`;
+}
+
+function decisionForm(item: ReviewQueueItem, csrf: string): Html {
+  const action = `/admin/sites/${item.site_id}/review`;
+  return html`<form method="post" action="${action}">
+<input type="hidden" name="csrf" value="${csrf}">
+<label>Reason (optional) <input type="text" name="reason" maxlength="1000"></label>
+${item.status === 'pending_review' ? html`<button type="submit" name="decision" value="approve">Approve</button>` : ''}
+<button type="submit" name="decision" value="reject">${item.status === 'live' ? 'Take down' : 'Reject'}</button>
+</form>`;
+}
+
+function itemView(item: ReviewQueueItem, csrf: string): Html {
+  const m = item.metadata ?? {};
+  const href = safeUrl(item.url);
+  const image = safeUrl(m.image);
+  return html`<li>
+<h3>${item.name} <span class="muted">(${item.plan}, submitted ${item.submitted_at})</span></h3>
+<p>${href ? html`<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">${item.url}</a>` : item.url}
+${m.finalUrl && m.finalUrl !== item.url ? html` → final URL ${m.finalUrl}` : ''}</p>
+<p><strong>Title:</strong> ${m.title ?? '—'}<br><strong>Description:</strong> ${m.description ?? '—'}<br><strong>Language:</strong> ${m.language ?? '—'}</p>
+${image ? html`<p><img class="shot" src="${image}" alt="" loading="lazy"></p>` : ''}
+${item.status === 'pending_review' ? checksView(item) : html`<p>Live at <a href="${safeUrl(item.live_url) ?? '/'}">${item.live_url}</a></p>`}
+${decisionForm(item, csrf)}
+</li>`;
+}
+
+/** The review queue: pending sites with their crawled metadata and checks, then recent live tools. */
+export function queueView(items: ReviewQueueItem[], csrf: string, notice?: string): Html {
+  const pending = items.filter((i) => i.status === 'pending_review');
+  const live = items.filter((i) => i.status === 'live');
+  return html`<h1>Review queue</h1>
+<form method="post" action="/admin/logout"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">Sign out</button></form>
+${notice ? html`<p role="status">${notice}</p>` : ''}
+<h2>Waiting for review (${pending.length})</h2>
+${pending.length ? html`<ul class="tools">${pending.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">Nothing to review.</p>`}
+<h2>Recently live</h2>
+${live.length ? html`<ul class="tools">${live.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">No live tools.</p>`}`;
+}

@@ -1,0 +1,105 @@
+// GET /admin – the editor's review queue; POST /admin/login, /admin/logout, /admin/sites/{site_id}/review
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { timingSafeEqual } from '../../src/crypto';
+import { isServiceError } from '../../src/errors';
+import { isUuid } from '../../src/submissions/get';
+import { decideReview } from '../../src/pipeline/decide-review';
+import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';
+import { enforceRateLimit } from '../middleware/rate-limit';
+import { clientIp } from '../middleware/client-ip';
+import { renderPage } from '../pages/layout';
+import { cookieIsSecure } from '../pages/account/cookies';
+import { loginView, queueView } from './editor-page-views';
+import type { AppEnv } from '../types';
+
+const COOKIE = 'tooldir_editor';
+/** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
+const cookieOptions = (c: Context<AppEnv>) => ({ path: '/admin', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' }) as const;
+
+/** Fixed outcome notices: the redirect carries a code, never text, so nothing is reflected into the page. */
+const NOTICES = {
+  published: 'Published.',
+  rejected: 'Rejected (or taken down).',
+  conflict: 'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
+  invalid: 'Unknown decision or site.',
+} as const;
+type Notice = keyof typeof NOTICES;
+
+const page = (c: Context<AppEnv>, body: Parameters<typeof renderPage>[1]['body'], status?: 200) => {
+  c.header('Cache-Control', 'no-store');
+  return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status });
+};
+
+/** Reads an urlencoded form; anything else is an empty form (and then fails the CSRF check). */
+async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
+  if (!(c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return {};
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** A form post from another origin is refused even before the CSRF token is looked at. */
+const crossOrigin = (c: Context<AppEnv>) => {
+  const origin = c.req.header('origin');
+  return origin !== undefined && origin !== new URL(c.req.url).origin && origin !== c.get('deps').origin;
+};
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.get('/admin', async (c) => {
+    const deps = c.get('deps');
+    const session = await findEditorSession(deps, getCookie(c, COOKIE));
+    if (!session) return page(c, () => loginView());
+    const code = c.req.query('notice');
+    const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
+    const items = await listReviewQueue(deps);
+    return page(c, () => queueView(items, session.csrfToken, notice));
+  });
+
+  app.post('/admin/login', async (c) => {
+    await enforceRateLimit(c, 'signin', clientIp(c));
+    const deps = c.get('deps');
+    const { token } = await form(c);
+    const expected = deps.config.adminToken;
+    if (crossOrigin(c) || !expected || !token || !timingSafeEqual(token, expected)) {
+      c.status(401);
+      return page(c, () => loginView('That operator token is not valid.'));
+    }
+    const session = await createEditorSession(deps);
+    setCookie(c, COOKIE, session.token, { ...cookieOptions(c), maxAge: session.maxAgeSeconds });
+    return c.redirect('/admin', 303);
+  });
+
+  app.post('/admin/logout', async (c) => {
+    const deps = c.get('deps');
+    const token = getCookie(c, COOKIE);
+    const session = await findEditorSession(deps, token);
+    const { csrf } = await form(c);
+    if (session && csrf && timingSafeEqual(csrf, session.csrfToken)) await deleteEditorSession(deps, token);
+    deleteCookie(c, COOKIE, cookieOptions(c));
+    return c.redirect('/admin', 303);
+  });
+
+  app.post('/admin/sites/:site_id/review', async (c) => {
+    const deps = c.get('deps');
+    const session = await findEditorSession(deps, getCookie(c, COOKIE));
+    const fields = await form(c);
+    if (!session || crossOrigin(c) || !fields.csrf || !timingSafeEqual(fields.csrf, session.csrfToken)) {
+      c.status(403);
+      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
+    }
+    const siteId = c.req.param('site_id');
+    const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
+    let notice: Notice = 'invalid';
+    if (decision && isUuid(siteId)) {
+      try {
+        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000) });
+        notice = record.status === 'live' ? 'published' : 'rejected';
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        notice = error.code === 'conflict' ? 'conflict' : 'invalid';
+      }
+    }
+    return c.redirect(`/admin?notice=${notice}`, 303);
+  });
+}

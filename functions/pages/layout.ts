@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import { randomToken } from '../../src/crypto';
+import type { AppEnv } from '../types';
+
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export interface PageOptions {
+  title: string;
+  description: string;
+  body: (nonce: string) => Html;
+  status?: 200 | 401 | 403 | 404;
+  canonical?: string;
+  image?: string | null;
+}
+
+const STYLE = `
+body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
+header,main,footer{max-width:52rem;margin:0 auto;padding:1rem}
+header a{color:inherit;text-decoration:none;font-weight:700}
+ul.tools{list-style:none;padding:0}ul.tools li{background:#fff;border:1px solid #e5e5e5;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
+.badge{display:inline-block;font-size:.75rem;border-radius:4px;padding:0 .4rem;margin-left:.4rem;background:#ffe9a8}
+.badge.sponsor{background:#d6ecff}.muted{color:#666}img.shot{max-width:100%;border-radius:8px}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:.4rem}
+form.search input{padding:.4rem;width:60%}section.sponsored{border:2px solid #d6ecff;border-radius:8px;padding:.25rem 1rem}
+`;
+
+/** Only http(s) URLs may become a link or an image source; anything else renders as nothing. */
+export function safeUrl(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Renders a public page: every interpolated value is escaped by hono/html, and a strict CSP allows no script
+ * at all, only the page's own nonce'd style, images over http(s) and forms to this origin.
+ */
+export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Promise<Response> {
+  const nonce = randomToken(22);
+  c.header(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src 'nonce-${nonce}'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+  );
+  const image = safeUrl(page.image);
+  const canonical = safeUrl(page.canonical);
+  return c.html(
+    html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${page.title}</title>
+<meta name="description" content="${page.description}">
+<meta property="og:title" content="${page.title}">
+<meta property="og:description" content="${page.description}">
+${image ? html`<meta property="og:image" content="${image}">` : ''}
+${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}
+<style nonce="${nonce}">${raw(STYLE)}</style>
+</head>
+<body>
+<header><a href="/">tooldir</a> <span class="muted">– a directory of AI tools</span></header>
+<main>${page.body(nonce)}</main>
+<footer class="muted">Submit your tool through the <a href="/api/v1/docs">API</a> or the MCP server · <a href="/llms.txt">llms.txt</a></footer>
+</body>
+</html>`,
+    page.status,
+  );
+}

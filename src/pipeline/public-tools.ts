@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
+
+/** A live tool as the public pages show it. */
+export interface PublicTool {
+  slug: string;
+  name: string;
+  url: string;
+  live_url: string;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  published_at: string;
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  icon: string | null;
+}
+
+const columns = sql`s.slug, s.name, s.url, s.live_url, s.is_feature, s.is_sponsor,
+  to_char(s.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS published_at,
+  s.metadata->>'title' AS title, s.metadata->>'description' AS description,
+  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon`;
+
+const normalise = (row: PublicTool): PublicTool => ({ ...row, is_feature: Boolean(row.is_feature), is_sponsor: Boolean(row.is_sponsor) });
+
+/**
+ * Live tools for the home page: sponsored first, then featured, then newest. `q` filters by name
+ * (case-insensitive substring). The directory search verb (src/directory/search.ts, full text) can replace
+ * this filter once it exists; the page only needs a list.
+ */
+export async function listLiveTools(deps: Deps, options: { q?: string; limit?: number } = {}): Promise<PublicTool[]> {
+  const q = options.q?.trim().slice(0, 100);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const rows = await queryRows<PublicTool>(
+    deps.db,
+    sql`SELECT ${columns} FROM sites s
+        WHERE s.status = 'live' AND (${pattern}::text IS NULL OR s.name ILIKE ${pattern}::text)
+        ORDER BY s.is_sponsor DESC, s.is_feature DESC, s.published_at DESC, s.id
+        LIMIT ${options.limit ?? 100}`,
+  );
+  return rows.map(normalise);
+}
+
+/** One live tool by slug, or undefined (taken down, not yet live, unknown). */
+export async function getLiveTool(deps: Deps, slug: string): Promise<PublicTool | undefined> {
+  const [row] = await queryRows<PublicTool>(deps.db, sql`SELECT ${columns} FROM sites s WHERE s.slug = ${slug} AND s.status = 'live'`);
+  return row ? normalise(row) : undefined;
+}

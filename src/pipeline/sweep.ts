@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
+
+export interface SweepReport {
+  /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
+  redispatched: number;
+  /** Crawls stuck in crawling (a crash or a lost worker) put back to queued (or crawl_failed when out of attempts). */
+  recovered: number;
+  /** Pending-payment records deleted 30 days after their link expired. */
+  purged: number;
+}
+
+export interface SweepOptions {
+  /** Default 2 minutes. The local entry passes 0 at start-up: its in-process queue held nothing across the restart. */
+  queuedForMs?: number;
+  /** Default 10 minutes (a crawl is bounded by 10 s, so this is a dead one). */
+  crawlingForMs?: number;
+}
+
+const PURGE_AFTER_EXPIRY = '30 days';
+
+/**
+ * The scheduled sweep (QStash every 5 minutes; an interval and start-up run locally). Nothing stays stuck
+ * after a crash: stalled crawls go back to queued in one conditional statement, every site queued longer
+ * than the threshold is dispatched again (the crawl step's claim makes duplicates harmless), and a crawled
+ * site whose review never ran gets its review step.
+ */
+export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<SweepReport> {
+  const queuedFor = `${options.queuedForMs ?? 120_000} milliseconds`;
+  const crawlingFor = `${options.crawlingForMs ?? 600_000} milliseconds`;
+  const max = deps.config.crawl.maxAttempts;
+
+  const recovered = await queryRows<{ id: string; status: string; crawl_attempts: number }>(
+    deps.db,
+    sql`UPDATE sites SET
+          status = CASE WHEN crawl_attempts >= ${max} THEN 'crawl_failed' ELSE 'queued' END,
+          crawl_error = CASE WHEN crawl_attempts >= ${max} THEN COALESCE(crawl_error, 'crawl did not finish') ELSE crawl_error END,
+          status_note = 'sweep: crawl attempt ' || crawl_attempts || ' did not finish'
+        WHERE status = 'crawling' AND status_changed_at <= now() - ${crawlingFor}::interval
+        RETURNING id, status, crawl_attempts`,
+  );
+  const stale = await queryRows<{ id: string; crawl_attempts: number }>(
+    deps.db,
+    sql`SELECT id, crawl_attempts FROM sites
+        WHERE status = 'queued' AND status_changed_at <= now() - ${queuedFor}::interval
+        ORDER BY status_changed_at LIMIT 500`,
+  );
+  // Just-recovered sites were stamped now, so the threshold hides them: they are dispatched too.
+  const toDispatch = new Map<string, number>();
+  for (const site of [...stale, ...recovered.filter((r) => r.status === 'queued')]) toDispatch.set(site.id, Number(site.crawl_attempts));
+  for (const [id, attempts] of toDispatch) {
+    // Same id as the dispatch of that attempt: a publish that did arrive is not doubled by the provider.
+    await deps.queue.enqueue('crawl', { site_id: id }, { deduplicationId: `crawl-${id}-${attempts + 1}` });
+  }
+
+  // A crawl whose review publish was lost (the site moved, the enqueue failed) still gets its checks.
+  const unreviewed = await queryRows<{ id: string; crawl_attempts: number }>(
+    deps.db,
+    sql`SELECT id, crawl_attempts FROM sites
+        WHERE status = 'pending_review' AND review_checks IS NULL AND status_changed_at <= now() - ${queuedFor}::interval
+        ORDER BY status_changed_at LIMIT 500`,
+  );
+  for (const site of unreviewed) {
+    // Its own id: the crawl's `review-{site}-{attempt}` publish may still sit in the provider's dedup window.
+    await deps.queue.enqueue('review', { site_id: site.id }, { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` });
+  }
+
+  // The payments branch may bring its own purge verb (src/submissions/purge.ts); until then the statement lives here.
+  const purged = await queryRows<{ id: string }>(
+    deps.db,
+    sql`DELETE FROM pending_submissions WHERE expires_at < now() - ${PURGE_AFTER_EXPIRY}::interval RETURNING id`,
+  );
+
+  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged: purged.length };
+  if (report.redispatched || report.recovered || report.purged) deps.log.info('sweep', { ...report });
+  return report;
+}

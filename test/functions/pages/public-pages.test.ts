@@ -1,0 +1,106 @@
+// Public pages: escaping, CSP, nofollow rules, ordering, search and 404.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+
+let t: TestApp;
+let accountId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  accountId = (await t.member('member')).accountId;
+});
+afterAll(() => t.close());
+
+let n = 0;
+/** Seeds a live site directly (the pipeline itself is covered by the e2e tests). */
+async function liveSite(o: { name: string; slug?: string; feature?: boolean; sponsor?: boolean; description?: string; image?: string; url?: string; daysAgo?: number }) {
+  const id = crypto.randomUUID();
+  const slug = o.slug ?? `site-${++n}-${id.slice(0, 6)}`;
+  const url = o.url ?? `https://${slug}.example/`;
+  const metadata = { title: o.name, description: o.description ?? null, image: o.image ?? null, icon: null, canonical: null, finalUrl: url, finalCanonical: url, language: 'en' };
+  await queryRows(
+    t.deps.db,
+    sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, is_feature, is_sponsor, slug, live_url, published_at, metadata)
+        VALUES (${id}::uuid, ${accountId}::uuid, ${o.name}, ${url}, ${`${url}#${id}`}, ${`${o.name.toLowerCase()} ${id}`}, 'live', 'membership', 'basic',
+          ${o.feature ?? false}, ${o.sponsor ?? false}, ${slug}, ${`http://tooldir.test/tools/${slug}`}, now() - ${`${o.daysAgo ?? 0} days`}::interval,
+          ${JSON.stringify(metadata)}::jsonb)`,
+  );
+  return slug;
+}
+
+const csp = (res: Response) => res.headers.get('content-security-policy') ?? '';
+
+describe('public pages', () => {
+  it('renders a hostile tool name and description as text, with a strict CSP and no script', async () => {
+    const slug = await liveSite({ name: '<script>alert(1)</script>', description: '"><img src=x onerror=alert(2)>', image: 'javascript:alert(3)' });
+    const res = await t.request(`/tools/${slug}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(text).not.toContain('<script');
+    expect(text).not.toContain('<img src=x');
+    expect(text).not.toContain('javascript:');
+    expect(text).toContain('<title>&lt;script&gt;alert(1)&lt;/script&gt; – tooldir</title>');
+    expect(csp(res)).toMatch(/^default-src 'none'; style-src 'nonce-[A-Za-z0-9]+'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(csp(res)).not.toContain('script-src');
+    const home = await (await t.request('/')).text();
+    expect(home).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(home).not.toContain('<script');
+  });
+
+  it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener"', async () => {
+    const basic = await liveSite({ name: 'Basic Link Tool', url: 'https://basic-link.example/' });
+    const featured = await liveSite({ name: 'Featured Link Tool', feature: true, url: 'https://featured-link.example/' });
+    const sponsored = await liveSite({ name: 'Sponsored Link Tool', sponsor: true, url: 'https://sponsored-link.example/' });
+    expect(await (await t.request(`/tools/${basic}`)).text()).toContain('<a href="https://basic-link.example/" rel="noopener nofollow" target="_blank">');
+    const f = await (await t.request(`/tools/${featured}`)).text();
+    expect(f).toContain('<a href="https://featured-link.example/" rel="noopener" target="_blank">');
+    expect(f).toContain('<span class="badge">Featured</span>');
+    const s = await (await t.request(`/tools/${sponsored}`)).text();
+    expect(s).toContain('<a href="https://sponsored-link.example/" rel="noopener" target="_blank">');
+    expect(s).toContain('Sponsored</span>');
+  });
+
+  it('lists the sponsored slot first, then featured, then newest; and has meta tags', async () => {
+    await liveSite({ name: 'Zeta Old Basic', daysAgo: 30 });
+    await liveSite({ name: 'Zeta New Basic', daysAgo: 0 });
+    await liveSite({ name: 'Zeta Featured', feature: true, daysAgo: 20 });
+    await liveSite({ name: 'Zeta Sponsor', sponsor: true, daysAgo: 40 });
+    const res = await t.request('/');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const at = (s: string) => text.indexOf(s);
+    expect(at('Zeta Sponsor')).toBeGreaterThan(-1);
+    expect(at('Zeta Sponsor')).toBeLessThan(at('Zeta Featured'));
+    expect(at('Zeta Featured')).toBeLessThan(at('Zeta New Basic'));
+    expect(at('Zeta New Basic')).toBeLessThan(at('Zeta Old Basic'));
+    expect(text).toContain('<meta name="description"');
+    expect(text).toContain('<form class="search" method="get" action="/"');
+  });
+
+  it('filters by the search box (GET /?q=) and escapes the query back into the page', async () => {
+    await liveSite({ name: 'Needle Finder Pro' });
+    const hit = await (await t.request(`/?q=${encodeURIComponent('needle fin')}`)).text();
+    expect(hit).toContain('Needle Finder Pro');
+    expect(hit).not.toContain('Zeta Old Basic');
+    const hostile = await (await t.request(`/?q=${encodeURIComponent('"><script>x</script>')}`)).text();
+    expect(hostile).not.toContain('<script>x');
+    expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(hostile).toContain('No tool matches your search.');
+    expect(await (await t.request('/?q=%25')).text()).toContain('No tool matches');
+  });
+
+  it('answers 404 pages for unknown, malformed and non-live slugs, also with the CSP', async () => {
+    for (const path of ['/tools/no-such-tool', '/tools/..%2Fetc', '/tools/UPPER', '/nowhere']) {
+      const res = await t.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(csp(res)).toContain("default-src 'none'");
+      expect(await res.text()).toContain('Not found');
+    }
+    const slug = await liveSite({ name: 'Taken Down Tool' });
+    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'rejected' WHERE slug = ${slug}`);
+    expect((await t.request(`/tools/${slug}`)).status).toBe(404);
+  });
+});
