@@ -6,7 +6,7 @@ import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
-import { eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -53,6 +53,25 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
       expect(await historyCount(t, p.siteId)).toBe(1);
       expect(payments.calls.filter((c) => c.method === 'refund' && c.args[0] === session.payment_intent)).toEqual([]);
     }
+  });
+
+  it('re-submits expire every replaced session but never the current one, also when they race', async () => {
+    const m = await t.member('none');
+    const first = await submitUnpaid(t, m.key);
+    const second = await submitUnpaid(t, m.key, { name: first.name, url: first.url });
+    expect(payments.calls).toContainEqual({ method: 'expireCheckout', args: [first.sessionId] });
+    await Promise.all([
+      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'featured' }),
+      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'basic' }),
+    ]);
+    const current = await currentSession(t, first.siteId);
+    const made = payments.calls
+      .filter((c) => c.method === 'createCheckout' && (c.args[0] as { siteId: string }).siteId === first.siteId)
+      .map((c) => c.result);
+    const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
+    expect(expired.has(current)).toBe(false);
+    for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
+    expect(made).toContain(second.sessionId);
   });
 
   it('two different paid sessions for one record at once: one applied, the other refunded', async () => {

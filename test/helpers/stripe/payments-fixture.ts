@@ -10,6 +10,8 @@ import { WEBHOOK_SECRET, type TestApp } from '../test-app';
 export interface PaymentCall {
   method: 'createCheckout' | 'createMembershipCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
   args: unknown[];
+  /** The session id createCheckout answered with. */
+  result?: string;
 }
 
 /** The local adapter, with every call recorded (refunds and expiries are what the tests assert). */
@@ -20,8 +22,9 @@ export function recordingPayments(): PaymentsAdapter & { calls: PaymentCall[] } 
     kind: 'local',
     calls,
     async createCheckout(request) {
-      calls.push({ method: 'createCheckout', args: [request] });
-      return local.createCheckout(request);
+      const session = await local.createCheckout(request);
+      calls.push({ method: 'createCheckout', args: [request], result: session.sessionId });
+      return session;
     },
     async createMembershipCheckout(request) {
       calls.push({ method: 'createMembershipCheckout', args: [request] });
