@@ -10,6 +10,9 @@ import type { AppEnv, AppOptions } from './types';
 import * as submitSite from './v1/submit-site';
 import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
+import * as toolsSearch from './v1/tools-search';
+import * as toolsGet from './v1/tools-get';
+import * as mcp from './mcp/transport';
 import * as openapi from './v1/openapi';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
@@ -31,6 +34,9 @@ const functions = [
   submitSite,
   sitesGet,
   sitesList,
+  toolsSearch,
+  toolsGet,
+  mcp,
   adminAccounts,
   adminReview,
   crawlJob,

@@ -2,16 +2,18 @@ import { html } from 'hono/html';
 import type { PublicTool } from '../../src/pipeline/public-tools';
 import { safeUrl, type Html } from './layout';
 
+type Listed = Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>;
+
 /** The badges a tool earned by its plan. */
-export function badges(tool: PublicTool): Html {
+export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>): Html {
   return html`${tool.is_sponsor ? html`<span class="badge sponsor">Sponsored</span>` : ''}${tool.is_feature ? html`<span class="badge">Featured</span>` : ''}`;
 }
 
 /** Featured and sponsored tools paid for a followed link; every other outbound link is nofollow. */
-export const outboundRel = (tool: PublicTool) => (tool.is_feature || tool.is_sponsor ? 'noopener' : 'noopener nofollow');
+export const outboundRel = (tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>) => (tool.is_feature || tool.is_sponsor ? 'noopener' : 'noopener nofollow');
 
 /** One entry of a tool list: icon, name (to its page), badges, description. */
-export function toolItem(tool: PublicTool): Html {
+export function toolItem(tool: Listed): Html {
   const icon = safeUrl(tool.icon);
   return html`<li>${icon ? html`<img class="icon" src="${icon}" alt="" loading="lazy">` : ''}<a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}
 ${tool.description ? html`<div class="muted">${tool.description}</div>` : ''}</li>`;

@@ -105,6 +105,10 @@ export const sites = pgTable(
     index('sites_status_changed_idx').on(t.status, t.statusChangedAt),
     index('sites_search_idx').using('gin', t.searchVector),
     index('sites_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    /** The directory's "newest first" listing and its keyset pages (src/directory/search.ts). */
+    index('sites_live_listed_idx')
+      .on(sql`coalesce(${t.publishedAt}, ${t.statusChangedAt})`, t.id)
+      .where(sql`${t.status} = 'live'`),
   ],
 );
 

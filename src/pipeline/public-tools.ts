@@ -24,18 +24,12 @@ const columns = sql`s.slug, s.name, s.url, s.live_url, s.is_feature, s.is_sponso
 
 const normalise = (row: PublicTool): PublicTool => ({ ...row, is_feature: Boolean(row.is_feature), is_sponsor: Boolean(row.is_sponsor) });
 
-/**
- * Live tools for the home page: sponsored first, then featured, then newest. `q` filters by name
- * (case-insensitive substring). The directory search verb (src/directory/search.ts, full text) can replace
- * this filter once it exists; the page only needs a list.
- */
-export async function listLiveTools(deps: Deps, options: { q?: string; limit?: number } = {}): Promise<PublicTool[]> {
-  const q = options.q?.trim().slice(0, 100);
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+/** Live tools for the home page: sponsored first, then featured, then newest. (Search: src/directory/search.ts.) */
+export async function listLiveTools(deps: Deps, options: { limit?: number } = {}): Promise<PublicTool[]> {
   const rows = await queryRows<PublicTool>(
     deps.db,
     sql`SELECT ${columns} FROM sites s
-        WHERE s.status = 'live' AND (${pattern}::text IS NULL OR s.name ILIKE ${pattern}::text)
+        WHERE s.status = 'live'
         ORDER BY s.is_sponsor DESC, s.is_feature DESC, s.published_at DESC, s.id
         LIMIT ${options.limit ?? 100}`,
   );

@@ -79,7 +79,7 @@ describe('public pages', () => {
     expect(text).toContain('<form class="search" method="get" action="/"');
   });
 
-  it('filters by the search box (GET /?q=) and escapes the query back into the page', async () => {
+  it('searches with the directory search (GET /?q=) and escapes the query back into the page', async () => {
     await liveSite({ name: 'Needle Finder Pro' });
     const hit = await (await t.request(`/?q=${encodeURIComponent('needle fin')}`)).text();
     expect(hit).toContain('Needle Finder Pro');
@@ -87,8 +87,7 @@ describe('public pages', () => {
     const hostile = await (await t.request(`/?q=${encodeURIComponent('"><script>x</script>')}`)).text();
     expect(hostile).not.toContain('<script>x');
     expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
-    expect(hostile).toContain('No tool matches your search.');
-    expect(await (await t.request('/?q=%25')).text()).toContain('No tool matches');
+    expect(await (await t.request('/?q=qqqxxzzzkkk')).text()).toContain('No tool matches your search.');
   });
 
   it('answers 404 pages for unknown, malformed and non-live slugs, also with the CSP', async () => {

@@ -1,0 +1,63 @@
+import type { Deps } from '../../src/deps';
+import type { Actor } from '../../src/accounts/actor';
+import { authenticateKey } from '../../src/accounts/api-keys';
+import { ServiceError } from '../../src/errors';
+import type { RateLimitPolicy } from '../../src/adapters/ratelimit/policies';
+
+const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
+
+/** Who is calling the MCP endpoint in this request. Every tool of the request's server closes over one of these. */
+export interface McpCaller {
+  deps: Deps;
+  requestId: string;
+  clientIp: string;
+  /** The account behind the bearer key; throws unauthorized when the key is missing, invalid or revoked. */
+  actor(): Promise<Actor>;
+  /** The account when a valid key was sent, else undefined: anonymous tools work either way. */
+  optionalActor(): Promise<Actor | undefined>;
+  /** Counts one call against a rate-limit bucket (the same buckets as REST); throws rate_limited when refused. */
+  limit(policy: RateLimitPolicy, identifier: string): Promise<void>;
+}
+
+/** Builds the caller from the request. The key is verified lazily, once, and only when a tool needs it. */
+export function createCaller(input: { deps: Deps; requestId: string; clientIp: string; authorization?: string; url: string }): McpCaller {
+  const { deps } = input;
+  const keyInUrl = QUERY_KEY_PARAMS.some((p) => new URL(input.url).searchParams.has(p));
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(input.authorization ?? '')?.[1];
+  let verified: Promise<Actor> | undefined;
+  const actor = () => {
+    if (keyInUrl) {
+      return Promise.reject(new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.'));
+    }
+    if (!token) {
+      return Promise.reject(
+        new ServiceError('unauthorized', 'This tool needs an API key: configure your MCP client to send Authorization: Bearer <key>.'),
+      );
+    }
+    verified ??= authenticateKey(deps, token);
+    return verified;
+  };
+  return {
+    deps,
+    requestId: input.requestId,
+    clientIp: input.clientIp,
+    actor,
+    async optionalActor() {
+      if (!token || keyInUrl) return undefined;
+      try {
+        return await actor();
+      } catch (error) {
+        if (error instanceof ServiceError && error.code === 'unauthorized') return undefined;
+        throw error;
+      }
+    },
+    async limit(policy, identifier) {
+      const result = await deps.limiter.limit(policy, identifier);
+      if (result.success) return;
+      const seconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
+      throw new ServiceError('rate_limited', `Too many requests (${result.limit} per minute). Retry in ${seconds} s.`, {
+        retryAfterSeconds: seconds,
+      });
+    },
+  };
+}

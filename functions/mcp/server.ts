@@ -1,0 +1,55 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { McpCaller } from './caller';
+import { mcpTools, type ToolDescriptor } from './tools';
+import { toolError, toolResult } from './tool-result';
+
+const INSTRUCTIONS = `tooldir is a directory of AI tools.
+- Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
+- Submit a tool: submit_site (needs the API key in the Authorization header). If the result has status pending_payment, show its checkout_url to the user: the submission is queued only after they pay.
+- Follow a submission: get_site_status with the site_id from submit_site. Once it is live, get_tool finds it by the same site_id.`;
+
+/**
+ * The SDK validates JSON Schema only for elicitation answers, which this server never requests. Without this
+ * it would build an Ajv instance per request (costly, and Ajv compiles with eval, which Workers forbid).
+ */
+const noElicitationValidator: jsonSchemaValidator = {
+  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server does not request elicitation.' }),
+};
+
+/**
+ * A fresh MCP server for one HTTP request: its tools close over this request's caller, so no identity or
+ * state can leak between requests (stateless streamable HTTP).
+ */
+export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools): McpServer {
+  const server = new McpServer({ name: 'tooldir', title: 'tooldir – AI tool directory', version: '1.0.0' }, {
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: noElicitationValidator,
+  });
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        outputSchema: tool.outputSchema,
+        annotations: {
+          title: tool.title,
+          readOnlyHint: tool.readOnly,
+          idempotentHint: tool.readOnly,
+          destructiveHint: false,
+          openWorldHint: false,
+        },
+      },
+      async (input: unknown) => {
+        try {
+          return toolResult(await tool.run(caller, input as never));
+        } catch (error) {
+          return toolError(error, caller, tool.name);
+        }
+      },
+    );
+  }
+  return server;
+}

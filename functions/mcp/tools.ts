@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { searchTools, searchInputSchema, MAX_PAGE_SIZE } from '../../src/directory/search';
+import { getTool } from '../../src/directory/get-tool';
+import { searchPageSchema, toolDetailSchema } from '../../src/directory/tool-schemas';
+import { submitSite } from '../../src/submissions/submit';
+import { submitInputSchema } from '../../src/submissions/submit-input';
+import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
+import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
+import { ServiceError } from '../../src/errors';
+import type { McpCaller } from './caller';
+import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
+
+/**
+ * An MCP tool as data: what the agent sees (name, description, schemas, hints) and what it runs. `run` calls
+ * the same core verb as the REST endpoint, so MCP and REST cannot disagree.
+ */
+export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  /** 'none': works anonymously; 'api_key': needs Authorization: Bearer <key>. */
+  auth: 'none' | 'api_key';
+  /** Read-only tools are also idempotent; the hints tell the host it may call them freely. */
+  readOnly: boolean;
+  inputSchema: In;
+  outputSchema: Out;
+  run(caller: McpCaller, input: z.output<In>): Promise<z.output<Out> | object>;
+}
+
+const defineTool = <In extends z.ZodObject, Out extends z.ZodObject>(tool: ToolDescriptor<In, Out>) =>
+  tool as unknown as ToolDescriptor;
+
+/** Anonymous calls share the per-IP public bucket; with a valid key they count against the key's read bucket. */
+async function limitRead(caller: McpCaller) {
+  const actor = await caller.optionalActor();
+  await (actor ? caller.limit('read', actor.keyId) : caller.limit('public', caller.clientIp));
+}
+
+export const searchToolsTool = defineTool({
+  name: 'search_tools',
+  title: 'Search the AI tool directory',
+  description:
+    'Search the live tools of the directory. Matching: every word of `query` must appear in the tool name or ' +
+    'description (English stemming, so "writing" finds "writer"; the last word may be a prefix). When the words ' +
+    'match no tool, tool names close to the query are returned instead, so a typo like "chatgtp" still finds ' +
+    '"ChatGPT Helper". Results are ordered by ' +
+    'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
+    `empty query lists the newest tools. Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
+    'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed.',
+  auth: 'none',
+  readOnly: true,
+  inputSchema: searchInputSchema.extend({
+    query: searchInputSchema.shape.query.describe('Words to search for; empty or omitted lists the newest tools'),
+    limit: searchInputSchema.shape.limit.describe(`Results per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
+    cursor: searchInputSchema.shape.cursor.describe('next_cursor from the previous page of the same query'),
+  }),
+  outputSchema: searchPageSchema,
+  async run(caller, input) {
+    await limitRead(caller);
+    return searchTools({ deps: caller.deps, input });
+  },
+});
+
+export const getToolTool = defineTool({
+  name: 'get_tool',
+  title: 'Get a listed tool',
+  description:
+    'Full details of one live tool in the directory: name, website url, description, image, icon, featured / ' +
+    'sponsored flags, its public page (live_url) and when it was published. Pass exactly one of `slug` (from ' +
+    'search_tools results or the end of a live_url) or `site_id` (e.g. from submit_site, once that submission is ' +
+    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed.',
+  auth: 'none',
+  readOnly: true,
+  inputSchema: z.object({
+    slug: z.string({ error: 'slug must be a string' }).max(200, { error: 'slug must be at most 200 characters' }).optional().describe('The tool slug'),
+    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The tool site_id (UUID)'),
+  }),
+  outputSchema: toolDetailSchema,
+  async run(caller, input) {
+    if ((input.slug === undefined) === (input.site_id === undefined)) {
+      throw new ServiceError('invalid_request', 'slug or site_id: pass exactly one of them.');
+    }
+    await limitRead(caller);
+    return getTool({ deps: caller.deps, ref: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! } });
+  },
+});
+
+export const submitSiteTool = defineTool({
+  name: 'submit_site',
+  title: 'Submit a tool to the directory',
+  description:
+    'Submit an AI tool (name + website url) to the directory for the account of the API key (needs Authorization: ' +
+    'Bearer <key>). Same rules and limits as POST /api/v1/submit-site (10 submits per minute per key). Two normal ' +
+    'outcomes: status "queued" (covered by the membership quota; crawling and editorial review follow) or status ' +
+    '"pending_payment": then the submission is NOT queued yet — show checkout_url to the user and ask them to open ' +
+    'it and pay before expires_at (24 hours); `reason` says why payment is needed. After payment it is queued ' +
+    'automatically with the same site_id. Submitting the same unpaid url again gives a fresh link. Follow progress ' +
+    'with get_site_status. Errors: already_submitted (url or name already in the directory), invalid_request ' +
+    '(names the field), unauthorized, rate_limited (says when to retry).',
+  auth: 'api_key',
+  readOnly: false,
+  inputSchema: submitInputSchema.extend({
+    name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
+    url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
+    email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
+    plan: submitInputSchema.shape.plan.describe('basic (default), featured, or sponsored (= pro, a monthly subscription)'),
+  }),
+  outputSchema: submitOutputSchema,
+  async run(caller, input) {
+    const actor = await caller.actor();
+    await caller.limit('submit', actor.keyId);
+    const result = await submitSite({ deps: caller.deps, actor, input });
+    return result.body;
+  },
+});
+
+export const getSiteStatusTool = defineTool({
+  name: 'get_site_status',
+  title: "Check one of your submissions",
+  description:
+    'The status of one of your own submissions (needs the API key): the same body as GET /api/v1/sites/{site_id}. ' +
+    'Pass exactly one of `site_id` (from submit_site) or `url`. Statuses: pending_payment (carries checkout_url ' +
+    'to show the user), queued, crawling, pending_review, live (carries live_url; then get_tool finds it), ' +
+    'rejected, crawl_failed. By url, a submission past payment is found first, else an unpaid one. ' +
+    "Another account's submission or an unknown one is not_found.",
+  auth: 'api_key',
+  readOnly: true,
+  inputSchema: z.object({
+    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The site_id returned by submit_site'),
+    url: z.string({ error: 'url must be a string' }).max(2048, { error: 'url must be at most 2048 characters' }).optional().describe('The submitted website URL (compared in canonical form)'),
+  }),
+  outputSchema: siteStatusOutputSchema,
+  async run(caller, input) {
+    if ((input.site_id === undefined) === (input.url === undefined)) {
+      throw new ServiceError('invalid_request', 'site_id or url: pass exactly one of them.');
+    }
+    const actor = await caller.actor();
+    await caller.limit('read', actor.keyId);
+    if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, siteId: input.site_id });
+    const check = checkSubmittedUrl(input.url!);
+    if (!check.ok) throw new ServiceError('invalid_request', check.message);
+    return findSubmissionByUrl({ deps: caller.deps, actor, canonicalUrl: canonicalUrl(check.url) });
+  },
+});
+
+/** Every tool the MCP server offers, in the order hosts list them. */
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool];

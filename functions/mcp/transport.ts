@@ -1,0 +1,76 @@
+// POST /api/mcp/mcp – the MCP server over streamable HTTP (stateless; GET and DELETE answer 405)
+import type { Context } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { clientIp } from '../middleware/client-ip';
+import type { AppEnv } from '../types';
+import { createCaller } from './caller';
+import { createMcpServer } from './server';
+
+export const MCP_PATH = '/api/mcp/mcp';
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** A JSON-RPC error response (id null): what MCP clients expect at the HTTP level instead of a REST error body. */
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/**
+ * The transport spec asks servers to validate Origin against DNS rebinding: a browser page on another
+ * origin must not drive this endpoint. Requests without Origin (agents, CLIs) are fine.
+ */
+function originAllowed(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).origin === new URL(c.get('deps').origin).origin;
+  } catch {
+    return false; // "null" (sandboxed or file pages) and anything unparsable
+  }
+}
+
+/** Raw responses bypass the headers Hono prepared before the handler ran, so the request id is set again here. */
+async function handle(c: Context<AppEnv>): Promise<Response> {
+  const response = await answer(c);
+  response.headers.set('X-Request-Id', c.get('requestId'));
+  return response;
+}
+
+async function answer(c: Context<AppEnv>): Promise<Response> {
+  if (!originAllowed(c)) return jsonRpcError(403, -32000, `Forbidden: Origin ${c.req.header('origin')} is not allowed.`);
+  if (c.req.method !== 'POST') {
+    // Stateless: no standalone SSE stream to GET and no session to DELETE.
+    return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, { Allow: 'POST' });
+  }
+  const deps = c.get('deps');
+  const caller = createCaller({
+    deps,
+    requestId: c.get('requestId'),
+    clientIp: clientIp(c),
+    authorization: c.req.header('authorization'),
+    url: c.req.url,
+  });
+  const server = createMcpServer(caller);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BODY_BYTES,
+  });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(c.req.raw);
+  } catch (error) {
+    deps.log.error('mcp request failed', { requestId: caller.requestId, err: String(error) });
+    return jsonRpcError(500, -32603, 'Internal error. Please retry later.');
+  } finally {
+    // JSON response mode resolves only after every answer is written, so closing here cuts nothing short.
+    await server.close().catch(() => undefined);
+  }
+}
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.all(MCP_PATH, handle);
+}

@@ -1,0 +1,66 @@
+// GET /api/v1/tools – search the public directory of live tools (no key; limited per client IP)
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directory/search';
+import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
+import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
+import { clientIp } from '../middleware/client-ip';
+import { readWithRateLimit } from '../middleware/rate-limit';
+import type { AppEnv } from '../types';
+import { errorContent } from './schemas';
+
+const limitMessage = `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`;
+
+const query = z.object({
+  q: z
+    .string()
+    .max(MAX_QUERY_LENGTH, { error: `q must be at most ${MAX_QUERY_LENGTH} characters` })
+    .optional()
+    .openapi({ description: 'Words to search for in tool names and descriptions; a typo in a name still matches. Empty: newest tools first', example: 'writing assistant' }),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: limitMessage })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, { error: limitMessage })
+    .optional()
+    .openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
+  cursor: z.string().optional().openapi({ description: 'next_cursor of the previous page (opaque), with the same q' }),
+});
+
+export const ToolSummary = toolSummarySchema.openapi('ToolSummary');
+const ToolSearchPage = searchPageSchema.extend({ tools: z.array(ToolSummary) }).openapi('ToolSearchPage');
+
+/** Errors every public (unauthenticated) directory endpoint can give. */
+export const publicErrors = {
+  429: errorContent('More than 60 requests per minute from your address (code rate_limited); see Retry-After'),
+  500: errorContent('Unexpected failure (code internal_error)'),
+  503: errorContent('Temporarily unavailable (code service_unavailable); retry'),
+};
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/v1/tools',
+  operationId: 'searchTools',
+  tags: ['Directory'],
+  summary: 'Search live tools',
+  description:
+    'Full-text search over the names (weighted highest) and descriptions of live tools, best match first; when ' +
+    'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
+    `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; 60 requests per minute per client IP. ` +
+    'The MCP tool search_tools returns the same data.',
+  request: { query },
+  responses: {
+    200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results' },
+    400: errorContent('Invalid q, limit or cursor (code invalid_request)'),
+    ...publicErrors,
+  },
+});
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { q, limit, cursor } = c.req.valid('query');
+    const page = await readWithRateLimit(c, 'public', clientIp(c), () =>
+      searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } }),
+    );
+    return c.json(page, 200);
+  });
+}

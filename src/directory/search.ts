@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
+import { ServiceError } from '../errors';
+import { toToolSummary, type ToolRow, type ToolSummary } from './tool-record';
+import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
+import { decodeCursor, encodeCursor, type SearchMode } from './search-cursor';
+import { newestStatement, textStatement, typoStatement } from './search-statements';
+
+export const MAX_PAGE_SIZE = 50;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Search input as every surface passes it (REST converts its query strings first). */
+export const searchInputSchema = z.object({
+  query: z
+    .string({ error: 'query must be a string' })
+    .max(MAX_QUERY_LENGTH, { error: `query must be at most ${MAX_QUERY_LENGTH} characters` })
+    .optional(),
+  limit: z
+    .number({ error: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}` })
+    .int({ error: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}` })
+    .min(1, { error: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}` })
+    .max(MAX_PAGE_SIZE, { error: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}` })
+    .optional(),
+  cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
+});
+
+export type SearchInput = z.input<typeof searchInputSchema>;
+
+export interface SearchPage {
+  tools: ToolSummary[];
+  /** Pass as `cursor` to read the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+type HitRow = ToolRow & { score_text: string | null; sort_micros: string; sort_id: string };
+
+/**
+ * Directory search over live tools (a core verb). With a query: full-text matches on name and description,
+ * ranked by relevance; when the words match no live tool, the typo fallback (names similar to the query).
+ * Featured and sponsored are returned as flags and never change the order. Without a query: the newest live
+ * tools. Keyset pagination; the cursor remembers which of the three lists it pages through. One statement per
+ * page, two for a first page that falls back to typo matching.
+ */
+export async function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
+  const parsed = searchInputSchema.safeParse(input);
+  if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
+  const query = normalizeQuery(parsed.data.query);
+  const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
+  const after = parsed.data.cursor ? decodeCursor(query, parsed.data.cursor) : undefined;
+  if (after && (after.mode === 'newest') !== (query === '')) {
+    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.');
+  }
+
+  let mode: SearchMode = after?.mode ?? (query === '' ? 'newest' : 'text');
+  let rows: HitRow[] = [];
+  if (mode === 'newest') rows = await queryRows<HitRow>(deps.db, newestStatement(limit + 1, after));
+  if (mode === 'text') {
+    const statement = textStatement(query, limit + 1, after);
+    if (statement) rows = await queryRows<HitRow>(deps.db, statement);
+    if (!statement || (!after && rows.length === 0)) mode = 'typo';
+  }
+  if (mode === 'typo') rows = await queryRows<HitRow>(deps.db, typoStatement(query, limit + 1, after));
+
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    tools: page.map(toToolSummary),
+    next_cursor:
+      rows.length > limit && last
+        ? encodeCursor(query, { mode, score: last.score_text, publishedMicros: String(last.sort_micros), id: last.sort_id })
+        : null,
+  };
+}

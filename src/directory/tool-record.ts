@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { isoTimestamp } from '../db/sql-format';
+
+// The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
+
+/** One search hit: enough to show the tool in a list and to link to it. */
+export interface ToolSummary {
+  slug: string;
+  name: string;
+  url: string;
+  /** The crawled description, shortened to one or two sentences; null when the page had none. */
+  description: string | null;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  live_url: string | null;
+}
+
+/** The detail of one live tool. */
+export interface ToolDetail {
+  site_id: string;
+  slug: string;
+  name: string;
+  url: string;
+  description: string | null;
+  image: string | null;
+  icon: string | null;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  live_url: string | null;
+  published_at: string | null;
+}
+
+/** Longest description a search result carries; get_tool returns the whole text. */
+export const SHORT_DESCRIPTION_LENGTH = 160;
+
+/** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
+export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
+  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, s.is_sponsor, s.live_url,
+  ${isoTimestamp(sql`s.published_at`)} AS published_at`;
+
+export interface ToolRow {
+  site_id: string;
+  slug: string | null;
+  name: string;
+  url: string;
+  description: string | null;
+  image: string | null;
+  icon: string | null;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  live_url: string | null;
+  published_at: string | null;
+}
+
+/** Cuts at a word boundary and marks the cut, so a result line never ends mid-word. */
+export function shortenDescription(text: string | null, max = SHORT_DESCRIPTION_LENGTH): string | null {
+  const clean = text?.replace(/\s+/g, ' ').trim();
+  if (!clean) return null;
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+export function toToolSummary(row: ToolRow): ToolSummary {
+  return {
+    slug: row.slug ?? '',
+    name: row.name,
+    url: row.url,
+    description: shortenDescription(row.description),
+    is_feature: Boolean(row.is_feature),
+    is_sponsor: Boolean(row.is_sponsor),
+    live_url: row.live_url,
+  };
+}
+
+export function toToolDetail(row: ToolRow): ToolDetail {
+  return {
+    site_id: row.site_id,
+    slug: row.slug ?? '',
+    name: row.name,
+    url: row.url,
+    description: row.description?.trim() || null,
+    image: row.image || null,
+    icon: row.icon || null,
+    is_feature: Boolean(row.is_feature),
+    is_sponsor: Boolean(row.is_sponsor),
+    live_url: row.live_url,
+    published_at: row.published_at,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+// The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
+// declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
+
+export const toolSummarySchema = z.object({
+  slug: z.string().describe('Public slug; pass it to get_tool / GET /api/v1/tools/{slug}'),
+  name: z.string(),
+  url: z.string().describe("The tool's own website"),
+  description: z.string().nullable().describe('Crawled description, shortened to at most 160 characters'),
+  is_feature: z.boolean().describe('Featured listing (a flag only; it does not change the ranking)'),
+  is_sponsor: z.boolean().describe('Sponsored listing (a flag only; it does not change the ranking)'),
+  live_url: z.string().nullable().describe("The tool's public page in this directory"),
+});
+
+export const searchPageSchema = z.object({
+  tools: z.array(toolSummarySchema).describe('Best match first; the newest tools first when there is no query'),
+  next_cursor: z.string().nullable().describe('Pass as cursor to get the next page; null on the last page'),
+});
+
+export const toolDetailSchema = z.object({
+  site_id: z.string().describe('Id of the submission behind this listing'),
+  slug: z.string(),
+  name: z.string(),
+  url: z.string().describe("The tool's own website"),
+  description: z.string().nullable().describe('Full crawled description'),
+  image: z.string().nullable().describe('Social image URL from the tool’s site'),
+  icon: z.string().nullable().describe('Icon URL from the tool’s site'),
+  is_feature: z.boolean(),
+  is_sponsor: z.boolean(),
+  live_url: z.string().nullable().describe("The tool's public page in this directory"),
+  published_at: z.string().nullable().describe('When the tool went live (ISO 8601, UTC)'),
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { connectMcp, MCP_URL } from './mcp-client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  t.app.request(MCP_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body,
+  });
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
+
+describe('MCP handshake through the SDK client', () => {
+  it('initializes and lists the four tools with input and output schemas and hints', async () => {
+    const client = await connectMcp(t);
+    expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
+    expect(client.getInstructions()).toMatch(/search_tools/);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'submit_site', 'get_site_status']);
+    for (const tool of tools) {
+      expect(tool.description?.length, tool.name).toBeGreaterThan(100);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(byName.search_tools!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(byName.get_tool!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(byName.submit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan']);
+    expect(byName.submit_site!.inputSchema.required).toEqual(['name', 'url']);
+    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 } });
+    expect(byName.submit_site!.description).toMatch(/checkout_url/);
+    await client.close();
+  });
+});
+
+describe('MCP endpoint at the HTTP level', () => {
+  it('answers a JSON-RPC parse error (400, never 5xx) for malformed JSON and for non-JSON-RPC JSON', async () => {
+    for (const body of ['{not json', '{"hello":"world"}', '42', '{"jsonrpc":"2.0","id":1}']) {
+      const res = await post(body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) }, id: null });
+    }
+  });
+
+  it('answers an unknown method with a JSON-RPC method-not-found error', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'no/such/method' }), { 'mcp-protocol-version': '2025-06-18' });
+    expect(res.status).toBeLessThan(500);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32601 } });
+  });
+
+  it('answers GET and DELETE with a 405 JSON-RPC error (stateless server), and other methods too', async () => {
+    for (const method of ['GET', 'DELETE', 'PUT']) {
+      const res = await t.app.request(MCP_URL, { method, headers: { accept: 'text/event-stream' } });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 }, id: null });
+    }
+  });
+
+  it('rejects a foreign Origin with 403 and accepts its own origin or none', async () => {
+    const foreign = await post(initialize, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/Origin/) } });
+    expect((await t.app.request(MCP_URL, { method: 'GET', headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await post(initialize, { origin: 'http://tooldir.test' })).status).toBe(200);
+    expect((await post(initialize)).status).toBe(200);
+  });
+
+  it('needs Accept for both JSON and SSE and a JSON content type, answering JSON-RPC errors', async () => {
+    const noAccept = await t.app.request(MCP_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initialize });
+    expect(noAccept.status).toBe(406);
+    const textBody = await post(initialize, { 'content-type': 'text/plain' });
+    expect(textBody.status).toBe(415);
+    expect(await textBody.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+  });
+
+  it('refuses a body over 64 KiB with a JSON-RPC error', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(70_000) } }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
+  });
+
+  it('initializes statelessly: a JSON answer and no session id', async () => {
+    const res = await post(initialize);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'tooldir' }, capabilities: { tools: {} } } });
+  });
+});

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { seedTools } from '../../helpers/live-tools';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+// Each test speaks from its own client address, so the per-IP limit of one test never spills into another.
+const fromIp = (ip: string) => ({ headers: { 'cf-connecting-ip': ip } });
+
+describe('GET /api/v1/tools', () => {
+  it('searches live tools without a key, best match first, with rate-limit headers', async () => {
+    const [named, described] = await seedTools(t.deps.db, [
+      { name: 'Restful Quokka', description: 'Plans trips.' },
+      { name: 'Trip Planner', description: 'Works like restful quokka but slower.', isSponsor: true },
+      { name: 'Restful Quokka Draft', status: 'pending_review' },
+    ]);
+    const res = await t.request('/api/v1/tools?q=restful%20quokka', fromIp('10.0.0.1'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-limit')).toBe('60');
+    expect(await res.json()).toEqual({
+      tools: [
+        {
+          slug: named!.slug,
+          name: 'Restful Quokka',
+          url: named!.url,
+          description: 'Plans trips.',
+          is_feature: false,
+          is_sponsor: false,
+          live_url: `http://tooldir.test/tools/${named!.slug}`,
+        },
+        {
+          slug: described!.slug,
+          name: 'Trip Planner',
+          url: described!.url,
+          description: 'Works like restful quokka but slower.',
+          is_feature: false,
+          is_sponsor: true,
+          live_url: `http://tooldir.test/tools/${described!.slug}`,
+        },
+      ],
+      next_cursor: null,
+    });
+  });
+
+  it('pages with limit and cursor', async () => {
+    const seeded = await seedTools(t.deps.db, Array.from({ length: 5 }, (_, i) => ({ name: `Restpager ${i}` })));
+    const first = (await (await t.request('/api/v1/tools?q=restpager&limit=2', fromIp('10.0.0.2'))).json()) as { tools: { slug: string }[]; next_cursor: string };
+    expect(first.tools).toHaveLength(2);
+    const seen = new Set(first.tools.map((r) => r.slug));
+    let cursor: string | null = first.next_cursor;
+    while (cursor) {
+      const res = await t.request(`/api/v1/tools?q=restpager&limit=2&cursor=${encodeURIComponent(cursor)}`, fromIp('10.0.0.2'));
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { tools: { slug: string }[]; next_cursor: string | null };
+      for (const r of page.tools) {
+        expect(seen.has(r.slug)).toBe(false);
+        seen.add(r.slug);
+      }
+      cursor = page.next_cursor;
+    }
+    // Every seeded tool exactly once (a loosely similar name from another test may also match, ranked lower).
+    for (const tool of seeded) expect(seen.has(tool.slug)).toBe(true);
+  });
+
+  it('answers 400 naming the parameter for invalid input', async () => {
+    for (const [path, field] of [
+      ['/api/v1/tools?limit=0', 'limit'],
+      ['/api/v1/tools?limit=51', 'limit'],
+      ['/api/v1/tools?limit=abc', 'limit'],
+      [`/api/v1/tools?q=${'x'.repeat(201)}`, 'q'],
+      ['/api/v1/tools?cursor=%%%', 'cursor'],
+    ] as const) {
+      const res = await t.request(path, fromIp('10.0.0.3'));
+      expect(res.status, path).toBe(400);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.message.startsWith(field), body.error.message).toBe(true);
+    }
+  });
+
+  it('limits each client IP to 60 requests a minute, with Retry-After', async () => {
+    for (let i = 0; i < 60; i++) expect((await t.request('/api/v1/tools?limit=1', fromIp('10.0.0.4'))).status).toBe(200);
+    const limited = await t.request('/api/v1/tools?limit=1', fromIp('10.0.0.4'));
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect((await t.request('/api/v1/tools/anything', fromIp('10.0.0.4'))).status).toBe(429);
+    expect((await t.request('/api/v1/tools?limit=1', fromIp('10.0.0.5'))).status).toBe(200);
+  });
+});
+
+describe('GET /api/v1/tools/{slug}', () => {
+  it('returns a live tool and 404 for anything not live', async () => {
+    const [live, review] = await seedTools(t.deps.db, [
+      { name: 'Slugged Tool', description: 'Does things.', icon: 'https://img.example/i.png' },
+      { name: 'Slugged Draft', status: 'pending_review' },
+    ]);
+    const res = await t.request(`/api/v1/tools/${live!.slug}`, fromIp('10.0.1.1'));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      site_id: live!.id,
+      slug: live!.slug,
+      name: 'Slugged Tool',
+      url: live!.url,
+      description: 'Does things.',
+      image: null,
+      icon: 'https://img.example/i.png',
+      is_feature: false,
+      is_sponsor: false,
+      live_url: `http://tooldir.test/tools/${live!.slug}`,
+      published_at: expect.any(String),
+    });
+    for (const slug of [review!.slug, 'no-such-tool']) {
+      const missing = await t.request(`/api/v1/tools/${slug}`, fromIp('10.0.1.1'));
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    }
+  });
+
+  it('refuses other methods with 405', async () => {
+    const res = await t.request('/api/v1/tools', { method: 'POST', ...fromIp('10.0.1.2') });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('openapi.json', () => {
+  it('documents both directory endpoints without security', async () => {
+    const doc = (await (await t.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, { get?: { security?: unknown; operationId?: string } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.paths['/api/v1/tools']?.get?.operationId).toBe('searchTools');
+    expect(doc.paths['/api/v1/tools/{slug}']?.get?.operationId).toBe('getTool');
+    expect(doc.paths['/api/v1/tools']?.get?.security).toBeUndefined();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ToolSummary', 'ToolSearchPage', 'ToolDetail']));
+  });
+});

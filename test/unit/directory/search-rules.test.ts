@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeQuery, queryTerms, toPrefixTsQuery } from '../../../src/directory/search-terms';
+import { decodeCursor, encodeCursor } from '../../../src/directory/search-cursor';
+import { shortenDescription } from '../../../src/directory/tool-record';
+
+describe('search terms', () => {
+  it('collapses whitespace and treats blank as no query', () => {
+    expect(normalizeQuery('  AI \n  writer ')).toBe('AI writer');
+    expect(normalizeQuery('   ')).toBe('');
+    expect(normalizeQuery(undefined)).toBe('');
+  });
+
+  it('keeps only letters and digits, so tsquery syntax cannot be injected', () => {
+    expect(queryTerms("a & b | !c:* 'd' <-> (e)")).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(toPrefixTsQuery('AI writer')).toBe('ai & writer:*');
+    expect(toPrefixTsQuery('Übersetzer 2000')).toBe('übersetzer & 2000:*');
+    expect(toPrefixTsQuery('&&& !!!')).toBeUndefined();
+  });
+});
+
+describe('search cursor', () => {
+  const position = { mode: 'text' as const, score: '1.3333334', publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
+
+  it('round-trips the position for the same query', () => {
+    const cursor = encodeCursor('writer', position);
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor('writer', cursor)).toEqual(position);
+  });
+
+  it('refuses a cursor of another query and malformed cursors, naming the field', () => {
+    const cursor = encodeCursor('writer', position);
+    expect(() => decodeCursor('painter', cursor)).toThrow(/cursor belongs to a different query/);
+    expect(() => decodeCursor('writer', 'not a cursor!')).toThrow(/cursor is malformed/);
+    expect(() => decodeCursor('writer', btoa('{"v":1}'))).toThrow(/cursor is malformed/);
+    const newest = encodeCursor('', { ...position, mode: 'newest', score: null });
+    expect(decodeCursor('', newest)).toEqual({ ...position, mode: 'newest', score: null });
+    const forged = btoa(JSON.stringify({ v: 1, q: 'x', m: 't', s: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
+    expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
+    // Values the database cast would reject must be refused here, as a 400 rather than a failing statement.
+    for (const [s, t] of [['1e999', '1'], ['1e-99', '1'], ['0.5', '99999999999999999999']] as const) {
+      const outOfRange = encodeCursor('writer', { ...position, score: s, publishedMicros: t });
+      expect(() => decodeCursor('writer', outOfRange), `${s} ${t}`).toThrow(/cursor is malformed/);
+    }
+  });
+});
+
+describe('short description', () => {
+  it('keeps short text, cuts long text at a word with an ellipsis', () => {
+    expect(shortenDescription('  Writes   blog posts. ')).toBe('Writes blog posts.');
+    expect(shortenDescription(null)).toBeNull();
+    expect(shortenDescription('   ')).toBeNull();
+    const long = 'word '.repeat(60);
+    const short = shortenDescription(long)!;
+    expect(short.length).toBeLessThanOrEqual(160);
+    expect(short).toMatch(/word…$/);
+  });
+});
