@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
 import { sha256Hex } from '../../crypto';
-import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
@@ -48,22 +48,59 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: subscription ? 'subscription' : 'payment',
+        line_items: [{ price, quantity: 1 }],
+        client_reference_id: request.siteId,
+        expires_at: expiresAt,
+        success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+        metadata,
+        ...(request.email && { customer_email: request.email }),
+        ...(subscription
+          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
+          : { payment_intent_data: { metadata } }),
+      };
+      const key = await checkoutIdempotencyKey(request);
+      const create = (idempotencyKey: string) => stripe().checkout.sessions.create(params, { idempotencyKey });
+      try {
+        let session: Stripe.Checkout.Session;
+        try {
+          session = await create(key);
+        } catch (error) {
+          // The key was first used with another expiry (an earlier attempt of this version reached Stripe but was
+          // never stored, and the clock has moved on since): that session is unreachable, so a fresh key is safe,
+          // and without it this URL could not get a link for the next 24 hours.
+          if ((error as { type?: string }).type !== 'StripeIdempotencyError') throw error;
+          session = await create(`${key}-${expiresAt}`);
+        }
+        if (!session.url) throw new Error('Checkout Session without url');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);
+      }
+    },
+    async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
+      const price = config.prices[request.tier];
+      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      // The webhook finds the account by client_reference_id (checkout) or by this metadata (subscription events).
+      const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
+      // Double clicks within ten minutes get the same session back instead of a second one.
+      const bucket = Math.floor(now().getTime() / 600_000);
       try {
         const session = await stripe().checkout.sessions.create(
           {
-            mode: subscription ? 'subscription' : 'payment',
+            mode: 'subscription',
             line_items: [{ price, quantity: 1 }],
-            client_reference_id: request.siteId,
-            expires_at: expiresAt,
-            success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+            client_reference_id: request.accountId,
+            success_url: `${request.origin}/checkout/membership`,
+            cancel_url: `${request.origin}/checkout/cancelled`,
             metadata,
-            ...(request.email && { customer_email: request.email }),
-            ...(subscription
-              ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
-              : { payment_intent_data: { metadata } }),
+            subscription_data: { metadata },
+            ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
           },
-          { idempotencyKey: await checkoutIdempotencyKey(request) },
+          { idempotencyKey: `membership-${request.accountId}-${request.tier}-${bucket}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
@@ -85,6 +122,22 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
+    },
+    async cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void> {
+      try {
+        await stripe().subscriptions.cancel(subscriptionId, { prorate: false });
+      } catch (error) {
+        // An already cancelled (or unknown) subscription: nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 400 && status !== 404) throw error;
+      }
+      if (!invoiceId) return;
+      const payments = await stripe().invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        const id = typeof intent === 'string' ? intent : intent?.id;
+        if (id) await this.refund(id, reason);
+      }
     },
   };
 }
