@@ -30,7 +30,7 @@ export interface CheckoutSession {
 
 /** Makes, expires and refunds payments. Stripe in production, a local signed-event simulator otherwise. */
 export interface PaymentsAdapter {
-  readonly kind: 'stripe' | 'local';
+  readonly kind: 'stripe' | 'local' | 'unconfigured';
   /** Throws ServiceError plan_unavailable (no Price for the plan) or checkout_failed (provider error). */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Throws plan_unavailable when the tier has no Price (or payments are local), checkout_failed on provider errors. */
