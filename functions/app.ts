@@ -24,6 +24,9 @@ import * as sweepJob from './jobs/sweep';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
 import * as accountPages from './pages/account';
+import * as stripeWebhook from './stripe/webhook';
+import * as checkoutPages from './pages/checkout';
+import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
@@ -45,6 +48,9 @@ const functions = [
   homePage,
   toolPage,
   accountPages,
+  stripeWebhook,
+  checkoutPages,
+  membershipCheckout,
 ];
 
 const API_BODY_LIMIT = 64 * 1024;

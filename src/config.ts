@@ -38,6 +38,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
+  LOCAL_PAYMENTS: bool(),
   STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_FEATURED: optionalString,
   STRIPE_PRICE_SPONSORED: optionalString,
@@ -77,6 +78,8 @@ export interface Config {
     prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
   };
   stripeWebhookSecret?: string;
+  /** Without Stripe: the local checkout simulator (default in local mode only). */
+  localPayments: boolean;
   qstash?: { token: string; url?: string };
   qstashSigningKeys?: { current: string; next: string };
   crawl: { maxAttempts: number; allowPrivate: boolean };
@@ -144,6 +147,7 @@ export function loadConfig(env: Env): Config {
         }
       : undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    localPayments: e.LOCAL_PAYMENTS ?? local,
     qstash: e.QSTASH_TOKEN ? { token: e.QSTASH_TOKEN, url: e.QSTASH_URL } : undefined,
     qstashSigningKeys:
       e.QSTASH_CURRENT_SIGNING_KEY && e.QSTASH_NEXT_SIGNING_KEY

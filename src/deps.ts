@@ -9,6 +9,7 @@ import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
 import { createLocalPayments } from './adapters/payments/local';
 import { createStripePayments } from './adapters/payments/stripe';
+import { createUnconfiguredPayments } from './adapters/payments/unconfigured';
 import { createLocalQueue } from './adapters/queue/local';
 import { createQStashQueue } from './adapters/queue/qstash';
 import { createMemoryLimiter } from './adapters/ratelimit/memory';
@@ -58,7 +59,13 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     now,
     origin,
     keyCache: overrides.keyCache ?? new KeyCache(config.keyCacheTtlMs),
-    payments: overrides.payments ?? (config.stripe ? createStripePayments(config.stripe, now) : createLocalPayments(now)),
+    payments:
+      overrides.payments ??
+      (config.stripe
+        ? createStripePayments(config.stripe, now)
+        : config.localPayments
+          ? createLocalPayments(now)
+          : createUnconfiguredPayments()),
     queue:
       overrides.queue ??
       (config.qstash

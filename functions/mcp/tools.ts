@@ -4,8 +4,7 @@ import { getTool } from '../../src/directory/get-tool';
 import { searchPageSchema, toolDetailSchema } from '../../src/directory/tool-schemas';
 import { submitSite } from '../../src/submissions/submit';
 import { submitInputSchema } from '../../src/submissions/submit-input';
-import { getSubmission } from '../../src/submissions/get';
-import { listSubmissions } from '../../src/submissions/list';
+import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { ServiceError } from '../../src/errors';
 import type { McpCaller } from './caller';
@@ -122,7 +121,7 @@ export const getSiteStatusTool = defineTool({
     'The status of one of your own submissions (needs the API key): the same body as GET /api/v1/sites/{site_id}. ' +
     'Pass exactly one of `site_id` (from submit_site) or `url`. Statuses: pending_payment (carries checkout_url ' +
     'to show the user), queued, crawling, pending_review, live (carries live_url; then get_tool finds it), ' +
-    'rejected, crawl_failed. By url only submissions past payment are found; read an unpaid one by its site_id. ' +
+    'rejected, crawl_failed. By url, a submission past payment is found first, else an unpaid one. ' +
     "Another account's submission or an unknown one is not_found.",
   auth: 'api_key',
   readOnly: true,
@@ -140,15 +139,7 @@ export const getSiteStatusTool = defineTool({
     if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, siteId: input.site_id });
     const check = checkSubmittedUrl(input.url!);
     if (!check.ok) throw new ServiceError('invalid_request', check.message);
-    const { sites } = await listSubmissions({
-      deps: caller.deps,
-      actor,
-      input: { limit: 1, offset: 0, canonicalUrl: canonicalUrl(check.url) },
-    });
-    if (!sites[0]) {
-      throw new ServiceError('not_found', 'No submission of yours past payment has this url; read an unpaid one by its site_id.');
-    }
-    return sites[0];
+    return findSubmissionByUrl({ deps: caller.deps, actor, canonicalUrl: canonicalUrl(check.url) });
   },
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
+import { purgeExpiredPending } from '../submissions/purge';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -17,8 +18,6 @@ export interface SweepOptions {
   /** Default 10 minutes (a crawl is bounded by 10 s, so this is a dead one). */
   crawlingForMs?: number;
 }
-
-const PURGE_AFTER_EXPIRY = '30 days';
 
 /**
  * The scheduled sweep (QStash every 5 minutes; an interval and start-up run locally). Nothing stays stuck
@@ -66,13 +65,9 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     await deps.queue.enqueue('review', { site_id: site.id }, { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` });
   }
 
-  // The payments branch may bring its own purge verb (src/submissions/purge.ts); until then the statement lives here.
-  const purged = await queryRows<{ id: string }>(
-    deps.db,
-    sql`DELETE FROM pending_submissions WHERE expires_at < now() - ${PURGE_AFTER_EXPIRY}::interval RETURNING id`,
-  );
+  const { purged } = await purgeExpiredPending(deps);
 
-  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged: purged.length };
+  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged };
   if (report.redispatched || report.recovered || report.purged) deps.log.info('sweep', { ...report });
   return report;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
@@ -22,15 +22,37 @@ export async function getSubmission({
   deps: Deps;
   actor: Actor;
   siteId: string;
-}): Promise<SiteRecord | PendingRecord | RefundedRecord> {
+}): Promise<SubmissionRecord> {
   if (!isUuid(siteId)) throw notFound();
+  return lookup(deps, actor, { site: sql`s.id = ${siteId}`, pending: sql`p.id = ${siteId}` });
+}
+
+/**
+ * One of the caller's submissions by its URL's canonical form: the site record first, then the unpaid
+ * pending record (which the list excludes), so `status <url>` also finds a submission awaiting payment.
+ */
+export async function findSubmissionByUrl({
+  deps,
+  actor,
+  canonicalUrl,
+}: {
+  deps: Deps;
+  actor: Actor;
+  canonicalUrl: string;
+}): Promise<SubmissionRecord> {
+  return lookup(deps, actor, { site: sql`s.canonical_url = ${canonicalUrl}`, pending: sql`p.canonical_url = ${canonicalUrl}` });
+}
+
+export type SubmissionRecord = SiteRecord | PendingRecord | RefundedRecord;
+
+async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL }): Promise<SubmissionRecord> {
   const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(
     deps.db,
     sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns} FROM sites s
-          WHERE s.id = ${siteId} AND s.account_id = ${actor.accountId}) x
+          WHERE ${where.site} AND s.account_id = ${actor.accountId}) x
         UNION ALL
         SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
-          WHERE p.id = ${siteId} AND p.account_id = ${actor.accountId}) y
+          WHERE ${where.pending} AND p.account_id = ${actor.accountId}) y
         ORDER BY 1 DESC`,
   );
   // 'site' sorts before 'pending': the reference's lookup order.

@@ -33,7 +33,9 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     origin: deps.origin,
   });
   // `previous` locks the current row (if any) and reads its latest committed session: the one this upsert
-  // really replaces, even when a concurrent re-submit wrote it after our read.
+  // really replaces, even when a concurrent re-submit wrote it after our read. It is referenced in the DO UPDATE
+  // condition so it runs BEFORE the row is updated: evaluated only by the final SELECT, it would run after the
+  // update, and FOR UPDATE skips a row this same statement already modified (no old session, no expiry).
   const rows = await queryRows<PendingRow & { replaced_session: string | null }>(
     deps.db,
     sql`WITH previous AS (
@@ -50,7 +52,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
           email = excluded.email, reason = excluded.reason, version = p.version + 1, state = 'open', state_note = NULL,
           checkout_session_id = excluded.checkout_session_id, checkout_url = excluded.checkout_url,
           expires_at = excluded.expires_at
-        WHERE p.id = excluded.id
+        WHERE p.id = excluded.id AND (SELECT count(*) FROM previous) >= 0
         RETURNING *
       )
       SELECT ${pendingRecordColumns}, (SELECT checkout_session_id FROM previous) AS replaced_session FROM upserted p`,

@@ -22,9 +22,16 @@ export type SubmitDecision =
 
 const ACTIVE_STATUSES = new Set(['active', 'trialing']);
 
-/** Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended. */
+/**
+ * Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended.
+ * past_due (a renewal failed) stays active only until the end of the period already paid for, so it needs a
+ * known period end (issue 3: a failed renewal keeps the membership until the period ends; payments/memberships
+ * never advances the period end while past_due).
+ */
 export function isMembershipActive(m: Membership, now: Date): boolean {
-  return m.tier !== 'none' && ACTIVE_STATUSES.has(m.status) && (m.periodEnd === null || m.periodEnd > now);
+  if (m.tier === 'none') return false;
+  if (m.status === 'past_due') return m.periodEnd !== null && m.periodEnd > now;
+  return ACTIVE_STATUSES.has(m.status) && (m.periodEnd === null || m.periodEnd > now);
 }
 
 /** Which plans a tier covers: member covers basic; memberFeature covers basic and featured; sponsored never. */

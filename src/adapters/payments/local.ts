@@ -1,6 +1,7 @@
 import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken } from '../../crypto';
+import { ServiceError } from '../../errors';
 
 /**
  * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
@@ -17,8 +18,13 @@ export function createLocalPayments(now: () => Date = () => new Date()): Payment
         expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
       };
     },
+    // Locally the operator sets memberships (PUT /api/v1/admin/accounts/{id}/membership); nothing to sell.
+    async createMembershipCheckout(): Promise<CheckoutSession> {
+      throw new ServiceError('plan_unavailable', 'Memberships are sold through Stripe; without Stripe the operator sets them.');
+    },
     // The local page refuses a session whose pending record no longer names it, so nothing to do here.
     async expireCheckout() {},
     async refund() {},
+    async cancelSubscriptionAndRefund() {},
   };
 }

@@ -1,10 +1,9 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
 import { sha256Hex } from '../../crypto';
-import { createStripeHttp, type StripeHttp } from './stripe-http';
-import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
@@ -19,14 +18,24 @@ export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<
   return `checkout-${request.siteId}-v${request.version}-${digest}`;
 }
 
-/** One REST client per isolate (fetch-based: see ./stripe-http.ts for why not the SDK). */
-export function createStripeClient(config: StripeConfig): StripeHttp {
-  return createStripeHttp({ secretKey: config.secretKey, apiUrl: config.apiUrl, timeoutMs: 8000, maxRetries: 1 });
+/** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 1,
+    timeout: 8000,
+    ...(api && {
+      host: api.hostname,
+      port: api.port || (api.protocol === 'http:' ? 80 : 443),
+      protocol: api.protocol.replace(':', '') as 'http' | 'https',
+    }),
+  });
 }
 
 /** Checkout Sessions in payment mode (basic, featured) or subscription mode (sponsored). */
 export function createStripePayments(config: StripeConfig, now: () => Date = () => new Date()): PaymentsAdapter {
-  let client: StripeHttp | undefined;
+  let client: Stripe | undefined;
   const stripe = () => (client ??= createStripeClient(config));
 
   return {
@@ -39,23 +48,59 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: subscription ? 'subscription' : 'payment',
+        line_items: [{ price, quantity: 1 }],
+        client_reference_id: request.siteId,
+        expires_at: expiresAt,
+        success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+        metadata,
+        ...(request.email && { customer_email: request.email }),
+        ...(subscription
+          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
+          : { payment_intent_data: { metadata } }),
+      };
+      const key = await checkoutIdempotencyKey(request);
+      const create = (idempotencyKey: string) => stripe().checkout.sessions.create(params, { idempotencyKey });
       try {
-        const session = await stripe().post<Pick<Stripe.Checkout.Session, 'id' | 'url' | 'expires_at'>>(
-          '/v1/checkout/sessions',
+        let session: Stripe.Checkout.Session;
+        try {
+          session = await create(key);
+        } catch (error) {
+          // The key was first used with another expiry (an earlier attempt of this version reached Stripe but was
+          // never stored, and the clock has moved on since): that session is unreachable, so a fresh key is safe,
+          // and without it this URL could not get a link for the next 24 hours.
+          if ((error as { type?: string }).type !== 'StripeIdempotencyError') throw error;
+          session = await create(`${key}-${expiresAt}`);
+        }
+        if (!session.url) throw new Error('Checkout Session without url');
+        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+      } catch (error) {
+        if (error instanceof ServiceError) throw error;
+        throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);
+      }
+    },
+    async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
+      const price = config.prices[request.tier];
+      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      // The webhook finds the account by client_reference_id (checkout) or by this metadata (subscription events).
+      const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
+      // Double clicks within ten minutes get the same session back instead of a second one.
+      const bucket = Math.floor(now().getTime() / 600_000);
+      try {
+        const session = await stripe().checkout.sessions.create(
           {
-            mode: subscription ? 'subscription' : 'payment',
+            mode: 'subscription',
             line_items: [{ price, quantity: 1 }],
-            client_reference_id: request.siteId,
-            expires_at: expiresAt,
-            success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
+            client_reference_id: request.accountId,
+            success_url: `${request.origin}/checkout/membership`,
+            cancel_url: `${request.origin}/checkout/cancelled`,
             metadata,
-            ...(request.email && { customer_email: request.email }),
-            ...(subscription
-              ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
-              : { payment_intent_data: { metadata } }),
+            subscription_data: { metadata },
+            ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
           },
-          { idempotencyKey: await checkoutIdempotencyKey(request) },
+          { idempotencyKey: `membership-${request.accountId}-${request.tier}-${bucket}` },
         );
         if (!session.url) throw new Error('Checkout Session without url');
         return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
@@ -66,18 +111,33 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async expireCheckout(sessionId: string): Promise<void> {
       try {
-        await stripe().post(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {});
+        await stripe().checkout.sessions.expire(sessionId);
       } catch (error) {
         // Already expired or completed sessions answer 400; that is the state we wanted anyway.
         if ((error as { statusCode?: number }).statusCode !== 400) throw error;
       }
     },
     async refund(paymentIntentId: string, reason: string): Promise<void> {
-      await stripe().post(
-        '/v1/refunds',
+      await stripe().refunds.create(
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
+    },
+    async cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void> {
+      try {
+        await stripe().subscriptions.cancel(subscriptionId, { prorate: false });
+      } catch (error) {
+        // An already cancelled (or unknown) subscription: nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 400 && status !== 404) throw error;
+      }
+      if (!invoiceId) return;
+      const payments = await stripe().invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 });
+      for (const payment of payments.data) {
+        const intent = payment.payment.payment_intent;
+        const id = typeof intent === 'string' ? intent : intent?.id;
+        if (id) await this.refund(id, reason);
+      }
     },
   };
 }

@@ -12,6 +12,16 @@ export interface CheckoutRequest {
   origin: string;
 }
 
+/** A membership bought through Stripe: a subscription-mode session for the tier's configured Price. */
+export interface MembershipCheckoutRequest {
+  accountId: string;
+  tier: 'member' | 'memberFeature';
+  email: string;
+  /** The account's Stripe customer, when it has one, so renewals stay on one customer. */
+  customerId?: string | null;
+  origin: string;
+}
+
 export interface CheckoutSession {
   sessionId: string;
   url: string;
@@ -20,13 +30,20 @@ export interface CheckoutSession {
 
 /** Makes, expires and refunds payments. Stripe in production, a local signed-event simulator otherwise. */
 export interface PaymentsAdapter {
-  readonly kind: 'stripe' | 'local';
+  readonly kind: 'stripe' | 'local' | 'unconfigured';
   /** Throws ServiceError plan_unavailable (no Price for the plan) or checkout_failed (provider error). */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Throws plan_unavailable when the tier has no Price (or payments are local), checkout_failed on provider errors. */
+  createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession>;
   /** Makes an old link unpayable; an already expired or completed session is not an error. */
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment; idempotent on the payment intent. */
   refund(paymentIntentId: string, reason: string): Promise<void>;
+  /**
+   * For a subscription that paid for something that cannot be applied: cancels it at once and refunds the
+   * payments of its first invoice. Idempotent (an already cancelled subscription is not an error).
+   */
+  cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void>;
 }
 
 /** Checkout links live 24 hours (Stripe's own maximum). */

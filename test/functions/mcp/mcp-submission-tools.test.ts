@@ -77,6 +77,9 @@ describe('submit_site', () => {
     const rest = await (await t.request(`/api/v1/sites/${siteId}`, { key: m.key })).json();
     expect(status.structuredContent).toEqual(rest);
     expect(status.structuredContent).toMatchObject({ status: 'pending_payment', checkout_url: expect.any(String) });
+    // ...and by its url too: the unpaid record is found after the (absent) site record.
+    const byUrl = await callTool(client, 'get_site_status', { url: `${url}/?utm_source=agent` });
+    expect(byUrl.structuredContent).toEqual(rest);
     await client.close();
   });
 

@@ -1,0 +1,81 @@
+// The local checkout's small HTML views. Every interpolation goes through hono/html, which escapes it.
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
+import { planKind, planPrices } from '../../src/submissions/plans';
+
+type View = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
+table{border-collapse:collapse;margin:1rem 0}td,th{text-align:left;padding:.3rem 1rem .3rem 0}
+button{font-size:1rem;padding:.5rem 1.5rem;cursor:pointer}.note{color:#666;font-size:.9rem}`;
+
+/** Strict CSP for these pages: nothing but this page's own nonce'd style and same-origin form posts. */
+export const checkoutCsp = (nonce: string) =>
+  `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
+export function layout(nonce: string, title: string, body: View): View {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} – tooldir</title><style nonce="${nonce}">${STYLE}</style></head>
+<body>${body}</body></html>`;
+}
+
+export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
+  const price = planPrices[planKind(plan)];
+  const amount = `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
+  return price.recurring ? `${amount} per month` : amount;
+}
+
+export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, sessionId: string, token: string): View {
+  const price = planPrices[planKind(c.plan)];
+  return html`<h1>Checkout</h1>
+<p class="note">Local test checkout: no money is charged. Pressing Pay sends a signed payment event to this service.</p>
+<table>
+<tr><th>Tool</th><td>${c.name}</td></tr>
+<tr><th>Website</th><td>${c.url}</td></tr>
+<tr><th>Plan</th><td>${c.plan} (${price.label})</td></tr>
+<tr><th>Amount</th><td>${amountLabel(c.plan)}</td></tr>
+</table>
+<form method="post" action="/checkout/${encodeURIComponent(sessionId)}/pay">
+<input type="hidden" name="token" value="${token}">
+<button type="submit">Pay</button>
+</form>
+<p><a href="/checkout/cancelled?site_id=${encodeURIComponent(c.siteId)}">Cancel</a></p>`;
+}
+
+export function successView(c: CheckoutLookup): View {
+  if (c.kind === 'site') {
+    return html`<h1>Payment received</h1>
+<p>Your submission <strong>${c.name}</strong> is now <strong id="status">${c.status}</strong>.</p>
+<p class="note">Submission id: ${c.siteId}. Follow it with <code>GET /api/v1/sites/${c.siteId}</code>.</p>`;
+  }
+  if (c.state === 'refunded') {
+    return html`<h1>Payment refunded</h1>
+<p>Your submission <strong>${c.name}</strong> could not be queued: <span id="status">rejected</span>.</p>
+<p>${c.stateNote ?? 'The payment was refunded.'}</p>`;
+  }
+  return html`<h1>Payment processing</h1>
+<p>Your submission <strong>${c.name}</strong> is <strong id="status">pending_payment</strong> until the payment is confirmed.
+Reload this page in a moment.</p>`;
+}
+
+export const cancelledView = (): View => html`<h1>Payment cancelled</h1>
+<p>Nothing was charged. Your checkout link stays usable until it expires; submitting the tool again gives a fresh link.</p>`;
+
+export const membershipView = (): View => html`<h1>Thank you</h1>
+<p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,
+usually within a minute.</p>`;
+
+export const expiredView = (reason?: string | null): View => html`<h1>This checkout link has expired</h1>
+<p>${reason ?? 'Checkout links are valid for 24 hours.'} Submit the tool again to get a fresh link.</p>`;
+
+export const unknownView = (): View => html`<h1>Unknown checkout link</h1>
+<p>There is no open checkout for this link. It may have been replaced by a newer link: use the latest one, or submit
+the tool again.</p>`;
+
+export const forbiddenView = (): View => html`<h1>Request refused</h1>
+<p>This form was not sent from the checkout page. Open the checkout link again and press Pay there.</p>`;
+
+export const failedView = (): View => html`<h1>Payment not completed</h1>
+<p>Something went wrong while confirming the payment. Nothing was charged; please try again.</p>`;

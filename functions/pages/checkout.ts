@@ -1,0 +1,85 @@
+// GET/POST /checkout/... – the local checkout (no Stripe configured) and the success/cancel pages Stripe returns to
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { randomToken } from '../../src/crypto';
+import { findCheckoutSession, isPayable } from '../../src/payments/checkout-lookup';
+import { enforceRateLimit } from '../middleware/rate-limit';
+import { clientIp } from '../middleware/client-ip';
+import { receiveStripeEvent } from '../stripe/webhook';
+import type { AppEnv } from '../types';
+import { isSameOrigin, checkoutFormToken, isValidFormToken } from './checkout-csrf';
+import { localCompletedEvent, signLikeStripe } from './local-checkout-event';
+import * as view from './checkout-views';
+
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
+
+function page(c: Context<AppEnv>, title: string, body: Parameters<typeof view.layout>[2], status: ContentfulStatusCode = 200, nonce = randomToken(22)) {
+  c.header('Content-Security-Policy', view.checkoutCsp(nonce));
+  c.header('Cache-Control', 'no-store');
+  return c.html(view.layout(nonce, title, body), status);
+}
+
+const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknownView(), 404);
+/**
+ * The local checkout exists only when no payment provider is configured (in Stripe mode Stripe hosts it), and
+ * only with a webhook secret to sign its events with.
+ */
+const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  // Static paths first: they would otherwise match /checkout/:session_id.
+  app.get('/checkout/success', async (c) => {
+    const sessionId = c.req.query('session_id') ?? '';
+    const found = SESSION_ID.test(sessionId) ? await findCheckoutSession(c.get('deps'), sessionId) : undefined;
+    if (!found) return unknown(c);
+    return page(c, 'Payment', view.successView(found));
+  });
+
+  app.get('/checkout/cancelled', (c) => page(c, 'Payment cancelled', view.cancelledView()));
+
+  app.get('/checkout/membership', (c) => page(c, 'Membership', view.membershipView()));
+
+  app.get('/checkout/:session_id', async (c) => {
+    const sessionId = c.req.param('session_id');
+    if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
+    const deps = c.get('deps');
+    const found = await findCheckoutSession(deps, sessionId);
+    if (!found) return unknown(c);
+    if (found.kind === 'site') return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+    if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
+    const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
+    return page(c, 'Checkout', view.checkoutView(found, sessionId, token));
+  });
+
+  // The form carries one token: anything bigger than a few KiB is not from our page.
+  const formLimit = bodyLimit({ maxSize: 4096, onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413) });
+
+  app.post('/checkout/:session_id/pay', formLimit, async (c) => {
+    const sessionId = c.req.param('session_id');
+    if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
+    const deps = c.get('deps');
+    const secret = deps.config.stripeWebhookSecret ?? '';
+    await enforceRateLimit(c, 'public', clientIp(c));
+    const form = await c.req.parseBody();
+    if (!isSameOrigin(c) || !(await isValidFormToken(secret, sessionId, form.token))) {
+      return page(c, 'Request refused', view.forbiddenView(), 403);
+    }
+    const found = await findCheckoutSession(deps, sessionId);
+    if (!found) return unknown(c);
+    if (found.kind === 'pending') {
+      if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
+      const now = deps.now();
+      const payload = localCompletedEvent(found, sessionId, now);
+      try {
+        // The same entry Stripe's deliveries use: signature verification included.
+        await receiveStripeEvent(deps, payload, await signLikeStripe(payload, secret, now));
+      } catch (error) {
+        deps.log.error('local checkout could not deliver its event', { err: String(error) });
+        return page(c, 'Payment failed', view.failedView(), 502);
+      }
+    }
+    return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+  });
+}

@@ -1,0 +1,56 @@
+// POST /api/v1/membership/checkout – a checkout link that buys the caller's account a membership
+import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import { createMembershipCheckout } from '../../src/payments/membership-checkout';
+import { requireApiKey } from '../middleware/api-key-auth';
+import { jsonObjectBody } from '../middleware/json-body';
+import { enforceRateLimit } from '../middleware/rate-limit';
+import type { AppEnv } from '../types';
+import { bearerSecurity, errorContent, keyedErrors } from '../v1/schemas';
+
+const MembershipCheckout = z
+  .object({
+    checkout_url: z.url().openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
+    expires_at: z.string().openapi({ description: 'Expiry of the link (ISO 8601)', example: '2026-11-22T21:05:03.000Z' }),
+    tier: z.enum(['member', 'memberFeature']),
+  })
+  .openapi('MembershipCheckout');
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/v1/membership/checkout',
+  operationId: 'createMembershipCheckout',
+  tags: ['Membership'],
+  summary: 'Buy a membership',
+  description:
+    'Returns a hosted checkout link for a monthly membership of the given tier (member covers basic submits, memberFeature also featured ones). ' +
+    'The membership becomes active once the payment completes. Only available when Stripe is configured (otherwise 500 plan_unavailable).',
+  security: bearerSecurity,
+  middleware: [requireApiKey, jsonObjectBody] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({
+            tier: z.enum(['member', 'memberFeature'], { error: 'tier must be member or memberFeature' }).openapi({ example: 'member' }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    ...keyedErrors,
+    200: { content: { 'application/json': { schema: MembershipCheckout } }, description: 'The checkout link' },
+    400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
+    500: errorContent('Membership not available (plan_unavailable), checkout creation failed (checkout_failed)'),
+  },
+});
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const actor = c.get('actor');
+    // Creating a provider session is a write: it counts against the submit bucket.
+    await enforceRateLimit(c, 'submit', actor.keyId);
+    return c.json(await createMembershipCheckout(c.get('deps'), actor.accountId, c.req.valid('json').tier), 200);
+  });
+}

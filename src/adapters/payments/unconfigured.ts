@@ -1,0 +1,25 @@
+import { ServiceError } from '../../errors';
+import type { PaymentsAdapter } from './types';
+
+/**
+ * Outside local mode without Stripe: no plan can be bought (500 plan_unavailable) rather than serving the
+ * local "Pay" page, which would let anyone queue a submission for free. LOCAL_PAYMENTS=true opts back in
+ * (benchmarks and demos on a real PostgreSQL).
+ */
+export function createUnconfiguredPayments(): PaymentsAdapter {
+  const unavailable = async (): Promise<never> => {
+    throw new ServiceError('plan_unavailable', 'Payments are not configured on this server. Please retry later.');
+  };
+  return {
+    kind: 'unconfigured',
+    createCheckout: unavailable,
+    createMembershipCheckout: unavailable,
+    async expireCheckout() {},
+    async refund() {
+      throw new Error('refund requested but no payment provider is configured');
+    },
+    async cancelSubscriptionAndRefund() {
+      throw new Error('refund requested but no payment provider is configured');
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// A tiny typed client for the tooldir REST API (base `${baseUrl}/api/v1`, bearer key).
+import { CliError, type ErrorBody } from './cli-error';
+import { exitCodeForHttpStatus } from './exit-codes';
+import type { ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
+
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** An answer the CLI treats as an outcome rather than a failure. */
+export type SubmitOutcome =
+  | { kind: 'queued'; body: QueuedResponse }
+  | { kind: 'payment_required'; body: PendingPaymentRecord };
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch: FetchFunction;
+  /** Per-request time limit; a hung server must not hang the terminal. */
+  timeoutMs?: number;
+}
+
+/** Typed calls to the REST API; every non-success answer becomes a CliError with the API's message. */
+export class ApiClient {
+  private readonly apiBase: string;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.apiBase = `${options.baseUrl}/api/v1`;
+  }
+
+  async submitSite(request: SubmitRequest): Promise<SubmitOutcome> {
+    const response = await this.send('POST', '/submit-site', request);
+    if (response.status === 201) return { kind: 'queued', body: await readJson<QueuedResponse>(response) };
+    if (response.status === 402) return { kind: 'payment_required', body: await readJson<PendingPaymentRecord>(response) };
+    throw await toCliError(response);
+  }
+
+  async getSite(siteId: string): Promise<SiteDetail> {
+    const response = await this.send('GET', `/sites/${encodeURIComponent(siteId)}`);
+    if (response.ok) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
+  async listSites(query: { limit?: number; offset?: number; url?: string }): Promise<ListEnvelope> {
+    const params = new URLSearchParams();
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.offset !== undefined) params.set('offset', String(query.offset));
+    if (query.url !== undefined) params.set('url', query.url);
+    const search = params.size ? `?${params.toString()}` : '';
+    const response = await this.send('GET', `/sites${search}`);
+    if (response.ok) return readJson<ListEnvelope>(response);
+    throw await toCliError(response);
+  }
+
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.apiKey}`,
+      accept: 'application/json',
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await this.options.fetch(`${this.apiBase}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      });
+    } catch (error) {
+      throw networkError(this.options.baseUrl, error);
+    }
+  }
+}
+
+/** Turns an error answer into a CliError carrying the API's own message and code. */
+async function toCliError(response: Response): Promise<CliError> {
+  const exitCode = exitCodeForHttpStatus(response.status);
+  const body = await readErrorBody(response);
+  if (!body) {
+    return new CliError('unexpected_response', `The API answered HTTP ${response.status} without an error message`, {
+      exitCode,
+      httpStatus: response.status,
+    });
+  }
+  const { code, message, site_id: siteId } = body.error;
+  const extra: string[] = [];
+  if (response.status === 401) extra.push('Check the key, or run `tooldir login` again.');
+  if (response.status === 429) {
+    const retryAfter = response.headers.get('retry-after');
+    if (retryAfter) extra.push(`Retry after ${retryAfter} s.`);
+  }
+  if (siteId) extra.push(`Existing submission: ${siteId}`);
+  return new CliError(code, message, { exitCode, extraLines: extra, siteId, httpStatus: response.status });
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody | undefined> {
+  try {
+    const value: unknown = await response.json();
+    if (typeof value !== 'object' || value === null || !('error' in value)) return undefined;
+    const error = (value as { error: unknown }).error;
+    if (typeof error !== 'object' || error === null) return undefined;
+    const { code, message, site_id: siteId } = error as Record<string, unknown>;
+    if (typeof message !== 'string') return undefined;
+    const result: ErrorBody = { error: { code: typeof code === 'string' ? code : 'error', message } };
+    if (typeof siteId === 'string') result.error.site_id = siteId;
+    return result;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  try {
+    // The API is the contract's other side; its bodies are trusted to match the declared types.
+    return (await response.json()) as T;
+  } catch {
+    throw new CliError('unexpected_response', `The API answered HTTP ${response.status} with a body that is not JSON`, {
+      httpStatus: response.status,
+    });
+  }
+}
+
+/** A friendly line for a server that cannot be reached (connection refused, DNS, timeout). */
+function networkError(baseUrl: string, error: unknown): CliError {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  const detail = code ?? (cause instanceof Error ? cause.message : undefined) ?? 'network error';
+  const why = timedOut ? 'no answer in time' : code === 'ECONNREFUSED' ? 'connection refused' : detail;
+  return new CliError('network_error', `Could not reach the tooldir API at ${baseUrl} (${why}).`, {
+    extraLines: ['Check the address (--base-url or TOOLDIR_BASE_URL) and your connection.'],
+  });
+}

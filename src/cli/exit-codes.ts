@@ -1,0 +1,39 @@
+// Exit codes of the tooldir CLI: the contract scripts rely on, documented in --help and docs/cli.md.
+
+/** Process exit codes; stable across releases. */
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  paymentRequired: 3,
+  alreadySubmitted: 4,
+  rateLimited: 5,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Maps an API answer's HTTP status to the exit code the CLI ends with. */
+export function exitCodeForHttpStatus(status: number): ExitCodeValue {
+  if (status >= 200 && status < 300) return ExitCode.ok;
+  // The API rejecting the arguments (bad name, bad URL) is the same kind of mistake as a bad flag.
+  if (status === 400) return ExitCode.usage;
+  if (status === 402) return ExitCode.paymentRequired;
+  if (status === 409) return ExitCode.alreadySubmitted;
+  if (status === 429) return ExitCode.rateLimited;
+  return ExitCode.error;
+}
+
+/** The help epilogue shared by every command. */
+export const exitCodesHelp = `Exit codes:
+  0  ok
+  1  error (API error, network error, invalid key, not found)
+  2  usage (bad arguments, including ones the API rejects as invalid)
+  3  payment required (the submission waits for payment at the checkout link)
+  4  already submitted (the URL or name exists)
+  5  rate limited (retry after the time shown)
+
+Environment:
+  TOOLDIR_API_KEY    API key; overrides the key stored by \`tooldir login\`
+  TOOLDIR_BASE_URL   service address (default http://127.0.0.1:8787); --base-url wins
+  TOOLDIR_OPENER     command that opens checkout links instead of the system browser
+  XDG_CONFIG_HOME    config lives in $XDG_CONFIG_HOME/tooldir/config.json (default ~/.config)`;

@@ -1,0 +1,60 @@
+// tooldir login – check an API key against the service, then store it (file mode 0600).
+import type { Command } from 'commander';
+import { ApiClient } from './api-client';
+import { CliError, usageError } from './cli-error';
+import type { CliContext } from './context';
+import { ExitCode } from './exit-codes';
+import { printJson, printLines } from './output';
+import type { RunAction } from './program';
+import { promptHidden, readKeyFromPipe } from './read-key';
+import { normalizeBaseUrl, openSession } from './session';
+
+interface LoginOptions {
+  key?: string;
+}
+
+export function registerLoginCommand(program: Command, ctx: CliContext, run: RunAction): void {
+  program
+    .command('login')
+    .description('check an API key against the service and store it')
+    .option('--key <key>', 'the API key (visible in shell history; prefer the prompt or stdin)')
+    .addHelpText(
+      'after',
+      '\nWithout --key the key is read from stdin when it is piped (echo "$KEY" | tooldir login),\n' +
+        'otherwise asked for on the terminal without echo. With --base-url the address is stored too.',
+    )
+    .action((options: LoginOptions, command: Command) =>
+      run(command, async (globals) => {
+        const session = await openSession(ctx, globals);
+        const key = (options.key ?? (await askForKey(ctx))).trim();
+        if (!key) throw usageError('No API key given (use --key, pipe it on stdin, or type it at the prompt).');
+
+        const client = new ApiClient({ baseUrl: session.baseUrl, apiKey: key, fetch: ctx.fetch });
+        try {
+          await client.listSites({ limit: 1 });
+        } catch (error) {
+          if (error instanceof CliError && error.code === 'unauthorized') {
+            throw new CliError('invalid_key', `Invalid key: ${session.baseUrl} refused it. Nothing was stored.`);
+          }
+          throw error;
+        }
+
+        await session.store.update((config) => ({
+          ...config,
+          api_key: key,
+          ...(globals.baseUrl ? { base_url: normalizeBaseUrl(globals.baseUrl) } : {}),
+        }));
+        if (session.json) {
+          printJson(ctx.stdout, { logged_in: true, base_url: session.baseUrl, config_path: session.store.path });
+        } else {
+          printLines(ctx.stdout, [`Logged in to ${session.baseUrl}. Key stored in ${session.store.path}.`]);
+        }
+        return ExitCode.ok;
+      }),
+    );
+}
+
+async function askForKey(ctx: CliContext): Promise<string> {
+  if (ctx.stdin.isTTY) return promptHidden(ctx.stdin, ctx.stderr, 'API key (input hidden): ');
+  return readKeyFromPipe(ctx.stdin);
+}

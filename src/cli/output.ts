@@ -1,0 +1,67 @@
+// How results reach the terminal: words and tables for people, one JSON document for scripts.
+import type { PaymentReason, SiteStatus } from './api-types';
+import type { TextOut } from './context';
+
+/** Prints one JSON document (the only thing on stdout under --json). */
+export function printJson(out: TextOut, value: unknown): void {
+  out.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function printLines(out: TextOut, lines: readonly string[]): void {
+  for (const line of lines) out.write(`${line}\n`);
+}
+
+const statusWords: Record<SiteStatus, string> = {
+  pending_payment: 'waiting for payment',
+  queued: 'queued for crawling',
+  crawling: 'being crawled',
+  crawl_failed: 'crawl failed (contact support)',
+  pending_review: 'crawled, waiting for editorial review',
+  live: 'live',
+  rejected: 'rejected by review',
+};
+
+/** A submission status in words ("queued for crawling"); unknown values are shown as they are. */
+export function describeStatus(status: string): string {
+  return status in statusWords ? statusWords[status as SiteStatus] : status;
+}
+
+/** Why a submission needs payment, in words. */
+export function describeReason(reason: PaymentReason | string, plan?: string): string {
+  switch (reason) {
+    case 'no_membership':
+      return 'Your account has no active membership, so this submission must be paid.';
+    case 'quota_exceeded':
+      return "You have used today's submission quota of your membership, so this submission must be paid.";
+    case 'plan_not_covered':
+      return `Your membership does not cover the ${plan ?? 'chosen'} plan, so this submission must be paid.`;
+    case 'payment_pending':
+      return 'This URL already waits for payment; here is a fresh checkout link.';
+    default:
+      return `Payment required (${reason}).`;
+  }
+}
+
+/** Whether an ISO time lies in the past. */
+export function hasExpired(expiresAt: string, now: Date): boolean {
+  const time = Date.parse(expiresAt);
+  return Number.isFinite(time) && time <= now.getTime();
+}
+
+/** Cuts a cell to `width` characters with an ellipsis, so one long URL does not wreck the table. */
+export function truncate(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/** Lays out rows as left-aligned columns separated by two spaces, with a header row. */
+export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const render = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [render(headers.map((header) => header.toUpperCase())), ...rows.map(render)].join('\n');
+}

@@ -1,0 +1,49 @@
+// A submission in words, shared by `status`, `submit` and `submit --wait`.
+import type { PendingPaymentRecord, SiteDetail } from './api-types';
+import { describeReason, describeStatus, hasExpired } from './output';
+
+/** The lines that explain a pending payment: why, where to pay, until when. */
+export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
+  const expired = hasExpired(record.expires_at, now);
+  return [
+    `Payment required: ${describeReason(record.reason, record.plan)}`,
+    `Checkout link: ${record.checkout_url}`,
+    expired
+      ? `The link expired at ${record.expires_at}; submit again for a fresh one.`
+      : `The link expires at ${record.expires_at}.`,
+  ];
+}
+
+/** A submission's full description for `status`. */
+export function siteLines(site: SiteDetail, now: Date): string[] {
+  const lines = [
+    `${site.name} (site_id ${site.site_id})`,
+    `  URL:        ${site.url}`,
+    `  Status:     ${describeStatus(site.status)}`,
+    `  Submitted:  ${site.submitted_at}`,
+  ];
+  if (site.status === 'pending_payment') {
+    lines.push(`  Plan:       ${site.plan}`, ...paymentLines(site, now).map((line) => `  ${line}`));
+    return lines;
+  }
+  const badges = [site.is_feature ? 'featured' : '', site.is_sponsor ? 'sponsored' : ''].filter(Boolean);
+  if (badges.length) lines.push(`  Badges:     ${badges.join(', ')}`);
+  if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
+  return lines;
+}
+
+/** The one-line verdict at the end of `submit --wait`. */
+export function finalLine(site: SiteDetail): string {
+  switch (site.status) {
+    case 'live':
+      return `${site.name} is live: ${site.live_url ?? '(no live_url given)'}`;
+    case 'rejected':
+      return `${site.name} was rejected by review.`;
+    case 'crawl_failed':
+      return `The crawl of ${site.name} failed (contact support).`;
+    case 'pending_payment':
+      return `The checkout link for ${site.name} expired before payment; submit again for a fresh link.`;
+    default:
+      return `${site.name}: ${describeStatus(site.status)}`;
+  }
+}

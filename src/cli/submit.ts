@@ -1,0 +1,99 @@
+// tooldir submit <url> – submit a tool; say whether it was queued or needs payment; optionally follow it.
+import { Option, type Command } from 'commander';
+import type { SubmitOutcome } from './api-client';
+import type { Plan } from './api-types';
+import type { CliContext } from './context';
+import { rememberSubmission } from './config-store';
+import { ExitCode } from './exit-codes';
+import { followSubmission } from './follow-submission';
+import { printJson, printLines } from './output';
+import type { RunAction } from './program';
+import { createProgress } from './progress';
+import { openKeyedSession, type KeyedSession } from './session';
+import { finalLine, paymentLines } from './site-view';
+import { normalizeUrlArg } from './url-input';
+
+interface SubmitOptions {
+  name: string;
+  plan?: Plan;
+  email?: string;
+  open?: boolean;
+  wait?: boolean;
+}
+
+export function registerSubmitCommand(program: Command, ctx: CliContext, run: RunAction): void {
+  program
+    .command('submit')
+    .description('submit a tool to the directory')
+    .argument('<url>', "the tool's website (https:// is added when missing)")
+    .requiredOption('--name <name>', "the tool's display name (2 to 100 characters)")
+    .addOption(new Option('--plan <plan>', 'listing plan (default: basic)').choices(['basic', 'featured', 'sponsored', 'pro']))
+    .option('--email <email>', "contact for review notifications (default: the account's e-mail)")
+    .option('--open', 'open the checkout link in the browser when payment is needed')
+    .option('--wait', 'follow the submission until it is live, rejected, crawl_failed, or its unpaid link expired')
+    .addHelpText(
+      'after',
+      '\nWith --wait the exit code is the final one: 0 live, 1 rejected or crawl_failed, 3 link expired unpaid.\n' +
+        'Under --json, --wait prints only the final record.',
+    )
+    .action((rawUrl: string, options: SubmitOptions, command: Command) =>
+      run(command, async (globals) => {
+        const url = normalizeUrlArg(rawUrl);
+        const session = await openKeyedSession(ctx, globals);
+        const outcome = await session.client.submitSite({
+          name: options.name,
+          url,
+          ...(options.email ? { email: options.email } : {}),
+          ...(options.plan ? { plan: options.plan } : {}),
+        });
+        await remember(ctx, session, outcome, options.name, url);
+
+        const showWords = !session.json;
+        if (showWords) printLines(ctx.stdout, describeOutcome(ctx, outcome, options.name));
+        if (outcome.kind === 'payment_required' && options.open) await openCheckout(ctx, outcome.body.checkout_url);
+
+        if (options.wait) {
+          const progress = createProgress(ctx.stderr, session.json, ctx.now);
+          const result = await followSubmission(ctx, session.client, outcome.body.site_id, progress);
+          if (session.json) printJson(ctx.stdout, result.site);
+          else printLines(ctx.stdout, [finalLine(result.site)]);
+          return result.exitCode;
+        }
+        if (session.json) printJson(ctx.stdout, outcome.body);
+        return outcome.kind === 'queued' ? ExitCode.ok : ExitCode.paymentRequired;
+      }),
+    );
+}
+
+function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string): string[] {
+  if (outcome.kind === 'queued') {
+    const { site_id: siteId, quota } = outcome.body;
+    return [`Queued ${name} (site_id ${siteId}). Quota: used ${quota.used_today} of ${quota.daily_limit} today.`];
+  }
+  const record = outcome.body;
+  return [`${record.name} (site_id ${record.site_id}) waits for payment.`, ...paymentLines(record, ctx.now())];
+}
+
+/** Keeps the site_id locally: `status <url>` needs it for unpaid submissions, which the list hides. */
+async function remember(ctx: CliContext, session: KeyedSession, outcome: SubmitOutcome, name: string, url: string): Promise<void> {
+  try {
+    await session.store.update((config) =>
+      rememberSubmission(config, { site_id: outcome.body.site_id, url, name, base_url: session.baseUrl }, ctx.now()),
+    );
+  } catch (error) {
+    // The submission itself succeeded; only `status <url>` loses its local fallback.
+    const why = error instanceof Error ? error.message : String(error);
+    printLines(ctx.stderr, [`Warning: could not record the site_id locally (${why}).`]);
+  }
+}
+
+/** A browser that fails to start is not a failed submission: say so and let the user copy the link. */
+async function openCheckout(ctx: CliContext, checkoutUrl: string): Promise<void> {
+  try {
+    await ctx.openUrl(checkoutUrl);
+    printLines(ctx.stderr, ['Opening the checkout link in your browser…']);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    printLines(ctx.stderr, [`Could not open a browser (${why}); open the checkout link yourself.`]);
+  }
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { accounts } from '../db/schema';
+import { ServiceError } from '../errors';
+
+export interface MembershipCheckout {
+  checkout_url: string;
+  expires_at: string;
+  tier: 'member' | 'memberFeature';
+}
+
+/**
+ * A hosted checkout link that buys the account a membership tier (a Stripe subscription for the tier's
+ * configured Price). The webhook applies it: checkout.session.completed links the customer, subscription
+ * events keep tier, status and period end in step.
+ */
+export async function createMembershipCheckout(
+  deps: Deps,
+  accountId: string,
+  tier: 'member' | 'memberFeature',
+): Promise<MembershipCheckout> {
+  const [account] = await deps.db
+    .select({ email: accounts.email, customerId: accounts.stripeCustomerId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!account) throw new ServiceError('not_found', 'No account with this id.');
+  const session = await deps.payments.createMembershipCheckout({
+    accountId,
+    tier,
+    email: account.email,
+    customerId: account.customerId,
+    origin: deps.origin,
+  });
+  return { checkout_url: session.url, expires_at: session.expiresAt.toISOString(), tier };
+}

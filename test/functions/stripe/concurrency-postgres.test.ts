@@ -1,0 +1,93 @@
+// True concurrency on a real PostgreSQL server (PGlite serialises statements): the one-statement promotion
+// must still make exactly one transition when deliveries race on separate connections.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
+import { requireService } from '../../helpers/services/require-service';
+import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
+import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+
+const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
+
+describePg('webhook deliveries racing on a real PostgreSQL', () => {
+  let server: PostgresServer;
+  let opened: OpenedDb;
+  let t: TestApp;
+  const payments = recordingPayments();
+  beforeAll(async () => {
+    server = await startPostgres();
+    opened = await openNodePostgres(server.connectionString, { max: 20 });
+    t = await createTestApp({ db: opened, overrides: { payments, queue: recordingQueue() } });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await opened?.close();
+    await server?.close();
+  });
+
+  it('the same event 5 times at once: one site, one history row, all 2xx', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await t.member('none');
+      const p = await submitUnpaid(t, m.key);
+      const body = buildStripeEvent('checkout.session.completed', paidSession(p), { id: eventId() });
+      const statuses = (await Promise.all(Array.from({ length: 5 }, () => postEvent(t, body)))).map((r) => r.status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect((await siteRow(t, p.siteId))?.status).toBe('queued');
+      expect(await historyCount(t, p.siteId)).toBe(1);
+    }
+  });
+
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', async () => {
+    for (let round = 0; round < 5; round++) {
+      const m = await t.member('none');
+      const p = await submitUnpaid(t, m.key);
+      const session = paidSession(p);
+      const statuses = (
+        await Promise.all([
+          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() }))),
+          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() }))),
+        ])
+      ).map((r) => r.status);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      expect(await historyCount(t, p.siteId)).toBe(1);
+      expect(payments.calls.filter((c) => c.method === 'refund' && c.args[0] === session.payment_intent)).toEqual([]);
+    }
+  });
+
+  it('re-submits expire every replaced session but never the current one, also when they race', async () => {
+    const m = await t.member('none');
+    const first = await submitUnpaid(t, m.key);
+    const second = await submitUnpaid(t, m.key, { name: first.name, url: first.url });
+    expect(payments.calls).toContainEqual({ method: 'expireCheckout', args: [first.sessionId] });
+    await Promise.all([
+      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'featured' }),
+      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'basic' }),
+    ]);
+    const current = await currentSession(t, first.siteId);
+    const made = payments.calls
+      .filter((c) => c.method === 'createCheckout' && (c.args[0] as { siteId: string }).siteId === first.siteId)
+      .map((c) => c.result);
+    const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
+    expect(expired.has(current)).toBe(false);
+    for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
+    expect(made).toContain(second.sessionId);
+  });
+
+  it('two different paid sessions for one record at once: one applied, the other refunded', async () => {
+    const m = await t.member('none');
+    const first = await submitUnpaid(t, m.key);
+    const second = { ...first, sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId };
+    const a = paidSession(first);
+    const b = paidSession(second);
+    const statuses = (
+      await Promise.all([postEvent(t, buildStripeEvent('checkout.session.completed', a)), postEvent(t, buildStripeEvent('checkout.session.completed', b))])
+    ).map((r) => r.status);
+    expect(statuses).toEqual([200, 200]);
+    expect(await historyCount(t, first.siteId)).toBe(1);
+    const refunded = payments.calls.filter((c) => c.method === 'refund').map((c) => c.args[0]);
+    const applied = (await siteRow(t, first.siteId))?.stripe_payment_intent_id;
+    expect([a.payment_intent, b.payment_intent]).toContain(applied);
+    expect(refunded.filter((pi) => pi === a.payment_intent || pi === b.payment_intent)).toEqual([applied === a.payment_intent ? b.payment_intent : a.payment_intent]);
+  });
+});

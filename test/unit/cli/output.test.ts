@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ExitCode, exitCodeForHttpStatus } from '../../../src/cli/exit-codes';
+import { renderList } from '../../../src/cli/list';
+import { describeReason, formatTable } from '../../../src/cli/output';
+import { Captured, siteRecord } from './fake-context';
+import { createProgress } from '../../../src/cli/progress';
+import type { SiteRecord } from '../../../src/cli/api-types';
+
+describe('formatTable', () => {
+  it('aligns columns under upper-case headers without trailing spaces', () => {
+    const table = formatTable(['status', 'name'], [['live', 'Acme'], ['pending_review', 'B']]);
+    expect(table).toBe('STATUS          NAME\nlive            Acme\npending_review  B');
+  });
+});
+
+describe('renderList', () => {
+  const site = siteRecord('live') as unknown as SiteRecord;
+
+  it('prints the table and the range shown', () => {
+    const lines = renderList({ sites: [site, site], total: 7, limit: 2, offset: 2 }).join('\n').split('\n');
+    expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED_AT +SITE_ID$/);
+    expect(lines[1]).toContain('Acme AI');
+    expect(lines[2]).toContain(site.site_id);
+    expect(lines.at(-1)).toBe('showing 3–4 of 7');
+  });
+
+  it('says so when there is nothing to show', () => {
+    expect(renderList({ sites: [], total: 0, limit: 100, offset: 0 })[0]).toMatch(/^No submissions\./);
+  });
+});
+
+describe('exit codes', () => {
+  it('maps API statuses to the documented codes', () => {
+    expect([200, 201, 400, 401, 402, 404, 409, 429, 500].map(exitCodeForHttpStatus)).toEqual([
+      ExitCode.ok, ExitCode.ok, ExitCode.usage, ExitCode.error, ExitCode.paymentRequired, ExitCode.error,
+      ExitCode.alreadySubmitted, ExitCode.rateLimited, ExitCode.error,
+    ]);
+  });
+});
+
+describe('describeReason', () => {
+  it('explains each 402 reason in words', () => {
+    expect(describeReason('no_membership')).toMatch(/^Your account has no active membership/);
+    expect(describeReason('quota_exceeded')).toMatch(/quota/);
+    expect(describeReason('plan_not_covered', 'featured')).toMatch(/does not cover the featured plan/);
+    expect(describeReason('payment_pending')).toMatch(/fresh checkout link/);
+  });
+});
+
+describe('createProgress', () => {
+  it('keeps the spinner line within the terminal width', () => {
+    const out = Object.assign(new Captured(true), { columns: 20 });
+    const progress = createProgress(out, false, () => new Date(0));
+    progress.show('crawled, waiting for editorial review');
+    expect(out.text).toBe('\r\u001b[2K⠋ crawled, waiting…');
+  });
+
+  it('is silent under --json', () => {
+    const out = new Captured(true);
+    const progress = createProgress(out, true, () => new Date(0));
+    progress.show('queued');
+    progress.tick();
+    progress.stop();
+    expect(out.text).toBe('');
+  });
+});

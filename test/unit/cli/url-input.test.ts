@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUrlKey, isSiteId, normalizeUrlArg } from '../../../src/cli/url-input';
+
+describe('isSiteId', () => {
+  it('tells a UUID from a URL', () => {
+    expect(isSiteId('0b6f9a52-3c1e-4d7a-9f7e-2a4b5c6d7e8f')).toBe(true);
+    expect(isSiteId('0B6F9A52-3C1E-4D7A-9F7E-2A4B5C6D7E8F')).toBe(true);
+    expect(isSiteId('https://acme.example')).toBe(false);
+    expect(isSiteId('0b6f9a52-3c1e-4d7a-9f7e')).toBe(false);
+  });
+});
+
+describe('normalizeUrlArg', () => {
+  it('keeps an http(s) URL and adds https:// to a bare host', () => {
+    expect(normalizeUrlArg('https://acme.example/x')).toBe('https://acme.example/x');
+    expect(normalizeUrlArg('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(normalizeUrlArg(' acme.example/x ')).toBe('https://acme.example/x');
+  });
+
+  it('rejects what cannot be a tool URL as a usage error (exit 2)', () => {
+    for (const value of ['ftp://acme.example', 'acme', 'not a url']) {
+      expect(() => normalizeUrlArg(value)).toThrow(expect.objectContaining({ exitCode: 2 }));
+    }
+  });
+});
+
+describe('canonicalUrlKey', () => {
+  it('compares URLs the way the service does', () => {
+    const key = 'https://acme.example/tool?a=1&b=2';
+    expect(canonicalUrlKey('HTTPS://WWW.Acme.Example:443/tool/?b=2&utm_source=x&a=1#top')).toBe(key);
+    expect(canonicalUrlKey('https://acme.example/tool?a=1&b=2&ref=hn&fbclid=1&gclid=2')).toBe(key);
+    expect(canonicalUrlKey('https://acme.example/')).toBe('https://acme.example');
+    expect(canonicalUrlKey('http://acme.example')).not.toBe(canonicalUrlKey('https://acme.example'));
+  });
+});

@@ -1,0 +1,162 @@
+// The Stripe payments adapter against local HTTP stand-ins, through stripe-node's host/port/protocol (STRIPE_API_URL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutIdempotencyKey, createStripePayments } from '../../../src/adapters/payments/stripe';
+import { loadConfig } from '../../../src/config';
+import { ServiceError } from '../../../src/errors';
+import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';
+import { startSubscriptionStandIn } from '../../helpers/stripe/subscription-standin';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+afterAll(() => standIn.close());
+
+const stripeConfig = (apiUrl: string, prices: Record<string, string> = {}) =>
+  loadConfig({
+    STRIPE_SECRET_KEY: 'sk_test_adapter_0000',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    STRIPE_API_URL: apiUrl,
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_FEATURED: 'price_featured',
+    STRIPE_PRICE_SPONSORED: 'price_sponsored',
+    ...prices,
+  }).stripe!;
+
+const adapter = () => createStripePayments(stripeConfig(standIn.url), () => NOW);
+const siteId = '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a';
+const request = { siteId, name: 'Acme', url: 'https://acme.example', email: 'a@example.com', origin: 'https://tooldir.example' };
+
+describe('Stripe adapter: Checkout Sessions', () => {
+  it('creates a payment-mode session for a one-time plan', async () => {
+    standIn.clearRequests();
+    const session = await adapter().createCheckout({ ...request, plan: 'featured', version: 3 });
+    const [sent] = standIn.requests;
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'featured', version: 3 });
+    expect(key).toMatch(new RegExp(`^checkout-${siteId}-v3-[0-9a-f]{16}$`));
+    expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: key });
+    expect(sent!.authorization).toBe('Bearer sk_test_adapter_0000');
+    const expectedExpiry = Math.floor((NOW.getTime() + 24 * 3600 * 1000) / 1000) - 60;
+    expect(sent!.body).toMatchObject({
+      mode: 'payment',
+      client_reference_id: siteId,
+      expires_at: String(expectedExpiry),
+      line_items: [{ price: 'price_featured', quantity: '1' }],
+      metadata: { site_id: siteId, plan: 'featured', version: '3' },
+      payment_intent_data: { metadata: { site_id: siteId, plan: 'featured', version: '3' } },
+      success_url: 'https://tooldir.example/checkout/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: `https://tooldir.example/checkout/cancelled?site_id=${siteId}`,
+      customer_email: 'a@example.com',
+    });
+    expect(sent!.body.subscription_data).toBeUndefined();
+    expect(session.sessionId).toMatch(/^cs_test_/);
+    expect(session.url).toContain(session.sessionId);
+    expect(session.expiresAt.getTime()).toBe(expectedExpiry * 1000);
+  });
+
+  it('creates a subscription-mode session for the sponsored plan (also spelled pro)', async () => {
+    standIn.clearRequests();
+    await adapter().createCheckout({ ...request, plan: 'pro', version: 1 });
+    expect(standIn.requests[0]!.body).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: siteId,
+      line_items: [{ price: 'price_sponsored', quantity: '1' }],
+      metadata: { site_id: siteId, plan: 'pro', version: '1' },
+      subscription_data: { metadata: { site_id: siteId, plan: 'pro', version: '1', purpose: 'sponsorship' } },
+    });
+    expect(standIn.requests[0]!.body.payment_intent_data).toBeUndefined();
+  });
+
+  it('the same version never makes two sessions (idempotency key replay)', async () => {
+    const a = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
+    const b = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
+    expect(b.sessionId).toBe(a.sessionId);
+  });
+
+  it('a version first sent with other parameters (never stored) still gets a link, under a fresh key', async () => {
+    const first = await adapter().createCheckout({ ...request, plan: 'basic', version: 21 });
+    standIn.clearRequests();
+    const later = createStripePayments(stripeConfig(standIn.url), () => new Date(NOW.getTime() + 5000));
+    const second = await later.createCheckout({ ...request, plan: 'basic', version: 21 });
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const expiry = Math.floor((NOW.getTime() + 5000 + 24 * 3600 * 1000) / 1000) - 60;
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'basic', version: 21 });
+    expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([key, `${key}-${expiry}`]);
+  });
+
+  it('a plan without a Price is plan_unavailable; a provider failure is checkout_failed', async () => {
+    const noPrice = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_FEATURED: '' }), () => NOW);
+    await expect(noPrice.createCheckout({ ...request, plan: 'featured', version: 1 })).rejects.toMatchObject({ code: 'plan_unavailable' });
+    standIn.setDown('error');
+    try {
+      const error = await adapter().createCheckout({ ...request, plan: 'basic', version: 99 }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).code).toBe('checkout_failed');
+    } finally {
+      standIn.setDown(false);
+    }
+  });
+
+  it('expires a session; expiring it again (already expired) is not an error', async () => {
+    const session = await adapter().createCheckout({ ...request, plan: 'basic', version: 11 });
+    standIn.clearRequests();
+    await adapter().expireCheckout(session.sessionId);
+    await adapter().expireCheckout(session.sessionId);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/checkout/sessions/${session.sessionId}/expire`,
+      `POST /v1/checkout/sessions/${session.sessionId}/expire`,
+    ]);
+    expect(standIn.sessions.get(session.sessionId)?.status).toBe('expired');
+  });
+});
+
+describe('Stripe adapter: refunds', () => {
+  it('refunds a payment intent with the reason, idempotent on the payment intent', async () => {
+    standIn.clearRequests();
+    await adapter().refund('pi_123', 'URL taken');
+    await adapter().refund('pi_123', 'URL taken');
+    expect(standIn.requests).toHaveLength(2);
+    for (const r of standIn.requests) {
+      expect(r).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-pi_123', body: { payment_intent: 'pi_123', metadata: { reason: 'URL taken' } } });
+    }
+  });
+
+  it('cancels a subscription and refunds the payments of its first invoice', async () => {
+    const sub = await startSubscriptionStandIn({ in_1: 'pi_sub_1' });
+    try {
+      const payments = createStripePayments(stripeConfig(sub.url), () => NOW);
+      await payments.cancelSubscriptionAndRefund('sub_1', 'in_1', 'taken');
+      await payments.cancelSubscriptionAndRefund('sub_1', 'in_1', 'taken'); // already cancelled: still fine
+      const seen = sub.requests.map((r) => `${r.method} ${r.path}`);
+      expect(seen).toEqual(['DELETE /v1/subscriptions/sub_1', 'GET /v1/invoice_payments', 'POST /v1/refunds', 'DELETE /v1/subscriptions/sub_1', 'GET /v1/invoice_payments', 'POST /v1/refunds']);
+      expect(sub.requests[1]!.query).toContain('invoice=in_1');
+      expect(sub.requests[2]).toMatchObject({ idempotencyKey: 'refund-pi_sub_1', body: { payment_intent: 'pi_sub_1', metadata: { reason: 'taken' } } });
+    } finally {
+      await sub.close();
+    }
+  });
+});
+
+describe('Stripe adapter: membership checkout', () => {
+  it('creates a subscription-mode session for the tier Price with the account as client_reference_id', async () => {
+    standIn.clearRequests();
+    const payments = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_MEMBER: 'price_member', STRIPE_PRICE_MEMBER_FEATURE: 'price_mf' }), () => NOW);
+    const session = await payments.createMembershipCheckout({ accountId: siteId, tier: 'memberFeature', email: 'm@example.com', origin: 'https://tooldir.example' });
+    const bucket = Math.floor(NOW.getTime() / 600_000);
+    expect(standIn.requests[0]).toMatchObject({
+      path: '/v1/checkout/sessions',
+      idempotencyKey: `membership-${siteId}-memberFeature-${bucket}`,
+      body: {
+        mode: 'subscription',
+        client_reference_id: siteId,
+        customer_email: 'm@example.com',
+        line_items: [{ price: 'price_mf', quantity: '1' }],
+        metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' },
+        subscription_data: { metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' } },
+      },
+    });
+    expect(session.url).toContain(session.sessionId);
+    await expect(adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' })).rejects.toMatchObject({ code: 'plan_unavailable' });
+  });
+});
