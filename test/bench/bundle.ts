@@ -43,7 +43,7 @@ export async function benchBundle(): Promise<BenchReport> {
       targets: [{ what: `gzipped ≤ ${LIMIT_KIB} KiB`, ok: total <= LIMIT_KIB * 1024, detail: `${kib(total)} KiB` }],
       notes: [
         'a contributor gzipped alone is a little larger than its share of the whole (no shared dictionary)',
-        'Stripe is called over fetch (src/adapters/payments/stripe-http.ts); @upstash/* SDKs load with import() on first use',
+        'the @upstash/* SDKs of the rate limiter load with import() on first use; see docs/bench.md for the Stripe SDK',
       ],
       data: { gzipBytes: total, rawBytes: Buffer.byteLength(code), contributors },
     };
