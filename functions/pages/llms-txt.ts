@@ -15,6 +15,7 @@ const text = (origin: string) => `# tooldir – AI Tool Directory
 - GET /api/v1/sites?limit=&offset=&url=: your submissions, newest first (unpaid ones excluded).
 - GET /api/v1/sites/{site_id}: one submission (also unpaid pending ones, with checkout_url).
 - GET /api/v1/tools?q=&limit=&cursor=, GET /api/v1/tools/{slug}: public directory search and detail (no key).
+- POST /api/v1/membership/checkout {tier: member | memberFeature}: a checkout link for a membership (covered submits need no payment).
 - OpenAPI 3.1: ${origin}/api/v1/openapi.json · interactive reference: ${origin}/api/v1/docs
 
 ## Authentication
