@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { purgeExpiredPending } from '../submissions/purge';
+import { purgeExpiredCredentials } from '../accounts/purge-expired-credentials';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -10,6 +11,8 @@ export interface SweepReport {
   recovered: number;
   /** Pending-payment records deleted 30 days after their link expired. */
   purged: number;
+  /** Expired sign-in codes and browser sessions deleted. */
+  expiredCredentials: number;
 }
 
 export interface SweepOptions {
@@ -66,8 +69,9 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   }
 
   const { purged } = await purgeExpiredPending(deps);
+  const { expiredCredentials } = await purgeExpiredCredentials(deps);
 
-  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged };
-  if (report.redispatched || report.recovered || report.purged) deps.log.info('sweep', { ...report });
+  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged, expiredCredentials };
+  if (report.redispatched || report.recovered || report.purged || report.expiredCredentials) deps.log.info('sweep', { ...report });
   return report;
 }
