@@ -8,7 +8,8 @@ import { toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool
 /** How a tool is named by a caller: its public slug (from live_url) or its site_id. */
 export type ToolRef = { slug: string } | { site_id: string };
 
-const SLUG = /^[^\s/?#]{1,200}$/;
+/** Control characters can never be in a slug (and a NUL would make Postgres refuse the statement). */
+const SLUG = /^[^\s/?#\p{Cc}]{1,200}$/u;
 
 /**
  * One live tool by slug or site_id (a core verb). Anything not live — unknown, still in review, rejected,

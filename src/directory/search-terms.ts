@@ -5,9 +5,12 @@ export const MAX_QUERY_LENGTH = 200;
 const MAX_TERMS = 12;
 const MAX_TERM_LENGTH = 64;
 
-/** Trims and collapses whitespace; the empty string means "no query" (newest tools first). */
+/**
+ * Trims and collapses whitespace; control characters count as whitespace (a NUL would make Postgres refuse
+ * the statement). The empty string means "no query" (newest tools first).
+ */
 export function normalizeQuery(query: string | undefined): string {
-  return (query ?? '').replace(/\s+/g, ' ').trim();
+  return (query ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /** The query's words: letters and digits only, lower-cased, so nothing the user types can reach tsquery syntax. */

@@ -1,6 +1,7 @@
 // The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
-// list, detail, openapi.json and the MCP server (initialize, tools/list, tool calls), all answered from
+// list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job and the
+// MCP server (initialize, tools/list, tool calls), all answered from
 // inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,6 +12,7 @@ import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { findRedisServer } from '../../helpers/services/redis';
 import { requireService } from '../../helpers/services/require-service';
 import { type ProductionStack, STACK_SECRETS, startProductionStack } from '../../helpers/standins/production-stack';
+import { buildStripeEvent, signStripeEvent } from '../../helpers/standins/stripe-signature';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev';
 
 const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
@@ -91,6 +93,32 @@ describeStack('Worker bundle in workerd', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('queues a 402 submission on a correctly signed checkout.session.completed and refuses a forged one', async () => {
+    const payerKey = await member('none');
+    const unpaid = await call('/api/v1/submit-site', { key: payerKey, json: { name: `Workerd Stripe ${Date.now()}`, url: `https://stripe-${Date.now()}.example/` } });
+    expect(unpaid.status, worker.output()).toBe(402);
+    const pending = (await unpaid.json()) as { checkout_url: string; site_id: string };
+    // The session the Worker created on the Stripe stand-in; Stripe sends it back, paid, in the event.
+    const session = [...stack.stripe.sessions.values()].find((s) => s.url === pending.checkout_url);
+    expect(session).toMatchObject({ client_reference_id: pending.site_id });
+    const event = buildStripeEvent('checkout.session.completed', {
+      ...session,
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: `pi_test_${crypto.randomUUID().slice(0, 12)}`,
+    });
+    const postEvent = (signature: string) =>
+      fetch(`${worker.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: event });
+
+    const forged = await postEvent(signStripeEvent(event, 'whsec_forged_0000000000000000'));
+    expect(forged.status).toBe(400);
+    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ status: 'pending_payment' });
+
+    const signed = await postEvent(signStripeEvent(event, STACK_SECRETS.stripeWebhookSecret));
+    expect(signed.status, worker.output()).toBe(200);
+    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ site_id: pending.site_id, status: 'queued' });
   });
 
   it('runs a QStash-signed sweep job and refuses an unsigned one', async () => {

@@ -8,6 +8,7 @@ describe('search terms', () => {
     expect(normalizeQuery('  AI \n  writer ')).toBe('AI writer');
     expect(normalizeQuery('   ')).toBe('');
     expect(normalizeQuery(undefined)).toBe('');
+    expect(normalizeQuery('a\u0000b\u0007 c\u0000')).toBe('a b c'); // a NUL would fail the statement (found by the MCP fuzz)
   });
 
   it('keeps only letters and digits, so tsquery syntax cannot be injected', () => {
