@@ -1,4 +1,6 @@
 // POST /api/mcp/mcp – the MCP server over streamable HTTP (stateless; GET and DELETE answer 405)
+import { bodyLimit } from 'hono/body-limit';
+import { invalidToolArguments } from './invalid-arguments';
 import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -45,6 +47,8 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
     // Stateless: no standalone SSE stream to GET and no session to DELETE.
     return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, { Allow: 'POST' });
   }
+  const invalid = await invalidToolArguments(c.req.raw);
+  if (invalid) return invalid;
   const deps = c.get('deps');
   const caller = createCaller({
     deps,
@@ -72,5 +76,10 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {
+  // The body limit holds before anything reads the body (also chunked bodies without a length).
+  app.use(
+    MCP_PATH,
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => jsonRpcError(413, -32000, 'Request body larger than 64 KiB.') }),
+  );
   app.all(MCP_PATH, handle);
 }

@@ -61,6 +61,16 @@ describe('MCP endpoint at the HTTP level', () => {
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32601 } });
   });
 
+  it('answers tools/call with non-object arguments as invalid params (-32602), never an internal error', async () => {
+    for (const args of ['"text"', '[1]', '3', 'null']) {
+      const res = await post(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"search_tools","arguments":${args}}}`, {
+        'mcp-protocol-version': '2025-06-18',
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32602, message: expect.stringMatching(/arguments must be a JSON object/) } });
+    }
+  });
+
   it('answers GET and DELETE with a 405 JSON-RPC error (stateless server), and other methods too', async () => {
     for (const method of ['GET', 'DELETE', 'PUT']) {
       const res = await t.app.request(MCP_URL, { method, headers: { accept: 'text/event-stream' } });
