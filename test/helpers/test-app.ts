@@ -9,6 +9,10 @@ import { createLogger } from '../../src/log';
 import { createApp, type App } from '../../functions/app';
 import type { AppOptions } from '../../functions/types';
 
+/** A URL and a name no other test uses: tests isolate by fresh data, never by cleanup. */
+export const uniqueUrl = (prefix = 'tool') => `https://${prefix}-${crypto.randomUUID().slice(0, 8)}.example`;
+export const uniqueName = (base = 'Tool') => `${base} ${crypto.randomUUID().slice(0, 8)}`;
+
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 export const WEBHOOK_SECRET = 'whsec_test_secret_0123456789';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
+import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl, uniqueName } from '../../helpers/test-app';
 import { callTool, connectMcp, resultJson } from './mcp-client';
 
 let t: TestApp;
@@ -8,13 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniqueUrl = () => `https://mcp-${crypto.randomUUID().slice(0, 8)}.example`;
-const uniqueName = () => `Mcp Tool ${crypto.randomUUID().slice(0, 8)}`;
 
 describe('keyed tools without a valid key', () => {
   it('answer a clear unauthorized tool error, while anonymous tools still work', async () => {
     const anonymous = await connectMcp(t);
-    const submit = await callTool(anonymous, 'submit_site', { name: uniqueName(), url: uniqueUrl() });
+    const submit = await callTool(anonymous, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(submit.isError).toBe(true);
     expect(resultJson(submit)).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/Authorization: Bearer/) } });
     const status = await callTool(anonymous, 'get_site_status', { site_id: crypto.randomUUID() });
@@ -23,7 +21,7 @@ describe('keyed tools without a valid key', () => {
     await anonymous.close();
 
     const forged = await connectMcp(t, { key: 'tdk_AAAAAAAAAAAAAAAAAAAAAA' });
-    expect(resultJson(await callTool(forged, 'submit_site', { name: uniqueName(), url: uniqueUrl() }))).toMatchObject({
+    expect(resultJson(await callTool(forged, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') }))).toMatchObject({
       error: { code: 'unauthorized' },
     });
     expect((await callTool(forged, 'search_tools', {})).isError).toBeFalsy();
@@ -33,9 +31,9 @@ describe('keyed tools without a valid key', () => {
   it('refuse a revoked key', async () => {
     const m = await t.member('member');
     const client = await connectMcp(t, { key: m.key });
-    expect((await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl() })).isError).toBeFalsy();
+    expect((await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') })).isError).toBeFalsy();
     expect((await t.request(`/api/v1/admin/keys/${m.keyId}`, { method: 'DELETE', key: ADMIN_TOKEN })).status).toBeLessThan(300);
-    const after = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl() });
+    const after = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(resultJson(after)).toMatchObject({ error: { code: 'unauthorized' } });
     await client.close();
   });
@@ -45,7 +43,7 @@ describe('submit_site', () => {
   it('queues a member submission and returns the REST 201 body', async () => {
     const m = await t.member('member');
     const client = await connectMcp(t, { key: m.key });
-    const result = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl() });
+    const result = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(result.isError).toBeFalsy();
     const body = { site_id: expect.any(String), status: 'queued', via: 'membership', quota: { used_today: 1, daily_limit: 5 } };
     expect(result.structuredContent).toEqual(body);
@@ -56,8 +54,8 @@ describe('submit_site', () => {
   it('returns payment-required as a normal result carrying checkout_url, expires_at and reason', async () => {
     const m = await t.member('none');
     const client = await connectMcp(t, { key: m.key });
-    const name = uniqueName();
-    const url = uniqueUrl();
+    const name = uniqueName('Mcp Tool');
+    const url = uniqueUrl('mcp');
     const result = await callTool(client, 'submit_site', { name, url, plan: 'featured' });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({
@@ -87,11 +85,11 @@ describe('submit_site', () => {
     const m = await t.member('member');
     const client = await connectMcp(t, { key: m.key });
     const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ name: 'x', url: uniqueUrl() }, /name must be 2 to 100 characters/],
-      [{ name: uniqueName(), url: 'ftp://example.com' }, /url must use http or https/],
-      [{ name: uniqueName(), url: uniqueUrl(), email: 'nope' }, /email must be a valid e-mail address/],
-      [{ name: uniqueName(), url: uniqueUrl(), plan: 'gold' }, /plan must be one of basic, featured, sponsored, pro/],
-      [{ url: uniqueUrl() }, /name is required/],
+      [{ name: 'x', url: uniqueUrl('mcp') }, /name must be 2 to 100 characters/],
+      [{ name: uniqueName('Mcp Tool'), url: 'ftp://example.com' }, /url must use http or https/],
+      [{ name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), email: 'nope' }, /email must be a valid e-mail address/],
+      [{ name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), plan: 'gold' }, /plan must be one of basic, featured, sponsored, pro/],
+      [{ url: uniqueUrl('mcp') }, /name is required/],
     ];
     for (const [args, message] of cases) {
       const result = await callTool(client, 'submit_site', args);
@@ -104,15 +102,15 @@ describe('submit_site', () => {
   it('reports an already submitted url like REST 409, with site_id for its owner only', async () => {
     const owner = await t.member('member');
     const other = await t.member('member');
-    const url = uniqueUrl();
+    const url = uniqueUrl('mcp');
     const ownerClient = await connectMcp(t, { key: owner.key });
-    const first = await callTool(ownerClient, 'submit_site', { name: uniqueName(), url });
+    const first = await callTool(ownerClient, 'submit_site', { name: uniqueName('Mcp Tool'), url });
     const siteId = (first.structuredContent as { site_id: string }).site_id;
-    const again = await callTool(ownerClient, 'submit_site', { name: uniqueName(), url });
+    const again = await callTool(ownerClient, 'submit_site', { name: uniqueName('Mcp Tool'), url });
     expect(again.isError).toBe(true);
     expect(resultJson(again)).toEqual({ error: { code: 'already_submitted', message: expect.any(String), site_id: siteId } });
     const otherClient = await connectMcp(t, { key: other.key });
-    const theirs = await callTool(otherClient, 'submit_site', { name: uniqueName(), url });
+    const theirs = await callTool(otherClient, 'submit_site', { name: uniqueName('Mcp Tool'), url });
     expect(resultJson(theirs)).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
     await ownerClient.close();
     await otherClient.close();
@@ -123,9 +121,9 @@ describe('get_site_status', () => {
   it("returns the REST detail body by site_id and by url, and not_found for another caller's site", async () => {
     const owner = await t.member('member');
     const stranger = await t.member('member');
-    const url = uniqueUrl();
+    const url = uniqueUrl('mcp');
     const client = await connectMcp(t, { key: owner.key });
-    const submitted = await callTool(client, 'submit_site', { name: uniqueName(), url: `${url}/?utm_source=x` });
+    const submitted = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: `${url}/?utm_source=x` });
     const siteId = (submitted.structuredContent as { site_id: string }).site_id;
     const rest = await (await t.request(`/api/v1/sites/${siteId}`, { key: owner.key })).json();
     const byId = await callTool(client, 'get_site_status', { site_id: siteId });
@@ -162,11 +160,11 @@ describe('rate limits shared with REST', () => {
   it('counts MCP submits in the same per-key bucket as REST submits', async () => {
     const m = await t.member('none');
     for (let i = 0; i < 10; i++) {
-      const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+      const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') } });
       expect(res.status).toBe(402);
     }
     const client = await connectMcp(t, { key: m.key });
-    const limited = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl() });
+    const limited = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(limited.isError).toBe(true);
     expect(resultJson(limited)).toEqual({
       error: { code: 'rate_limited', message: expect.stringMatching(/Retry in \d+ s\./), retry_after_seconds: expect.any(Number) },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
 import { PageClient } from './account-client';
 
 let t: TestApp;
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
 
 describe('account overview', () => {
   it("shows the member's tier, status, today's quota use and submissions with their links", async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
 const submit = (key: string) => t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() } });
 
 describe('rate limits', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestApp, type TestApp, uniqueUrl, uniqueName } from '../../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +9,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
-const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
-const uniqueName = () => `Tool ${crypto.randomUUID().slice(0, 8)}`;
 const DB_STYLE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00$/;
 
 describe('GET /api/v1/sites/{site_id}', () => {

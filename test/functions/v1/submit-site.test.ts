@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
+import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl, uniqueName } from '../../helpers/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +10,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
-const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
-const uniqueName = () => `Tool ${crypto.randomUUID().slice(0, 8)}`;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function count(table: 'sites' | 'pending_submissions' | 'quota_usage', accountId: string) {

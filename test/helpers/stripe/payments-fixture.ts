@@ -5,7 +5,7 @@ import type { PaymentsAdapter } from '../../../src/adapters/payments/types';
 import type { JobQueue, JobStep, JobMessage } from '../../../src/adapters/queue/types';
 import { queryRows } from '../../../src/db/client';
 import { buildStripeEvent, signStripeEvent } from '../standins/stripe-signature';
-import { WEBHOOK_SECRET, type TestApp } from '../test-app';
+import { WEBHOOK_SECRET, uniqueName, uniqueUrl, type TestApp } from '../test-app';
 
 export interface PaymentCall {
   method: 'createCheckout' | 'createMembershipCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
@@ -76,8 +76,7 @@ export function sendEvent(
   return postEvent(t, buildStripeEvent(type, object, { id: options.id ?? eventId(), created: options.created }));
 }
 
-export const uniqueUrl = () => `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
-export const uniqueName = (base = 'Tool') => `${base} ${crypto.randomUUID().slice(0, 8)}`;
+export { uniqueName, uniqueUrl };
 
 export interface Pending {
   siteId: string;
