@@ -72,7 +72,7 @@ export async function startNodeServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   if (!config.siteOrigin) deps.origin = url;
-  const sweeper = startLocalSweeper(deps);
+  const stopSweeper = startLocalSweeper(deps);
   return {
     url,
     port,
@@ -80,7 +80,7 @@ export async function startNodeServer(
     config,
     adminToken: config.adminToken,
     close: async () => {
-      clearInterval(sweeper);
+      stopSweeper();
       queue.stop?.();
       await new Promise<void>((done) => server.close(() => done()));
       await opened.close();
@@ -98,20 +98,27 @@ function nodeCrawlTransport(config: Config) {
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** PGlite runs each query on the main thread: the start-up sweep waits until the first requests are served. */
+const STARTUP_SWEEP_DELAY_MS = 1_000;
 
 /**
  * The in-process queue survives nothing, so the sweep is what recovers after a restart: once at start-up
  * with no age thresholds (nothing queued or crawling can still be in flight in a fresh process; only for the
  * local queue), then every minute with the normal thresholds. With QStash, its schedule runs the sweep.
+ * Returns the function that stops both timers.
  */
-function startLocalSweeper(deps: Deps): ReturnType<typeof setInterval> | undefined {
-  if (deps.queue.kind !== 'local') return undefined;
+function startLocalSweeper(deps: Deps): () => void {
+  if (deps.queue.kind !== 'local') return () => {};
   const sweep = (options?: Parameters<typeof runSweep>[1]) =>
     runSweep(deps, options).catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
-  void sweep({ queuedForMs: 0, crawlingForMs: 0 });
+  const startup = setTimeout(() => void sweep({ queuedForMs: 0, crawlingForMs: 0 }), STARTUP_SWEEP_DELAY_MS);
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+  startup.unref();
   timer.unref();
-  return timer;
+  return () => {
+    clearTimeout(startup);
+    clearInterval(timer);
+  };
 }
 
 function printBanner(s: NodeServer) {
@@ -133,7 +140,8 @@ Create an account and a first API key:
 `);
 }
 
-async function main() {
+/** `npm start` (through bin/start.js and its bundle) and `npm run start:source`: serve until a signal. */
+export async function main() {
   try {
     const server = await startNodeServer();
     printBanner(server);

@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../src/db/node-clients';
+import { ensureNodeBundle } from '../bin/node-bundle.js';
 
 /**
  * Builds one migrated PGlite data dir per run; each test file opens a copy (~0.5 s) instead of paying
  * a fresh cold start with migrations (~3 s) itself.
  */
 export default async function setup({ provide }: { provide: (key: 'pgliteTemplate', value: string) => void }) {
+  // Built once here, so the suites that start `npm start`'s entry in parallel never race to rebuild it.
+  await ensureNodeBundle();
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-template-'));
   const opened = await openPglite(join(dir, 'pglite'));
   await opened.close();

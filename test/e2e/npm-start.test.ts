@@ -9,14 +9,14 @@ let server: ChildServer;
 const dataDir = mkdtempSync(join(tmpdir(), 'tooldir-start-'));
 
 beforeAll(async () => {
-  server = await startChildServer({ dataDir });
+  server = await startChildServer({ dataDir, viaNpm: true });
 }, 90_000);
 afterAll(async () => {
   await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start (functions/node.ts as a child process)', () => {
+describe('npm start (bin/start.js and its server bundle as a child process)', () => {
   it('prints the URL, where the data lives and how to get an operator token and a first key', () => {
     const out = server.output();
     expect(out).toContain(`tooldir is running at ${server.url}`);

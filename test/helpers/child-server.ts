@@ -25,10 +25,21 @@ export interface ChildServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `npm start`'s entry (functions/node.ts under tsx) as a child process and waits for its banner. */
-export async function startChildServer(options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ChildServer> {
+/**
+ * Starts what `npm start` runs (bin/start.js: the prebuilt server bundle) as a child process and waits for its
+ * banner. `viaNpm` runs the `npm start` command itself, in its own process group so a signal reaches npm and
+ * the server together.
+ */
+export async function startChildServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  viaNpm?: boolean;
+}): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/node.ts'], {
+  const [command, args] = options.viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['bin/start.js']];
+  const child = spawn(command, args, {
+    detached: options.viaNpm,
     cwd: join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +71,8 @@ export async function startChildServer(options: { dataDir: string; env?: Record<
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill(signal);
+        if (options.viaNpm) process.kill(-child.pid!, signal);
+        else child.kill(signal);
       }),
   };
 }
