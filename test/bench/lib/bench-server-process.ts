@@ -30,6 +30,9 @@ const server = await startNodeServer(
     HOST: '127.0.0.1',
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     STRIPE_WEBHOOK_SECRET: 'whsec_bench_0123456789',
+    // The 402 path with local payments (the setup): on PostgreSQL the server is not in local mode,
+    // and without this it would answer plan_unavailable instead of making a checkout link.
+    LOCAL_PAYMENTS: process.env.LOCAL_PAYMENTS ?? 'true',
     MEMBER_DAILY_LIMIT: process.env.MEMBER_DAILY_LIMIT ?? '1000000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
