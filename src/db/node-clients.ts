@@ -9,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { prepareStatementsByText } from './node-statement-cache';
 import type { Db } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -31,6 +32,7 @@ export async function openPglite(dataDir: string): Promise<OpenedDb> {
 export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })));
+  prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
   await migrateNodePg(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => pool.end() };
