@@ -1,9 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import type { Deps } from '../src/deps';
 import { ServiceError } from '../src/errors';
 import { onError, errorResponse } from './errors';
 import { createFallback } from './method-not-allowed';
+import { declaredBodyLimit } from './middleware/body-limit';
 import { requestContext, securityHeaders } from './middleware/request-context';
 import { validationHook } from './validation-hook';
 import type { AppEnv, AppOptions } from './types';
@@ -61,10 +61,9 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   app.use('*', requestContext(deps), securityHeaders);
   app.use(
     '/api/v1/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT,
-      onError: (c) => errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.')),
-    }),
+    declaredBodyLimit(API_BODY_LIMIT, (c) =>
+      errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.')),
+    ),
   );
   for (const fn of functions) fn.register(app);
   options.extraRoutes?.(app);
