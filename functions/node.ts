@@ -12,6 +12,7 @@ import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
+import { createNodeExecutionContext } from './node/execution-context';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -57,11 +58,12 @@ export async function startNodeServer(
     await runJob(deps, step, message);
   });
   const app = createApp(deps, options.app);
+  const deferred = createNodeExecutionContext();
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(
       {
         fetch: (request, bindings) =>
-          app.fetch(request, { clientIp: (bindings as HttpBindings).incoming.socket.remoteAddress }),
+          app.fetch(request, { clientIp: (bindings as HttpBindings).incoming.socket.remoteAddress }, deferred.ctx),
         port: config.port,
         hostname: config.host,
       },
@@ -83,6 +85,7 @@ export async function startNodeServer(
       stopSweeper();
       queue.stop?.();
       await new Promise<void>((done) => server.close(() => done()));
+      await deferred.drain(); // work deferred by the last requests still needs the database
       await opened.close();
     },
   };
