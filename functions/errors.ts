@@ -17,8 +17,11 @@ export function errorResponse(c: Context, error: ServiceError): Response {
   return c.json({ error: body }, error.status as ContentfulStatusCode);
 }
 
-/** Database unreachable or overloaded: the request can be retried, so 503 rather than a bare 500. */
-function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * Database unreachable or overloaded: the request can be retried, so 503 rather than a bare 500.
+ * The one rule for every surface (REST here, MCP tool calls in functions/mcp/tool-result.ts).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
   // drizzle wraps the driver's error: the Postgres code (57P01 on a restart) sits on a cause.
   let text = '';
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
@@ -28,6 +31,10 @@ function isDatabaseUnavailable(error: unknown): boolean {
     text,
   );
 }
+
+/** What a caller gets while the database is unavailable: retryable, after 5 s (REST sends it as Retry-After). */
+export const serviceUnavailable = () =>
+  new ServiceError('service_unavailable', 'The service is temporarily unavailable. Please retry shortly.', { retryAfterSeconds: 5 });
 
 /** The one onError: service errors render as themselves; anything else is logged and answered generically. */
 export function onError(error: Error, c: Context<AppEnv>): Response {
@@ -51,9 +58,6 @@ export function onError(error: Error, c: Context<AppEnv>): Response {
     err: String(error),
     stack: error.stack?.split('\n').slice(0, 6).join(' | '),
   });
-  if (unavailable) {
-    c.header('Retry-After', '5');
-    return errorResponse(c, new ServiceError('service_unavailable', 'The service is temporarily unavailable. Please retry shortly.'));
-  }
+  if (unavailable) return errorResponse(c, serviceUnavailable()); // sets Retry-After from the details
   return errorResponse(c, new ServiceError('internal_error', 'Something went wrong on our side. Please retry later.'));
 }

@@ -20,8 +20,10 @@ export async function invalidToolArguments(request: Request): Promise<Response |
   });
   if (!bad) return undefined;
   const id = typeof bad.id === 'string' || typeof bad.id === 'number' ? bad.id : null;
+  // data carries the service's error body, as on every -32602 this server sends (see call-tool.ts).
+  const message = 'arguments must be a JSON object (tools/call params.arguments).';
   return Response.json(
-    { jsonrpc: '2.0', id, error: { code: -32602, message: 'Invalid params: tools/call arguments must be a JSON object.' } },
+    { jsonrpc: '2.0', id, error: { code: -32602, message: `Invalid params: ${message}`, data: { error: { code: 'invalid_request', message } } } },
     { status: 200 },
   );
 }

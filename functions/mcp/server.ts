@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpCaller } from './caller';
 import { mcpTools, type ToolDescriptor } from './tools';
-import { toolError, toolResult } from './tool-result';
+import { answerToolCalls, runTool } from './call-tool';
 
 const INSTRUCTIONS = `tooldir is a directory of AI tools.
 - Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
@@ -42,14 +42,10 @@ export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcp
           openWorldHint: false,
         },
       },
-      async (input: unknown) => {
-        try {
-          return toolResult(await tool.run(caller, input as never));
-        } catch (error) {
-          return toolError(error, caller, tool.name);
-        }
-      },
+      // Not reached: answerToolCalls answers every tools/call; kept equivalent should the SDK ever call it.
+      (input: unknown) => runTool(tool, caller, input),
     );
   }
+  if (tools.length > 0) answerToolCalls(server, caller, tools);
   return server;
 }

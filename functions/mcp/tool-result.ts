@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isServiceError } from '../../src/errors';
+import { ServiceError, isServiceError } from '../../src/errors';
+import { isDatabaseUnavailable, serviceUnavailable } from '../errors';
 import type { McpCaller } from './caller';
 
 /** A normal result: the body as structuredContent and the very same JSON as text, for clients without structured output. */
@@ -10,20 +11,34 @@ export function toolResult(body: object): CallToolResult {
   };
 }
 
+/** The REST error body of a ServiceError; retry_after_seconds stands in for the Retry-After header MCP cannot send. */
+export function errorBody(error: ServiceError): { error: { code: string; message: string; site_id?: string; retry_after_seconds?: number } } {
+  const body: { code: string; message: string; site_id?: string; retry_after_seconds?: number } = { code: error.code, message: error.message };
+  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
+  if (error.details.retryAfterSeconds !== undefined) body.retry_after_seconds = error.details.retryAfterSeconds;
+  return { error: body };
+}
+
+/** Any failure as the ServiceError REST would answer: an unreachable database is service_unavailable (the REST rule). */
+function asServiceError(error: unknown, caller: McpCaller, tool: string): ServiceError {
+  if (isServiceError(error)) return error;
+  const unavailable = isDatabaseUnavailable(error);
+  const cause = error instanceof Error && error.cause !== undefined ? String(error.cause) : undefined;
+  caller.deps.log.error(unavailable ? 'mcp tool failed: service unavailable' : 'mcp tool failed', {
+    requestId: caller.requestId,
+    tool,
+    err: String(error),
+    cause,
+  });
+  if (unavailable) return serviceUnavailable();
+  return new ServiceError('internal_error', 'Something went wrong on our side. Please retry later.');
+}
+
 /**
  * A tool error (isError: true) whose text is the REST error body, `{"error":{"code","message"}}`, so an agent
  * reads the same codes as a REST client. Unknown failures are logged and answered generically: a raw
  * exception message never reaches the caller.
  */
 export function toolError(error: unknown, caller: McpCaller, tool: string): CallToolResult {
-  let body: { code: string; message: string; site_id?: string; retry_after_seconds?: number };
-  if (isServiceError(error)) {
-    body = { code: error.code, message: error.message };
-    if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
-    if (error.details.retryAfterSeconds !== undefined) body.retry_after_seconds = error.details.retryAfterSeconds;
-  } else {
-    caller.deps.log.error('mcp tool failed', { requestId: caller.requestId, tool, err: String(error) });
-    body = { code: 'internal_error', message: 'Something went wrong on our side. Please retry later.' };
-  }
-  return { content: [{ type: 'text', text: JSON.stringify({ error: body }) }], isError: true };
+  return { content: [{ type: 'text', text: JSON.stringify(errorBody(asServiceError(error, caller, tool))) }], isError: true };
 }

@@ -113,6 +113,7 @@ describe('fuzz MCP tools/call', () => {
     const seen = await fuzzTool('search_tools', false);
     expect(seen.get('ok') ?? 0).toBeGreaterThan(RUNS / 10);
     expect(count(seen, 'tool_error') + count(seen, 'rpc_error')).toBeGreaterThan(RUNS / 10);
+    expect(seen.get('tool_error:invalid_request') ?? 0).toBeGreaterThan(RUNS / 20); // schema failures, in the error shape
   }, 240_000);
 
   it(`get_tool: ${RUNS} generated inputs, no 5xx, well-formed answers, no row changed`, async () => {
@@ -126,6 +127,7 @@ describe('fuzz MCP tools/call', () => {
     expect(seen.get('ok') ?? 0).toBeGreaterThan(RUNS / 20); // accepted: pending payment on the none-tier key
     expect(seen.get('tool_error:unauthorized') ?? 0).toBeGreaterThan(0);
     expect(count(seen, 'tool_error') + count(seen, 'rpc_error')).toBeGreaterThan(RUNS / 4);
+    expect(seen.get('tool_error:invalid_request') ?? 0).toBeGreaterThan(RUNS / 20); // schema failures, in the error shape
   }, 240_000);
 
   it(`get_site_status: ${RUNS} generated inputs, no 5xx, well-formed answers, no row changed`, async () => {

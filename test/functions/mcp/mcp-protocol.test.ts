@@ -67,7 +67,15 @@ describe('MCP endpoint at the HTTP level', () => {
         'mcp-protocol-version': '2025-06-18',
       });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32602, message: expect.stringMatching(/arguments must be a JSON object/) } });
+      expect(await res.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 9,
+        error: {
+          code: -32602,
+          message: expect.stringMatching(/arguments must be a JSON object/),
+          data: { error: { code: 'invalid_request', message: 'arguments must be a JSON object (tools/call params.arguments).' } },
+        },
+      });
     }
   });
 

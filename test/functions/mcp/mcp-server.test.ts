@@ -57,6 +57,17 @@ describe('createMcpServer', () => {
     expect(logLines.join('\n')).toMatch(/mcp tool failed.*req-test-1234/);
   });
 
+  it('answers a body outside the declared outputSchema as internal_error in the error shape, and logs it', async () => {
+    const logLines: string[] = [];
+    const wrong: ToolDescriptor = { ...failing(null), name: 'wrong', run: () => Promise.resolve({ ok: 'yes' }) };
+    const result = await call(wrong, logLines);
+    expect(result).toEqual({
+      content: [{ type: 'text', text: '{"error":{"code":"internal_error","message":"Something went wrong on our side. Please retry later."}}' }],
+      isError: true,
+    });
+    expect(logLines.join('\n')).toMatch(/mcp tool failed.*outside its outputSchema/);
+  });
+
   it('returns structuredContent and the same JSON as text on success', async () => {
     const ok: ToolDescriptor = { ...failing(null), name: 'ok', run: () => Promise.resolve({ ok: true }) };
     expect(await call(ok)).toEqual({ content: [{ type: 'text', text: '{"ok":true}' }], structuredContent: { ok: true } });
