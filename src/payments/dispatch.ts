@@ -33,15 +33,17 @@ export interface HandledEvent {
 
 /**
  * Applies one verified Stripe event: looks up its handler by type, skips an event id applied before, and
- * records the id with the handler's summary. A handler that throws leaves the id unrecorded, so Stripe's
- * redelivery retries it.
+ * records the id with the handler's summary unless the handler's own statement recorded it (the payment
+ * promotion does, so it costs the lookup plus one statement). A handler that throws leaves the id
+ * unrecorded, so Stripe's redelivery retries it.
  */
 export async function handleStripeEvent(deps: Deps, event: StripeEventEnvelope): Promise<HandledEvent> {
   const prefix = `${event.type} ${event.id}`;
   const handler = Object.hasOwn(stripeEventHandlers, event.type) ? stripeEventHandlers[event.type] : undefined;
   if (!handler) return { handled: false, summary: `${prefix}: not a type this service acts on` };
   if (await isEventRecorded(deps.db, event.id)) return { handled: true, summary: `${prefix}: already applied` };
-  const summary = await handler(deps, event);
-  await recordEvent(deps.db, event, summary);
+  const result = await handler(deps, event);
+  const summary = typeof result === 'string' ? result : result.summary;
+  if (typeof result === 'string') await recordEvent(deps.db, event, summary);
   return { handled: true, summary: `${prefix}: ${summary}` };
 }

@@ -1,7 +1,8 @@
 // Round trips on the critical path per operation, counted by instrumented adapters while one request at a
 // time runs: database statements (driver level), limiter calls and Redis HTTP round trips (Upstash
 // stand-in over redis-server), Stripe calls (Stripe stand-in), queue publishes (held open to prove the
-// crawl publish is off the response path).
+// crawl publish is off the response path). Webhook rows deliver correctly signed Stripe events through the
+// real route: the promotion of a paid 402 record, a redelivery of that same event, memberships, sponsorships.
 import { loadConfig, type Env } from '../../src/config';
 import { createStripePayments } from '../../src/adapters/payments/stripe';
 import { createMemoryLimiter } from '../../src/adapters/ratelimit/memory';
@@ -15,9 +16,11 @@ import { startBenchDatabase } from './lib/bench-database';
 import { counts, countDatabaseStatements, countingLimiter, countingPayments, holdingQueue, resetCounts } from './lib/instrument';
 import { type BenchReport, runStandalone } from './lib/results';
 import { distinctSubmit, seedAccount } from './lib/seed';
+import { deliverEvent, membershipCheckoutCompleted, membershipUpdated, paidPendingEvent, sponsorshipUpdated } from './lib/webhook-events';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const SAMPLES = 10;
+const WEBHOOK_SECRET = 'whsec_bench_0123456789';
 
 interface Sample {
   status: number;
@@ -43,7 +46,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     LOG_LEVEL: 'error',
     MEMBER_DAILY_LIMIT: '1000',
     STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench_0123456789',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
     STRIPE_PRICE_BASIC: 'price_basic',
     STRIPE_PRICE_FEATURED: 'price_featured',
@@ -65,16 +68,16 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     const payer = await seedAccount(server.url, ADMIN, 'none');
     // Submits are limited to 10 a minute per key: the site read below is seeded with another account's key.
     const seeder = await seedAccount(server.url, ADMIN, 'member');
-    const request = async (path: string, key: string, body?: unknown): Promise<Sample> => {
+    // Payers for the webhook rows (submits are limited to 10 a minute per key) and a membership account.
+    const hookPayer = await seedAccount(server.url, ADMIN, 'none');
+    const sponsorPayer = await seedAccount(server.url, ADMIN, 'none');
+    const joiner = await seedAccount(server.url, ADMIN, 'none');
+    const measure = async (send: () => Promise<Response>): Promise<Sample> => {
       resetCounts();
       stripe.clearRequests();
       upstash?.clearCommands();
       const redisBefore = upstash?.requestCount ?? 0;
-      const res = await fetch(`${server.url}${path}`, {
-        method: body ? 'POST' : 'GET',
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const res = await send();
       await res.arrayBuffer();
       const sample = {
         status: res.status,
@@ -88,6 +91,15 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       queue.release();
       return sample;
     };
+    const request = (path: string, key: string, body?: unknown) =>
+      measure(() =>
+        fetch(`${server.url}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      );
+    const deliver = (body: string) => measure(() => deliverEvent(server.url, body, WEBHOOK_SECRET));
     const firstSite = await request('/api/v1/submit-site', seeder.key, distinctSubmit('rt'));
     const siteId = ((await (await fetch(`${server.url}/api/v1/sites?limit=1`, { headers: { authorization: `Bearer ${seeder.key}` } })).json()) as { sites: Array<{ site_id: string }> }).sites[0]?.site_id;
     if (firstSite.status !== 201 || !siteId) throw new Error(`seed site failed: ${firstSite.status}`);
@@ -95,13 +107,34 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     await request(`/api/v1/sites/${siteId}`, seeder.key);
     await request('/api/v1/sites?limit=1', member.key);
     await request('/api/v1/sites?limit=1', payer.key);
+    // A sponsored listing (paid through its subscription) for the sponsorship row.
+    const sponsored = await paidPendingEvent(server.url, sponsorPayer.key, stripe, 'sponsored');
+    if ((await deliver(sponsored.body)).status !== 200 || !sponsored.subscriptionId) throw new Error('seed sponsored site failed');
+    // Event clocks move forward per delivery so each one is applied (newer wins), not skipped as stale.
+    let clock = Math.floor(Date.now() / 1000);
+    const promotedBodies: string[] = [];
+    let redelivered = 0;
 
     const operations = [
       { op: 'GET /api/v1/sites/{id}', run: () => request(`/api/v1/sites/${siteId}`, seeder.key), target: { statements: 1, limiter: 1, stripe: 0 } },
       { op: 'GET /api/v1/sites?limit=20', run: () => request('/api/v1/sites?limit=20', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
       { op: 'POST submit-site → 201 queued', run: () => request('/api/v1/submit-site', member.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 0 } },
       { op: 'POST submit-site → 402', run: () => request('/api/v1/submit-site', payer.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 1 } },
-    ];
+      {
+        op: 'webhook: checkout completed → promoted',
+        run: async () => {
+          // Not counted: the 402 submit and the stand-in marking its session paid happen before measure().
+          const paid = await paidPendingEvent(server.url, hookPayer.key, stripe);
+          promotedBodies.push(paid.body);
+          return deliver(paid.body);
+        },
+        target: { statements: 2, limiter: 0, stripe: 0 },
+      },
+      { op: 'webhook: same event redelivered', run: () => deliver(promotedBodies[redelivered++]!), target: { statements: 1, limiter: 0, stripe: 0 } },
+      { op: 'webhook: membership checkout completed', run: () => deliver(membershipCheckoutCompleted(joiner.accountId)) },
+      { op: 'webhook: membership subscription updated', run: () => deliver(membershipUpdated(joiner.accountId, ++clock)) },
+      { op: 'webhook: sponsorship subscription updated', run: () => deliver(sponsorshipUpdated(sponsored.subscriptionId!, ++clock)) },
+    ] as Array<{ op: string; run: () => Promise<Sample>; target?: { statements: number; limiter: number; stripe: number } }>;
     const rows: BenchReport['rows'] = [];
     const targets: BenchReport['targets'] = [];
     const data: Record<string, Sample[]> = {};
@@ -123,6 +156,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
         'publish awaited?': publishes === 0 ? '-' : samples.some((s) => s.publishes > 0 && !s.publishHeldAtResponse) ? 'yes' : 'no',
       });
       const t = operation.target;
+      if (!t) continue;
       const ok = samples.every((s) => s.status < 300 || s.status === 402) && max((s) => s.statements) <= t.statements && max((s) => s.limiter) <= t.limiter && max((s) => s.stripe) <= t.stripe;
       targets.push({
         what: `${operation.op}: ≤ ${t.statements} statements, ${t.limiter} limiter call, ${t.stripe} Stripe calls`,
@@ -136,6 +170,18 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       ok: queued.every((s) => s.publishes === 1 && s.publishHeldAtResponse),
       detail: 'the response arrived while its publish was still held open by the queue',
     });
+    const promoted = data['webhook: checkout completed → promoted'] ?? [];
+    const redeliveries = data['webhook: same event redelivered'] ?? [];
+    targets.push({
+      what: 'webhook promotion ≤ 2 statements, crawl publish off the response path',
+      ok: promoted.length === SAMPLES && promoted.every((s) => s.status === 200 && s.statements <= 2 && s.publishes === 1 && s.publishHeldAtResponse),
+      detail: `max over ${SAMPLES}: ${Math.max(...promoted.map((s) => s.statements))} statements; each 200 arrived with its one crawl publish still held open`,
+    });
+    targets.push({
+      what: 'duplicate delivery changes nothing: no publish, no Stripe call',
+      ok: redeliveries.every((s) => s.status === 200 && s.publishes === 0 && s.stripe === 0),
+      detail: `max over ${SAMPLES}: ${Math.max(...redeliveries.map((s) => s.statements))} statement(s)`,
+    });
     return {
       name: 'round-trips',
       rows,
@@ -144,7 +190,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
         `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; statements counted at the driver (pg.Pool#query)`,
         upstash ? 'limiter: @upstash/ratelimit through the Upstash REST stand-in over redis-server' : 'redis-server missing: in-memory limiter, no Redis round trips counted',
         'Stripe: the real stripe-node client against the Stripe stand-in; reads: limiter and query run in parallel',
-        'webhook promotion: not on this branch yet (payments branch), not measured',
+        'webhooks: correctly signed events POSTed to /api/webhooks/stripe; the 402 submit and the stand-in marking its session paid are set-up, not counted',
       ],
       data,
     };

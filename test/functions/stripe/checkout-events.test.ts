@@ -82,6 +82,22 @@ describe('checkout.session.completed (paid)', () => {
     expect(refundsFor(session.payment_intent)).toEqual([]);
   });
 
+  it('the promotion records its event id in the same statement; a later redelivery changes nothing', async () => {
+    const m = await t.member('none');
+    const p = await submitUnpaid(t, m.key);
+    const session = paidSession(p);
+    const id = eventId();
+    const body = buildStripeEvent('checkout.session.completed', session, { id });
+    expect((await postEvent(t, body)).status).toBe(200);
+    const recorded = await queryRows<{ summary: string }>(t.deps.db, sql`SELECT summary FROM stripe_events WHERE id = ${id}`);
+    expect(recorded).toEqual([{ summary: `payment for ${p.siteId} (${p.sessionId})` }]);
+    const jobsBefore = queue.jobs.length;
+    expect((await postEvent(t, body)).status).toBe(200);
+    expect(queue.jobs.length).toBe(jobsBefore);
+    expect(refundsFor(session.payment_intent)).toEqual([]);
+    expect(await historyCount(t, p.siteId)).toBe(1);
+  });
+
   it('completed then async_payment_succeeded (two event ids, one session): one transition, no refund', async () => {
     const m = await t.member('none');
     const p = await submitUnpaid(t, m.key);
