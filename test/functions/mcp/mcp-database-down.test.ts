@@ -21,7 +21,7 @@ async function closedLoopbackPort(): Promise<number> {
   return address.port;
 }
 
-const WELL_FORMED_KEY = 'tdk_0123456789abcdefghijkl'; // passes the format check, so the lookup reaches the database
+const WELL_FORMED_KEY = 'tdk_AAAAAAAAAAAAAAAAAAAAAA'; // passes the format check, so the lookup reaches the database
 
 let t: TestApp;
 let pool: pg.Pool;
