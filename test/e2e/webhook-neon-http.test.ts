@@ -12,6 +12,7 @@ import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../help
 import {
   expiredSessionMarksPending,
   paidCheckoutQueuesPending,
+  paymentRacesMemberSubmit,
   sameEventFiveTimesAtOnce,
   twoPaidSessionsRace,
   urlTakenBeforePaymentIsRefunded,
@@ -65,6 +66,7 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
     it('the same event delivered 5 times concurrently: exactly one transition, all 2xx', () => sameEventFiveTimesAtOnce(checkout));
     it('two paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace(checkout));
     it('URL taken by someone else before payment: refund, record reads rejected with its reason', () => urlTakenBeforePaymentIsRefunded(checkout));
+    it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit(checkout));
     it('checkout.session.expired marks the current session\'s record expired', () => expiredSessionMarksPending(checkout));
   });
 

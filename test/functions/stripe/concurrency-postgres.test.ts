@@ -6,7 +6,7 @@ import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
-import { twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
+import { paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
 import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -77,4 +77,5 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
   });
 
   it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue }));
+  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t, payments, queue }));
 });

@@ -137,3 +137,37 @@ export async function expiredSessionMarksPending({ t }: WebhookScenarioContext):
   expect((await pendingRow(t, p.siteId))?.state).toBe('expired');
   expect((await readRecord(t, m.key, p.siteId)).status).toBe('pending_payment');
 }
+
+/**
+ * A member's submit and the payment for the same URL land at once (5 rounds): exactly one site holds the URL;
+ * either the member got 409 and the payment was applied, or the member got 201 and the payment was refunded.
+ */
+export async function paymentRacesMemberSubmit({ t, payments }: WebhookScenarioContext): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const payer = await t.member('none');
+    const url = uniqueUrl();
+    const p = await submitUnpaid(t, payer.key, { url });
+    const other = await t.member('member');
+    const session = paidSession(p);
+    const [submitted, delivered] = await Promise.all([
+      t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `Racer ${p.name}`, url } }),
+      sendEvent(t, 'checkout.session.completed', session),
+    ]);
+    expect(delivered.status).toBe(200);
+    expect([201, 409]).toContain(submitted.status);
+    const [holders] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM sites WHERE canonical_url = (SELECT canonical_url FROM sites WHERE id = ${p.siteId}
+          UNION ALL SELECT canonical_url FROM pending_submissions WHERE id = ${p.siteId} LIMIT 1)`,
+    );
+    expect(Number(holders?.n)).toBe(1);
+    if (submitted.status === 201) {
+      expect(refundsFor(payments, session.payment_intent)).toHaveLength(1);
+      expect(await siteRow(t, p.siteId)).toBeUndefined();
+      expect((await readRecord(t, payer.key, p.siteId)).status).toBe('rejected');
+    } else {
+      expect(refundsFor(payments, session.payment_intent)).toEqual([]);
+      expect((await siteRow(t, p.siteId))?.status).toBe('queued');
+    }
+  }
+}
