@@ -10,6 +10,7 @@ import { findPostgresBinaries, type PostgresServer, startPostgres } from '../hel
 import { requireService } from '../helpers/services/require-service';
 import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
 import {
+  completedAndAsyncSucceededAtOnce,
   expiredSessionMarksPending,
   paidCheckoutQueuesPending,
   paymentRacesMemberSubmit,
@@ -23,6 +24,7 @@ import { stripeModeEnv } from '../helpers/stripe/subscription-objects';
 import {
   membershipRenewalAndDeletion,
   membershipReverseOrder,
+  sponsoredConflictCancelsSubscription,
   sponsorshipDeletedFirst,
   sponsorshipLifecycle,
 } from '../helpers/stripe/subscription-scenarios';
@@ -64,6 +66,7 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
   describe('checkout sessions', () => {
     it('checkout.session.completed promotes the 402 record: queued, one history row, pending gone, crawl enqueued', () => paidCheckoutQueuesPending(checkout));
     it('the same event delivered 5 times concurrently: exactly one transition, all 2xx', () => sameEventFiveTimesAtOnce(checkout));
+    it('completed and async_payment_succeeded of one session, 3 of each at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce(checkout));
     it('two paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace(checkout));
     it('URL taken by someone else before payment: refund, record reads rejected with its reason', () => urlTakenBeforePaymentIsRefunded(checkout));
     it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit(checkout));
@@ -73,6 +76,7 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
   describe('subscriptions', () => {
     it('sponsorship: past_due clears the slot, invoice.paid restores it, deleted clears it', () => sponsorshipLifecycle(stripe));
     it('sponsorship out of order: deleted before older updated/invoice.paid ends cleared', () => sponsorshipDeletedFirst(stripe));
+    it('sponsored payment for a URL taken meanwhile: subscription cancelled and first invoice refunded', () => sponsoredConflictCancelsSubscription(stripe));
     it('membership: failed renewal keeps the paid period, deletion ends it, a late older update cannot revive it', () => membershipRenewalAndDeletion(stripe));
     it('membership created/updated/deleted delivered in reverse order apply in event-time order', () => membershipReverseOrder(stripe));
   });

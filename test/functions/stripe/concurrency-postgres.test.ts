@@ -6,7 +6,7 @@ import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
-import { paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
+import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
 import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -40,22 +40,7 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('completed and async_payment_succeeded of one session at once: one transition, no refund', async () => {
-    for (let round = 0; round < 5; round++) {
-      const m = await t.member('none');
-      const p = await submitUnpaid(t, m.key);
-      const session = paidSession(p);
-      const statuses = (
-        await Promise.all([
-          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() }))),
-          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() }))),
-        ])
-      ).map((r) => r.status);
-      expect(statuses.every((s) => s === 200)).toBe(true);
-      expect(await historyCount(t, p.siteId)).toBe(1);
-      expect(payments.calls.filter((c) => c.method === 'refund' && c.args[0] === session.payment_intent)).toEqual([]);
-    }
-  });
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t, payments, queue }));
 
   it('re-submits expire every replaced session but never the current one, also when they race', async () => {
     const m = await t.member('none');

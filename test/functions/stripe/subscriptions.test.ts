@@ -5,12 +5,13 @@ import {
   accountRow,
   membershipRenewalAndDeletion,
   membershipReverseOrder,
+  sponsoredConflictCancelsSubscription,
   sponsoredSite,
   sponsorshipDeletedFirst,
   sponsorshipLifecycle,
   submitStatus as submitStatusOf,
 } from '../../helpers/stripe/subscription-scenarios';
-import { paidSession, recordingPayments, recordingQueue, sendEvent, siteRow, submitUnpaid, uniqueUrl } from '../../helpers/stripe/payments-fixture';
+import { paidSession, recordingPayments, recordingQueue, sendEvent, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const payments = recordingPayments();
 const queue = recordingQueue();
@@ -65,24 +66,7 @@ describe('sponsored plan (subscription)', () => {
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_sponsor: false, stripe_subscription_id: session.subscription });
   });
 
-  it('a sponsored conflict cancels the subscription and refunds its first invoice', async () => {
-    const payments = recordingPayments();
-    const t2 = await createTestApp({ env: { ...stripeModeEnv() }, overrides: { payments, queue: recordingQueue() } });
-    try {
-      const url = uniqueUrl();
-      const payer = await t2.member('none');
-      const p = await submitUnpaid(t2, payer.key, { plan: 'sponsored', url });
-      const other = await t2.member('member');
-      expect((await t2.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: 'First Come', url } })).status).toBe(201);
-      const session = paidSession({ ...p, plan: 'sponsored' });
-      expect((await sendEvent(t2, 'checkout.session.completed', session)).status).toBe(200);
-      expect(payments.calls.filter((c) => c.method === 'cancelSubscriptionAndRefund')).toEqual([
-        { method: 'cancelSubscriptionAndRefund', args: [session.subscription, session.invoice, expect.stringContaining('refunded')] },
-      ]);
-    } finally {
-      await t2.close();
-    }
-  });
+  it('a sponsored conflict cancels the subscription and refunds its first invoice', () => sponsoredConflictCancelsSubscription(ctx()));
 });
 
 const account = (id: string) => accountRow(t, id);

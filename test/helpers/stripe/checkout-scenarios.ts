@@ -171,3 +171,21 @@ export async function paymentRacesMemberSubmit({ t, payments }: WebhookScenarioC
     }
   }
 }
+
+/** completed and async_payment_succeeded of one session, 3 of each at once (5 rounds): one transition, no refund. */
+export async function completedAndAsyncSucceededAtOnce({ t, payments }: WebhookScenarioContext): Promise<void> {
+  for (let round = 0; round < 5; round++) {
+    const m = await t.member('none');
+    const p = await submitUnpaid(t, m.key);
+    const session = paidSession(p);
+    const statuses = (
+      await Promise.all([
+        ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() }))),
+        ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() }))),
+      ])
+    ).map((r) => r.status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await historyCount(t, p.siteId)).toBe(1);
+    expect(refundsFor(payments, session.payment_intent)).toEqual([]);
+  }
+}

@@ -117,3 +117,18 @@ export async function membershipReverseOrder({ t }: WebhookScenarioContext): Pro
   expect(await accountRow(t, m.accountId)).toMatchObject({ tier: 'none', membership_status: 'canceled' });
   expect(await submitStatus(t, m.key)).toBe(402);
 }
+
+/** A sponsored payment whose URL was taken meanwhile: the subscription is cancelled and its first invoice refunded. */
+export async function sponsoredConflictCancelsSubscription({ t, payments }: WebhookScenarioContext): Promise<void> {
+  const url = uniqueUrl();
+  const payer = await t.member('none');
+  const p = await submitUnpaid(t, payer.key, { plan: 'sponsored', url });
+  const other = await t.member('member');
+  expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `First Come ${rand()}`, url } })).status).toBe(201);
+  const session = paidSession({ ...p, plan: 'sponsored' });
+  expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
+  expect(payments.calls.filter((c) => c.method === 'cancelSubscriptionAndRefund' && c.args[0] === session.subscription)).toEqual([
+    { method: 'cancelSubscriptionAndRefund', args: [session.subscription, session.invoice, expect.stringContaining('refunded')] },
+  ]);
+  expect(await siteRow(t, p.siteId)).toBeUndefined();
+}
