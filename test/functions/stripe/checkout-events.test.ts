@@ -17,6 +17,14 @@ import {
   submitUnpaid,
   uniqueUrl,
 } from '../../helpers/stripe/payments-fixture';
+import {
+  expiredSessionMarksPending,
+  paidCheckoutQueuesPending,
+  readRecord,
+  refundsFor as refundCalls,
+  sameEventFiveTimesAtOnce,
+  urlTakenBeforePaymentIsRefunded,
+} from '../../helpers/stripe/checkout-scenarios';
 
 const payments = recordingPayments();
 const queue = recordingQueue();
@@ -26,41 +34,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = async (key: string, siteId: string) => {
-  const res = await t.request(`/api/v1/sites/${siteId}`, { key });
-  expect(res.status).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-};
-const refundsFor = (paymentIntent: unknown) => payments.calls.filter((c) => c.method === 'refund' && c.args[0] === paymentIntent);
+const ctx = () => ({ t, payments, queue });
+const read = (key: string, siteId: string) => readRecord(t, key, siteId);
+const refundsFor = (paymentIntent: unknown) => refundCalls(payments, paymentIntent);
 
 describe('checkout.session.completed (paid)', () => {
-  it('queues the pending record with the same site_id, via payment, and enqueues the crawl', async () => {
-    const m = await t.member('none');
-    const p = await submitUnpaid(t, m.key);
-    const session = paidSession(p);
-    const res = await sendEvent(t, 'checkout.session.completed', session);
-    expect(res.status).toBe(200);
-    expect(await siteRow(t, p.siteId)).toMatchObject({
-      status: 'queued',
-      via: 'payment',
-      plan: 'basic',
-      is_feature: false,
-      is_sponsor: false,
-      stripe_checkout_session_id: p.sessionId,
-      stripe_payment_intent_id: session.payment_intent,
-    });
-    expect(await pendingRow(t, p.siteId)).toBeUndefined();
-    expect(await read(m.key, p.siteId)).toEqual({
-      site_id: p.siteId,
-      name: p.name,
-      url: p.url,
-      status: 'queued',
-      is_feature: false,
-      is_sponsor: false,
-      submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
-    });
-    expect(queue.jobs).toContainEqual({ step: 'crawl', message: { site_id: p.siteId } });
-  });
+  it('queues the pending record with the same site_id, via payment, one history row, and enqueues the crawl', () => paidCheckoutQueuesPending(ctx()));
 
   it('sets is_feature for the featured plan', async () => {
     const m = await t.member('none');
@@ -69,18 +48,7 @@ describe('checkout.session.completed (paid)', () => {
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_feature: true, plan: 'featured' });
   });
 
-  it('the same event delivered 5 times concurrently makes exactly one transition, all 2xx', async () => {
-    const m = await t.member('none');
-    const p = await submitUnpaid(t, m.key);
-    const session = paidSession(p);
-    const body = buildStripeEvent('checkout.session.completed', session, { id: eventId() });
-    const responses = await Promise.all(Array.from({ length: 5 }, () => postEvent(t, body)));
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect((await siteRow(t, p.siteId))?.status).toBe('queued');
-    expect(await historyCount(t, p.siteId)).toBe(1);
-    expect(queue.jobs.filter((j) => j.message.site_id === p.siteId)).toHaveLength(1);
-    expect(refundsFor(session.payment_intent)).toEqual([]);
-  });
+  it('the same event delivered 5 times concurrently makes exactly one transition, all 2xx', () => sameEventFiveTimesAtOnce(ctx()));
 
   it('the promotion records its event id in the same statement; a later redelivery changes nothing', async () => {
     const m = await t.member('none');
@@ -132,13 +100,7 @@ describe('asynchronous payments', () => {
 });
 
 describe('checkout.session.expired', () => {
-  it('marks the pending record expired when the session is its current one; still readable by id', async () => {
-    const m = await t.member('none');
-    const p = await submitUnpaid(t, m.key);
-    expect((await sendEvent(t, 'checkout.session.expired', { id: p.sessionId, object: 'checkout.session', status: 'expired' })).status).toBe(200);
-    expect((await pendingRow(t, p.siteId))?.state).toBe('expired');
-    expect((await read(m.key, p.siteId)).status).toBe('pending_payment');
-  });
+  it('marks the pending record expired when the session is its current one; still readable by id', () => expiredSessionMarksPending(ctx()));
 
   it('ignores the expiry of a replaced session', async () => {
     const m = await t.member('none');
@@ -210,35 +172,7 @@ describe('re-submits and replaced links', () => {
 });
 
 describe('pay-time conflicts are refunded', () => {
-  it('URL taken by another member\'s queued site before payment: refund, record shows rejected with reason', async () => {
-    const payer = await t.member('none');
-    const url = uniqueUrl();
-    const p = await submitUnpaid(t, payer.key, { url });
-    const other = await t.member('member');
-    const queued = await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: 'Someone Else Tool', url } });
-    expect(queued.status).toBe(201);
-    const session = paidSession(p);
-    const res = await sendEvent(t, 'checkout.session.completed', session);
-    expect(res.status).toBe(200);
-    expect(refundsFor(session.payment_intent)).toEqual([
-      { method: 'refund', args: [session.payment_intent, expect.stringContaining('refunded')] },
-    ]);
-    expect(await siteRow(t, p.siteId)).toBeUndefined();
-    expect(await pendingRow(t, p.siteId)).toMatchObject({ state: 'refunded' });
-    expect(await read(payer.key, p.siteId)).toEqual({
-      site_id: p.siteId,
-      name: p.name,
-      url,
-      status: 'rejected',
-      is_feature: false,
-      is_sponsor: false,
-      submitted_at: expect.any(String),
-      rejection_reason: expect.stringContaining('URL or name'),
-    });
-    const [event] = await queryRows<{ summary: string }>(t.deps.db, sql`SELECT summary FROM stripe_events WHERE id IN (
-      SELECT id FROM stripe_events WHERE summary LIKE ${`%${p.siteId}%`})`);
-    expect(event?.summary).toContain('refunded');
-  });
+  it('URL taken by another member\'s queued site before payment: refund, record shows rejected with reason', () => urlTakenBeforePaymentIsRefunded(ctx()));
 
   it('a redelivery of the refunded event refunds nothing more', async () => {
     const payer = await t.member('none');

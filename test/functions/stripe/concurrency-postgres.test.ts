@@ -6,6 +6,7 @@ import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
+import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
 import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -15,10 +16,11 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
   let opened: OpenedDb;
   let t: TestApp;
   const payments = recordingPayments();
+  const queue = recordingQueue();
   beforeAll(async () => {
     server = await startPostgres();
     opened = await openNodePostgres(server.connectionString, { max: 20 });
-    t = await createTestApp({ db: opened, overrides: { payments, queue: recordingQueue() } });
+    t = await createTestApp({ db: opened, overrides: { payments, queue } });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -38,22 +40,7 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('completed and async_payment_succeeded of one session at once: one transition, no refund', async () => {
-    for (let round = 0; round < 5; round++) {
-      const m = await t.member('none');
-      const p = await submitUnpaid(t, m.key);
-      const session = paidSession(p);
-      const statuses = (
-        await Promise.all([
-          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() }))),
-          ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() }))),
-        ])
-      ).map((r) => r.status);
-      expect(statuses.every((s) => s === 200)).toBe(true);
-      expect(await historyCount(t, p.siteId)).toBe(1);
-      expect(payments.calls.filter((c) => c.method === 'refund' && c.args[0] === session.payment_intent)).toEqual([]);
-    }
-  });
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t, payments, queue }));
 
   it('re-submits expire every replaced session but never the current one, also when they race', async () => {
     const m = await t.member('none');
@@ -74,20 +61,6 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     expect(made).toContain(second.sessionId);
   });
 
-  it('two different paid sessions for one record at once: one applied, the other refunded', async () => {
-    const m = await t.member('none');
-    const first = await submitUnpaid(t, m.key);
-    const second = { ...first, sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId };
-    const a = paidSession(first);
-    const b = paidSession(second);
-    const statuses = (
-      await Promise.all([postEvent(t, buildStripeEvent('checkout.session.completed', a)), postEvent(t, buildStripeEvent('checkout.session.completed', b))])
-    ).map((r) => r.status);
-    expect(statuses).toEqual([200, 200]);
-    expect(await historyCount(t, first.siteId)).toBe(1);
-    const refunded = payments.calls.filter((c) => c.method === 'refund').map((c) => c.args[0]);
-    const applied = (await siteRow(t, first.siteId))?.stripe_payment_intent_id;
-    expect([a.payment_intent, b.payment_intent]).toContain(applied);
-    expect(refunded.filter((pi) => pi === a.payment_intent || pi === b.payment_intent)).toEqual([applied === a.payment_intent ? b.payment_intent : a.payment_intent]);
-  });
+  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue }));
+  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t, payments, queue }));
 });

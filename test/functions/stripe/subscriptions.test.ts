@@ -1,96 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../src/db/client';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
-import { paidSession, recordingPayments, recordingQueue, sendEvent, siteRow, submitUnpaid, uniqueUrl } from '../../helpers/stripe/payments-fixture';
+import { invoice, iso, nowSeconds, rand, stripeModeEnv, subscription } from '../../helpers/stripe/subscription-objects';
+import {
+  accountRow,
+  membershipRenewalAndDeletion,
+  membershipReverseOrder,
+  sponsoredConflictCancelsSubscription,
+  sponsoredSite,
+  sponsorshipDeletedFirst,
+  sponsorshipLifecycle,
+  submitStatus as submitStatusOf,
+} from '../../helpers/stripe/subscription-scenarios';
+import { paidSession, recordingPayments, recordingQueue, sendEvent, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
-const PRICES = {
-  STRIPE_PRICE_BASIC: 'price_basic',
-  STRIPE_PRICE_FEATURED: 'price_featured',
-  STRIPE_PRICE_SPONSORED: 'price_sponsored',
-  STRIPE_PRICE_MEMBER: 'price_member',
-  STRIPE_PRICE_MEMBER_FEATURE: 'price_member_feature',
-};
-
+const payments = recordingPayments();
+const queue = recordingQueue();
 let t: TestApp;
 beforeAll(async () => {
   // Stripe mode (Prices configured), with the payments adapter replaced so nothing leaves the process.
-  t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: 'sk_test_not_used', ...PRICES },
-    overrides: { payments: recordingPayments(), queue: recordingQueue() },
-  });
+  t = await createTestApp({ env: stripeModeEnv(), overrides: { payments, queue } });
 });
 afterAll(() => t.close());
 
-const now = () => Math.floor(Date.now() / 1000);
-const rand = () => crypto.randomUUID().slice(0, 12);
-
-function subscription(id: string, o: { status?: string; price: string; customer?: string; periodEnd?: number; metadata?: Record<string, string> }) {
-  return {
-    id,
-    object: 'subscription',
-    status: o.status ?? 'active',
-    customer: o.customer ?? `cus_${rand()}`,
-    metadata: o.metadata ?? {},
-    items: { object: 'list', data: [{ object: 'subscription_item', price: { id: o.price }, current_period_end: o.periodEnd ?? now() + 30 * 86400 }] },
-  };
-}
-
-function invoice(subscriptionId: string, o: { price: string; customer?: string; periodEnd?: number }) {
-  return {
-    id: `in_${rand()}`,
-    object: 'invoice',
-    customer: o.customer ?? null,
-    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
-    lines: {
-      object: 'list',
-      data: [{ period: { start: now(), end: o.periodEnd ?? now() + 30 * 86400 }, pricing: { type: 'price_details', price_details: { price: o.price } } }],
-    },
-  };
-}
+const now = nowSeconds;
+const ctx = () => ({ t, payments, queue });
 
 describe('sponsored plan (subscription)', () => {
-  async function sponsoredSite(created: number) {
-    const m = await t.member('none');
-    const p = await submitUnpaid(t, m.key, { plan: 'sponsored' });
-    const session = paidSession({ ...p, plan: 'sponsored' });
-    expect((await sendEvent(t, 'checkout.session.completed', session, { created })).status).toBe(200);
-    return { ...p, key: m.key, subscriptionId: String(session.subscription) };
-  }
   const sponsor = async (siteId: string) => (await siteRow(t, siteId))?.is_sponsor;
 
   it('completion queues with is_sponsor and stores the subscription id', async () => {
-    const s = await sponsoredSite(now() - 100);
+    const s = await sponsoredSite(t, now() - 100);
     expect(await siteRow(t, s.siteId)).toMatchObject({ status: 'queued', is_sponsor: true, stripe_subscription_id: s.subscriptionId });
     const detail = await t.request(`/api/v1/sites/${s.siteId}`, { key: s.key });
     expect(await detail.json()).toMatchObject({ status: 'queued', is_sponsor: true, is_feature: false });
   });
 
-  it('updated (past_due) clears it, invoice.paid sets it again, deleted clears it', async () => {
-    const t0 = now() - 1000;
-    const s = await sponsoredSite(t0);
-    await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'past_due', price: 'price_sponsored' }), { created: t0 + 10 });
-    expect(await sponsor(s.siteId)).toBe(false);
-    await sendEvent(t, 'invoice.paid', invoice(s.subscriptionId, { price: 'price_sponsored' }), { created: t0 + 20 });
-    expect(await sponsor(s.siteId)).toBe(true);
-    await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'active', price: 'price_sponsored' }), { created: t0 + 30 });
-    expect(await sponsor(s.siteId)).toBe(true);
-    await sendEvent(t, 'customer.subscription.deleted', subscription(s.subscriptionId, { status: 'canceled', price: 'price_sponsored' }), { created: t0 + 40 });
-    expect(await sponsor(s.siteId)).toBe(false);
-  });
+  it('updated (past_due) clears it, invoice.paid sets it again, deleted clears it', () => sponsorshipLifecycle(ctx()));
 
-  it('out of order: deleted delivered before an older updated(active) and an older invoice.paid ends cleared', async () => {
-    const t0 = now() - 1000;
-    const s = await sponsoredSite(t0);
-    await sendEvent(t, 'customer.subscription.deleted', subscription(s.subscriptionId, { status: 'canceled', price: 'price_sponsored' }), { created: t0 + 50 });
-    await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'active', price: 'price_sponsored' }), { created: t0 + 40 });
-    await sendEvent(t, 'invoice.paid', invoice(s.subscriptionId, { price: 'price_sponsored' }), { created: t0 + 45 });
-    expect(await sponsor(s.siteId)).toBe(false);
-  });
+  it('out of order: deleted delivered before an older updated(active) and an older invoice.paid ends cleared', () => sponsorshipDeletedFirst(ctx()));
 
   it('out of order: an older past_due after a newer active keeps the sponsor slot', async () => {
     const t0 = now() - 1000;
-    const s = await sponsoredSite(t0);
+    const s = await sponsoredSite(t, t0);
     await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'active', price: 'price_sponsored' }), { created: t0 + 30 });
     await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'past_due', price: 'price_sponsored' }), { created: t0 + 20 });
     expect(await sponsor(s.siteId)).toBe(true);
@@ -98,7 +49,7 @@ describe('sponsored plan (subscription)', () => {
 
   it('same-second tie between active and deleted ends cleared whatever the arrival order', async () => {
     const t0 = now() - 1000;
-    const s = await sponsoredSite(t0);
+    const s = await sponsoredSite(t, t0);
     await sendEvent(t, 'customer.subscription.deleted', subscription(s.subscriptionId, { status: 'canceled', price: 'price_sponsored' }), { created: t0 + 60 });
     await sendEvent(t, 'customer.subscription.updated', subscription(s.subscriptionId, { status: 'active', price: 'price_sponsored' }), { created: t0 + 60 });
     expect(await sponsor(s.siteId)).toBe(false);
@@ -115,44 +66,11 @@ describe('sponsored plan (subscription)', () => {
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_sponsor: false, stripe_subscription_id: session.subscription });
   });
 
-  it('a sponsored conflict cancels the subscription and refunds its first invoice', async () => {
-    const payments = recordingPayments();
-    const t2 = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_not_used', ...PRICES }, overrides: { payments, queue: recordingQueue() } });
-    try {
-      const url = uniqueUrl();
-      const payer = await t2.member('none');
-      const p = await submitUnpaid(t2, payer.key, { plan: 'sponsored', url });
-      const other = await t2.member('member');
-      expect((await t2.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: 'First Come', url } })).status).toBe(201);
-      const session = paidSession({ ...p, plan: 'sponsored' });
-      expect((await sendEvent(t2, 'checkout.session.completed', session)).status).toBe(200);
-      expect(payments.calls.filter((c) => c.method === 'cancelSubscriptionAndRefund')).toEqual([
-        { method: 'cancelSubscriptionAndRefund', args: [session.subscription, session.invoice, expect.stringContaining('refunded')] },
-      ]);
-    } finally {
-      await t2.close();
-    }
-  });
+  it('a sponsored conflict cancels the subscription and refunds its first invoice', () => sponsoredConflictCancelsSubscription(ctx()));
 });
 
-interface AccountRow {
-  tier: string;
-  membership_status: string;
-  membership_period_end: string | null;
-  membership_source: string | null;
-  stripe_customer_id: string | null;
-}
-const account = async (id: string) =>
-  (
-    await queryRows<AccountRow>(
-      t.deps.db,
-      sql`SELECT tier, membership_status, to_char(membership_period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS membership_period_end,
-          membership_source, stripe_customer_id FROM accounts WHERE id = ${id}`,
-    )
-  )[0]!;
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-const submitStatus = async (key: string) =>
-  (await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Member Tool ${rand()}`, url: uniqueUrl() } })).status;
+const account = (id: string) => accountRow(t, id);
+const submitStatus = (key: string) => submitStatusOf(t, key);
 
 describe('memberships bought through Stripe', () => {
   it('checkout (client_reference_id = account id) links the customer; subscription events set tier, status, period end', async () => {
@@ -183,30 +101,9 @@ describe('memberships bought through Stripe', () => {
     expect(await account(m.accountId)).toMatchObject({ tier: 'member', membership_status: 'active', stripe_customer_id: customer, membership_period_end: iso(end) });
   });
 
-  it('a failed renewal keeps the membership until the paid period ends; deletion ends it', async () => {
-    const m = await t.member('none');
-    const customer = `cus_${rand()}`;
-    const subId = `sub_${rand()}`;
-    const t0 = now() - 900;
-    const end = now() + 3 * 86400;
-    await sendEvent(t, 'customer.subscription.created', subscription(subId, { price: 'price_member', customer, periodEnd: end, metadata: { account_id: m.accountId } }), { created: t0 });
-    await sendEvent(t, 'invoice.payment_failed', invoice(subId, { price: 'price_member', customer, periodEnd: end + 30 * 86400 }), { created: t0 + 10 });
-    // Stripe moves the subscription to the next (unpaid) period: that must not extend the membership.
-    await sendEvent(t, 'customer.subscription.updated', subscription(subId, { status: 'past_due', price: 'price_member', customer, periodEnd: end + 30 * 86400 }), { created: t0 + 11 });
-    expect(await account(m.accountId)).toMatchObject({ tier: 'member', membership_status: 'past_due', membership_period_end: iso(end) });
-    expect(await submitStatus(m.key)).toBe(201);
+  it('a failed renewal keeps the membership until the paid period ends; deletion ends it', () => membershipRenewalAndDeletion(ctx()));
 
-    const renewed = end + 30 * 86400;
-    await sendEvent(t, 'invoice.paid', invoice(subId, { price: 'price_member', customer, periodEnd: renewed }), { created: t0 + 20 });
-    expect(await account(m.accountId)).toMatchObject({ membership_status: 'active', membership_period_end: iso(renewed) });
-
-    await sendEvent(t, 'customer.subscription.deleted', subscription(subId, { status: 'canceled', price: 'price_member', customer, periodEnd: renewed }), { created: t0 + 30 });
-    expect(await account(m.accountId)).toMatchObject({ tier: 'none', membership_status: 'canceled' });
-    expect(await submitStatus(m.key)).toBe(402);
-    // An older update delivered late cannot revive it.
-    await sendEvent(t, 'customer.subscription.updated', subscription(subId, { status: 'active', price: 'price_member', customer, periodEnd: renewed }), { created: t0 + 25 });
-    expect((await account(m.accountId)).tier).toBe('none');
-  });
+  it('created, updated and deleted delivered in reverse order apply in event-time order', () => membershipReverseOrder(ctx()));
 
   it('operator vs Stripe: the newer change wins, in both directions', async () => {
     const m = await t.member('none');
@@ -234,7 +131,7 @@ describe('memberships bought through Stripe', () => {
 describe('POST /api/v1/membership/checkout', () => {
   it('returns a checkout link for the caller\'s account and tier', async () => {
     const payments = recordingPayments();
-    const t2 = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_not_used', ...PRICES }, overrides: { payments, queue: recordingQueue() } });
+    const t2 = await createTestApp({ env: { ...stripeModeEnv() }, overrides: { payments, queue: recordingQueue() } });
     try {
       const m = await t2.member('none');
       const res = await t2.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'memberFeature' } });
