@@ -2,8 +2,10 @@
 // a deadline. Records every status, error code, latency and the site ids of accepted submits.
 import { distinctSubmit } from './seed';
 
+/** One account of the load: its keys for this phase (each request picks one) and the sites it owns so far. */
 export interface LoadAccount {
-  key: string;
+  id: string;
+  keys: string[];
   siteIds: string[];
 }
 
@@ -11,8 +13,8 @@ export interface LoadStats {
   requests: number;
   statuses: Map<number, number>;
   errorCodes: Map<string, number>;
-  /** Accepted submits (201) with the key that owns them, to read back afterwards. */
-  accepted: { key: string; siteId: string }[];
+  /** Accepted submits (201) with the account that owns them, to read back afterwards. */
+  accepted: { accountId: string; siteId: string }[];
   /** Responses of 5xx with their bodies (a few), for the report. */
   serverErrors: string[];
   networkErrors: number;
@@ -28,19 +30,20 @@ const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0
 /** One request of the mix: 70 % reads (list or detail), 30 % submits with a fresh URL. */
 async function oneRequest(base: string, account: LoadAccount, stats: LoadStats, submitShare: number): Promise<void> {
   const submit = Math.random() < submitShare;
+  const key = account.keys[Math.floor(Math.random() * account.keys.length)]!;
   const started = performance.now();
   let res: Response;
   try {
     if (submit) {
       res = await fetch(`${base}/api/v1/submit-site`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${account.key}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(distinctSubmit('soak')),
       });
     } else {
       const id = account.siteIds[Math.floor(Math.random() * account.siteIds.length)];
       const path = id && Math.random() < 0.5 ? `/api/v1/sites/${id}` : '/api/v1/sites?limit=20';
-      res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${account.key}` } });
+      res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
     }
   } catch {
     stats.networkErrors++;
@@ -63,7 +66,7 @@ async function oneRequest(base: string, account: LoadAccount, stats: LoadStats, 
   if (res.status >= 500 && stats.serverErrors.length < 5) stats.serverErrors.push(`${res.status} ${text.slice(0, 300)}`);
   if (submit && res.status === 201) {
     const siteId = (JSON.parse(text) as { site_id: string }).site_id;
-    stats.accepted.push({ key: account.key, siteId });
+    stats.accepted.push({ accountId: account.id, siteId });
     account.siteIds.push(siteId);
   }
 }
