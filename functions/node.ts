@@ -47,7 +47,13 @@ function withLocalSecrets(env: Env): Env {
 /** Starts the service; used by `npm start` and by tests that want the real server in-process. */
 export async function startNodeServer(
   env: Env = process.env,
-  options: { overrides?: DepsOverrides; app?: AppOptions; quiet?: boolean } = {},
+  options: {
+    overrides?: DepsOverrides;
+    app?: AppOptions;
+    quiet?: boolean;
+    /** false: no local sweep (a bench that counts every statement must not see the sweep's). */
+    localSweeper?: boolean;
+  } = {},
 ): Promise<NodeServer> {
   const config = loadConfig(withLocalSecrets(env));
   // The app graph (zod-openapi, MCP SDK, Stripe) loads while PGlite compiles and opens: a faster cold start.
@@ -74,7 +80,7 @@ export async function startNodeServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   if (!config.siteOrigin) deps.origin = url;
-  const stopSweeper = startLocalSweeper(deps);
+  const stopSweeper = options.localSweeper === false ? () => {} : startLocalSweeper(deps);
   return {
     url,
     port,
