@@ -37,3 +37,19 @@ describe('timingSafeEqual', () => {
     expect(timingSafeEqual('', '')).toBe(true);
   });
 });
+
+describe('randomToken statistics', () => {
+  it('uses all 62 characters about evenly across pool refills (no byte handed out twice)', () => {
+    const counts = new Map<string, number>();
+    const tokens = new Set<string>();
+    for (let i = 0; i < 2_000; i++) {
+      const t = randomToken(22); // 2,000 × 22 chars: ~11 refills of the 4 KiB pool
+      tokens.add(t);
+      for (const ch of t) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    }
+    expect(tokens.size).toBe(2_000);
+    expect(counts.size).toBe(62);
+    const expected = (2_000 * 22) / 62; // ≈ 710
+    for (const n of counts.values()) expect(Math.abs(n - expected)).toBeLessThan(expected * 0.3);
+  });
+});
