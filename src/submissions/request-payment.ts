@@ -16,8 +16,8 @@ interface Args {
 }
 
 /**
- * The payment path: make the checkout link first, then store the pending record with it in one upsert,
- * so no pending record ever exists without a link. Re-submitting an unpaid URL replaces the record
+ * The payment path: make the checkout link first, then store the pending record with it in one statement
+ * (a plain insert the first time, an upsert on a re-submit), so no pending record ever exists without a link. Re-submitting an unpaid URL replaces the record
  * (same site_id, latest name/plan/e-mail, fresh link) and expires the old link so it cannot be paid twice.
  */
 export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried = false): Promise<PendingRecord> {
@@ -32,34 +32,11 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     version,
     origin: deps.origin,
   });
-  // `previous` locks the current row (if any) and reads its latest committed session: the one this upsert
-  // really replaces, even when a concurrent re-submit wrote it after our read. It is referenced in the DO UPDATE
-  // condition so it runs BEFORE the row is updated: evaluated only by the final SELECT, it would run after the
-  // update, and FOR UPDATE skips a row this same statement already modified (no old session, no expiry).
-  const rows = await queryRows<PendingRow & { replaced_session: string | null }>(
-    deps.db,
-    sql`WITH previous AS (
-        SELECT checkout_session_id FROM pending_submissions
-        WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl} FOR UPDATE
-      ), upserted AS (
-        INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
-          reason, version, state, checkout_session_id, checkout_url, expires_at)
-        VALUES (${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
-          ${a.input.plan}, ${a.input.email ?? null}, ${a.reason}, ${version}, 'open', ${checkout.sessionId},
-          ${checkout.url}, ${checkout.expiresAt.toISOString()})
-        ON CONFLICT (account_id, canonical_url) DO UPDATE SET
-          name = excluded.name, url = excluded.url, normalized_name = excluded.normalized_name, plan = excluded.plan,
-          email = excluded.email, reason = excluded.reason, version = p.version + 1, state = 'open', state_note = NULL,
-          checkout_session_id = excluded.checkout_session_id, checkout_url = excluded.checkout_url,
-          expires_at = excluded.expires_at
-        WHERE p.id = excluded.id AND (SELECT count(*) FROM previous) >= 0
-        RETURNING *
-      )
-      SELECT ${pendingRecordColumns}, (SELECT checkout_session_id FROM previous) AS replaced_session FROM upserted p`,
-  );
+  const written = { siteId, version, checkout };
+  const rows = a.pending ? await replacePending(deps, actor, a, written) : await insertPending(deps, actor, a, written);
   const row = rows[0];
   if (!row) {
-    // A concurrent submit created this URL's pending record under another id: retire our link, use theirs.
+    // A concurrent submit created (or replaced) this URL's pending record under another id: retire our link, use theirs.
     deps.defer(deps.payments.expireCheckout(checkout.sessionId));
     if (retried) throw new Error('pending record kept changing under a re-submit');
     const [current] = await queryRows<{ id: string; version: number; checkout_session_id: string }>(
@@ -74,4 +51,56 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     deps.defer(deps.payments.expireCheckout(row.replaced_session));
   }
   return toPendingRecord(row);
+}
+
+type Checkout = Awaited<ReturnType<Deps['payments']['createCheckout']>>;
+type Written = PendingRow & { replaced_session: string | null };
+
+const values = (actor: Actor, a: Args, siteId: string, version: number, checkout: Checkout) =>
+  sql`(${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
+    ${a.input.plan}, ${a.input.email ?? null}, ${a.reason}, ${version}, 'open', ${checkout.sessionId},
+    ${checkout.url}, ${checkout.expiresAt.toISOString()})`;
+
+/**
+ * The first unpaid record for this URL (the common case): a plain insert. If a concurrent submit got there
+ * first, nothing is written and no row comes back, and the caller retries as a re-submit.
+ */
+function insertPending(deps: Deps, actor: Actor, a: Args, w: { siteId: string; version: number; checkout: Checkout }) {
+  return queryRows<Written>(
+    deps.db,
+    sql`INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
+          reason, version, state, checkout_session_id, checkout_url, expires_at)
+        VALUES ${values(actor, a, w.siteId, w.version, w.checkout)}
+        ON CONFLICT (account_id, canonical_url) DO NOTHING
+        RETURNING ${pendingRecordColumns}, NULL::text AS replaced_session`,
+  );
+}
+
+/**
+ * A re-submit of an unpaid URL replaces the record in place. `previous` locks the current row and reads its
+ * latest committed session: the one this upsert really replaces, even when a concurrent re-submit wrote it
+ * after our read. It is referenced in the DO UPDATE condition so it runs BEFORE the row is updated: evaluated
+ * only by the final SELECT, it would run after the update, and FOR UPDATE skips a row this same statement
+ * already modified (no old session, no expiry).
+ */
+function replacePending(deps: Deps, actor: Actor, a: Args, w: { siteId: string; version: number; checkout: Checkout }) {
+  return queryRows<Written>(
+    deps.db,
+    sql`WITH previous AS (
+        SELECT checkout_session_id FROM pending_submissions
+        WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl} FOR UPDATE
+      ), upserted AS (
+        INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
+          reason, version, state, checkout_session_id, checkout_url, expires_at)
+        VALUES ${values(actor, a, w.siteId, w.version, w.checkout)}
+        ON CONFLICT (account_id, canonical_url) DO UPDATE SET
+          name = excluded.name, url = excluded.url, normalized_name = excluded.normalized_name, plan = excluded.plan,
+          email = excluded.email, reason = excluded.reason, version = p.version + 1, state = 'open', state_note = NULL,
+          checkout_session_id = excluded.checkout_session_id, checkout_url = excluded.checkout_url,
+          expires_at = excluded.expires_at
+        WHERE p.id = excluded.id AND (SELECT count(*) FROM previous) >= 0
+        RETURNING *
+      )
+      SELECT ${pendingRecordColumns}, (SELECT checkout_session_id FROM previous) AS replaced_session FROM upserted p`,
+  );
 }

@@ -1,10 +1,12 @@
 // True concurrency on a real PostgreSQL server (PGlite serialises statements): the one-statement promotion
 // must still make exactly one transition when deliveries race on separate connections.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '../../../src/db/client';
 import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
 import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
 import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
 import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
@@ -59,6 +61,33 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     expect(expired.has(current)).toBe(false);
     for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
     expect(made).toContain(second.sessionId);
+  });
+
+  it('first submits of one new unpaid URL racing: one record, one site_id for all, every other link expired', async () => {
+    for (let round = 0; round < 3; round++) {
+      const m = await t.member('none');
+      const json = { name: uniqueName('Race'), url: uniqueUrl('race') };
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json })),
+      );
+      expect(responses.map((r) => r.status)).toEqual([402, 402, 402, 402, 402]);
+      const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { site_id: string }).site_id)));
+      expect(ids.size).toBe(1);
+      const [siteId] = [...ids];
+      const [count] = await queryRows<{ n: number | string }>(
+        t.deps.db,
+        sql`SELECT count(*) AS n FROM pending_submissions WHERE account_id = ${m.accountId}`,
+      );
+      expect(Number(count?.n)).toBe(1);
+      const current = await currentSession(t, siteId!);
+      const made = payments.calls
+        .filter((c) => c.method === 'createCheckout' && (c.args[0] as { url: string }).url === json.url)
+        .map((c) => c.result);
+      const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
+      expect(made.length).toBeGreaterThanOrEqual(5);
+      expect(expired.has(current)).toBe(false);
+      for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
+    }
   });
 
   it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue }));
