@@ -6,6 +6,7 @@ import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
 import { distinctSubmit } from './lib/seed';
 import { spawnBenchServer } from './lib/spawn-bench-server';
+import { type CpuSample, startCpuCount } from './lib/process-cpu';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -13,6 +14,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 interface Measured {
+  /** µs of CPU per request in the server, PostgreSQL and the load generator (Linux only). */
+  cpu?: CpuSample;
   reqPerSec: number;
   p50: number;
   p99: number;
@@ -21,8 +24,11 @@ interface Measured {
   errors: number;
 }
 
+let countCpu: () => (requests: number) => CpuSample | undefined = () => () => undefined;
+
 async function load(url: string, init: { method?: string; headers?: Record<string, string>; submitTag?: string }): Promise<Measured> {
   const tag = init.submitTag;
+  const cpuSince = countCpu();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -38,7 +44,7 @@ async function load(url: string, init: { method?: string; headers?: Record<strin
     ],
   });
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
-  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, statuses, errors: result.errors };
+  return { cpu: cpuSince(result.requests.total), reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, statuses, errors: result.errors };
 }
 
 /** Sums the rounds: req/s over the whole time, latency percentiles as the median of the rounds'. */
@@ -46,7 +52,10 @@ function combine(runs: Measured[]): Measured {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const statuses: Record<string, number> = {};
   for (const run of runs) for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
+  const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
   return {
+    cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
     reqPerSec: runs.reduce((sum, r) => sum + r.reqPerSec, 0) / runs.length,
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -65,6 +74,7 @@ export async function benchThroughput(): Promise<BenchReport> {
     await db.close();
     throw error;
   });
+  countCpu = () => startCpuCount(server.child.pid!, db.server?.port);
   try {
     const auth = { authorization: `Bearer ${server.member.key}` };
     const payer = { authorization: `Bearer ${server.payer.key}` };
@@ -100,6 +110,9 @@ export async function benchThroughput(): Promise<BenchReport> {
         'floor p50 ms': floor.p50,
         'floor p99 ms': floor.p99,
         ratio: Math.round(ratio * 100) / 100,
+        'CPU µs/req server·pg·load (floor)': real.cpu && floor.cpu
+          ? `${real.cpu.server}·${real.cpu.postgres}·${real.cpu.loadGenerator} (${floor.cpu.server}·${floor.cpu.postgres}·${floor.cpu.loadGenerator})`
+          : 'n/a',
       });
       targets.push({ what: `${pair.op} ratio ≥ ${TARGETS[pair.kind]}`, ok: ratio >= TARGETS[pair.kind], detail: ratio.toFixed(2) });
       targets.push({
@@ -118,6 +131,7 @@ export async function benchThroughput(): Promise<BenchReport> {
         `autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${Math.max(1, Math.round(DURATION_S / ROUNDS))} s for real and floor, server in its own process on 127.0.0.1`,
         'limiter: the in-memory limiter runs on every request but its verdict is ignored (few keys, many requests)',
         'submit: each request has a distinct URL and name (402 path, local payments); publishes are dropped',
+        'CPU µs/req: CPU time of the server process, of PostgreSQL (postmaster and backends) and of the load generator per request (median of the rounds, from /proc); all share the same cores',
       ],
       data: { database: db.kind, connections: CONNECTIONS, durationSeconds: DURATION_S, pairs: data },
     };
