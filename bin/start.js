@@ -3,8 +3,11 @@
 // changed. One process: signals reach the server directly. `npm run start:source` runs the TypeScript
 // through tsx instead (stack traces point at the sources; starts about a second slower).
 import { pathToFileURL } from 'node:url';
-import { ensureNodeBundle } from './node-bundle.js';
+import { buildNodeBundle, bundlePath, isNodeBundleStale } from './node-bundle.js';
 
-const bundle = await ensureNodeBundle();
-const { main } = await import(pathToFileURL(bundle).href);
+if (isNodeBundleStale()) {
+  console.error('tooldir: building the server bundle (first start, or a source changed)…');
+  await buildNodeBundle();
+}
+const { main } = await import(pathToFileURL(bundlePath).href);
 await main();
