@@ -18,9 +18,21 @@ const fields = fc.record(
   { requiredKeys: [] },
 );
 const extraKeys = fc.dictionary(fc.string({ maxLength: 8 }), anyField, { maxKeys: 2 });
+// Well-formed submissions (names and .example URLs that pass every rule), so that a good share of the cases
+// reaches the verbs and the database: the free-form fields above are valid only ~0.5 % of the time, and one
+// CI run drew none at all.
+const validFields = fc.record(
+  {
+    name: fc.stringMatching(/^[A-Z][a-z]{2,12}( [A-Z][a-z]{1,10}){0,2}$/),
+    url: fc.stringMatching(/^[a-z][a-z0-9]{2,20}$/).map((host) => `https://${host}.example/`),
+    plan: fc.constantFrom('basic', 'featured', 'sponsored'),
+  },
+  { requiredKeys: ['name', 'url'] },
+);
 
 /** A body as text plus the content type it is sent with. */
 const body = fc.oneof(
+  { weight: 2, arbitrary: validFields.map((f) => ({ text: JSON.stringify(f), type: 'application/json' })) },
   { weight: 6, arbitrary: fc.tuple(fields, extraKeys).map(([f, extra]) => ({ text: JSON.stringify({ ...extra, ...f }), type: 'application/json' })) },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v), type: 'application/json' })) },
   { weight: 1, arbitrary: fc.string().map((text) => ({ text, type: 'application/json' })) },
@@ -45,8 +57,8 @@ describe('fuzz POST /api/v1/submit-site', () => {
       }),
       { numRuns: RUNS },
     );
-    // The generator must reach both sides: refusals and accepted submissions.
+    // The generator must reach both sides: refusals and accepted submissions (~2/11 of the cases are well formed).
     expect(seen.get(400) ?? 0).toBeGreaterThan(RUNS / 4);
-    expect(seen.get(402) ?? 0).toBeGreaterThan(0);
+    expect(seen.get(402) ?? 0).toBeGreaterThan(RUNS / 20);
   }, 180_000);
 });
