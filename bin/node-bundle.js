@@ -34,25 +34,31 @@ export function isNodeBundleStale(bundle = bundlePath) {
 
 /** Builds the bundle; written to a temp file and renamed, so a concurrent start never loads half a file. */
 export async function buildNodeBundle() {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   mkdirSync(dirname(bundlePath), { recursive: true });
   const temp = `${bundlePath}.${process.pid}.tmp`;
-  await build({
-    entryPoints: [join(root, 'functions', 'node.ts')],
-    outfile: temp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    tsconfig: join(root, 'tsconfig.json'),
-    // PGlite loads its .wasm and data files from its own package folder; pg-native is pg's optional addon.
-    external: ['@electric-sql/pglite', 'pg-native'],
-    // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    keepNames: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  try {
+    await build({
+      entryPoints: [join(root, 'functions', 'node.ts')],
+      outfile: temp,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      tsconfig: join(root, 'tsconfig.json'),
+      // PGlite loads its .wasm and data files from its own package folder; pg-native is pg's optional addon.
+      external: ['@electric-sql/pglite', 'pg-native'],
+      // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      keepNames: true,
+      legalComments: 'none',
+      logLevel: 'warning',
+    });
+  } finally {
+    // esbuild's JS API keeps a service child process; the server that starts next must not carry it along
+    // (after a kill it outlived the server).
+    await stop();
+  }
   renameSync(temp, bundlePath);
   return bundlePath;
 }

@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isNodeBundleStale } from '../../bin/node-bundle.js';
 
@@ -27,4 +30,22 @@ describe('isNodeBundleStale', () => {
     utimesSync(bundle, later, later);
     expect(isNodeBundleStale(bundle)).toBe(false);
   });
+});
+
+describe('buildNodeBundle', () => {
+  // After a build the process that goes on to serve must not carry esbuild's service process along
+  // (a killed server once left it running). Linux lists a thread's children in /proc.
+  it.runIf(existsSync('/proc/self/task'))('leaves no esbuild child process behind', async () => {
+    const script = `
+      const { buildNodeBundle } = await import('./bin/node-bundle.js');
+      await buildNodeBundle();
+      const { readFileSync } = await import('node:fs');
+      const children = () => readFileSync('/proc/self/task/' + process.pid + '/children', 'utf8').trim();
+      for (let i = 0; i < 40 && children(); i++) await new Promise((r) => setTimeout(r, 50)); // exiting takes a moment
+      console.log(JSON.stringify(children()));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: join(import.meta.dirname, '../..'),
+    });
+    expect(JSON.parse(stdout.trim())).toBe('');
+  }, 60_000);
 });
