@@ -1,12 +1,12 @@
 // The floor: routes mounted only in the bench build that run the same single indexed query as the real
-// endpoint, with no auth, limits or validation. The ratio real/floor is what the app's layers cost.
+// endpoint, through the same verb that issues it, with no auth, limits or validation. The ratio real/floor
+// is what the app's layers (and, for submit, its second statement) cost.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../src/accounts/actor';
-import { queryRows } from '../../../src/db/client';
 import { getSubmission } from '../../../src/submissions/get';
 import { listSubmissions } from '../../../src/submissions/list';
 import type { AppEnv } from '../../../functions/types';
+import { requestPayment } from '../../../src/submissions/request-payment';
 
 /** Mounts /bench/floor/* for one fixed account (the same rows the real endpoints read). */
 export function floorRoutes(actor: () => Actor) {
@@ -17,19 +17,17 @@ export function floorRoutes(actor: () => Actor) {
     app.get('/bench/floor/sites', async (c) =>
       c.json(await listSubmissions({ deps: c.get('deps'), actor: actor(), input: { limit: 20, offset: 0 } })),
     );
-    // The statement the 402 path ends with: one pending record (the checkout link is made up, as local payments do).
+    // The statement the 402 path ends with, through the same verb: requestPayment makes the local checkout link
+    // (no I/O) and stores the pending record with the very INSERT … RETURNING the real endpoint runs.
     app.post('/bench/floor/submit', async (c) => {
       const body = (await c.req.json()) as { url: string; name: string };
-      const id = crypto.randomUUID();
-      const rows = await queryRows<{ id: string }>(
-        c.get('deps').db,
-        sql`INSERT INTO pending_submissions (id, account_id, name, url, canonical_url, normalized_name, plan, reason,
-              version, state, checkout_session_id, checkout_url, expires_at)
-            VALUES (${id}, ${actor().accountId}, ${body.name}, ${body.url}, ${body.url}, ${body.name.toLowerCase()}, 'basic',
-              'no_membership', 1, 'open', ${`cs_floor_${id}`}, ${`http://floor/checkout/${id}`}, now() + interval '1 day')
-            RETURNING id`,
-      );
-      return c.json({ site_id: rows[0]?.id, status: 'pending_payment' }, 402);
+      const record = await requestPayment(c.get('deps'), actor(), {
+        input: { name: body.name, url: body.url, plan: 'basic' },
+        canonicalUrl: body.url,
+        normalizedName: body.name.toLowerCase(),
+        reason: 'no_membership',
+      });
+      return c.json(record, 402);
     });
   };
 }
