@@ -4,17 +4,26 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
 
-/** The reference's error body: `{"error":{"code","message"}}` (+ site_id on 409 for the owner). */
-export function errorResponse(c: Context, error: ServiceError): Response {
-  const body: { code: string; message: string; site_id?: string } = { code: error.code, message: error.message };
+export interface ErrorBody {
+  error: { code: string; message: string; site_id?: string; retry_after_seconds?: number };
+}
+
+/** The reference's error body, `{"error":{"code","message"}}` (+ site_id on 409 for the owner): REST and MCP alike. */
+export function errorBody(error: ServiceError): ErrorBody {
+  const body: ErrorBody['error'] = { code: error.code, message: error.message };
   if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
+  return { error: body };
+}
+
+/** A ServiceError as its HTTP response. */
+export function errorResponse(c: Context, error: ServiceError): Response {
   if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
   // RFC 9110 §15.5.2 / RFC 6750 §3: a 401 names the scheme it wants.
   if (error.code === 'unauthorized') {
     const sentCredentials = Boolean(c.req.header('authorization'));
     c.header('WWW-Authenticate', `Bearer realm="tooldir"${sentCredentials ? ', error="invalid_token"' : ''}`);
   }
-  return c.json({ error: body }, error.status as ContentfulStatusCode);
+  return c.json(errorBody(error), error.status as ContentfulStatusCode);
 }
 
 /**

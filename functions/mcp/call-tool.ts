@@ -4,7 +4,7 @@ import { ServiceError } from '../../src/errors';
 import { invalidRequestFrom } from '../validation-hook';
 import type { McpCaller } from './caller';
 import type { ToolDescriptor } from './tools';
-import { errorBody, toolError, toolResult } from './tool-result';
+import { toolError, toolErrorBody, toolResult } from './tool-result';
 
 /**
  * Runs one tool call: validates the arguments with the tool's own zod schema (the one tools/list shows), so a
@@ -38,7 +38,7 @@ export function answerToolCalls(server: McpServer, caller: McpCaller, tools: Too
     if (!tool) {
       // An unknown tool is a protocol error in MCP (not a tool result); its data carries our error body.
       const unknown = new ServiceError('not_found', `Unknown tool: ${request.params.name}. tools/list names the tools.`);
-      throw new McpError(ErrorCode.InvalidParams, unknown.message, errorBody(unknown));
+      throw new McpError(ErrorCode.InvalidParams, unknown.message, toolErrorBody(unknown));
     }
     return runTool(tool, caller, request.params.arguments ?? {});
   });

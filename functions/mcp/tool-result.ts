@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServiceError, isServiceError } from '../../src/errors';
-import { isDatabaseUnavailable, serviceUnavailable } from '../errors';
+import { errorBody, isDatabaseUnavailable, serviceUnavailable, type ErrorBody } from '../errors';
 import type { McpCaller } from './caller';
 
 /** A normal result: the body as structuredContent and the very same JSON as text, for clients without structured output. */
@@ -12,11 +12,10 @@ export function toolResult(body: object): CallToolResult {
 }
 
 /** The REST error body of a ServiceError; retry_after_seconds stands in for the Retry-After header MCP cannot send. */
-export function errorBody(error: ServiceError): { error: { code: string; message: string; site_id?: string; retry_after_seconds?: number } } {
-  const body: { code: string; message: string; site_id?: string; retry_after_seconds?: number } = { code: error.code, message: error.message };
-  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
-  if (error.details.retryAfterSeconds !== undefined) body.retry_after_seconds = error.details.retryAfterSeconds;
-  return { error: body };
+export function toolErrorBody(error: ServiceError): ErrorBody {
+  const body = errorBody(error);
+  if (error.details.retryAfterSeconds !== undefined) body.error.retry_after_seconds = error.details.retryAfterSeconds;
+  return body;
 }
 
 /** Any failure as the ServiceError REST would answer: an unreachable database is service_unavailable (the REST rule). */
@@ -40,5 +39,5 @@ function asServiceError(error: unknown, caller: McpCaller, tool: string): Servic
  * exception message never reaches the caller.
  */
 export function toolError(error: unknown, caller: McpCaller, tool: string): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(errorBody(asServiceError(error, caller, tool))) }], isError: true };
+  return { content: [{ type: 'text', text: JSON.stringify(toolErrorBody(asServiceError(error, caller, tool))) }], isError: true };
 }

@@ -38,19 +38,8 @@ export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadat
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, s.is_sponsor, s.live_url,
   ${isoTimestamp(sql`s.published_at`)} AS published_at`;
 
-export interface ToolRow {
-  site_id: string;
-  slug: string | null;
-  name: string;
-  url: string;
-  description: string | null;
-  image: string | null;
-  icon: string | null;
-  is_feature: boolean;
-  is_sponsor: boolean;
-  live_url: string | null;
-  published_at: string | null;
-}
+/** A row of `toolColumns`: the detail, except that the database allows a null slug. */
+export type ToolRow = Omit<ToolDetail, 'slug'> & { slug: string | null };
 
 /** Cuts at a word boundary and marks the cut, so a result line never ends mid-word. */
 export function shortenDescription(text: string | null, max = SHORT_DESCRIPTION_LENGTH): string | null {

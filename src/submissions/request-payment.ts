@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
 import type { PaymentReason } from './rules';
@@ -32,7 +33,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     version,
     origin: deps.origin,
   });
-  const written = { siteId, version, checkout };
+  const written: Attempt = { siteId, version, checkout };
   const rows = a.pending ? await replacePending(deps, actor, a, written) : await insertPending(deps, actor, a, written);
   const row = rows[0];
   if (!row) {
@@ -53,10 +54,11 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
   return toPendingRecord(row);
 }
 
-type Checkout = Awaited<ReturnType<Deps['payments']['createCheckout']>>;
 type Written = PendingRow & { replaced_session: string | null };
+/** What this attempt writes: the record's id, its version and the link just made for it. */
+type Attempt = { siteId: string; version: number; checkout: CheckoutSession };
 
-const values = (actor: Actor, a: Args, siteId: string, version: number, checkout: Checkout) =>
+const values = (actor: Actor, a: Args, siteId: string, version: number, checkout: CheckoutSession) =>
   sql`(${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
     ${a.input.plan}, ${a.input.email ?? null}, ${a.reason}, ${version}, 'open', ${checkout.sessionId},
     ${checkout.url}, ${checkout.expiresAt.toISOString()})`;
@@ -65,7 +67,7 @@ const values = (actor: Actor, a: Args, siteId: string, version: number, checkout
  * The first unpaid record for this URL (the common case): a plain insert. If a concurrent submit got there
  * first, nothing is written and no row comes back, and the caller retries as a re-submit.
  */
-function insertPending(deps: Deps, actor: Actor, a: Args, w: { siteId: string; version: number; checkout: Checkout }) {
+function insertPending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
   return queryRows<Written>(
     deps.db,
     sql`INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
@@ -83,7 +85,7 @@ function insertPending(deps: Deps, actor: Actor, a: Args, w: { siteId: string; v
  * only by the final SELECT, it would run after the update, and FOR UPDATE skips a row this same statement
  * already modified (no old session, no expiry).
  */
-function replacePending(deps: Deps, actor: Actor, a: Args, w: { siteId: string; version: number; checkout: Checkout }) {
+function replacePending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
   return queryRows<Written>(
     deps.db,
     sql`WITH previous AS (
