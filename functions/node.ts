@@ -59,6 +59,7 @@ export async function startNodeServer(
   // The app graph (zod-openapi, MCP SDK, Stripe) loads while PGlite compiles and opens: a faster cold start.
   const [opened, { createApp }] = await Promise.all([openDatabase(config), import('./app')]);
   const deps = buildDeps(config, opened.db, { crawl: nodeCrawlTransport(config), ...options.overrides });
+  if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
   const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
   queue.bind?.(async (step, message) => {
     await runJob(deps, step, message);
@@ -95,6 +96,13 @@ export async function startNodeServer(
       await opened.close();
     },
   };
+}
+
+/** A backfill that found rows now sharing a key needs an operator: say so at warn level (docs/deploy.md). */
+function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDb['keyBackfill']>): void {
+  const fields = { rules: report.rules, updated: report.updated, collisions: report.collisions, unparsable: report.unparsable };
+  if (report.collisions.length > 0 || report.unparsable.length > 0) deps.log.warn('duplicate keys recomputed; some rows need a decision', fields);
+  else deps.log.info('duplicate keys recomputed', fields);
 }
 
 /**

@@ -92,7 +92,9 @@ export function rememberSubmission(
 /** The remembered site_ids for a URL on one service, newest first. */
 export function findRemembered(config: CliConfig, url: string, baseUrl: string): RememberedSubmission[] {
   const key = canonicalUrlKey(url);
-  return config.submissions.filter((item) => item.url_key === key && item.base_url === baseUrl).reverse();
+  // Keyed again from the remembered URL, not the stored url_key: entries written under an older canonical
+  // form (before http and https were one site, say) are still found.
+  return config.submissions.filter((item) => canonicalUrlKey(item.url) === key && item.base_url === baseUrl).reverse();
 }
 
 function parseConfig(value: unknown): CliConfig {

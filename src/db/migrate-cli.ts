@@ -1,8 +1,10 @@
-// `npm run db:migrate`: applies the drizzle/ migrations to DATABASE_URL with node-postgres (Node only).
-// Used once per deploy against Neon (or any PostgreSQL); safe to re-run: applied migrations are skipped.
+// `npm run db:migrate`: applies the drizzle/ migrations to DATABASE_URL with node-postgres (Node only), then
+// the duplicate-key backfill a migration asked for (`-- --backfill-keys` runs it regardless; docs/deploy.md
+// "Duplicate keys"). Used once per deploy against Neon (or any PostgreSQL); safe to re-run.
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { openNodePostgres } from './node-clients';
+import { openNodePostgres, type OpenedDb } from './node-clients';
+import { describeKeyBackfill, runRequestedKeyBackfill } from '../submissions/requested-key-backfill';
 
 /** Number of rows in drizzle's migration journal table, 0 when it does not exist yet. */
 async function appliedCount(databaseUrl: string): Promise<number> {
@@ -18,13 +20,21 @@ async function appliedCount(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Applies pending migrations; returns how many were new and how many are applied in total. */
-export async function migrateDatabase(databaseUrl: string): Promise<{ applied: number; total: number }> {
+/** Applies pending migrations (and a requested key backfill); says how many were new and applied in total. */
+export async function migrateDatabase(
+  databaseUrl: string,
+  options: { backfillKeys?: boolean } = {},
+): Promise<{ applied: number; total: number; keyBackfill: OpenedDb['keyBackfill'] }> {
   const before = await appliedCount(databaseUrl);
-  const opened = await openNodePostgres(databaseUrl, { max: 1 }); // opening migrates
-  await opened.close();
+  const opened = await openNodePostgres(databaseUrl, { max: 1 }); // opening migrates and runs a requested backfill
+  let keyBackfill = opened.keyBackfill;
+  try {
+    if (options.backfillKeys && !keyBackfill) keyBackfill = await runRequestedKeyBackfill(opened.db, { force: true });
+  } finally {
+    await opened.close();
+  }
   const total = await appliedCount(databaseUrl);
-  return { applied: total - before, total };
+  return { applied: total - before, total, keyBackfill };
 }
 
 /** Hides the password when the URL is echoed. */
@@ -44,9 +54,16 @@ async function main() {
     console.error('DATABASE_URL must be set to a postgres:// or postgresql:// URL, e.g.\n  DATABASE_URL=postgresql://user:pass@host/db?sslmode=require npm run db:migrate');
     process.exit(2);
   }
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--backfill-keys');
+  if (unknown.length > 0) {
+    console.error(`unknown argument(s): ${unknown.join(' ')}\nusage: npm run db:migrate [-- --backfill-keys]`);
+    process.exit(2);
+  }
   try {
-    const { applied, total } = await migrateDatabase(databaseUrl);
+    const { applied, total, keyBackfill } = await migrateDatabase(databaseUrl, { backfillKeys: args.includes('--backfill-keys') });
     console.log(`migrated ${describeUrl(databaseUrl)}: ${applied} new migration(s), ${total} applied in total`);
+    if (keyBackfill) for (const line of describeKeyBackfill(keyBackfill)) console.log(line);
   } catch (error) {
     console.error(`migration failed for ${describeUrl(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -11,12 +11,17 @@ import pg from 'pg';
 import * as schema from './schema';
 import { prepareStatementsByText } from './node-statement-cache';
 import type { Db } from './client';
+// The one step of migrating that needs code, not SQL: stored duplicate keys recomputed after a rule change.
+import { runRequestedKeyBackfill } from '../submissions/requested-key-backfill';
+import type { KeyBackfillReport } from '../submissions/backfill-keys';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface OpenedDb {
   db: Db;
   close(): Promise<void>;
+  /** Set when opening ran a requested duplicate-key backfill (src/submissions/requested-key-backfill.ts). */
+  keyBackfill?: KeyBackfillReport & { rules: string[] };
 }
 
 /** PGlite in `dataDir` (or in memory for `memory://`), migrated. */
@@ -25,7 +30,8 @@ export async function openPglite(dataDir: string): Promise<OpenedDb> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  const keyBackfill = await runRequestedKeyBackfill(db as unknown as Db);
+  return { db: db as unknown as Db, close: () => client.close(), keyBackfill };
 }
 
 /** node-postgres pool against a real server, migrated. Pool errors are logged, not thrown: the next query retries. */
@@ -35,5 +41,6 @@ export async function openNodePostgres(databaseUrl: string, options: { max?: num
   prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
   await migrateNodePg(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => pool.end() };
+  const keyBackfill = await runRequestedKeyBackfill(db as unknown as Db);
+  return { db: db as unknown as Db, close: () => pool.end(), keyBackfill };
 }

@@ -208,3 +208,16 @@ export const webSessions = pgTable('web_sessions', {
   expiresAt: tstz('expires_at').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Requests to recompute `canonical_url` / `normalized_name` of stored rows after the rules in
+ * src/submissions/url.ts or name.ts changed (the confusables mapping cannot run in SQL). A migration inserts a
+ * row; the first open that migrates runs the backfill and stamps `done_at` with its report (docs/deploy.md
+ * "Duplicate keys").
+ */
+export const duplicateKeyBackfills = pgTable('duplicate_key_backfills', {
+  rules: text('rules').primaryKey(),
+  requestedAt: tstz('requested_at').notNull().defaultNow(),
+  doneAt: tstz('done_at'),
+  report: jsonb('report').$type<Record<string, unknown>>(),
+});

@@ -1,11 +1,20 @@
 /**
- * Submitted URLs: what is accepted, and the canonical form duplicates compare by (DECISIONS.md "Duplicates"):
- * scheme and host lower-cased, `www.` dropped, default port dropped, fragment dropped, trailing slash of the
- * path dropped, tracking parameters dropped, remaining query parameters sorted.
+ * Submitted URLs: what is accepted, and the canonical form duplicates compare by (../shared/spec/DECISIONS.md
+ * "Duplicates"): `http://` and `https://` are one site, host lower-cased, `www.` dropped, default port dropped,
+ * fragment dropped, percent-encoding of unreserved characters decoded and the remaining hex digits upper-cased
+ * (RFC 3986 6.2.2.1-2), a trailing `index.html`/`index.htm`/`index.php` and the trailing slash of the path
+ * dropped, tracking parameters dropped, remaining query parameters sorted. The form is a comparison key, never
+ * shown or fetched: the record keeps the URL as submitted.
  */
 
 const MAX_URL_LENGTH = 2048;
-const TRACKING_PARAM = /^(utm_.*|ref|fbclid|gclid)$/i;
+const TRACKING_PARAM = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
+/** `www.` is dropped only while a registrable-looking name remains (`www.example.com`, not `www.com`). */
+const WWW = /^www\.(?=[^.]+\.[^.])/;
+/** RFC 3986 2.3: ALPHA / DIGIT / "-" / "." / "_" / "~". */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/** The last path segment a server answers for its directory; only as the whole last segment. */
+const INDEX_FILE = /\/index\.(?:html?|php)$/;
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -50,12 +59,35 @@ function isValidHost(hostname: string): boolean {
 
 /** The canonical form of an accepted URL (see the file comment). */
 export function canonicalUrl(url: URL): string {
-  const host = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
-  const port = url.port ? `:${url.port}` : ''; // URL already drops the scheme's default port
-  const path = url.pathname.replace(/\/+$/, '');
-  const params = [...url.searchParams.entries()]
+  // WHATWG URL parsing has already lower-cased the host, mapped an IDN to punycode (UTS #46, so a full-width or
+  // upper-case host is the same host), decoded percent-encoding in the host, resolved `.`/`..` segments (also
+  // spelled `%2e`) and dropped the default port of the URL's own scheme.
+  const host = url.hostname.replace(/\.$/, '').replace(WWW, '');
+  const port = url.port ? `:${url.port}` : '';
+  // One scheme for both: a site answering on http and https is one site (DECISIONS.md "Duplicates").
+  return `https://${host}${port}${canonicalPath(url.pathname)}${canonicalQuery(url.searchParams)}`;
+}
+
+/**
+ * `/%61pp/index.html` and `/app/` are `/app`. Reserved characters stay encoded (`%2F` is not `/`), and so does
+ * anything outside ASCII, so two paths that differ only in how they were typed compare equal.
+ */
+function canonicalPath(pathname: string): string {
+  const decoded = pathname.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+  return decoded.replace(/\/+$/, '').replace(INDEX_FILE, '').replace(/\/+$/, '');
+}
+
+/**
+ * Query parameters compare as decoded name/value pairs (so `%7E`, `~` and `%7e` are one value), without
+ * tracking parameters, sorted, then re-encoded one way. A query is kept after a dropped `index.php`:
+ * `/index.php?page=2` is `/?page=2`, not the home page.
+ */
+function canonicalQuery(searchParams: URLSearchParams): string {
+  const params = [...searchParams.entries()]
     .filter(([key]) => !TRACKING_PARAM.test(key))
     .sort(([ka, va], [kb, vb]) => (ka === kb ? (va < vb ? -1 : va > vb ? 1 : 0) : ka < kb ? -1 : 1));
-  const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
-  return `${url.protocol}//${host}${port}${path}${query}`;
+  return params.length ? `?${new URLSearchParams(params).toString()}` : '';
 }

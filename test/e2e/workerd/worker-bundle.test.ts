@@ -73,6 +73,17 @@ describeStack('Worker bundle in workerd', () => {
     expect(stack.upstash.requestCount).toBeGreaterThan(0);
   });
 
+  it('compares URLs and names by their canonical forms inside workerd (the confusables data is bundled)', async () => {
+    const memberKey = await member('member');
+    const stamp = Date.now();
+    const first = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Canon ${stamp}`, url: `https://www.canon-${stamp}.example/%61pp/index.html` } });
+    expect(first.status, worker.output()).toBe(201);
+    const byName = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd \u0421anon ${stamp}`, url: `https://other-${stamp}.example/` } });
+    expect(byName.status, worker.output()).toBe(409);
+    const byUrl = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Other ${stamp}`, url: `http://canon-${stamp}.example/app` } });
+    expect(byUrl.status, worker.output()).toBe(409);
+  });
+
   it('answers MCP through the SDK client: initialize, tools/list with schemas, submit_site and search_tools', async () => {
     const key = await member('member');
     const client = new Client({ name: 'workerd-e2e', version: '1.0.0' });

@@ -52,5 +52,16 @@ describe('remembered submissions', () => {
     config = rememberSubmission(config, { site_id: 'a', url: 'https://acme.example', name: 'A', base_url: base }, now);
     expect(findRemembered(config, 'acme.example', base).map((item) => item.site_id)).toEqual([]);
     expect(findRemembered(config, 'https://ACME.example/#x', base).map((item) => item.site_id)).toEqual(['a', 'b']);
+    expect(findRemembered(config, 'http://acme.example/index.html', base).map((item) => item.site_id)).toEqual(['a', 'b']);
+  });
+
+  it('finds entries written under an older canonical form (the key is computed again from the URL)', () => {
+    const base = 'http://127.0.0.1:8787';
+    const config: CliConfig = {
+      submissions: [
+        { site_id: 'old', url: 'http://acme.example/app/', url_key: 'http://acme.example/app', name: 'A', base_url: base, recorded_at: '2026-01-01T00:00:00.000Z' },
+      ],
+    };
+    expect(findRemembered(config, 'https://acme.example/%61pp', base).map((item) => item.site_id)).toEqual(['old']);
   });
 });

@@ -30,6 +30,6 @@ describe('canonicalUrlKey', () => {
     expect(canonicalUrlKey('HTTPS://WWW.Acme.Example:443/tool/?b=2&utm_source=x&a=1#top')).toBe(key);
     expect(canonicalUrlKey('https://acme.example/tool?a=1&b=2&ref=hn&fbclid=1&gclid=2')).toBe(key);
     expect(canonicalUrlKey('https://acme.example/')).toBe('https://acme.example');
-    expect(canonicalUrlKey('http://acme.example')).not.toBe(canonicalUrlKey('https://acme.example'));
+    expect(canonicalUrlKey('http://acme.example/%74ool/index.html')).toBe(canonicalUrlKey('https://acme.example/tool'));
   });
 });

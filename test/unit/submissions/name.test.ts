@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkName, normalizeName } from '../../../src/submissions/name';
 
@@ -35,8 +36,79 @@ describe('checkName', () => {
 });
 
 describe('normalizeName', () => {
+  const same = (a: string, b: string) => expect(normalizeName(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(normalizeName(b));
+  const apart = (a: string, b: string) =>
+    expect(normalizeName(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).not.toBe(normalizeName(b));
+
   it('compares case-insensitively after trimming and collapsing whitespace', () => {
     expect(normalizeName('  Acme   Writer ')).toBe('acme writer');
-    expect(normalizeName('ACME\tWRITER')).toBe(normalizeName('acme writer'));
+    same('ACME\tWRITER', 'acme writer');
+    same('Canon Base', 'canon base');
+  });
+
+  it.each([
+    ['Cyrillic С in Canon', '\u0421anon Base', 'Canon Base'],
+    ['Cyrillic lower-case о twice', 'G\u043e\u043egle', 'Google'],
+    ['Cyrillic а, е, р, с, х', '\u0430\u0435\u0440\u0441\u0445', 'aepcx'],
+    ['Cyrillic capital Т (its lower case т looks like ᴛ)', '\u0422ool', 'Tool'],
+    ['Cyrillic lower-case т', '\u0442ool', 'tool'],
+    ['Cyrillic М, А, Х', '\u041c\u0410\u0425', 'MAX'],
+    ['Greek Α', '\u0391cme', 'Acme'],
+    ['Greek Τ, Ο, Ο', '\u03a4\u039f\u039fL', 'Tool'],
+    ['Greek ο inside a word', 'T\u03bf\u03bfl', 'Tool'],
+    ['Greek capital Ι (confusables.txt files it under l)', '\u0399BM', 'IBM'],
+    ['Cyrillic і', '\u0456bm', 'ibm'],
+    ['full-width letters', 'ＣＡＮＯＮ Ｂａｓｅ', 'Canon Base'],
+    ['full-width space', 'Canon\u3000Base', 'Canon Base'],
+    ['mathematical bold', '\u{1d402}\u{1d41a}\u{1d427}\u{1d428}\u{1d427} Base', 'Canon Base'],
+    ['ligature ﬁ', '\ufb01le Tool', 'File Tool'],
+    ['ligature ﬀ', 'Sta\ufb00 Picker', 'Staff Picker'],
+    ['zero-width space', 'Acme\u200bWriter', 'AcmeWriter'],
+    ['zero-width joiner and word joiner', 'Ac\u200dme\u2060 Writer', 'Acme Writer'],
+    ['soft hyphen', 'Ac\u00adme', 'Acme'],
+    ['variation selector', 'Acme\ufe0f Writer', 'Acme Writer'],
+    ['sharp s', 'Straße', 'STRASSE'],
+    ['composed and decomposed é', 'Caf\u00e9', 'Cafe\u0301'],
+    ['Roman numeral Ⅻ', 'Tool \u216b', 'Tool XII'],
+  ])('%s: %j equals %j', (_, a, b) => {
+    same(a, b);
+  });
+
+  it.each([
+    ['different words', 'Canon Base', 'Canon Vase'],
+    ['one letter apart', 'Acme', 'Acne'],
+    ['an accent is a different letter', 'Café', 'Cafe'],
+    ['rn is not m within ASCII', 'Modem Tool', 'Modern Tool'],
+    ['digit one is not l', 'Tool 1', 'Tool l'],
+    ['digit zero is not O', 'T00l', 'Tool'],
+    ['capital I is i, not l', 'PayPaI', 'paypal'],
+    ['word order', 'Base Canon', 'Canon Base'],
+    ['inner space', 'Canon Base', 'CanonBase'],
+    ['another script entirely', '東京 Tool', '大阪 Tool'],
+    ['Cyrillic words', 'Привет', 'Пока'],
+  ])('%s: %j and %j stay apart', (_, a, b) => {
+    apart(a, b);
+  });
+
+  it('is the same for every case variant of a name (ASCII, Greek, Cyrillic)', () => {
+    const letters = [...'abcdefghijklmnopqrstuvwxyz0123 ', ...'αβγδεηικμνοπρστυχω', ...'абвгдеикмнопрстухші'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...letters), { minLength: 2, maxLength: 30 }), (chars) => {
+        const name = chars.join('');
+        const key = normalizeName(name);
+        return normalizeName(name.toUpperCase()) === key && normalizeName(name.toLowerCase()) === key;
+      }),
+    );
+  });
+
+  it('is stable: a key normalises to itself for letters and look-alikes', () => {
+    for (const name of ['\u0421anon Base', 'ΤΟΟL', 'Straße', 'Café', 'ＣＡＮＯＮ', '半角カナ']) {
+      expect(normalizeName(normalizeName(name))).toBe(normalizeName(name));
+    }
+  });
+
+  it('keeps a name without look-alikes readable (the key is lower-case NFD of the name)', () => {
+    expect(normalizeName('Acme Writer 2')).toBe('acme writer 2');
+    expect(normalizeName('東京 Tool')).toBe('東京 tool'.normalize('NFD'));
   });
 });

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/client';
+import { backfillDuplicateKeys, type KeyBackfillReport } from './backfill-keys';
+
+/**
+ * Runs the key backfill when a migration asked for one (a row of duplicate_key_backfills without `done_at`),
+ * or always with `force`, and stamps the requests done with the report, so `SELECT * FROM
+ * duplicate_key_backfills` shows later what happened. Returns undefined when nothing was asked.
+ */
+export async function runRequestedKeyBackfill(
+  db: Db,
+  options: { force?: boolean } = {},
+): Promise<(KeyBackfillReport & { rules: string[] }) | undefined> {
+  if (options.force) {
+    await queryRows(db, sql`INSERT INTO duplicate_key_backfills (rules) VALUES (${`manual ${new Date().toISOString()}`})
+      ON CONFLICT (rules) DO NOTHING`);
+  }
+  const requests = await queryRows<{ rules: string }>(db, sql`SELECT rules FROM duplicate_key_backfills WHERE done_at IS NULL ORDER BY requested_at`);
+  if (requests.length === 0) return undefined;
+  const report = await backfillDuplicateKeys(db);
+  const rules = requests.map((r) => r.rules);
+  await queryRows(
+    db,
+    sql`UPDATE duplicate_key_backfills SET done_at = now(), report = ${JSON.stringify(report)}::jsonb
+        WHERE done_at IS NULL AND rules IN (${sql.join(rules.map((r) => sql`${r}`), sql`, `)})`,
+  );
+  return { ...report, rules };
+}
+
+/** The report in lines an operator reads: counts, then one line per row that needs a decision. */
+export function describeKeyBackfill(report: KeyBackfillReport): string[] {
+  const lines = [
+    `duplicate keys recomputed: ${report.updated} key(s) changed across ${report.sites} site(s) and ${report.pending} pending record(s)`,
+  ];
+  for (const c of report.collisions) {
+    lines.push(
+      `  collision: ${c.table} ${c.id} ${c.column} would be ${JSON.stringify(c.key)}, held by ${c.heldBy ?? 'another row'}; it keeps its old key`,
+    );
+  }
+  for (const u of report.unparsable) lines.push(`  unparsable URL: ${u.table} ${u.id}; its keys are left alone`);
+  return lines;
+}
