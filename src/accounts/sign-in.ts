@@ -1,17 +1,18 @@
-import { sql } from 'drizzle-orm';
-import type { Deps } from '../deps';
 import type { Config } from '../config';
-import { queryRows } from '../db/client';
 import { sha256Hex } from '../crypto';
-import { createAccount, findAccountByEmail, type AccountView } from './accounts';
-import { isServiceError } from '../errors';
 
 /**
- * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, at most 5 tries.
- * Only a peppered SHA-256 of (email, code) is stored, so a database dump alone does not reveal live codes.
+ * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, bound to the browser that
+ * asked for it, at most 5 tries per code. The limits and why they are what they are: docs/account.md
+ * "Sign-in codes". Issuing: sign-in-request.ts; checking: sign-in-verify.ts.
  */
 export const CODE_TTL_MINUTES = 10;
+/** Wrong tries one code survives; a new code (from the same browser) starts over at 0. */
 export const MAX_CODE_TRIES = 5;
+/** Codes sent for one address per window, in total and per client: the bound on guesses and on mail. */
+export const CODES_PER_ADDRESS = 6;
+export const CODES_PER_CLIENT = 3;
+export const SEND_WINDOW_MINUTES = 60;
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
@@ -30,6 +31,9 @@ export function generateSignInCode(): string {
   }
 }
 
+/** The challenge a browser keeps in a cookie; only its hash is stored (it names the browser's code row). */
+export const CHALLENGE = /^[0-9A-Za-z]{32}$/;
+
 /**
  * The server-side pepper. Config has no dedicated auth secret yet, so this derives one from the operator
  * token or the Stripe webhook secret (both are server-only and always set in local mode).
@@ -38,88 +42,47 @@ export function signInSecret(config: Config): string {
   return `tooldir-sign-in-v1:${config.adminToken ?? config.stripeWebhookSecret ?? ''}`;
 }
 
-const hashCode = (config: Config, email: string, code: string) => sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);
+export const hashCode = (config: Config, email: string, code: string) => sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);
 
-export type CodeRequestOutcome = 'sent' | 'signup_closed' | 'locked';
+/** The peppered hash of a client group: send budgets are counted per client without storing its address. */
+export const hashClient = (config: Config, group: string) => sha256Hex(`${signInSecret(config)}\nclient\n${group}`);
 
-/**
- * Issues and mails a code. While an earlier code is still live its try counter carries over (asking for a
- * new code does not buy new guesses), and a locked address gets no new code until the old one expires.
- * With sign-up closed an unknown address gets nothing; callers show the same page either way.
- */
-export async function requestSignInCode(deps: Deps, email: string): Promise<CodeRequestOutcome> {
-  if (!deps.config.signupOpen && !(await findAccountByEmail(deps, email))) return 'signup_closed';
-  const code = generateSignInCode();
-  const now = deps.now();
-  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
-  const rows = await queryRows<{ email: string }>(
-    deps.db,
-    sql`INSERT INTO sign_in_codes AS c (email, code_hash, expires_at, tries, created_at)
-        VALUES (${email}, ${await hashCode(deps.config, email, code)}, ${expiresAt.toISOString()}::timestamptz, 0, ${now.toISOString()}::timestamptz)
-        ON CONFLICT (email) DO UPDATE SET code_hash = EXCLUDED.code_hash, expires_at = EXCLUDED.expires_at,
-          created_at = EXCLUDED.created_at,
-          tries = CASE WHEN c.expires_at > ${now.toISOString()}::timestamptz THEN c.tries ELSE 0 END
-        WHERE c.expires_at <= ${now.toISOString()}::timestamptz OR c.tries < ${MAX_CODE_TRIES}
-        RETURNING c.email`,
-  );
-  if (rows.length === 0) return 'locked';
-  await deps.mail.send({
-    to: email,
-    subject: `Your tooldir sign-in code: ${code}`,
-    text:
-      `Your sign-in code is ${code}\n\nIt is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n` +
-      `If you did not ask for it, ignore this message: nobody can sign in without the code.\n`,
-  });
-  return 'sent';
-}
-
-export type CodeCheck =
-  | { ok: true; account: AccountView }
-  | { ok: false; reason: 'wrong'; triesLeft: number }
-  | { ok: false; reason: 'locked' | 'expired' | 'signup_closed' };
+const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 /**
- * Checks a code. Every check spends one try in the same statement that reads the hash, so concurrent
- * guesses cannot exceed the limit; the right code is consumed (deleted) so it works exactly once.
- * An unknown address that proves its code gets an account with tier none (unless sign-up is closed).
+ * Four letters derived from the challenge, shown on the code page and in the mail, so the owner can tell
+ * which mail belongs to this browser when someone else asked for codes to the same address too.
  */
-export async function verifySignInCode(deps: Deps, email: string, code: string): Promise<CodeCheck> {
-  const now = deps.now().toISOString();
-  const hash = /^\d{6}$/.test(code) ? await hashCode(deps.config, email, code) : 'not-a-code';
-  const [spent] = await queryRows<{ ok: boolean; tries: number }>(
-    deps.db,
-    sql`UPDATE sign_in_codes SET tries = tries + 1
-        WHERE email = ${email} AND expires_at > ${now}::timestamptz AND tries < ${MAX_CODE_TRIES}
-        RETURNING (code_hash = ${hash}) AS ok, tries`,
-  );
-  if (!spent) {
-    const [row] = await queryRows<{ tries: number }>(
-      deps.db,
-      sql`SELECT tries FROM sign_in_codes WHERE email = ${email} AND expires_at > ${now}::timestamptz`,
-    );
-    return { ok: false, reason: row && row.tries >= MAX_CODE_TRIES ? 'locked' : 'expired' };
-  }
-  if (!spent.ok) {
-    const triesLeft = MAX_CODE_TRIES - Number(spent.tries);
-    return triesLeft > 0 ? { ok: false, reason: 'wrong', triesLeft } : { ok: false, reason: 'locked' };
-  }
-  const consumed = await queryRows<{ email: string }>(
-    deps.db,
-    sql`DELETE FROM sign_in_codes WHERE email = ${email} AND code_hash = ${hash} RETURNING email`,
-  );
-  if (consumed.length === 0) return { ok: false, reason: 'expired' }; // a parallel request used it first
-  const account = await findOrCreateAccount(deps, email);
-  return account ? { ok: true, account } : { ok: false, reason: 'signup_closed' };
+export function challengeReference(challengeHash: string): string {
+  let ref = '';
+  for (let i = 0; i < 4; i++) ref += REFERENCE_LETTERS[parseInt(challengeHash.slice(i * 2, i * 2 + 2), 16) % REFERENCE_LETTERS.length];
+  return ref;
 }
 
-async function findOrCreateAccount(deps: Deps, email: string): Promise<AccountView | undefined> {
-  const existing = await findAccountByEmail(deps, email);
-  if (existing) return existing;
-  if (!deps.config.signupOpen) return undefined;
-  try {
-    return await createAccount(deps, { email });
-  } catch (error) {
-    if (isServiceError(error) && error.code === 'conflict') return findAccountByEmail(deps, email);
-    throw error;
-  }
+/**
+ * The group a client address is counted in: an IPv4 address as is (also when IPv4-mapped), an IPv6
+ * address by its /64 (one subscriber usually holds a whole /64, so single IPv6 addresses count for nothing),
+ * anything else (e.g. `unknown`) verbatim.
+ */
+export function clientGroup(ip: string): string {
+  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (v4) return v4[1]!;
+  const groups = ipv6Groups(address);
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
+}
+
+/** The first groups of an IPv6 address in canonical hex, or undefined when it is not one. */
+function ipv6Groups(address: string): string[] | undefined {
+  const halves = address.split('::');
+  if (halves.length > 2) return undefined;
+  const split = (part: string | undefined) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []; // embedded IPv4 = 2 groups
+  const head = split(halves[0]);
+  const tail = split(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
+  return groups.map((g) => parseInt(g, 16).toString(16));
 }

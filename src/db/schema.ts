@@ -190,14 +190,40 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
 });
 
-/** One-time sign-in codes for the account area, stored hashed. */
-export const signInCodes = pgTable('sign_in_codes', {
-  email: text('email').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: tstz('expires_at').notNull(),
-  tries: integer('tries').notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * One-time sign-in codes for the account area, stored hashed. Each code belongs to the browser that asked
+ * for it (the row is keyed by the hash of that browser's challenge cookie), so nobody else can spend its
+ * tries, and an address may have several live codes (docs/account.md "Sign-in codes").
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Set when the right code is entered: a code works once. */
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_codes_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * How many codes were sent for an address in the current one-hour window, in total (client '*') and per
+ * client (a peppered hash of its IP address or IPv6 /64): the bound on guesses and on mail to one inbox.
+ */
+export const signInSendBudgets = pgTable(
+  'sign_in_send_budgets',
+  {
+    email: text('email').notNull(),
+    client: text('client').notNull(),
+    windowStart: tstz('window_start').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client] }), index('sign_in_send_budgets_window_idx').on(t.windowStart)],
+);
 
 /** Browser sessions (account holders and editors); the cookie carries the token, the table its hash. */
 export const webSessions = pgTable('web_sessions', {

@@ -5,6 +5,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 export const SESSION_COOKIE = 'tooldir_session';
 /** Double-submit CSRF token for the sign-in forms, which run before there is a session. */
 export const SIGN_IN_CSRF_COOKIE = 'tooldir_signin_csrf';
+/** The browser's sign-in challenge: names the one code this browser may enter (docs/account.md). */
+export const SIGN_IN_CHALLENGE_COOKIE = 'tooldir_signin_challenge';
 /** Carries a just-created API key to the one page view that shows it, then is cleared. */
 export const NEW_KEY_COOKIE = 'tooldir_new_key';
 
@@ -51,6 +53,23 @@ export const readSignInCsrfCookie = (c: Context) => getCookie(c, SIGN_IN_CSRF_CO
 
 export function clearSignInCsrfCookie(c: Context): void {
   deleteCookie(c, SIGN_IN_CSRF_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+}
+
+/** Lives as long as the code it names; Strict and HttpOnly like the CSRF cookie beside it. */
+export function setSignInChallengeCookie(c: Context, challenge: string, maxAgeSeconds: number): void {
+  setCookie(c, SIGN_IN_CHALLENGE_COOKIE, challenge, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export const readSignInChallengeCookie = (c: Context) => getCookie(c, SIGN_IN_CHALLENGE_COOKIE);
+
+export function clearSignInChallengeCookie(c: Context): void {
+  deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
 }
 
 /** Strict and short-lived: the key reaches only the very next view of the keys page. */

@@ -1,10 +1,19 @@
 // GET/POST /account/sign-in and POST /account/sign-in/code – password-less sign-in with an e-mailed code
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { CODE_TTL_MINUTES, normalizeEmail, requestSignInCode, verifySignInCode } from '../../../src/accounts/sign-in';
+import { CODE_TTL_MINUTES, normalizeEmail } from '../../../src/accounts/sign-in';
+import { requestSignInCode } from '../../../src/accounts/sign-in-request';
+import { verifySignInCode } from '../../../src/accounts/sign-in-verify';
 import { createWebSession } from '../../../src/accounts/web-sessions';
 import type { AppEnv } from '../../types';
-import { clearSignInCsrfCookie, setSessionCookie } from './cookies';
+import { clientIp } from '../../middleware/client-ip';
+import {
+  clearSignInChallengeCookie,
+  clearSignInCsrfCookie,
+  readSignInChallengeCookie,
+  setSessionCookie,
+  setSignInChallengeCookie,
+} from './cookies';
 import { checkSignInCsrf, issueSignInCsrf } from './csrf';
 import { csrfField, renderPage } from './layout';
 import { limitSignIn } from './sign-in-limits';
@@ -48,12 +57,21 @@ export function register(app: Hono<AppEnv>) {
     checkSignInCsrf(c, form);
     const email = normalizeEmail(form.email ?? '');
     if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400);
-    await limitSignIn(c, 'code-request', email);
-    await requestSignInCode(c.get('deps'), email);
-    // The page is the same whatever the outcome, so it never tells whether an address has an account.
-    const text = c.get('deps').config.signupOpen
-      ? `We sent a 6-digit code to ${email}. It is valid for ${CODE_TTL_MINUTES} minutes.`
-      : `If an account exists for ${email}, we sent it a 6-digit code, valid for ${CODE_TTL_MINUTES} minutes. New sign-ups are closed.`;
+    await limitSignIn(c, 'code-request');
+    const deps = c.get('deps');
+    const issued = await requestSignInCode(deps, { email, client: clientIp(c) });
+    if (!issued.ok) {
+      // This browser's earlier code (if any) still works: the page keeps the code field.
+      c.header('Retry-After', String(issued.retryAfterSeconds));
+      const minutes = Math.ceil(issued.retryAfterSeconds / 60);
+      const text = `Too many codes were asked for this address in the last hour. Enter the newest code sent to this browser, or ask again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+      return codeForm(c, email, { kind: 'error', text }, 429);
+    }
+    setSignInChallengeCookie(c, issued.challenge, CODE_TTL_MINUTES * 60);
+    // The same page whatever the address: it never tells whether an address has an account.
+    const text = deps.config.signupOpen
+      ? `We sent a 6-digit code to ${email}. It is valid for ${CODE_TTL_MINUTES} minutes and works only in this browser (reference ${issued.reference}).`
+      : `If an account exists for ${email}, we sent it a 6-digit code, valid for ${CODE_TTL_MINUTES} minutes, that works only in this browser (reference ${issued.reference}). New sign-ups are closed.`;
     return codeForm(c, email, { kind: 'notice', text });
   });
 
@@ -62,23 +80,25 @@ export function register(app: Hono<AppEnv>) {
     checkSignInCsrf(c, form);
     const email = normalizeEmail(form.email ?? '');
     if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400);
-    await limitSignIn(c, 'code-attempt', email);
+    await limitSignIn(c, 'code-attempt');
     const deps = c.get('deps');
-    const result = await verifySignInCode(deps, email, (form.code ?? '').replace(/\s+/g, ''));
+    const code = (form.code ?? '').replace(/\s+/g, '');
+    const result = await verifySignInCode(deps, { email, code, challenge: readSignInChallengeCookie(c) });
     if (!result.ok) {
       switch (result.reason) {
         case 'wrong':
           return codeForm(c, email, { kind: 'error', text: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.` }, 401);
         case 'locked':
-          return codeForm(c, email, { kind: 'error', text: `Too many wrong codes. Wait until this code expires (${CODE_TTL_MINUTES} minutes after it was sent), then ask for a new one.` }, 429);
+          return codeForm(c, email, { kind: 'error', text: 'Too many wrong codes: this code no longer works. Ask for a new one; it starts with fresh tries.' }, 429);
         case 'expired':
         case 'signup_closed':
-          return codeForm(c, email, { kind: 'error', text: 'This code has expired or was already used. Ask for a new one.' }, 401);
+          return codeForm(c, email, { kind: 'error', text: 'This code has expired, was already used, or was asked for in another browser. Ask for a new one.' }, 401);
       }
     }
     const session = await createWebSession(deps, result.account);
     setSessionCookie(c, session.token, session.expiresAt);
     clearSignInCsrfCookie(c);
+    clearSignInChallengeCookie(c);
     return c.redirect('/account', 303);
   });
 }

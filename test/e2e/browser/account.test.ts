@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { queryRows } from '../../../src/db/client';
@@ -49,15 +49,20 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
       ],
     });
-    context = await browser.newContext();
-    // Every request the page makes must stay on loopback; anything else is recorded and aborted.
-    await context.route('**/*', (route) => {
+    context = await loopbackContext();
+  });
+
+  /** A fresh browser profile (its own cookies) whose every request must stay on loopback. */
+  const loopbackContext = async () => {
+    const fresh = await browser.newContext();
+    await fresh.route('**/*', (route) => {
       const url = new URL(route.request().url());
       if (LOOPBACK.test(url.hostname)) return route.continue();
       offLoopback.push(url.href);
       return route.abort();
     });
-  });
+    return fresh;
+  };
 
   afterAll(async () => {
     await browser?.close();
@@ -65,12 +70,15 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const latestCode = async (email: string) => {
-    const [mail] = await queryRows<{ text: string }>(
-      server.deps.db,
-      sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC LIMIT 1`,
-    );
-    return /\b(\d{6})\b/.exec(mail?.text ?? '')![1]!;
+  /** The code mailed for the reference a code page shows (the mail is sent off the response path: poll). */
+  const codeFor = async (email: string, page: Page) => {
+    const reference = /reference ([A-Z]{4})/.exec((await page.textContent('main')) ?? '')![1]!;
+    const mailed = async () => {
+      const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
+      return mails.find((m) => m.text.includes(`reference ${reference}`))?.text ?? '';
+    };
+    await expect.poll(mailed).toMatch(/\b\d{6}\b/);
+    return /\b(\d{6})\b/.exec(await mailed())![1]!;
   };
   const callApi = (key: string) => fetch(`${server.url}/api/v1/sites`, { headers: { authorization: `Bearer ${key}` } });
 
@@ -87,7 +95,7 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect.poll(() => page.textContent('main')).toContain(`We sent a 6-digit code to ${email}`);
 
-    await page.getByLabel('Code').fill(await latestCode(email));
+    await page.getByLabel('Code').fill(await codeFor(email, page));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/account`);
     expect(await page.textContent('nav')).toContain(email);
@@ -125,6 +133,38 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/account/sign-in');
 
     expect(cspViolations).toEqual([]);
+    expect(offLoopback).toEqual([]);
+  });
+
+  it("a stranger's wrong codes for the owner's address do not keep the owner out", async () => {
+    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const askForCode = async (page: Page) => {
+      await page.goto(`${server.url}/account/sign-in`);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect.poll(() => page.textContent('main')).toContain('works only in this browser');
+    };
+
+    const strangerContext = await loopbackContext();
+    const stranger = await strangerContext.newPage();
+    await askForCode(stranger);
+    const strangersCode = await codeFor(email, stranger); // known to the test only, to be sure never to type it
+    const wrong = strangersCode === '000000' ? '111111' : '000000';
+    for (const answer of ['4 tries left', '3 tries left', '2 tries left', '1 try left', 'Too many wrong codes']) {
+      await stranger.getByLabel('Code').fill(wrong);
+      await stranger.getByRole('button', { name: 'Sign in' }).click();
+      await expect.poll(() => stranger.textContent('main')).toContain(answer);
+    }
+    await strangerContext.close();
+
+    const ownerContext = await loopbackContext();
+    const owner = await ownerContext.newPage();
+    await askForCode(owner);
+    await owner.getByLabel('Code').fill(await codeFor(email, owner));
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner.waitForURL(`${server.url}/account`);
+    expect(await owner.textContent('nav')).toContain(email);
+    await ownerContext.close();
     expect(offLoopback).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import type { TestApp } from '../../helpers/test-app';
+import { createNodeExecutionContext } from '../../../functions/node/execution-context';
 
 /**
  * A tiny cookie-keeping browser over app.request for the account-area tests: it follows no redirects
@@ -16,7 +17,15 @@ export class PageClient {
     readonly base = 'http://tooldir.test',
   ) {}
 
-  async request(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  /**
+   * Each request gets an execution context, as on Workers and the Node server; its deferred work (the
+   * mailed code) is awaited after the response, like a runtime keeping the request alive for waitUntil,
+   * unless `drain: false` (to see what the response itself waited for).
+   */
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; drain?: boolean } = {},
+  ) {
     const headers = new Headers(init.headers);
     headers.set('cf-connecting-ip', this.ip);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -25,7 +34,14 @@ export class PageClient {
       headers.set('content-type', 'application/x-www-form-urlencoded');
       body = new URLSearchParams(init.form).toString();
     }
-    const res = await this.t.app.request(`${this.base}${path}`, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body });
+    const deferred = createNodeExecutionContext();
+    const res = await this.t.app.request(
+      `${this.base}${path}`,
+      { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body },
+      {},
+      deferred.ctx,
+    );
+    if (init.drain !== false) await deferred.drain();
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
@@ -79,3 +95,20 @@ export async function latestCode(t: TestApp, email: string): Promise<string> {
 }
 
 export const newEmail = () => `person-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+let ipCounter = 0;
+/** A client address no other client of this test file has (random ones may collide and share budgets). */
+export const uniqueIp = () => {
+  ipCounter += 1;
+  return `10.200.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+};
+
+/** The code of the mail whose reference matches the one on a code page (several browsers may ask). */
+export async function codeForReference(t: TestApp, email: string, pageHtml: string): Promise<string> {
+  const reference = /reference ([A-Z]{4})/.exec(pageHtml)?.[1];
+  if (!reference) throw new Error('no reference on the code page');
+  const mail = (await outboxFor(t, email)).find((m) => m.text.includes(`reference ${reference}`));
+  const match = /\b(\d{6})\b/.exec(mail?.text ?? '');
+  if (!match) throw new Error(`no mail to ${email} with reference ${reference}`);
+  return match[1]!;
+}

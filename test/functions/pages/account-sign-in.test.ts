@@ -11,8 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const codeRow = async (email: string) =>
-  (await queryRows<{ code_hash: string; tries: number }>(t.deps.db, sql`SELECT code_hash, tries FROM sign_in_codes WHERE email = ${email}`))[0];
+const codeRows = (email: string) =>
+  queryRows<{ code_hash: string; tries: number }>(t.deps.db, sql`SELECT code_hash, tries FROM sign_in_codes WHERE email = ${email}`);
+const codeRow = async (email: string) => (await codeRows(email))[0];
 
 describe('account sign-in', () => {
   it('sends an anonymous visitor to the sign-in page', async () => {
@@ -27,6 +28,9 @@ describe('account sign-in', () => {
     const { res, html } = await client.requestCode(email);
     expect(res.status).toBe(200);
     expect(html).toContain(`We sent a 6-digit code to ${email}`);
+    // The code belongs to this browser: its challenge lives in a Strict, HttpOnly cookie as long as the code.
+    const challenge = res.headers.getSetCookie().find((c) => c.startsWith('tooldir_signin_challenge='))!;
+    expect(challenge).toMatch(/^tooldir_signin_challenge=[0-9A-Za-z]{32}; Max-Age=600; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/);
     const code = await latestCode(t, email);
     // Stored only as a peppered hash: neither the code nor its bare SHA-256 is in the table.
     const row = await codeRow(email);
@@ -50,7 +54,8 @@ describe('account sign-in', () => {
       sql`SELECT s.token_hash, s.kind FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ${email}`,
     );
     expect(sessions).toEqual([{ token_hash: await sha256Hex(token), kind: 'account' }]);
-    expect(await codeRow(email)).toBeUndefined();
+    // The code is spent: kept (until it expires) only as used.
+    expect(await queryRows(t.deps.db, sql`SELECT used_at IS NOT NULL AS used FROM sign_in_codes WHERE email = ${email}`)).toEqual([{ used: true }]);
 
     const overview = await client.page('/account');
     expect(overview.res.status).toBe(200);
@@ -71,20 +76,26 @@ describe('account sign-in', () => {
     expect(html).toMatch(/id="tier">Member</);
   });
 
-  it('accepts a code exactly once', async () => {
+  it('accepts a code exactly once, even when it is entered twice at the same moment', async () => {
     const client = new PageClient(t);
     const email = newEmail();
-    await client.signIn(email);
-    const again = await new PageClient(t).submitCode(email, await latestCode(t, email), 'x'.repeat(32));
-    expect(again.res.status).toBe(403); // no CSRF cookie on this fresh client
-    const other = new PageClient(t);
-    await other.page('/account/sign-in');
-    const reuse = await other.submitCode(email, await latestCode(t, email));
-    expect(reuse.res.status).toBe(401);
-    expect(reuse.html).toContain('expired or was already used');
+    await client.requestCode(email);
+    const code = await latestCode(t, email);
+    const challenge = client.cookies.get('tooldir_signin_challenge')!;
+    const both = await Promise.all([client.submitCode(email, code), client.submitCode(email, code)]);
+    expect(both.map((r) => r.res.status).sort()).toEqual([303, 401]);
+    expect(both.find((r) => r.res.status === 401)!.html).toContain('expired, was already used');
+    const sessions = await queryRows(t.deps.db, sql`SELECT 1 FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ${email}`);
+    expect(sessions).toHaveLength(1);
+    // Signing in clears the challenge cookie, and a copy of it is worthless: the code is spent.
+    expect(client.cookies.has('tooldir_signin_challenge')).toBe(false);
+    const copy = new PageClient(t);
+    await copy.page('/account/sign-in');
+    copy.cookies.set('tooldir_signin_challenge', challenge);
+    expect((await copy.submitCode(email, code)).res.status).toBe(401);
   });
 
-  it('locks the code after 5 wrong tries, even for the right code, and sends no new code while locked', async () => {
+  it('kills a code after 5 wrong tries, even for the right code; a new code starts over', async () => {
     const client = new PageClient(t);
     const email = newEmail();
     await client.requestCode(email);
@@ -103,11 +114,12 @@ describe('account sign-in', () => {
     expect(right.html).toContain('Too many wrong codes');
     expect(right.res.headers.getSetCookie().some((c) => c.startsWith('tooldir_session='))).toBe(false);
 
-    const mailsBefore = (await outboxFor(t, email)).length;
-    const again = await client.requestCode(email);
-    expect(again.res.status).toBe(200); // same page: nothing tells an attacker more
-    expect((await outboxFor(t, email)).length).toBe(mailsBefore);
-    expect((await client.submitCode(email, code)).res.status).toBe(429);
+    await client.requestCode(email);
+    const fresh = await latestCode(t, email);
+    expect((await codeRows(email)).map((r) => r.tries).sort()).toEqual([0, 5]); // a new row; the old one stays dead
+    const again = await client.submitCode(email, fresh === '000000' ? '111111' : '000000');
+    expect(again.html).toContain('4 tries left');
+    expect((await client.submitCode(email, fresh)).res.status).toBe(303);
   });
 
   it('never grants more than 5 tries to concurrent guesses', async () => {
@@ -116,24 +128,14 @@ describe('account sign-in', () => {
     await client.requestCode(email);
     const code = await latestCode(t, email);
     const wrong = code === '000000' ? '111111' : '000000';
-    // 9 guesses + the right code stay within the 10/min attempt limit: every 429 here is the lockout.
+    // 9 guesses + the right code stay within the 10/min attempt limit: every 429 here is the dead code.
     const results = await Promise.all(Array.from({ length: 9 }, () => client.submitCode(email, wrong)));
     expect(results.filter((r) => r.res.status === 401)).toHaveLength(4);
     expect(results.filter((r) => r.res.status === 429 && r.html.includes('Too many wrong codes'))).toHaveLength(5);
-    expect((await codeRow(email))!.tries).toBe(5);
+    expect((await codeRows(email)).map((r) => r.tries)).toEqual([5]);
     const right = await client.submitCode(email, code);
     expect(right.res.status).toBe(429);
     expect(right.html).toContain('Too many wrong codes');
-  });
-
-  it('does not reset the try counter when a new code is requested while the old one is live', async () => {
-    const client = new PageClient(t);
-    const email = newEmail();
-    await client.requestCode(email);
-    const code = await latestCode(t, email);
-    await client.submitCode(email, code === '999999' ? '888888' : '999999');
-    await client.requestCode(email);
-    expect((await codeRow(email))!.tries).toBe(1);
   });
 
   it('refuses an expired code', async () => {
@@ -145,6 +147,22 @@ describe('account sign-in', () => {
     expect(r.res.status).toBe(401);
     expect(r.html).toContain('expired');
     expect(client.cookies.has('tooldir_session')).toBe(false);
+  });
+
+  it('treats a forged or malformed challenge cookie as "no code here" (401, never 5xx)', async () => {
+    const email = newEmail();
+    const client = new PageClient(t);
+    await client.requestCode(email);
+    const code = await latestCode(t, email);
+    for (const forged of ['x', 'A'.repeat(32), 'a'.repeat(4000), '%00%ff', client.cookies.get('tooldir_signin_challenge')!.toLowerCase()]) {
+      const other = new PageClient(t);
+      await other.page('/account/sign-in');
+      other.cookies.set('tooldir_signin_challenge', forged);
+      const r = await other.submitCode(email, code);
+      expect(r.res.status, forged.slice(0, 10)).toBe(401);
+      expect(r.html).toContain('asked for in another browser');
+    }
+    expect((await client.submitCode(email, code)).res.status).toBe(303);
   });
 
   it('rejects a malformed e-mail with the form again', async () => {
@@ -192,10 +210,14 @@ describe('sign-in rate limits', () => {
     expect(await outboxFor(t, email)).toEqual([]);
   });
 
-  it('limits code requests per e-mail across IPs', async () => {
-    const email = newEmail();
-    for (let i = 0; i < 10; i++) expect((await new PageClient(t).requestCode(email)).res.status).toBe(200);
-    expect((await new PageClient(t).requestCode(email)).res.status).toBe(429);
+  it('limits code attempts per client IP, whatever the addresses', async () => {
+    const client = new PageClient(t, '10.99.0.2');
+    const { html } = await client.page('/account/sign-in');
+    const attempt = (email: string) => client.request('/account/sign-in/code', { form: { _csrf: csrfOf(html), email, code: '123456' } });
+    for (let i = 0; i < 10; i++) expect((await attempt(newEmail())).status).toBe(401);
+    const limited = await attempt(newEmail());
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

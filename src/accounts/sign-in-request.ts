@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
+import { randomToken, sha256Hex } from '../crypto';
+import {
+  CODE_TTL_MINUTES,
+  CODES_PER_ADDRESS,
+  CODES_PER_CLIENT,
+  SEND_WINDOW_MINUTES,
+  challengeReference,
+  clientGroup,
+  generateSignInCode,
+  hashClient,
+  hashCode,
+} from './sign-in';
+
+export type CodeRequest =
+  /** The browser keeps `challenge` (a cookie); `reference` is shown on the page and in the mail. */
+  | { ok: true; challenge: string; reference: string }
+  /** This address had its codes for the window (in total, or from this client). */
+  | { ok: false; reason: 'too_many_codes'; retryAfterSeconds: number };
+
+/**
+ * Issues a code for `email`, bound to a new browser challenge, and mails it (off the response path).
+ *
+ * What a stranger can observe is the same for every address: with sign-up closed an unknown address
+ * gets a row too, whose hash no 6-digit code matches, and nothing is mailed; the one statement below
+ * does the same work either way and the mail is deferred, so neither the answer nor its timing says
+ * whether the address has an account (docs/account.md "What a stranger learns").
+ *
+ * The send budgets (CODES_PER_CLIENT per client, CODES_PER_ADDRESS in total, per window) are counted in
+ * the database, in the same statement, under the budget rows' locks: concurrent requests cannot overshoot
+ * them, and unlike the Redis limiter they do not fail open, because they bound the guesses an address
+ * can receive (codes × MAX_CODE_TRIES).
+ */
+export async function requestSignInCode(deps: Deps, input: { email: string; client: string }): Promise<CodeRequest> {
+  const { email } = input;
+  const challenge = randomToken(32);
+  const challengeHash = await sha256Hex(challenge);
+  const reference = challengeReference(challengeHash);
+  const code = generateSignInCode();
+  const realHash = await hashCode(deps.config, email, code);
+  // Never matches: verification hashes only 6-digit input, and this is not one.
+  const deadHash = await hashCode(deps.config, email, `no-account:${randomToken(22)}`);
+  const client = await hashClient(deps.config, clientGroup(input.client));
+  const now = deps.now();
+  const nowIso = now.toISOString();
+  const windowFloor = new Date(now.getTime() - SEND_WINDOW_MINUTES * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000).toISOString();
+  const budget = (limit: number) => sql`ON CONFLICT (email, client) DO UPDATE SET
+      window_start = CASE WHEN b.window_start <= ${windowFloor}::timestamptz THEN EXCLUDED.window_start ELSE b.window_start END,
+      sent = CASE WHEN b.window_start <= ${windowFloor}::timestamptz THEN 1 ELSE b.sent + 1 END
+    WHERE b.window_start <= ${windowFloor}::timestamptz OR b.sent < ${limit}
+    RETURNING 1`;
+  // The client's budget first: a refused client never touches the address's total.
+  const [issued] = await queryRows<{ mail: boolean }>(
+    deps.db,
+    sql`WITH by_client AS (
+          INSERT INTO sign_in_send_budgets AS b (email, client, window_start, sent)
+          VALUES (${email}, ${client}, ${nowIso}::timestamptz, 1) ${budget(CODES_PER_CLIENT)}
+        ), by_address AS (
+          INSERT INTO sign_in_send_budgets AS b (email, client, window_start, sent)
+          SELECT ${email}, '*', ${nowIso}::timestamptz, 1 FROM by_client ${budget(CODES_PER_ADDRESS)}
+        ), account AS (
+          SELECT EXISTS (SELECT 1 FROM accounts WHERE email = ${email}) AS known
+        )
+        INSERT INTO sign_in_codes (challenge_hash, email, code_hash, expires_at, tries, created_at)
+        SELECT ${challengeHash}, ${email},
+          CASE WHEN account.known OR ${deps.config.signupOpen}::boolean THEN ${realHash} ELSE ${deadHash} END,
+          ${expiresAt}::timestamptz, 0, ${nowIso}::timestamptz
+        FROM by_address, account
+        RETURNING code_hash = ${realHash} AS mail`,
+  );
+  if (!issued) return { ok: false, reason: 'too_many_codes', retryAfterSeconds: await secondsUntilBudget(deps, email, client) };
+  if (issued.mail) {
+    // Deferred: waiting for the mail API only for addresses that get mail would time the answer by them.
+    deps.defer(
+      deps.mail.send({
+        to: email,
+        subject: `Your tooldir sign-in code: ${code}`,
+        text:
+          `Your sign-in code is ${code}\n\n` +
+          `Enter it in the browser where you asked for it: that page shows the reference ${reference}. ` +
+          `It is valid for ${CODE_TTL_MINUTES} minutes and can be used once.\n` +
+          `If you did not ask for it, ignore this message: nobody can sign in without the code, ` +
+          `and it works only in the browser that asked for it.\n`,
+      }),
+    );
+  }
+  return { ok: true, challenge, reference };
+}
+
+/** When the fuller of the two budgets (this client's, the address's) has room again. */
+async function secondsUntilBudget(deps: Deps, email: string, client: string): Promise<number> {
+  const rows = await queryRows<{ window_start: string; sent: number; client: string }>(
+    deps.db,
+    sql`SELECT client, sent, to_char(window_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS window_start
+        FROM sign_in_send_budgets WHERE email = ${email} AND client IN (${client}, '*')`,
+  );
+  const windowEnds = rows
+    .filter((r) => Number(r.sent) >= (r.client === '*' ? CODES_PER_ADDRESS : CODES_PER_CLIENT))
+    .map((r) => new Date(r.window_start).getTime() + SEND_WINDOW_MINUTES * 60_000);
+  const until = Math.max(deps.now().getTime(), ...windowEnds);
+  return Math.max(1, Math.ceil((until - deps.now().getTime()) / 1000));
+}
