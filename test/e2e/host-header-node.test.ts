@@ -2,11 +2,11 @@
 // a loopback name is treated as the bound address (src/origin.ts), so links, the MCP Origin check and QStash's
 // `sub` verification never take the attacker's name.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../functions/node';
+import { requestWithHost } from '../helpers/raw-host-request';
 import { signQStash } from '../helpers/standins/qstash-signer';
 import { recordingQueue } from '../helpers/stripe/payments-fixture';
 
@@ -26,23 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** One HTTP/1.1 request to the server's socket with the Host header given (fetch would not let us set it). */
-function send(path: string, init: { host: string; method?: string; headers?: Record<string, string>; body?: string }) {
-  const target = new URL(server.url);
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = httpRequest(
-      { hostname: target.hostname, port: target.port, path, method: init.method ?? 'GET', headers: { ...init.headers, host: init.host } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
+const send = (path: string, init: Parameters<typeof requestWithHost>[2]) => requestWithHost(server.url, path, init);
 
 const evilHost = () => `evil.test:${server.port}`;
 const evilOrigin = () => `http://${evilHost()}`;

@@ -19,6 +19,8 @@ export interface MailStandIn {
   sendUrl: string;
   key: string;
   readonly messages: readonly SentMail[];
+  /** Resolves with the first message (already received or still to come) that matches. */
+  waitFor(match: (mail: SentMail) => boolean): Promise<SentMail>;
   /** Env that points the app at this stand-in. */
   env: { MAIL_API_URL: string; MAIL_API_KEY: string };
   close(): Promise<void>;
@@ -31,6 +33,7 @@ const isMail = (v: unknown): v is SentMail =>
 export async function startMailStandIn(options: { key?: string } = {}): Promise<MailStandIn> {
   const key = options.key ?? 'mail-stand-in-key-0000000000';
   const messages: SentMail[] = [];
+  const waiting: Array<{ match: (mail: SentMail) => boolean; resolve: (mail: SentMail) => void }> = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST' || req.url !== '/send') return send(res, 404, { error: `no route ${req.method} ${req.url}` });
@@ -42,7 +45,12 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
       return send(res, 400, { error: 'body is not JSON' });
     }
     if (!isMail(body)) return send(res, 422, { error: 'from, to, subject and text are required strings' });
-    messages.push({ from: body.from, to: body.to, subject: body.subject, text: body.text });
+    const mail = { from: body.from, to: body.to, subject: body.subject, text: body.text };
+    messages.push(mail);
+    for (const w of waiting.filter((w) => w.match(mail))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve(mail);
+    }
     send(res, 202, { id: `mail_${messages.length}` });
   }
 
@@ -50,5 +58,11 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
     createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }))),
   );
   const sendUrl = `${listening.url}/send`;
-  return { url: listening.url, sendUrl, key, messages, env: { MAIL_API_URL: sendUrl, MAIL_API_KEY: key }, close: listening.close };
+  const waitFor = (match: (mail: SentMail) => boolean) =>
+    new Promise<SentMail>((resolve) => {
+      const seen = messages.find(match);
+      if (seen) resolve(seen);
+      else waiting.push({ match, resolve });
+    });
+  return { url: listening.url, sendUrl, key, messages, waitFor, env: { MAIL_API_URL: sendUrl, MAIL_API_KEY: key }, close: listening.close };
 }
