@@ -193,7 +193,7 @@ function originOf(value: string): string {
 /**
  * MAIL_API_URL selects the HTTP mail API. Without it, local mode keeps mail in the mail_outbox table and the
  * log (so a local user can read a sign-in code); anywhere else that would put sign-in codes in clear into the
- * database and the logs, so it takes an explicit MAIL_TRANSPORT=outbox (docs/deploy.md "Mail").
+ * database and the logs, so it takes an explicit MAIL_TRANSPORT=outbox (docs/deploy.md "Origins and mail").
  */
 function mailTransport(e: z.infer<typeof envSchema>, local: boolean): MailConfig {
   const transport = e.MAIL_TRANSPORT ?? (e.MAIL_API_URL ? 'http' : local ? 'outbox' : undefined);

@@ -1,6 +1,6 @@
 // Which origin is ours: the one rule behind every link we hand out (checkout return URLs, live_url, llms.txt,
 // canonical links, openapi servers) and every origin we check (QStash `sub`, MCP Origin, form CSRF).
-// The Host header is never trusted (docs/deploy.md "Origins"; docs/review-findings.md "Origins and mail").
+// The Host header is never trusted (docs/deploy.md and docs/review-findings.md, "Origins and mail").
 import type { Config } from './config';
 
 const LOOPBACK_HOSTNAME = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
