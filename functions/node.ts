@@ -11,6 +11,7 @@ import { runSweep } from '../src/pipeline/sweep';
 import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
+import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
 import type { AppOptions } from './types';
@@ -79,8 +80,8 @@ export async function startNodeServer(
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  if (!config.siteOrigin) deps.origin = url;
+  const url = boundOrigin(config.host, port);
+  if (!config.siteOrigin) deps.origin = url; // local mode's origin is the address actually bound (PORT=0 too)
   const stopSweeper = options.localSweeper === false ? () => {} : startLocalSweeper(deps);
   return {
     url,

@@ -1,19 +1,27 @@
 // Cloudflare Workers entry (wrangler main): validates env once per isolate, builds deps, serves fetch + cron.
-import { loadConfig, ConfigError, type Env } from '../src/config';
+import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
 import { buildDeps, type Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { runJob } from '../src/pipeline/run-job';
 import { createApp, type App } from './app';
 
 let built: { app: App; deps: Deps } | undefined;
-let configError: ConfigError | undefined;
+
+/**
+ * The Worker's configuration: loadConfig's rules (outside local mode SITE_ORIGIN and a mail transport are
+ * required) plus what only Workers need. Throws a ConfigError naming the variable.
+ */
+export function workerConfig(env: Env): Config & { databaseUrl: string } {
+  const config = loadConfig(env);
+  if (!config.databaseUrl) throw new ConfigError('Invalid configuration: DATABASE_URL is required on Workers');
+  if (!config.adminToken) throw new ConfigError('Invalid configuration: ADMIN_TOKEN is required on Workers');
+  return { ...config, databaseUrl: config.databaseUrl };
+}
 
 /** One app per isolate; clients inside the adapters are created lazily on first use. */
 function appFor(env: Env) {
   if (built) return built;
-  const config = loadConfig(env);
-  if (!config.databaseUrl) throw new ConfigError('Invalid configuration: DATABASE_URL is required on Workers');
-  if (!config.adminToken) throw new ConfigError('Invalid configuration: ADMIN_TOKEN is required on Workers');
+  const config = workerConfig(env);
   const deps = buildDeps(config, createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT));
   built = { app: createApp(deps), deps };
   return built;
@@ -29,8 +37,8 @@ export default {
       return await appFor(stringEnv(env)).app.fetch(request, env, ctx);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      configError ??= error;
-      console.error(configError.message);
+      // Nothing is cached on failure, so the log names the variable that is wrong now (env is fixed per deploy).
+      console.error(error.message);
       return Response.json(
         { error: { code: 'service_unavailable', message: 'The service is not configured yet.' } },
         { status: 503 },

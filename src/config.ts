@@ -52,6 +52,7 @@ const envSchema = z.object({
   CRAWL_ALLOW_PRIVATE: bool(false),
   AUTO_APPROVE: bool(),
   BLOCKED_DOMAINS: optionalString,
+  MAIL_TRANSPORT: optionalString.pipe(z.enum(['http', 'outbox']).optional()),
   MAIL_API_URL: optionalUrl,
   MAIL_API_KEY: optionalString,
   MAIL_FROM: z.string().default('tooldir <noreply@tooldir.local>'),
@@ -68,6 +69,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   adminToken?: string;
+  /** Our public origin (scheme://host[:port]); required outside local mode. See src/origin.ts. */
   siteOrigin?: string;
   dailyLimits: { member: number; memberFeature: number };
   keyCacheTtlMs: number;
@@ -85,11 +87,14 @@ export interface Config {
   crawl: { maxAttempts: number; allowPrivate: boolean };
   autoApprove: boolean;
   blockedDomains: string[];
-  mail?: { apiUrl: string; apiKey?: string };
+  /** Where mail goes; never chosen silently outside local mode (see mailTransport). */
+  mail: MailConfig;
   mailFrom: string;
   signupOpen: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
+
+export type MailConfig = { transport: 'http'; apiUrl: string; apiKey?: string } | { transport: 'outbox' };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -119,6 +124,13 @@ export function loadConfig(env: Env): Config {
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is');
   }
+  const siteOrigin = e.SITE_ORIGIN === undefined ? undefined : originOf(e.SITE_ORIGIN);
+  if (!local && !siteOrigin) {
+    throw new ConfigError(
+      'Invalid configuration: SITE_ORIGIN is required when DATABASE_URL is set (the public origin, e.g. https://tooldir.example; ' +
+        'links, QStash job URLs and Origin checks use it, never the Host header)',
+    );
+  }
   return {
     local,
     port: e.PORT,
@@ -126,7 +138,7 @@ export function loadConfig(env: Env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     adminToken: e.ADMIN_TOKEN,
-    siteOrigin: e.SITE_ORIGIN?.replace(/\/+$/, ''),
+    siteOrigin,
     dailyLimits: { member: e.MEMBER_DAILY_LIMIT, memberFeature: e.MEMBER_FEATURE_DAILY_LIMIT },
     keyCacheTtlMs: e.KEY_CACHE_TTL_SECONDS * 1000,
     upstash:
@@ -159,9 +171,41 @@ export function loadConfig(env: Env): Config {
       .split(',')
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
-    mail: e.MAIL_API_URL ? { apiUrl: e.MAIL_API_URL, apiKey: e.MAIL_API_KEY } : undefined,
+    mail: mailTransport(e, local),
     mailFrom: e.MAIL_FROM,
     signupOpen: e.SIGNUP === 'open',
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/** SITE_ORIGIN must be an origin: http(s), no path, query, fragment or credentials (links append paths to it). */
+function originOf(value: string): string {
+  const url = new URL(value);
+  const bare = (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+  if (!bare || url.username || url.password || /[?#]$/.test(value)) {
+    throw new ConfigError(
+      `Invalid configuration: SITE_ORIGIN must be an origin such as https://tooldir.example (http or https, no path, query or credentials)`,
+    );
+  }
+  return url.origin;
+}
+
+/**
+ * MAIL_API_URL selects the HTTP mail API. Without it, local mode keeps mail in the mail_outbox table and the
+ * log (so a local user can read a sign-in code); anywhere else that would put sign-in codes in clear into the
+ * database and the logs, so it takes an explicit MAIL_TRANSPORT=outbox (docs/deploy.md "Origins and mail").
+ */
+function mailTransport(e: z.infer<typeof envSchema>, local: boolean): MailConfig {
+  const transport = e.MAIL_TRANSPORT ?? (e.MAIL_API_URL ? 'http' : local ? 'outbox' : undefined);
+  if (transport === 'outbox') {
+    if (e.MAIL_API_URL) throw new ConfigError('Invalid configuration: MAIL_TRANSPORT=outbox and MAIL_API_URL exclude each other; unset one');
+    return { transport };
+  }
+  if (transport === 'http' && e.MAIL_API_URL) return { transport, apiUrl: e.MAIL_API_URL, apiKey: e.MAIL_API_KEY };
+  throw new ConfigError(
+    transport === 'http'
+      ? 'Invalid configuration: MAIL_API_URL is required when MAIL_TRANSPORT=http'
+      : 'Invalid configuration: MAIL_API_URL is required when DATABASE_URL is set (sign-in codes and notifications are mailed through it); ' +
+          'MAIL_TRANSPORT=outbox keeps mail in the database and the log instead, unsafe for production',
+  );
 }

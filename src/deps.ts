@@ -19,6 +19,7 @@ import { createHttpMailer } from './adapters/mail/http';
 import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
 import { withReservedNames } from './pipeline/reserved-names';
+import { boundOrigin } from './origin';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -31,7 +32,10 @@ export interface Deps {
   log: Logger;
   keyCache: KeyCache;
   now: () => Date;
-  /** SITE_ORIGIN, else the current request's origin. */
+  /**
+   * Our origin (src/origin.ts): SITE_ORIGIN, else in local mode the bound address, which a request whose Host
+   * is a loopback name narrows to its own origin. Never taken from any other Host header.
+   */
   origin: string;
   /** Runs work off the response path (waitUntil on Workers); failures are logged, never thrown. */
   defer: (work: Promise<unknown>) => void;
@@ -51,7 +55,8 @@ export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
 export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Deps {
   const log = overrides.log ?? createLogger(config.logLevel);
   const now = overrides.now ?? (() => new Date());
-  const origin = config.siteOrigin ?? `http://${config.host}:${config.port}`;
+  // The Node entry replaces the configured port with the one it actually bound (PORT=0).
+  const origin = config.siteOrigin ?? boundOrigin(config.host, config.port);
   const deps: Deps = {
     config,
     db,
@@ -74,9 +79,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     limiter:
       overrides.limiter ??
       (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
-    mail:
-      overrides.mail ??
-      (config.mail ? createHttpMailer({ ...config.mail, from: config.mailFrom }) : createOutboxMailer(db, log)),
+    mail: overrides.mail ?? createMailer(config, db, log),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     defer:
       overrides.defer ??
@@ -85,6 +88,14 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       }),
   };
   return deps;
+}
+
+function createMailer(config: Config, db: Db, log: Logger): Mailer {
+  if (config.mail.transport === 'http') return createHttpMailer({ ...config.mail, from: config.mailFrom });
+  if (!config.local) {
+    log.warn('MAIL_TRANSPORT=outbox: mail is never delivered; sign-in codes are kept in mail_outbox and logged (not for production)');
+  }
+  return createOutboxMailer(db, log);
 }
 
 /** Workers-safe default: names resolve over DNS-over-HTTPS and every resolved address is checked by the crawler. */

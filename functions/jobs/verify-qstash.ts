@@ -7,7 +7,8 @@ import type { AppEnv } from '../types';
 
 /**
  * Guards the job endpoints. Production (QSTASH_*_SIGNING_KEY set): the RAW body is verified with QStash's
- * Receiver against the job's public URL (SITE_ORIGIN + path + query, the JWT's `sub`); any failure is 401,
+ * Receiver against the job's public URL (deps.origin + path + query, the JWT's `sub`; deps.origin is
+ * SITE_ORIGIN, required outside local mode, and never the Host header: src/origin.ts); any failure is 401,
  * never 500. Local mode has no signatures, so the endpoints are closed to everyone but the operator token
  * (the local queue calls the job runner in-process, not over HTTP). The body text stays cached on the
  * request, so the handler parses exactly the verified bytes.

@@ -22,7 +22,8 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
 
 /**
  * The transport spec asks servers to validate Origin against DNS rebinding: a browser page on another
- * origin must not drive this endpoint. Requests without Origin (agents, CLIs) are fine.
+ * origin must not drive this endpoint. Requests without Origin (agents, CLIs) are fine. Ours is deps.origin
+ * (src/origin.ts), never the Host header, which a rebinding page controls as much as its Origin.
  */
 function originAllowed(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');

@@ -1,12 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Deps } from '../../src/deps';
+import { originForRequest } from '../../src/origin';
 import type { AppEnv } from '../types';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
- * Binds the request to the app: an X-Request-Id (the caller's if well-formed), deps whose `origin` is
- * SITE_ORIGIN or this request's origin, and `defer` mapped to waitUntil where the runtime has one.
+ * Binds the request to the app: an X-Request-Id (the caller's if well-formed), deps whose `origin` is ours
+ * for this request (src/origin.ts: SITE_ORIGIN or the bound address, never a Host header's name), and `defer`
+ * mapped to waitUntil where the runtime has one.
  */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -23,7 +25,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     }
     c.set('deps', {
       ...deps,
-      origin: deps.config.siteOrigin ?? new URL(c.req.url).origin,
+      origin: originForRequest(deps.config, deps.origin, c.req.url),
       defer: (work) => {
         const guarded = work.catch((error: unknown) =>
           deps.log.error('deferred work failed', { requestId, err: String(error) }),

@@ -11,13 +11,14 @@ export async function checkoutFormToken(secret: string, sessionId: string): Prom
 }
 
 /**
- * A browser's cross-site POST carries an Origin (or Sec-Fetch-Site) that is not ours: refuse it. Requests
- * without either header (curl, tests) still need the form token.
+ * A browser's cross-site POST carries an Origin (or Sec-Fetch-Site) that is not ours (deps.origin, see
+ * src/origin.ts; never the Host header): refuse it. Requests without either header (curl, tests) still need
+ * the form token.
  */
 export function isSameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');
   if (origin && origin !== 'null') {
-    return origin === new URL(c.req.url).origin || origin === c.get('deps').origin;
+    return origin === c.get('deps').origin;
   }
   if (origin === 'null') return false;
   const site = c.req.header('sec-fetch-site');

@@ -13,6 +13,7 @@ import { findRedisServer, startRedis } from '../helpers/services/redis';
 import { startStripeStandIn } from '../helpers/standins/stripe-api';
 import { startUpstashStandIn } from '../helpers/standins/upstash-rest';
 import { startBenchDatabase } from './lib/bench-database';
+import { ownOriginEnv } from './lib/own-origin';
 import { counts, countDatabaseStatements, countingLimiter, countingPayments, holdingQueue, resetCounts } from './lib/instrument';
 import { type BenchReport, runStandalone } from './lib/results';
 import { distinctSubmit, seedAccount } from './lib/seed';
@@ -40,8 +41,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
   const stripe = await startStripeStandIn();
   const env: Env = {
     ...db.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
+    ...(await ownOriginEnv()),
     ADMIN_TOKEN: ADMIN,
     LOG_LEVEL: 'error',
     MEMBER_DAILY_LIMIT: '1000',

@@ -14,6 +14,7 @@ import { startUpstashStandIn } from '../helpers/standins/upstash-rest';
 import { describeStats, emptyStats, type LoadAccount, runLoad } from './lib/load-clients';
 import { type BenchReport, runStandalone } from './lib/results';
 import { distinctSubmit, seedAccount } from './lib/seed';
+import { ownOriginEnv } from './lib/own-origin';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 30);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
@@ -42,8 +43,8 @@ export async function benchSoak(): Promise<BenchReport> {
   const logLines: string[] = [];
   const env: Env = {
     DATABASE_URL: pg.connectionString,
-    PORT: '0',
-    HOST: '127.0.0.1',
+    ...(await ownOriginEnv()),
+    MAIL_TRANSPORT: 'outbox', // no mail is sent that the soak reads
     ADMIN_TOKEN: ADMIN,
     UPSTASH_REDIS_REST_URL: upstash.url,
     UPSTASH_REDIS_REST_TOKEN: upstash.token,

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isLoopbackHostname } from '../../../src/origin';
 
 /** The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). */
 export const SESSION_COOKIE = 'tooldir_session';
@@ -10,8 +11,6 @@ export const SIGN_IN_CHALLENGE_COOKIE = 'tooldir_signin_challenge';
 /** Carries a just-created API key to the one page view that shows it, then is cleared. */
 export const NEW_KEY_COOKIE = 'tooldir_new_key';
 
-const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * `Secure` always, except for plain http on a loopback host: a Secure cookie set over plain http is
  * dropped by several browsers (Safari always; others for 127.0.0.1), so local `npm start` over http
@@ -20,7 +19,7 @@ const LOOPBACK_HOST = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
  */
 export function cookieIsSecure(c: Context): boolean {
   const url = new URL(c.req.url);
-  return !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname));
+  return !(url.protocol === 'http:' && isLoopbackHostname(url.hostname));
 }
 
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {

@@ -10,14 +10,14 @@ const forbidden = () =>
 
 /**
  * Defence in depth before any token check: a browser that says the request is cross-site, or sends an
- * Origin other than ours, is refused (a missing Origin is allowed: the token check still applies).
+ * Origin other than ours, is refused (a missing Origin is allowed: the token check still applies). "Ours" is
+ * deps.origin (src/origin.ts), never the Host header: a rebinding name for this host is another site.
  */
 export function checkSameOrigin(c: Context<AppEnv>): void {
   if (c.req.header('sec-fetch-site') === 'cross-site') throw forbidden();
   const origin = c.req.header('origin');
   if (origin === undefined) return;
-  const allowed = new Set([new URL(c.req.url).origin, c.get('deps').origin]);
-  if (!allowed.has(origin)) throw forbidden();
+  if (origin !== c.get('deps').origin) throw forbidden();
 }
 
 /** Synchronizer token: the form must echo the session's CSRF token. */

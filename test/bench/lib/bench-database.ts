@@ -7,7 +7,10 @@ import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../
 
 export interface BenchDatabase {
   kind: 'postgresql' | 'pglite';
-  /** DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) for the server's environment. */
+  /**
+   * DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) for the server's environment. On PostgreSQL also
+   * MAIL_TRANSPORT=outbox: outside local mode mail must be chosen explicitly, and benches send none that matters.
+   */
   env: Env;
   server?: PostgresServer;
   note?: string;
@@ -18,7 +21,7 @@ export interface BenchDatabase {
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   if (findPostgresBinaries()) {
     const server = await startPostgres({ database: 'tooldir_bench' });
-    return { kind: 'postgresql', env: { DATABASE_URL: server.connectionString }, server, close: () => server.close() };
+    return { kind: 'postgresql', env: { DATABASE_URL: server.connectionString, MAIL_TRANSPORT: 'outbox' }, server, close: () => server.close() };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-bench-'));
   return {

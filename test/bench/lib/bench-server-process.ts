@@ -8,6 +8,7 @@ import { startNodeServer } from '../../../functions/node';
 import { countingLimiter } from './instrument';
 import { floorRoutes } from './floor-routes';
 import { seedAccount, seedSubmissions } from './seed';
+import { ownOriginEnv } from './own-origin';
 
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
 
@@ -26,8 +27,7 @@ const unlimited = process.env.BENCH_LIMITS !== 'real';
 const server = await startNodeServer(
   {
     ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
+    ...(await ownOriginEnv()),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     STRIPE_WEBHOOK_SECRET: 'whsec_bench_0123456789',
     // The 402 path with local payments (the setup): on PostgreSQL the server is not in local mode,

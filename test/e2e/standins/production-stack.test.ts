@@ -19,7 +19,7 @@ describeStack('production stack', () => {
   afterAll(() => stack?.close());
 
   it('points every URL in the env at loopback', () => {
-    for (const name of ['DATABASE_URL', 'NEON_FETCH_ENDPOINT', 'UPSTASH_REDIS_REST_URL', 'QSTASH_URL', 'STRIPE_API_URL']) {
+    for (const name of ['DATABASE_URL', 'NEON_FETCH_ENDPOINT', 'UPSTASH_REDIS_REST_URL', 'QSTASH_URL', 'STRIPE_API_URL', 'MAIL_API_URL']) {
       expect(new URL(stack.env[name] ?? '').hostname, name).toBe('127.0.0.1');
     }
   });

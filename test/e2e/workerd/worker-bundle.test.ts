@@ -1,12 +1,14 @@
 // The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
-// list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job and the
-// MCP server (initialize, tools/list, tool calls), all answered from
-// inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
+// list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job, the
+// MCP server (initialize, tools/list, tool calls) and a sign-in code sent through the mail API stand-in, all
+// answered from inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as QStashClient } from '@upstash/qstash';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../src/db/client';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { findRedisServer } from '../../helpers/services/redis';
@@ -142,6 +144,26 @@ describeStack('Worker bundle in workerd', () => {
     expect(message).toBeDefined();
     const delivered = await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey);
     expect(delivered.status, worker.output()).toBeLessThan(300);
+  });
+
+  it('mails a sign-in code through the mail API (the stack stand-in), never into mail_outbox', async () => {
+    const page = await fetch(`${worker.url}/account/sign-in`);
+    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const email = `workerd-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await fetch(`${worker.url}/account/sign-in`, {
+      method: 'POST',
+      headers: { cookie, origin: worker.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf, email }),
+    });
+    expect(res.status, worker.output()).toBe(200);
+    expect((await stack.mail.waitFor((m) => m.to === email)).text).toMatch(/\b\d{6}\b/);
+    const outbox = await openNodePostgres(stack.env.DATABASE_URL!);
+    try {
+      expect(await queryRows(outbox.db, sql`SELECT 1 FROM mail_outbox`)).toEqual([]);
+    } finally {
+      await outbox.close();
+    }
   });
 
   it('serves openapi.json', async () => {

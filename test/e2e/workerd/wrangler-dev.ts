@@ -15,13 +15,17 @@ export interface WranglerDev {
 
 const root = resolve(import.meta.dirname, '../../..');
 
-/** `wrangler dev --local` with `vars`; resolves once GET /llms.txt answers (the isolate has started). */
+/**
+ * `wrangler dev --local` with `vars`; resolves once GET /llms.txt answers (the isolate has started).
+ * SITE_ORIGIN defaults to the dev server's own URL: outside local mode the Worker requires it (src/origin.ts).
+ */
 export async function startWranglerDev(vars: Record<string, string>, timeoutMs = 120_000): Promise<WranglerDev> {
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-workerd-'));
   const removeDir = trackDir(dir);
   const envFile = join(dir, 'vars.env');
-  writeFileSync(envFile, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n'));
   const port = await findFreePort();
+  const all = { SITE_ORIGIN: `http://127.0.0.1:${port}`, ...vars };
+  writeFileSync(envFile, Object.entries(all).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n'));
   const inspector = await findFreePort();
   const args = ['wrangler', 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector)];
   args.push('--env-file', envFile, '--persist-to', join(dir, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn');

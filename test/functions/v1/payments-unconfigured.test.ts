@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 // Outside local mode without Stripe, nothing can be bought: the local "Pay" page would queue for free.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { DATABASE_URL: 'postgres://unused@127.0.0.1:1/db' } });
+  // Outside local mode mail must be chosen explicitly (src/config.ts); this suite sends none.
+  t = await createTestApp({ env: { DATABASE_URL: 'postgres://unused@127.0.0.1:1/db', MAIL_TRANSPORT: 'outbox' } });
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
-// Starts every production dependency at once (real PostgreSQL + Redis behind the Neon, Upstash, QStash and Stripe
-// stand-ins) and hands back the environment variables that point the app at them.
+// Starts every production dependency at once (real PostgreSQL + Redis behind the Neon, Upstash, QStash, Stripe and
+// mail API stand-ins) and hands back the environment variables that point the app at them.
 import { type PostgresServer, startPostgres } from '../services/postgres';
 import { type RedisServer, startRedis } from '../services/redis';
+import { type MailStandIn, startMailStandIn } from './mail-api';
 import { configureNeonClient, type NeonStandIn, startNeonStandIn } from './neon-http';
 import { type QStashStandIn, startQStashStandIn } from './qstash-server';
 import { startStripeStandIn, type StripeStandIn } from './stripe-api';
@@ -15,6 +16,8 @@ export interface ProductionStack {
   upstash: UpstashStandIn;
   qstash: QStashStandIn;
   stripe: StripeStandIn;
+  mail: MailStandIn;
+  /** Everything but SITE_ORIGIN, which names the app's own address: add it once the app's port is known. */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -32,7 +35,7 @@ export const STACK_SECRETS = {
  * Requires postgres and redis-server: gate the suite with requireService first.
  * @example
  * const stack = await startProductionStack();
- * const config = loadConfig({ ...stack.env, SITE_ORIGIN: 'http://127.0.0.1:0' });
+ * const config = loadConfig({ ...stack.env, SITE_ORIGIN: `http://127.0.0.1:${port}` });
  */
 export async function startProductionStack(options: { database?: string } = {}): Promise<ProductionStack> {
   const closers: (() => Promise<void>)[] = [];
@@ -52,6 +55,8 @@ export async function startProductionStack(options: { database?: string } = {}):
     closers.push(() => qstash.close());
     const stripe = await startStripeStandIn();
     closers.push(() => stripe.close());
+    const mail = await startMailStandIn();
+    closers.push(() => mail.close());
     configureNeonClient(neon);
     const env: Record<string, string> = {
       DATABASE_URL: postgres.connectionString,
@@ -70,8 +75,9 @@ export async function startProductionStack(options: { database?: string } = {}):
       STRIPE_PRICE_SPONSORED: 'price_test_sponsored',
       STRIPE_PRICE_MEMBER: 'price_test_member',
       STRIPE_PRICE_MEMBER_FEATURE: 'price_test_member_feature',
+      ...mail.env,
     };
-    return { postgres, redis, neon, upstash, qstash, stripe, env, close: closeAll };
+    return { postgres, redis, neon, upstash, qstash, stripe, mail, env, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
