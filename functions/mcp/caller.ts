@@ -13,8 +13,6 @@ export interface McpCaller {
   clientIp: string;
   /** The account behind the bearer key; throws unauthorized when the key is missing, invalid or revoked. */
   actor(): Promise<Actor>;
-  /** The account when a valid key was sent, else undefined: anonymous tools work either way. */
-  optionalActor(): Promise<Actor | undefined>;
   /** Counts one call against a rate-limit bucket (the same buckets as REST); throws rate_limited when refused. */
   limit(policy: RateLimitPolicy, identifier: string): Promise<void>;
 }
@@ -42,15 +40,6 @@ export function createCaller(input: { deps: Deps; requestId: string; clientIp: s
     requestId: input.requestId,
     clientIp: input.clientIp,
     actor,
-    async optionalActor() {
-      if (!token || keyInUrl) return undefined;
-      try {
-        return await actor();
-      } catch (error) {
-        if (error instanceof ServiceError && error.code === 'unauthorized') return undefined;
-        throw error;
-      }
-    },
     async limit(policy, identifier) {
       const result = await deps.limiter.limit(policy, identifier);
       if (result.success) return;

@@ -16,19 +16,11 @@ export function applyRateLimitResult(c: Context<AppEnv>, result: RateLimitResult
   }
 }
 
-/** Checks a policy before doing anything: a refused request has no side effect. */
+/**
+ * Checks a policy before doing anything: a refused request has no side effect and runs no statement
+ * (../shared/spec/DECISIONS.md, Rate limits: "the limiter decides before any expensive statement runs").
+ * Reads too: the limiter answers first, then the read runs (docs/bench.md, "Limits before work").
+ */
 export async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string): Promise<void> {
   applyRateLimitResult(c, await c.get('deps').limiter.limit(policy, identifier));
-}
-
-/**
- * For side-effect-free reads: the limiter call and the read run in parallel (one round trip of latency);
- * a refused request still answers 429 and its result is discarded.
- */
-export async function readWithRateLimit<T>(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string, read: () => Promise<T>): Promise<T> {
-  const [limit, result] = await Promise.allSettled([c.get('deps').limiter.limit(policy, identifier), read()]);
-  if (limit.status === 'rejected') throw limit.reason;
-  applyRateLimitResult(c, limit.value);
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
 }

@@ -50,7 +50,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     // Creating a provider session is a write: it counts against the submit bucket.
-    await enforceRateLimit(c, 'submit', actor.keyId);
+    await enforceRateLimit(c, 'submit', actor.accountId);
     return c.json(await createMembershipCheckout(c.get('deps'), actor.accountId, c.req.valid('json').tier), 200);
   });
 }

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directo
 import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
 import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
 import { clientIp } from '../middleware/client-ip';
-import { readWithRateLimit } from '../middleware/rate-limit';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { errorContent } from './schemas';
 
@@ -58,9 +58,8 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, limit, cursor } = c.req.valid('query');
-    const page = await readWithRateLimit(c, 'public', clientIp(c), () =>
-      searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } }),
-    );
+    await enforceRateLimit(c, 'public', clientIp(c));
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } });
     return c.json(page, 200);
   });
 }

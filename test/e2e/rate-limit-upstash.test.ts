@@ -51,7 +51,7 @@ describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => 
   const submitBurst = (key: string, count: number) =>
     Promise.all(Array.from({ length: count }, () => t.request('/api/v1/submit-site', { method: 'POST', key, json: tool() })));
 
-  it('lets exactly 10 of 50 parallel submits through per key and refuses the rest with 429 and Retry-After', async () => {
+  it('lets exactly 10 of 50 parallel submits through per account and refuses the rest with 429 and Retry-After', async () => {
     const { key } = await t.member('none');
     const before = upstash.requestCount;
     const responses = await submitBurst(key, 50);
@@ -70,11 +70,11 @@ describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => 
     expect(remaining.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('keeps buckets independent per key and per policy', async () => {
+  it('keeps buckets independent per account and per policy', async () => {
     const first = await t.member('none');
     const second = await t.member('none');
     expect((await submitBurst(first.key, 12)).filter((r) => r.status === 429)).toHaveLength(2);
-    // Another key has its own submit bucket; the same key still has its read bucket (60/min).
+    // Another account has its own submit bucket; the same account still has its read bucket (60/min).
     expect((await submitBurst(second.key, 10)).every((r) => r.status === 402)).toBe(true);
     const read = await t.request('/api/v1/sites', { key: first.key });
     expect(read.status).toBe(200);

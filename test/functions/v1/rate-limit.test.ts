@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../../src/accounts/api-keys';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
+import { callTool, connectMcp, resultJson } from '../mcp/mcp-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +14,7 @@ afterAll(() => t.close());
 const submit = (key: string) => t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() } });
 
 describe('rate limits', () => {
-  it('submit: 10 per minute per key, with headers; the 11th is 429 with Retry-After and no side effect', async () => {
+  it('submit: 10 per minute per account, with headers; the 11th is 429 with Retry-After and no side effect', async () => {
     const m = await t.member('none');
     const results = await Promise.all(Array.from({ length: 10 }, () => submit(m.key)));
     expect(results.every((r) => r.status === 402)).toBe(true);
@@ -29,7 +31,7 @@ describe('rate limits', () => {
     expect(Number(row!.n)).toBe(10);
   });
 
-  it('reads: 60 per minute per key, separate from the submit bucket and from other keys', async () => {
+  it('reads: 60 per minute per account, separate from the submit bucket and from other accounts', async () => {
     const a = await t.member('member');
     const b = await t.member('member');
     const reads = await Promise.all(Array.from({ length: 60 }, () => t.request('/api/v1/sites', { key: a.key })));
@@ -38,6 +40,44 @@ describe('rate limits', () => {
     expect((await t.request(`/api/v1/sites/${crypto.randomUUID()}`, { key: a.key })).status).toBe(429);
     expect((await submit(a.key)).status).toBe(201);
     expect((await t.request('/api/v1/sites', { key: b.key })).status).toBe(200);
+  });
+
+  it("submit: all of an account's keys share one bucket (REST and MCP); another account's does not", async () => {
+    const m = await t.member('none');
+    const keys = [m.key, ...(await Promise.all(Array.from({ length: 4 }, () => createApiKey(t.deps, m.accountId, 'extra')))).map((k) => k.key)];
+    // Ten submits spread over five keys and both surfaces use up the account's ten.
+    for (let i = 0; i < 8; i++) expect((await submit(keys[i % keys.length]!)).status).toBe(402);
+    const mcp = await connectMcp(t, { key: keys[4] });
+    for (let i = 0; i < 2; i++) {
+      const result = await callTool(mcp, 'submit_site', { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() });
+      expect(result.structuredContent).toMatchObject({ status: 'pending_payment' });
+    }
+    for (const key of keys) expect((await submit(key)).status).toBe(429);
+    expect(resultJson(await callTool(mcp, 'submit_site', { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() }))).toMatchObject({
+      error: { code: 'rate_limited' },
+    });
+    // A key created after the bucket filled is in it too.
+    expect((await submit((await createApiKey(t.deps, m.accountId, 'late')).key)).status).toBe(429);
+    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`);
+    expect(Number(row!.n)).toBe(10);
+    expect((await submit((await t.member('none')).key)).status).toBe(402);
+    await mcp.close();
+  });
+
+  it("reads: all of an account's keys share one bucket (REST and MCP); another account's does not", async () => {
+    const m = await t.member('member');
+    const other = await createApiKey(t.deps, m.accountId, 'second');
+    for (let i = 0; i < 50; i++) expect((await t.request('/api/v1/sites?limit=1', { key: i % 2 ? m.key : other.key })).status).toBe(200);
+    const mcp = await connectMcp(t, { key: other.key });
+    for (let i = 0; i < 10; i++) {
+      expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({ error: { code: 'not_found' } });
+    }
+    const refusedRest = await t.request(`/api/v1/sites/${crypto.randomUUID()}`, { key: m.key });
+    expect(refusedRest.status).toBe(429);
+    expect(refusedRest.headers.get('ratelimit-limit')).toBe('60');
+    expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({ error: { code: 'rate_limited' } });
+    expect((await t.request('/api/v1/sites', { key: (await t.member('member')).key })).status).toBe(200);
+    await mcp.close();
   });
 });
 
