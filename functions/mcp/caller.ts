@@ -2,7 +2,8 @@ import type { Deps } from '../../src/deps';
 import type { Actor } from '../../src/accounts/actor';
 import { authenticateKey } from '../../src/accounts/api-keys';
 import { ServiceError } from '../../src/errors';
-import type { RateLimitPolicy } from '../../src/adapters/ratelimit/policies';
+import { checkRateLimit } from '../../src/rate-limits/check';
+import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 
 const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
 
@@ -41,12 +42,7 @@ export function createCaller(input: { deps: Deps; requestId: string; clientIp: s
     clientIp: input.clientIp,
     actor,
     async limit(policy, identifier) {
-      const result = await deps.limiter.limit(policy, identifier);
-      if (result.success) return;
-      const seconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
-      throw new ServiceError('rate_limited', `Too many requests (${result.limit} per minute). Retry in ${seconds} s.`, {
-        retryAfterSeconds: seconds,
-      });
+      await checkRateLimit(deps, policy, identifier);
     },
   };
 }

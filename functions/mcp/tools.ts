@@ -7,6 +7,7 @@ import { submitInputSchema } from '../../src/submissions/submit-input';
 import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { ServiceError } from '../../src/errors';
+import { describePolicy } from '../../src/rate-limits/describe';
 import type { McpCaller } from './caller';
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 
@@ -46,7 +47,8 @@ export const searchToolsTool = defineTool({
     '"ChatGPT Helper". Results are ordered by ' +
     'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
     `empty query lists the newest tools. Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
-    'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed.',
+    'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed; ' +
+    `${describePolicy('public')}, shared with the REST directory endpoints.`,
   auth: 'none',
   readOnly: true,
   inputSchema: searchInputSchema.extend({
@@ -68,7 +70,8 @@ export const getToolTool = defineTool({
     'Full details of one live tool in the directory: name, website url, description, image, icon, featured / ' +
     'sponsored flags, its public page (live_url) and when it was published. Pass exactly one of `slug` (from ' +
     'search_tools results or the end of a live_url) or `site_id` (e.g. from submit_site, once that submission is ' +
-    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed.',
+    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
+    `${describePolicy('public')}, shared with search_tools.`,
   auth: 'none',
   readOnly: true,
   inputSchema: z.object({
@@ -90,7 +93,7 @@ export const submitSiteTool = defineTool({
   title: 'Submit a tool to the directory',
   description:
     'Submit an AI tool (name + website url) to the directory for the account of the API key (needs Authorization: ' +
-    'Bearer <key>). Same rules and limits as POST /api/v1/submit-site (10 submits per minute per account, shared by all its keys). Two normal ' +
+    `Bearer <key>). Same rules and limits as POST /api/v1/submit-site (${describePolicy('submit')}, shared by all its keys). Two normal ` +
     'outcomes: status "queued" (covered by the membership quota; crawling and editorial review follow) or status ' +
     '"pending_payment": then the submission is NOT queued yet — show checkout_url to the user and ask them to open ' +
     'it and pay before expires_at (24 hours); `reason` says why payment is needed. After payment it is queued ' +

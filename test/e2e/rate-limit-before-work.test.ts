@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
-import { rateLimitPolicies } from '../../src/adapters/ratelimit/policies';
+import { rateLimitPolicies } from '../../src/rate-limits/policies';
 import { seedTools } from '../helpers/live-tools';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../types';
-import { applyRateLimitResult } from '../../middleware/rate-limit';
+import { enforceRateLimit } from '../../middleware/rate-limit';
 import { clientIp } from '../../middleware/client-ip';
 
 /**
@@ -9,11 +9,5 @@ import { clientIp } from '../../middleware/client-ip';
  * probed from one IP. Both buckets are checked before any work; the tighter answer sets the headers.
  */
 export async function limitSignIn(c: Context<AppEnv>, action: 'code-request' | 'code-attempt', email: string): Promise<void> {
-  const limiter = c.get('deps').limiter;
-  const [byIp, byEmail] = await Promise.all([
-    limiter.limit('signin', `${action}:ip:${clientIp(c)}`),
-    limiter.limit('signin', `${action}:email:${email}`),
-  ]);
-  const tighter = byIp.remaining <= byEmail.remaining ? byIp : byEmail;
-  applyRateLimitResult(c, [byIp, byEmail].find((r) => !r.success) ?? tighter);
+  await enforceRateLimit(c, 'signin', [`${action}:ip:${clientIp(c)}`, `${action}:email:${email}`]);
 }

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../src/accounts/api-keys';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
 import { callTool, connectMcp, resultJson } from '../mcp/mcp-client';
+import { PageClient, csrfOf, newEmail } from '../pages/account-client';
+import { describeApiLimits, describePolicy, describeRate } from '../../../src/rate-limits/describe';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +84,65 @@ describe('rate limits', () => {
   });
 });
 
+describe('named policies', () => {
+  it('membership checkout has its own per-account bucket, not the submit bucket', async () => {
+    const m = await t.member('none');
+    for (let i = 0; i < 10; i++) expect((await submit(m.key)).status).toBe(402);
+    expect((await submit(m.key)).status).toBe(429);
+    const checkout = () => t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } });
+    // Local payments sell no membership (500 plan_unavailable): answered after the limiter, which counted it.
+    const first = await checkout();
+    expect(first.status).toBe(500);
+    expect(first.headers.get('ratelimit-remaining')).toBe('9');
+    for (let i = 0; i < 9; i++) expect((await checkout()).status).toBe(500);
+    expect((await checkout()).status).toBe(429);
+  });
+
+  it("key creation on the account page has its own per-account bucket; the account's submits are untouched", async () => {
+    const client = new PageClient(t);
+    await client.signIn(newEmail());
+    const create = async () => {
+      const { html } = await client.page('/account/keys');
+      return client.request('/account/keys', { form: { _csrf: csrfOf(html), name: 'k' } });
+    };
+    let key = '';
+    for (let i = 0; i < 10; i++) {
+      expect((await create()).status).toBe(303);
+      key ||= /value="(tdk_[0-9A-Za-z]{22})"/.exec((await client.page('/account/keys')).html)?.[1] ?? '';
+    }
+    const refused = await create();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain(describePolicy('apiKeyCreate'));
+    const submitted = await submit(key);
+    expect(submitted.status).toBe(402);
+    expect(submitted.headers.get('ratelimit-remaining')).toBe('9');
+  });
+});
+
+describe('texts built from the policy table', () => {
+  it('openapi.json, llms.txt, the MCP tool descriptions and the README state the limits of the table', async () => {
+    const doc = (await (await t.request('/api/v1/openapi.json')).json()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, { description?: string; responses: Record<string, { description: string }> }>>;
+    };
+    expect(doc.info.description).toContain(describeApiLimits());
+    expect(doc.paths['/api/v1/tools']!.get!.description).toContain(describePolicy('public'));
+    expect(doc.paths['/api/v1/tools']!.get!.responses['429']!.description).toContain(describeRate('public'));
+    expect(doc.paths['/api/v1/membership/checkout']!.post!.description).toContain(describePolicy('membershipCheckout'));
+    expect(await (await t.request('/llms.txt')).text()).toContain(describeApiLimits());
+    const mcp = await connectMcp(t);
+    const { tools } = await mcp.listTools();
+    const descriptionOf = (name: string) => tools.find((tool) => tool.name === name)?.description ?? '';
+    expect(descriptionOf('submit_site')).toContain(describePolicy('submit'));
+    expect(descriptionOf('search_tools')).toContain(describePolicy('public'));
+    expect(descriptionOf('get_tool')).toContain(describePolicy('public'));
+    await mcp.close();
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(describeApiLimits());
+  });
+});
+
 describe('rate limiter failure', () => {
   it('serves the request and logs when the limiter fails (quota stays enforced by the database)', async () => {
     const lines: string[] = [];
@@ -89,7 +151,7 @@ describe('rate limiter failure', () => {
     const log = createLogger('info', (l) => lines.push(l));
     // The Upstash adapter fails open: point it at a closed loopback port.
     const limiter = createUpstashLimiter({ url: 'http://127.0.0.1:9', token: 't', log });
-    const result = await limiter.limit('read', 'k');
+    const result = await limiter.limit({ name: 'read', limit: 60, windowSeconds: 60 }, 'k');
     expect(result.success).toBe(true);
     expect(lines.join('\n')).toMatch(/rate limiter (failed|timed out)/);
   });
