@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { PaymentsAdapter } from './adapters/payments/types';
 import type { JobQueue } from './adapters/queue/types';
-import type { RateLimiter } from './adapters/ratelimit/policies';
+import type { RateLimiter } from './adapters/ratelimit/types';
 import type { Mailer } from './adapters/mail/types';
 import type { Logger } from './log';
 import { createLogger } from './log';

@@ -24,7 +24,12 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { site_id?: string; retryAfterSeconds?: number } = {},
+    readonly details: {
+      site_id?: string;
+      retryAfterSeconds?: number;
+      /** rate_limited: the refusing bucket's state, for the RateLimit-* headers (src/rate-limits/check.ts). */
+      rateLimit?: { limit: number; remaining: number; resetSeconds: number };
+    } = {},
     cause?: unknown,
   ) {
     super(message, cause === undefined ? undefined : { cause });

@@ -2,7 +2,8 @@ import type { Deps } from '../../src/deps';
 import type { Actor } from '../../src/accounts/actor';
 import { authenticateKey } from '../../src/accounts/api-keys';
 import { ServiceError } from '../../src/errors';
-import type { RateLimitPolicy } from '../../src/adapters/ratelimit/policies';
+import { checkRateLimit } from '../../src/rate-limits/check';
+import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 
 const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
 
@@ -13,8 +14,6 @@ export interface McpCaller {
   clientIp: string;
   /** The account behind the bearer key; throws unauthorized when the key is missing, invalid or revoked. */
   actor(): Promise<Actor>;
-  /** The account when a valid key was sent, else undefined: anonymous tools work either way. */
-  optionalActor(): Promise<Actor | undefined>;
   /** Counts one call against a rate-limit bucket (the same buckets as REST); throws rate_limited when refused. */
   limit(policy: RateLimitPolicy, identifier: string): Promise<void>;
 }
@@ -42,22 +41,8 @@ export function createCaller(input: { deps: Deps; requestId: string; clientIp: s
     requestId: input.requestId,
     clientIp: input.clientIp,
     actor,
-    async optionalActor() {
-      if (!token || keyInUrl) return undefined;
-      try {
-        return await actor();
-      } catch (error) {
-        if (error instanceof ServiceError && error.code === 'unauthorized') return undefined;
-        throw error;
-      }
-    },
     async limit(policy, identifier) {
-      const result = await deps.limiter.limit(policy, identifier);
-      if (result.success) return;
-      const seconds = Math.max(1, Math.ceil((result.reset - Date.now()) / 1000));
-      throw new ServiceError('rate_limited', `Too many requests (${result.limit} per minute). Retry in ${seconds} s.`, {
-        retryAfterSeconds: seconds,
-      });
+      await checkRateLimit(deps, policy, identifier);
     },
   };
 }

@@ -7,6 +7,7 @@ import { submitInputSchema } from '../../src/submissions/submit-input';
 import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { ServiceError } from '../../src/errors';
+import { describePolicy } from '../../src/rate-limits/describe';
 import type { McpCaller } from './caller';
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 
@@ -30,11 +31,11 @@ export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extend
 const defineTool = <In extends z.ZodObject, Out extends z.ZodObject>(tool: ToolDescriptor<In, Out>) =>
   tool as unknown as ToolDescriptor;
 
-/** Anonymous calls share the per-IP public bucket; with a valid key they count against the key's read bucket. */
-async function limitRead(caller: McpCaller) {
-  const actor = await caller.optionalActor();
-  await (actor ? caller.limit('read', actor.keyId) : caller.limit('public', caller.clientIp));
-}
+/**
+ * The directory tools are the REST directory endpoints' twins: they count against the client IP's public
+ * bucket, key or no key, and the limiter answers before the search runs (../shared/spec/DECISIONS.md).
+ */
+const limitDirectoryRead = (caller: McpCaller) => caller.limit('public', caller.clientIp);
 
 export const searchToolsTool = defineTool({
   name: 'search_tools',
@@ -46,7 +47,8 @@ export const searchToolsTool = defineTool({
     '"ChatGPT Helper". Results are ordered by ' +
     'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
     `empty query lists the newest tools. Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
-    'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed.',
+    'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed; ' +
+    `${describePolicy('public')}, shared with the REST directory endpoints.`,
   auth: 'none',
   readOnly: true,
   inputSchema: searchInputSchema.extend({
@@ -56,7 +58,7 @@ export const searchToolsTool = defineTool({
   }),
   outputSchema: searchPageSchema,
   async run(caller, input) {
-    await limitRead(caller);
+    await limitDirectoryRead(caller);
     return searchTools({ deps: caller.deps, input });
   },
 });
@@ -68,7 +70,8 @@ export const getToolTool = defineTool({
     'Full details of one live tool in the directory: name, website url, description, image, icon, featured / ' +
     'sponsored flags, its public page (live_url) and when it was published. Pass exactly one of `slug` (from ' +
     'search_tools results or the end of a live_url) or `site_id` (e.g. from submit_site, once that submission is ' +
-    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed.',
+    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
+    `${describePolicy('public')}, shared with search_tools.`,
   auth: 'none',
   readOnly: true,
   inputSchema: z.object({
@@ -80,7 +83,7 @@ export const getToolTool = defineTool({
     if ((input.slug === undefined) === (input.site_id === undefined)) {
       throw new ServiceError('invalid_request', 'slug or site_id: pass exactly one of them.');
     }
-    await limitRead(caller);
+    await limitDirectoryRead(caller);
     return getTool({ deps: caller.deps, ref: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! } });
   },
 });
@@ -90,7 +93,7 @@ export const submitSiteTool = defineTool({
   title: 'Submit a tool to the directory',
   description:
     'Submit an AI tool (name + website url) to the directory for the account of the API key (needs Authorization: ' +
-    'Bearer <key>). Same rules and limits as POST /api/v1/submit-site (10 submits per minute per key). Two normal ' +
+    `Bearer <key>). Same rules and limits as POST /api/v1/submit-site (${describePolicy('submit')}, shared by all its keys). Two normal ` +
     'outcomes: status "queued" (covered by the membership quota; crawling and editorial review follow) or status ' +
     '"pending_payment": then the submission is NOT queued yet — show checkout_url to the user and ask them to open ' +
     'it and pay before expires_at (24 hours); `reason` says why payment is needed. After payment it is queued ' +
@@ -108,7 +111,7 @@ export const submitSiteTool = defineTool({
   outputSchema: submitOutputSchema,
   async run(caller, input) {
     const actor = await caller.actor();
-    await caller.limit('submit', actor.keyId);
+    await caller.limit('submit', actor.accountId);
     const result = await submitSite({ deps: caller.deps, actor, input });
     return result.body;
   },
@@ -135,7 +138,7 @@ export const getSiteStatusTool = defineTool({
       throw new ServiceError('invalid_request', 'site_id or url: pass exactly one of them.');
     }
     const actor = await caller.actor();
-    await caller.limit('read', actor.keyId);
+    await caller.limit('read', actor.accountId);
     if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, siteId: input.site_id });
     const check = checkSubmittedUrl(input.url!);
     if (!check.ok) throw new ServiceError('invalid_request', check.message);

@@ -1,34 +1,27 @@
 import type { Context } from 'hono';
-import { ServiceError } from '../../src/errors';
-import type { RateLimitPolicy, RateLimitResult } from '../../src/adapters/ratelimit/policies';
+import { isServiceError } from '../../src/errors';
+import { checkRateLimit, type RateLimitState } from '../../src/rate-limits/check';
+import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 import type { AppEnv } from '../types';
 
-/** Sets RateLimit-* headers from a limiter answer and throws rate_limited (with Retry-After) when refused. */
-export function applyRateLimitResult(c: Context<AppEnv>, result: RateLimitResult): void {
-  const resetSeconds = Math.max(0, Math.ceil((result.reset - Date.now()) / 1000));
-  c.header('RateLimit-Limit', String(result.limit));
-  c.header('RateLimit-Remaining', String(result.remaining));
-  c.header('RateLimit-Reset', String(resetSeconds));
-  if (!result.success) {
-    throw new ServiceError('rate_limited', `Too many requests. Retry in ${Math.max(1, resetSeconds)} s.`, {
-      retryAfterSeconds: Math.max(1, resetSeconds),
-    });
-  }
-}
-
-/** Checks a policy before doing anything: a refused request has no side effect. */
-export async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string): Promise<void> {
-  applyRateLimitResult(c, await c.get('deps').limiter.limit(policy, identifier));
+function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState) {
+  c.header('RateLimit-Limit', String(state.limit));
+  c.header('RateLimit-Remaining', String(state.remaining));
+  c.header('RateLimit-Reset', String(state.resetSeconds));
 }
 
 /**
- * For side-effect-free reads: the limiter call and the read run in parallel (one round trip of latency);
- * a refused request still answers 429 and its result is discarded.
+ * Checks a policy before doing anything (src/rate-limits/check.ts): a refused request has no side effect and
+ * runs no statement (../shared/spec/DECISIONS.md, Rate limits: "the limiter decides before any expensive
+ * statement runs"). Reads too: the limiter answers first, then the read runs (docs/bench.md, "Limits before
+ * work"). Sets the RateLimit-* headers either way; a refusal throws rate_limited, which the error renderers
+ * answer with Retry-After.
  */
-export async function readWithRateLimit<T>(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string, read: () => Promise<T>): Promise<T> {
-  const [limit, result] = await Promise.allSettled([c.get('deps').limiter.limit(policy, identifier), read()]);
-  if (limit.status === 'rejected') throw limit.reason;
-  applyRateLimitResult(c, limit.value);
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+export async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string | readonly string[]): Promise<void> {
+  try {
+    setRateLimitHeaders(c, await checkRateLimit(c.get('deps'), policy, identifier));
+  } catch (error) {
+    if (isServiceError(error) && error.details.rateLimit) setRateLimitHeaders(c, error.details.rateLimit);
+    throw error;
+  }
 }

@@ -1,15 +1,43 @@
 // GET / – the public directory: sponsored slot first, featured badges, newest; a search box (GET /?q=)
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { listLiveTools, type PublicTool } from '../../src/pipeline/public-tools';
 import { searchTools } from '../../src/directory/search';
+import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import { renderPage } from './layout';
 import { toolItem } from './tool-list';
+
+/** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
+function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  c.header('Cache-Control', 'no-store');
+  return renderPage(c, {
+    title: 'Too many searches – tooldir',
+    description: 'Too many searches from your address.',
+    status: 429,
+    body: () => html`<h1>Too many searches</h1>
+<p role="alert">Too many searches from your address. Please try again in ${retryAfterSeconds} s.</p>
+<p><a href="/">Back to the directory</a></p>`,
+  });
+}
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    // A search counts against the per-IP public bucket like every search surface, and the limiter answers
+    // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits). The plain listing does not.
+    if (q) {
+      try {
+        await enforceRateLimit(c, 'public', clientIp(c));
+      } catch (error) {
+        if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
+        throw error;
+      }
+    }
     // With a query the page shows the directory search's relevance order (the same verb as REST and MCP).
     const tools: Array<Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>> = q
       ? (await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } })).tools.map((t) => ({ ...t, slug: t.slug, icon: null }))

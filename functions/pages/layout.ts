@@ -10,7 +10,7 @@ export interface PageOptions {
   title: string;
   description: string;
   body: (nonce: string) => Html;
-  status?: 200 | 401 | 403 | 404;
+  status?: 200 | 401 | 403 | 404 | 429;
   canonical?: string;
   image?: string | null;
 }

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
+import { describeApiLimits } from '../../src/rate-limits/describe';
 
 const text = (origin: string) => `# tooldir – AI Tool Directory
 
@@ -22,7 +23,7 @@ const text = (origin: string) => `# tooldir – AI Tool Directory
 Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page of the account area (${origin}/account), shown once, revocable. Never put a key in a URL.
 
 ## Limits
-Submit 10 per minute and reads 60 per minute per key; unauthenticated endpoints 60 per minute per IP. RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
+${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
 
 ## Submission states
 pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed.

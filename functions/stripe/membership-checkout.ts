@@ -4,6 +4,7 @@ import { createMembershipCheckout } from '../../src/payments/membership-checkout
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
+import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { bearerSecurity, errorContent, keyedErrors } from '../v1/schemas';
 
@@ -23,7 +24,8 @@ const route = createRoute({
   summary: 'Buy a membership',
   description:
     'Returns a hosted checkout link for a monthly membership of the given tier (member covers basic submits, memberFeature also featured ones). ' +
-    'The membership becomes active once the payment completes. Only available when Stripe is configured (otherwise 500 plan_unavailable).',
+    'The membership becomes active once the payment completes. Only available when Stripe is configured (otherwise 500 plan_unavailable). ' +
+    `Limited to ${describePolicy('membershipCheckout')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
   request: {
@@ -49,8 +51,8 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    // Creating a provider session is a write: it counts against the submit bucket.
-    await enforceRateLimit(c, 'submit', actor.keyId);
+    // Creating a provider session is a write with its own per-account policy.
+    await enforceRateLimit(c, 'membershipCheckout', actor.accountId);
     return c.json(await createMembershipCheckout(c.get('deps'), actor.accountId, c.req.valid('json').tier), 200);
   });
 }

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
+import { describeApiLimits } from '../../src/rate-limits/describe';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -35,8 +36,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
       version: '1.0.0',
       description:
         'Submit AI tools to the directory and track your submissions. Every error body is ' +
-        '`{"error":{"code","message"}}`. Limits: submit 10/min and reads 60/min per API key; ' +
-        'unauthenticated endpoints 60/min per IP (RateLimit-* headers; Retry-After on 429).',
+        '`{"error":{"code","message"}}`. ' +
+        `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429.`,
     },
     servers: [{ url: c.get('deps').origin, description: 'This server' }],
   }));

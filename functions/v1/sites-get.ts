@@ -2,7 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { getSubmission } from '../../src/submissions/get';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { readWithRateLimit } from '../middleware/rate-limit';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { PendingPaymentRecord, SiteRecord, bearerSecurity, errorContent, keyedErrors } from './schemas';
 
@@ -30,9 +30,8 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    const record = await readWithRateLimit(c, 'read', actor.keyId, () =>
-      getSubmission({ deps: c.get('deps'), actor, siteId: c.req.valid('param').site_id }),
-    );
+    await enforceRateLimit(c, 'read', actor.accountId);
+    const record = await getSubmission({ deps: c.get('deps'), actor, siteId: c.req.valid('param').site_id });
     return c.json(record, 200);
   });
 }

@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { listSubmissions } from '../../src/submissions/list';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { readWithRateLimit } from '../middleware/rate-limit';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { ListEnvelope, bearerSecurity, errorContent, keyedErrors } from './schemas';
 
@@ -48,17 +48,16 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     const q = c.req.valid('query');
-    const envelope = await readWithRateLimit(c, 'read', actor.keyId, () =>
-      listSubmissions({
-        deps: c.get('deps'),
-        actor,
-        input: {
-          limit: q.limit ?? 100,
-          offset: q.offset ?? 0,
-          canonicalUrl: q.url === undefined ? undefined : canonicalUrl(new URL(q.url.trim())),
-        },
-      }),
-    );
+    await enforceRateLimit(c, 'read', actor.accountId);
+    const envelope = await listSubmissions({
+      deps: c.get('deps'),
+      actor,
+      input: {
+        limit: q.limit ?? 100,
+        offset: q.offset ?? 0,
+        canonicalUrl: q.url === undefined ? undefined : canonicalUrl(new URL(q.url.trim())),
+      },
+    });
     return c.json(envelope, 200);
   });
 }

@@ -36,7 +36,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   for (const path of ['/api/v1/submit-site', '/api/v1/sites'] as const) {
     app.openapi(routeFor(path), async (c) => {
       const actor = c.get('actor');
-      await enforceRateLimit(c, 'submit', actor.keyId);
+      await enforceRateLimit(c, 'submit', actor.accountId);
       const result = await submitSite({ deps: c.get('deps'), actor, input: c.req.valid('json') });
       return result.kind === 'queued' ? c.json(result.body, 201) : c.json(result.body, 402);
     });

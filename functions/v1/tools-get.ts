@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { getTool } from '../../src/directory/get-tool';
 import { toolDetailSchema } from '../../src/directory/tool-schemas';
 import { clientIp } from '../middleware/client-ip';
-import { readWithRateLimit } from '../middleware/rate-limit';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { errorContent } from './schemas';
 import { publicErrors } from './tools-search';
@@ -28,7 +28,8 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const slug = c.req.valid('param').slug;
-    const tool = await readWithRateLimit(c, 'public', clientIp(c), () => getTool({ deps: c.get('deps'), ref: { slug } }));
+    await enforceRateLimit(c, 'public', clientIp(c));
+    const tool = await getTool({ deps: c.get('deps'), ref: { slug } });
     return c.json(tool, 200);
   });
 }

@@ -4,7 +4,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directo
 import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
 import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
 import { clientIp } from '../middleware/client-ip';
-import { readWithRateLimit } from '../middleware/rate-limit';
+import { enforceRateLimit } from '../middleware/rate-limit';
+import { describePolicy, describeRate } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { errorContent } from './schemas';
 
@@ -31,7 +32,7 @@ const ToolSearchPage = searchPageSchema.extend({ tools: z.array(ToolSummary) }).
 
 /** Errors every public (unauthenticated) directory endpoint can give. */
 export const publicErrors = {
-  429: errorContent('More than 60 requests per minute from your address (code rate_limited); see Retry-After'),
+  429: errorContent(`More than ${describeRate('public')} from your address (code rate_limited); see Retry-After`),
   500: errorContent('Unexpected failure (code internal_error)'),
   503: errorContent('Temporarily unavailable (code service_unavailable); retry'),
 };
@@ -45,7 +46,7 @@ const route = createRoute({
   description:
     'Full-text search over the names (weighted highest) and descriptions of live tools, best match first; when ' +
     'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
-    `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; 60 requests per minute per client IP. ` +
+    `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; ${describePolicy('public')}, shared with every search. ` +
     'The MCP tool search_tools returns the same data.',
   request: { query },
   responses: {
@@ -58,9 +59,8 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, limit, cursor } = c.req.valid('query');
-    const page = await readWithRateLimit(c, 'public', clientIp(c), () =>
-      searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } }),
-    );
+    await enforceRateLimit(c, 'public', clientIp(c));
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } });
     return c.json(page, 200);
   });
 }

@@ -67,9 +67,9 @@ export async function benchRoundTrips(): Promise<BenchReport> {
   try {
     const member = await seedAccount(server.url, ADMIN, 'member');
     const payer = await seedAccount(server.url, ADMIN, 'none');
-    // Submits are limited to 10 a minute per key: the site read below is seeded with another account's key.
+    // Submits are limited to 10 a minute per account: the site read below is seeded with another account's key.
     const seeder = await seedAccount(server.url, ADMIN, 'member');
-    // Payers for the webhook rows (submits are limited to 10 a minute per key) and a membership account.
+    // Payers for the webhook rows (submits are limited to 10 a minute per account) and a membership account.
     const hookPayer = await seedAccount(server.url, ADMIN, 'none');
     const sponsorPayer = await seedAccount(server.url, ADMIN, 'none');
     const joiner = await seedAccount(server.url, ADMIN, 'none');
@@ -190,7 +190,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       notes: [
         `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; statements counted at the driver (pg.Pool#query)`,
         upstash ? 'limiter: @upstash/ratelimit through the Upstash REST stand-in over redis-server' : 'redis-server missing: in-memory limiter, no Redis round trips counted',
-        'Stripe: the real stripe-node client against the Stripe stand-in; reads: limiter and query run in parallel',
+        'Stripe: the real stripe-node client against the Stripe stand-in; reads: the limiter answers before the query runs',
         'webhooks: correctly signed events POSTed to /api/webhooks/stripe; the 402 submit and the stand-in marking its session paid are set-up, not counted',
       ],
       data,

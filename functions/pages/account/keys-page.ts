@@ -5,7 +5,7 @@ import { html } from 'hono/html';
 import { API_KEY_PATTERN, createApiKey, listApiKeys, revokeApiKey } from '../../../src/accounts/api-keys';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
-import { applyRateLimitResult } from '../../middleware/rate-limit';
+import { enforceRateLimit } from '../../middleware/rate-limit';
 import { setNewKeyCookie, takeNewKeyCookie } from './cookies';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage } from './layout';
@@ -74,7 +74,7 @@ export function register(app: Hono<AppEnv>) {
     checkSessionCsrf(c, form, session.csrfToken);
     const name = (form.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 64) || 'default';
     const deps = c.get('deps');
-    applyRateLimitResult(c, await deps.limiter.limit('submit', `account-page-key-create:${session.accountId}`));
+    await enforceRateLimit(c, 'apiKeyCreate', session.accountId);
     const active = (await listApiKeys(deps, session.accountId)).filter((k) => !k.revokedAt).length;
     if (active >= MAX_ACTIVE_KEYS) {
       throw new ServiceError('conflict', `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`);

@@ -1,5 +1,4 @@
-import type { RateLimitPolicy, RateLimitResult, RateLimiter } from './policies';
-import { rateLimitPolicies } from './policies';
+import type { LimiterWindow, RateLimitResult, RateLimiter } from './types';
 
 /**
  * Exact sliding-window log in memory: right for one process (the local server and tests).
@@ -9,11 +8,10 @@ export function createMemoryLimiter(now: () => number = () => Date.now()): RateL
   const hits = new Map<string, number[]>();
   let calls = 0;
   return {
-    async limit(policy: RateLimitPolicy, identifier: string): Promise<RateLimitResult> {
-      const { limit, windowSeconds } = rateLimitPolicies[policy];
+    async limit({ name, limit, windowSeconds }: LimiterWindow, identifier: string): Promise<RateLimitResult> {
       const windowMs = windowSeconds * 1000;
       const t = now();
-      const key = `${policy}:${identifier}`;
+      const key = `${name}:${identifier}`;
       const log = (hits.get(key) ?? []).filter((at) => at > t - windowMs);
       const success = log.length < limit;
       if (success) log.push(t);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { PaymentsAdapter } from '../../../src/adapters/payments/types';
 import type { JobQueue } from '../../../src/adapters/queue/types';
-import type { RateLimiter } from '../../../src/adapters/ratelimit/policies';
+import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
 
 /** Counts of calls since the last reset. */
 export interface CallCounts {
@@ -49,9 +49,9 @@ export function countDatabaseStatements() {
 /** Wraps a limiter: counts calls; `neverRefuse` keeps the full cost of the call but ignores its verdict. */
 export function countingLimiter(inner: RateLimiter, options: { neverRefuse?: boolean } = {}): RateLimiter {
   return {
-    async limit(policy, identifier) {
+    async limit(window, identifier) {
       counts.limiter++;
-      const result = await inner.limit(policy, identifier);
+      const result = await inner.limit(window, identifier);
       return options.neverRefuse ? { ...result, success: true, remaining: Math.max(1, result.remaining) } : result;
     },
   };

@@ -4,16 +4,14 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
-import type { RateLimiter } from '../../../src/adapters/ratelimit/policies';
-import { rateLimitPolicies } from '../../../src/adapters/ratelimit/policies';
+import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 /** Generated cases per endpoint (the issue asks for at least 2,000 in `npm test`). */
 export const RUNS = 2000;
 
 const unlimited: RateLimiter = {
-  async limit(policy) {
-    const { limit } = rateLimitPolicies[policy];
+  async limit({ limit }) {
     return { success: true, limit, remaining: limit, reset: Date.now() + 60_000 };
   },
 };

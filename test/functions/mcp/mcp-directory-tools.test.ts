@@ -132,4 +132,19 @@ describe('anonymous rate limit', () => {
     expect(other.isError).toBeFalsy();
     await limitedClient.close();
   });
+
+  it('counts searches with a key against the same per-IP public bucket, not against the account', async () => {
+    const ip = '198.51.100.78';
+    const m = await t.member('member');
+    const keyed = await connectMcp(t, { key: m.key, ip });
+    for (let i = 0; i < 30; i++) expect((await callTool(keyed, 'search_tools', { query: 'anything' })).isError).toBeFalsy();
+    for (let i = 0; i < 29; i++) expect((await t.request('/api/v1/tools?limit=1', { headers: { 'cf-connecting-ip': ip } })).status).toBe(200);
+    expect((await callTool(keyed, 'get_tool', { slug: 'no-such-tool' })).isError).toBe(true); // not_found: the 60th
+    expect(resultJson(await callTool(keyed, 'search_tools', { query: 'anything' }))).toMatchObject({ error: { code: 'rate_limited' } });
+    expect((await t.request('/?q=anything', { headers: { 'cf-connecting-ip': ip } })).status).toBe(429);
+    // The account's own read bucket was not touched by the searches.
+    const reads = await t.request('/api/v1/sites?limit=1', { key: m.key });
+    expect(reads.headers.get('ratelimit-remaining')).toBe('59');
+    await keyed.close();
+  });
 });

@@ -157,7 +157,7 @@ describe('get_site_status', () => {
 });
 
 describe('rate limits shared with REST', () => {
-  it('counts MCP submits in the same per-key bucket as REST submits', async () => {
+  it('counts MCP submits in the same per-account bucket as REST submits', async () => {
     const m = await t.member('none');
     for (let i = 0; i < 10; i++) {
       const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') } });
@@ -174,7 +174,7 @@ describe('rate limits shared with REST', () => {
     await client.close();
   });
 
-  it('counts MCP status reads in the same per-key bucket as REST reads', async () => {
+  it('counts MCP status reads in the same per-account bucket as REST reads', async () => {
     const m = await t.member('member');
     for (let i = 0; i < 60; i++) expect((await t.request('/api/v1/sites?limit=1', { key: m.key })).status).toBe(200);
     const client = await connectMcp(t, { key: m.key });

@@ -90,6 +90,34 @@ describe('public pages', () => {
     expect(await (await t.request('/?q=qqqxxzzzkkk')).text()).toContain('No tool matches your search.');
   });
 
+  it('counts GET /?q= against the per-IP public bucket shared with REST search, and answers a 429 page past it', async () => {
+    await liveSite({ name: 'Bucket Counter' });
+    const ip = { 'cf-connecting-ip': '198.51.100.200' };
+    for (let i = 0; i < 59; i++) expect((await t.request('/api/v1/tools?q=bucket', { headers: ip })).status).toBe(200);
+    const last = await t.request('/?q=bucket', { headers: ip });
+    expect(last.status).toBe(200);
+    expect(await last.text()).toContain('Bucket Counter');
+    expect(last.headers.get('ratelimit-remaining')).toBe('0');
+
+    const refused = await t.request('/?q=bucket', { headers: ip });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(csp(refused)).toContain("default-src 'none'");
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-limit')).toBe('60');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    const page = await refused.text();
+    expect(page).toContain('<h1>Too many searches</h1>');
+    expect(page).toContain(`try again in ${retryAfter} s`);
+    expect(page).not.toContain('Bucket Counter');
+    // The REST search of that address is refused too (one bucket); the plain listing is not a search.
+    expect((await t.request('/api/v1/tools?q=bucket', { headers: ip })).status).toBe(429);
+    expect((await t.request('/', { headers: ip })).status).toBe(200);
+    expect((await t.request('/?q=bucket', { headers: { 'cf-connecting-ip': '198.51.100.201' } })).status).toBe(200);
+  });
+
   it('answers 404 pages for unknown, malformed and non-live slugs, also with the CSP', async () => {
     for (const path of ['/tools/no-such-tool', '/tools/..%2Fetc', '/tools/UPPER', '/nowhere']) {
       const res = await t.request(path);

@@ -30,6 +30,19 @@ export interface PostgresServer {
   restart(): Promise<void>;
   /** Stops the server and deletes its temp dir. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Everything the server wrote to stderr since it started (its own log), when started with `captureLog`.
+   * With `settings: { log_statement: 'all' }` this is the server's record of every statement it ran.
+   */
+  serverLog(): string;
+}
+
+export interface StartPostgresOptions {
+  database?: string;
+  /** Extra server settings, passed as `-c name=value` (e.g. `{ log_statement: 'all' }`). */
+  settings?: Record<string, string>;
+  /** Keep the server's stderr for `serverLog()` (otherwise it is drained and dropped). */
+  captureLog?: boolean;
 }
 
 /** Finds initdb and postgres on PATH or under /usr/lib/postgresql/<version>/bin; null when not installed. */
@@ -42,11 +55,12 @@ export function findPostgresBinaries(): PostgresBinaries | null {
 
 const READY_LINE = 'database system is ready to accept connections';
 
-function spawnPostgres(bin: string, dataDir: string, port: number, account: RunAs | undefined): ChildProcess {
+function spawnPostgres(bin: string, dataDir: string, port: number, account: RunAs | undefined, settings: Record<string, string> = {}): ChildProcess {
   const args = ['-D', dataDir, '-p', String(port), '-k', join(dataDir, '..'), '-c', 'listen_addresses=127.0.0.1'];
   // Durability is worthless for a throwaway test database; these make it several times faster.
   args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   args.push('-c', 'max_connections=300', '-c', 'shared_buffers=64MB');
+  for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], uid: account?.uid, gid: account?.gid });
   trackChild(child);
   return child;
@@ -113,7 +127,7 @@ async function createDatabase(port: number, database: string): Promise<void> {
  * const server = await startPostgres();
  * afterAll(() => server.close());
  */
-export async function startPostgres(options: { database?: string } = {}): Promise<PostgresServer> {
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const binaries = findPostgresBinaries();
   if (!binaries) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
   const database = options.database ?? 'tooldir_test';
@@ -123,12 +137,19 @@ export async function startPostgres(options: { database?: string } = {}): Promis
   if (account) chownSync(root, account.uid, account.gid);
   const dataDir = join(root, 'data');
   let child: ChildProcess | undefined;
+  let log = '';
+  // Listens before the ready wait drains the pipe, so no line is lost.
+  const spawnCapturing = (port: number) => {
+    const spawned = spawnPostgres(binaries.postgres, dataDir, port, account, options.settings);
+    if (options.captureLog) spawned.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    return spawned;
+  };
   try {
     await copyTemplate(await postgresTemplate(binaries.initdb, account), dataDir);
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await findFreePort();
-      child = spawnPostgres(binaries.postgres, dataDir, port, account);
+      child = spawnCapturing(port);
       try {
         await waitUntilReady(child);
         break;
@@ -151,7 +172,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
       async start() {
         if (closed) throw new Error('PostgreSQL server was closed');
         if (child && child.exitCode === null && child.signalCode === null) return;
-        child = spawnPostgres(binaries.postgres, dataDir, port, account);
+        child = spawnCapturing(port);
         await waitUntilReady(child);
       },
       async restart() {
@@ -164,6 +185,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
         await server.stop();
         removeDir();
       },
+      serverLog: () => log,
     };
     return server;
   } catch (error) {

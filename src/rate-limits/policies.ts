@@ -1,0 +1,33 @@
+/**
+ * The rate-limit policies: every limit of the service, once (../shared/spec/DECISIONS.md, Rate limits).
+ * Each is a sliding window of `limit` requests per `windowSeconds`, counted per identifier (`per`).
+ * Every check goes through checkRateLimit (./check.ts) and every text that states a limit (openapi.json,
+ * llms.txt, MCP tool descriptions, error messages) is built from this table (./describe.ts).
+ */
+export interface RateLimitPolicyDefinition {
+  limit: number;
+  windowSeconds: number;
+  /** Whose bucket it is: an account (all its API keys and sessions share it) or a client address. */
+  per: 'account' | 'client IP' | 'client IP and per e-mail address';
+  /** What is counted, as a plural noun for the texts ("10 submits per minute"). */
+  counts: string;
+}
+
+export const rateLimitPolicies = {
+  /** Submissions (REST and MCP submit_site). */
+  submit: { limit: 10, windowSeconds: 60, per: 'account', counts: 'submits' },
+  /** Reads of the account's own submissions (REST and MCP get_site_status). */
+  read: { limit: 60, windowSeconds: 60, per: 'account', counts: 'reads' },
+  /** Unauthenticated endpoints and every search (GET /?q=, /api/v1/tools, MCP search_tools and get_tool). */
+  public: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'requests' },
+  /** API keys created on the account's keys page. */
+  apiKeyCreate: { limit: 10, windowSeconds: 60, per: 'account', counts: 'new API keys' },
+  /** Membership checkout links (each one creates a provider session). */
+  membershipCheckout: { limit: 10, windowSeconds: 60, per: 'account', counts: 'membership checkouts' },
+  /** The operator API and the editor's page. */
+  admin: { limit: 120, windowSeconds: 60, per: 'client IP', counts: 'operator requests' },
+  /** Sign-in code requests and code attempts, each counted per client IP and per e-mail address. */
+  signin: { limit: 10, windowSeconds: 60, per: 'client IP and per e-mail address', counts: 'sign-in steps' },
+} as const satisfies Record<string, RateLimitPolicyDefinition>;
+
+export type RateLimitPolicy = keyof typeof rateLimitPolicies;
