@@ -1,5 +1,6 @@
 import type { StripeEventHandler } from '../handler';
 import { applyCheckoutPayment } from '../apply-checkout-payment';
+import { ignoreForeign, isOurSession } from '../ours';
 import { checkoutSessionView } from '../stripe-event';
 
 /**
@@ -8,6 +9,7 @@ import { checkoutSessionView } from '../stripe-event';
  */
 export const checkoutSessionCompleted: StripeEventHandler = async (deps, event) => {
   const session = checkoutSessionView(event.data.object);
-  if (session.paymentStatus === 'unpaid') return `session ${session.sessionId} completed unpaid: waiting for the async payment`;
-  return applyCheckoutPayment(deps, event);
+  if (session.paymentStatus !== 'unpaid') return applyCheckoutPayment(deps, event);
+  if (!(await isOurSession(deps, session.sessionId))) return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
+  return `session ${session.sessionId} completed unpaid: waiting for the async payment`;
 };
