@@ -187,6 +187,11 @@ export const checkoutSessions = pgTable(
     ref: text('ref'),
     /** The subscription this session started, once known (completed session or the first event carrying `ref`). */
     subscriptionId: text('subscription_id'),
+    /**
+     * When that subscription was deleted (the event's time). Deleted before the session's payment was applied
+     * (out-of-order delivery), the promotion queues the site without the sponsor slot.
+     */
+    subscriptionDeletedAt: tstz('subscription_deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,6 +24,6 @@ export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope,
       membershipChange(paidPeriod, tier),
     );
   }
-  const sponsorship = await applySponsorship(deps, event, invoice.subscriptionId, paidPeriod);
+  const sponsorship = await applySponsorship(deps, event, invoice.subscriptionId, paidPeriod, { deleted: false });
   return sponsorship ?? `invoice ${invoice.invoiceId} of sponsor subscription ${invoice.subscriptionId}: its site is not queued yet`;
 }

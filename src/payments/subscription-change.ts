@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import { applyMembershipChange } from './memberships';
 import { membershipChange, recordedTier, paidPeriodFromSubscription, tierForPrices } from './membership-rules';
 import { findOurSubscription, ignoreForeign } from './ours';
-import { applySponsorship, earlyDeletionSummary } from './sponsorships';
+import { applySponsorship } from './sponsorships';
 import { subscriptionView, type StripeEventEnvelope } from './stripe-event';
 
 /**
@@ -24,8 +24,8 @@ export async function applySubscriptionChange(deps: Deps, event: StripeEventEnve
       membershipChange(paidPeriod, tier),
     );
   }
-  const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, paidPeriod);
+  const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, paidPeriod, { deleted });
   if (sponsorship) return sponsorship;
-  if (deleted) return earlyDeletionSummary(sub.subscriptionId);
+  if (deleted) return `sponsor subscription ${sub.subscriptionId} deleted before its site was queued: remembered`;
   return `sponsor subscription ${sub.subscriptionId} (${sub.status}): its site is not queued yet`;
 }

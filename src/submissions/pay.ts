@@ -4,7 +4,6 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import type { PlanName } from './plans';
 import { dispatchCrawl } from './dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from './checkout-record';
-import { earlyDeletionSummary } from '../payments/sponsorships';
 
 /** A completed payment as the webhook knows it. */
 export interface PaidCheckout {
@@ -86,7 +85,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
       sql`WITH ours AS (
           SELECT cs.*, ${sessionMismatch(paid.charged)} AS mismatch FROM checkout_sessions cs WHERE cs.id = ${paid.sessionId}
         ), fits AS (
-          SELECT site_id, plan FROM ours WHERE mismatch IS NULL AND purpose = 'submission'
+          SELECT site_id, plan, subscription_deleted_at FROM ours WHERE mismatch IS NULL AND purpose = 'submission'
         ), linked AS (
           UPDATE checkout_sessions c SET subscription_id = ${paid.subscriptionId ?? null}::text
           FROM ours
@@ -109,15 +108,14 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
           USING fits
           WHERE p.id = fits.site_id AND p.state IN ('open', 'expired')
             AND EXISTS (SELECT 1 FROM ev) AND NOT EXISTS (SELECT 1 FROM applied)
-          RETURNING p.*, fits.plan AS final_plan
+          RETURNING p.*, fits.plan AS final_plan, fits.subscription_deleted_at
         ), site AS (
           INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, email,
             is_feature, is_sponsor, submitted_at, status_note, stripe_checkout_session_id, stripe_payment_intent_id,
             stripe_subscription_id, sponsor_updated_at)
           SELECT y.id, y.account_id, y.name, y.url, y.canonical_url, y.normalized_name, 'queued', 'payment', y.final_plan,
             y.email, y.final_plan = 'featured',
-            y.final_plan IN ('sponsored', 'pro') AND NOT EXISTS (SELECT 1 FROM stripe_events e
-              WHERE e.type = 'customer.subscription.deleted' AND e.summary = ${earlyDeletionSummary(paid.subscriptionId ?? '')}),
+            y.final_plan IN ('sponsored', 'pro') AND y.subscription_deleted_at IS NULL,
             y.submitted_at, 'paid',
             ${paid.sessionId}::text, ${paid.paymentIntentId ?? null}::text, ${paid.subscriptionId ?? null}::text,
             CASE WHEN y.final_plan IN ('sponsored', 'pro') THEN to_timestamp(${paid.eventCreated}) END

@@ -84,6 +84,12 @@ describe('sponsored plan (subscription)', () => {
     const metadata = refMetadata(await sessionRef(t, p.sessionId), { purpose: 'sponsorship', site_id: p.siteId });
     const sub = subscription(String(session.subscription), { status: 'canceled', price: 'price_sponsored', metadata });
     expect((await sendEvent(t, 'customer.subscription.deleted', sub, { created: t0 + 100 })).status).toBe(200);
+    // The fact lives in a column of our session record, not in the wording of a log summary.
+    const [remembered] = await queryRows<{ deleted_at: string | null }>(
+      t.deps.db,
+      sql`SELECT to_char(subscription_deleted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS deleted_at FROM checkout_sessions WHERE id = ${p.sessionId}`,
+    );
+    expect(remembered?.deleted_at).toBe(iso(t0 + 100));
     expect((await sendEvent(t, 'checkout.session.completed', session, { created: t0 })).status).toBe(200);
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_sponsor: false, stripe_subscription_id: session.subscription });
   });
