@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { promotePaidSubmission, type OurSession, type PromoteOutcome } from '../submissions/pay';
+import { promotePaidSubmission, type OurSession, type PromoteOutcome } from './promote-paid-submission';
 import { refundUnappliedPayment, type ChargeMismatch } from './refund-unapplied';
 import { linkMembershipCheckout } from './memberships';
 import { ignoreForeign } from './ours';

@@ -10,11 +10,11 @@ import { invoiceView, type StripeEventEnvelope } from './stripe-event';
  * ignored): paid extends the period already paid for; a failed renewal marks it past_due and keeps that period
  * end, so a membership or a sponsor slot lasts until it ends.
  */
-export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope, paid: boolean): Promise<string> {
+export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope, { paid }: { paid: boolean }): Promise<string> {
   const invoice = invoiceView(event.data.object);
   const ours = invoice.subscriptionId ? await findOurSubscription(deps, invoice.subscriptionId, invoice.ref) : undefined;
   if (!ours || !invoice.subscriptionId) return ignoreForeign(deps, event, `invoice ${invoice.invoiceId || '?'}`);
-  const paidPeriod = paidPeriodFromInvoice(invoice, paid);
+  const paidPeriod = paidPeriodFromInvoice(invoice, { paid });
   if (ours.purpose === 'membership') {
     const tier = tierForPrices(invoice.priceIds, deps.config.stripe?.prices) ?? recordedTier(ours.plan);
     return applyMembershipChange(

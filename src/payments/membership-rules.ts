@@ -45,7 +45,7 @@ const UNPAID_RENEWAL = new Set(['past_due', 'unpaid']);
  * advance the period end (past_due then lasts until the paid period ends; unpaid is not active at all, see
  * isMembershipActive in src/submissions/rules.ts); an ended subscription ends what it paid for.
  */
-export function paidPeriodFromSubscription(s: { status: string; periodEnd?: number }, deleted: boolean): PaidPeriodChange {
+export function paidPeriodFromSubscription(s: { status: string; periodEnd?: number }, { deleted }: { deleted: boolean }): PaidPeriodChange {
   const periodEnd = s.periodEnd === undefined ? null : new Date(s.periodEnd * 1000);
   if (deleted || ENDED.has(s.status)) return { status: 'canceled', periodEnd, periodMode: 'keep', ended: true };
   if (UNPAID_RENEWAL.has(s.status)) return { status: s.status, periodEnd, periodMode: 'keep', ended: false };
@@ -53,7 +53,7 @@ export function paidPeriodFromSubscription(s: { status: string; periodEnd?: numb
 }
 
 /** invoice.paid extends the paid period; invoice.payment_failed marks past_due and keeps the period end. */
-export function paidPeriodFromInvoice(i: { periodEnd?: number }, paid: boolean): PaidPeriodChange {
+export function paidPeriodFromInvoice(i: { periodEnd?: number }, { paid }: { paid: boolean }): PaidPeriodChange {
   const periodEnd = i.periodEnd === undefined ? null : new Date(i.periodEnd * 1000);
   return paid
     ? { status: 'active', periodEnd, periodMode: 'extend', ended: false }

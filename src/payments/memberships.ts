@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import type { OurSession } from '../submissions/pay';
+import type { OurSession } from './promote-paid-submission';
 import { periodEndAfter, recordedTier, type MembershipChange } from './membership-rules';
 import type { CheckoutSessionView, StripeEventEnvelope } from './stripe-event';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import type { UnappliedReason } from '../submissions/pay';
+import type { UnappliedReason } from './promote-paid-submission';
 import type { SessionMismatch } from '../submissions/checkout-record';
 import type { StripeEventEnvelope } from './stripe-event';
 

@@ -8,9 +8,9 @@ import {
 } from '../../../src/payments/membership-rules';
 
 const membershipFromSubscription = (s: { status: string; periodEnd?: number }, tier: 'member' | 'memberFeature', deleted: boolean) =>
-  membershipChange(paidPeriodFromSubscription(s, deleted), tier);
+  membershipChange(paidPeriodFromSubscription(s, { deleted }), tier);
 const membershipFromInvoice = (i: { periodEnd?: number }, tier: 'member' | 'memberFeature', paid: boolean) =>
-  membershipChange(paidPeriodFromInvoice(i, paid), tier);
+  membershipChange(paidPeriodFromInvoice(i, { paid }), tier);
 import { isMembershipActive } from '../../../src/submissions/rules';
 
 const prices = { member: 'price_m', memberFeature: 'price_mf', sponsored: 'price_s' };
@@ -37,9 +37,9 @@ describe('recordedTier', () => {
 
 describe('paidPeriodFromSubscription (memberships and sponsorships alike)', () => {
   it('says whether the subscription ended, independent of the tier', () => {
-    expect(paidPeriodFromSubscription({ status: 'past_due', periodEnd: end }, false)).toEqual({ status: 'past_due', periodEnd: new Date(end * 1000), periodMode: 'keep', ended: false });
-    expect(paidPeriodFromSubscription({ status: 'incomplete_expired' }, false)).toEqual({ status: 'canceled', periodEnd: null, periodMode: 'keep', ended: true });
-    expect(paidPeriodFromSubscription({ status: 'active', periodEnd: end }, true).ended).toBe(true);
+    expect(paidPeriodFromSubscription({ status: 'past_due', periodEnd: end }, { deleted: false })).toEqual({ status: 'past_due', periodEnd: new Date(end * 1000), periodMode: 'keep', ended: false });
+    expect(paidPeriodFromSubscription({ status: 'incomplete_expired' }, { deleted: false })).toEqual({ status: 'canceled', periodEnd: null, periodMode: 'keep', ended: true });
+    expect(paidPeriodFromSubscription({ status: 'active', periodEnd: end }, { deleted: true }).ended).toBe(true);
   });
 });
 

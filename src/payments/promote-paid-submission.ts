@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import type { PlanName } from './plans';
-import { dispatchCrawl } from './dispatch-crawl';
-import { sessionMismatch, type ChargedSession, type SessionMismatch } from './checkout-record';
+import type { PlanName } from '../submissions/plans';
+import { dispatchCrawl } from '../submissions/dispatch-crawl';
+import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
 
 /** A completed payment as the webhook knows it. */
 export interface PaidCheckout {
