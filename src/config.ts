@@ -44,6 +44,7 @@ const envSchema = z.object({
   STRIPE_PRICE_SPONSORED: optionalString,
   STRIPE_PRICE_MEMBER: optionalString,
   STRIPE_PRICE_MEMBER_FEATURE: optionalString,
+  STRIPE_PROMOTION_CODES: bool(false),
   QSTASH_TOKEN: optionalString,
   QSTASH_URL: optionalUrl,
   QSTASH_CURRENT_SIGNING_KEY: optionalString,
@@ -78,6 +79,8 @@ export interface Config {
     secretKey: string;
     apiUrl?: string;
     prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
+    /** Checkout accepts promotion codes; only a 100 % discount is honoured (docs/payments.md). */
+    promotionCodes: boolean;
   };
   stripeWebhookSecret?: string;
   /** Without Stripe: the local checkout simulator (default in local mode only). */
@@ -156,6 +159,7 @@ export function loadConfig(env: Env): Config {
             member: e.STRIPE_PRICE_MEMBER,
             memberFeature: e.STRIPE_PRICE_MEMBER_FEATURE,
           },
+          promotionCodes: e.STRIPE_PROMOTION_CODES ?? false,
         }
       : undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

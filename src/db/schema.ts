@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   boolean,
@@ -93,6 +94,13 @@ export const sites = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Time of the newest subscription event applied, so out-of-order deliveries cannot regress state. */
     sponsorUpdatedAt: tstz('sponsor_updated_at'),
+    /**
+     * The sponsorship's subscription status and the end of the period already paid for, kept exactly like
+     * accounts.membership_status / membership_period_end (src/payments/membership-rules.ts): a past_due
+     * sponsorship keeps its slot until that period ends (src/submissions/sponsor-slot.ts reads it).
+     */
+    sponsorStatus: text('sponsor_status'),
+    sponsorPeriodEnd: tstz('sponsor_period_end'),
     /** Full-text document for directory search: the name weighs more than the crawled description. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(metadata->>'description', '')), 'B')`,
@@ -143,6 +151,53 @@ export const pendingSubmissions = pgTable(
     uniqueIndex('pending_account_canonical_url_key').on(t.accountId, t.canonicalUrl),
     uniqueIndex('pending_checkout_session_key').on(t.checkoutSessionId),
     index('pending_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every Checkout Session this service created (docs/payments.md "Only our own sessions count"): a session,
+ * subscription or invoice event changes something only when it belongs to one of these rows, and what was
+ * bought (plan or tier, mode, amount, currency) is read from here, never from the event's metadata. Written
+ * in the same statement as the pending record it pays for (or on its own for a membership checkout).
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    /** Stripe's cs_… id, or the local checkout's cs_local_…. */
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['submission', 'membership'] }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    /** The pending record (= site id) a submission checkout pays for; null for a membership. */
+    siteId: uuid('site_id'),
+    /** The plan as the caller spelled it (basic, featured, sponsored, pro), or the tier (member, memberFeature). */
+    plan: text('plan').notNull(),
+    mode: text('mode', { enum: ['payment', 'subscription'] }).notNull(),
+    /**
+     * In the currency's smallest unit, as Stripe computed it when the session was created. Null only on rows
+     * backfilled from records made before this table existed (their amount was never kept, so it is not compared).
+     */
+    amountTotal: bigint('amount_total', { mode: 'number' }),
+    currency: text('currency'),
+    /** Created with allow_promotion_codes: a 100 % discount (amount_total 0, no_payment_required) is accepted. */
+    promotionCodes: boolean('promotion_codes').notNull().default(false),
+    /**
+     * A reference we put into the subscription's metadata, so subscription and invoice events that arrive
+     * before the completed session (which tells us the subscription id) are still recognised as ours.
+     */
+    ref: text('ref'),
+    /** The subscription this session started, once known (completed session or the first event carrying `ref`). */
+    subscriptionId: text('subscription_id'),
+    /**
+     * When that subscription was deleted (the event's time). Deleted before the session's payment was applied
+     * (out-of-order delivery), the promotion queues the site without the sponsor slot.
+     */
+    subscriptionDeletedAt: tstz('subscription_deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkout_sessions_ref_key').on(t.ref),
+    index('checkout_sessions_subscription_idx').on(t.subscriptionId),
+    index('checkout_sessions_created_idx').on(t.createdAt),
   ],
 );
 

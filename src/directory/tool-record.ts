@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
+import { sponsorSlotHeld } from '../submissions/sponsor-slot';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -35,7 +36,7 @@ export const SHORT_DESCRIPTION_LENGTH = 160;
 
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
-  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, s.is_sponsor, s.live_url,
+  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
   ${isoTimestamp(sql`s.published_at`)} AS published_at`;
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug. */

@@ -1,28 +1,65 @@
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
 import type { StripeEventHandler } from './handler';
 import { isEventRecorded, recordEvent } from './event-log';
-import type { StripeEventEnvelope } from './stripe-event';
-import { checkoutSessionCompleted } from './events/checkout-session-completed';
-import { checkoutSessionAsyncPaymentSucceeded } from './events/checkout-session-async-payment-succeeded';
-import { checkoutSessionAsyncPaymentFailed } from './events/checkout-session-async-payment-failed';
-import { checkoutSessionExpired } from './events/checkout-session-expired';
-import { customerSubscriptionCreated } from './events/customer-subscription-created';
-import { customerSubscriptionUpdated } from './events/customer-subscription-updated';
-import { customerSubscriptionDeleted } from './events/customer-subscription-deleted';
-import { invoicePaid } from './events/invoice-paid';
-import { invoicePaymentFailed } from './events/invoice-payment-failed';
+import { applyCheckoutPayment } from './apply-checkout-payment';
+import { applyInvoiceChange } from './invoice-change';
+import { ignoreForeign, isOurSession } from './ours';
+import { applySubscriptionChange } from './subscription-change';
+import { checkoutSessionView, type StripeEventEnvelope } from './stripe-event';
+
+/** The summary of a session event that needs nothing but to be ours (else it is ignored as foreign). */
+async function unlessForeign(deps: Deps, event: StripeEventEnvelope, summary: (sessionId: string) => string): Promise<string> {
+  const session = checkoutSessionView(event.data.object);
+  if (!(await isOurSession(deps, session.sessionId))) return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
+  return summary(session.sessionId);
+}
+
+/**
+ * checkout.session.expired of one of our sessions: the pending record becomes `expired` only while this session
+ * is its current one (a replaced link expiring must not touch the fresh one), and its expires_at becomes the
+ * moment the link stopped working (the event's time when Stripe expired it early), so the detail read shows it
+ * dead. It stays readable by id until purged.
+ */
+const checkoutSessionExpired: StripeEventHandler = async (deps, event) => {
+  const session = checkoutSessionView(event.data.object);
+  const [row] = await queryRows<{ ours: string | null; pending_id: string | null }>(
+    deps.db,
+    sql`WITH ours AS (
+          SELECT id FROM checkout_sessions WHERE id = ${session.sessionId}
+        ), expired AS (
+          UPDATE pending_submissions p SET state = 'expired', expires_at = least(p.expires_at, to_timestamp(${event.created}))
+          FROM ours WHERE p.checkout_session_id = ours.id AND p.state = 'open'
+          RETURNING p.id
+        )
+        SELECT (SELECT id FROM ours) AS ours, (SELECT id FROM expired) AS pending_id`,
+  );
+  if (!row?.ours) return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
+  return row.pending_id ? `pending ${row.pending_id} expired` : `session ${session.sessionId} is no pending record's current link: nothing changed`;
+};
 
 /** The Stripe event types this service acts on; enable exactly these on the webhook endpoint (docs/payments.md). */
 export const stripeEventHandlers: Readonly<Record<string, StripeEventHandler>> = {
-  'checkout.session.completed': checkoutSessionCompleted,
-  'checkout.session.async_payment_succeeded': checkoutSessionAsyncPaymentSucceeded,
-  'checkout.session.async_payment_failed': checkoutSessionAsyncPaymentFailed,
+  // Paid (or nothing to pay) applies the payment at once; `unpaid` means an asynchronous payment method is still
+  // settling, so nothing changes until async_payment_succeeded.
+  'checkout.session.completed': (deps, event) =>
+    checkoutSessionView(event.data.object).paymentStatus === 'unpaid'
+      ? unlessForeign(deps, event, (id) => `session ${id} completed unpaid: waiting for the async payment`)
+      : applyCheckoutPayment(deps, event),
+  // The delayed payment arrived: applied exactly like a paid completion.
+  'checkout.session.async_payment_succeeded': applyCheckoutPayment,
+  // No money arrived: the record stays pending, its link usable until it expires.
+  'checkout.session.async_payment_failed': (deps, event) =>
+    unlessForeign(deps, event, (id) => `async payment failed for session ${id}: its record stays pending`),
   'checkout.session.expired': checkoutSessionExpired,
-  'customer.subscription.created': customerSubscriptionCreated,
-  'customer.subscription.updated': customerSubscriptionUpdated,
-  'customer.subscription.deleted': customerSubscriptionDeleted,
-  'invoice.paid': invoicePaid,
-  'invoice.payment_failed': invoicePaymentFailed,
+  // Membership or sponsorship state from the subscription, newer-wins.
+  'customer.subscription.created': (deps, event) => applySubscriptionChange(deps, event, { deleted: false }),
+  'customer.subscription.updated': (deps, event) => applySubscriptionChange(deps, event, { deleted: false }),
+  'customer.subscription.deleted': (deps, event) => applySubscriptionChange(deps, event, { deleted: true }),
+  // The paid period is extended; a failed renewal keeps it (past_due lasts until it ends).
+  'invoice.paid': (deps, event) => applyInvoiceChange(deps, event, { paid: true }),
+  'invoice.payment_failed': (deps, event) => applyInvoiceChange(deps, event, { paid: false }),
 };
 
 export interface HandledEvent {

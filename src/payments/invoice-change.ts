@@ -1,30 +1,29 @@
 import type { Deps } from '../deps';
 import { applyMembershipChange } from './memberships';
-import { membershipFromInvoice, tierForPrices } from './membership-rules';
+import { membershipChange, recordedTier, paidPeriodFromInvoice, tierForPrices } from './membership-rules';
+import { findOurSubscription, ignoreForeign } from './ours';
 import { applySponsorship } from './sponsorships';
 import { invoiceView, type StripeEventEnvelope } from './stripe-event';
 
 /**
- * invoice.paid / invoice.payment_failed for a subscription: a membership keeps (paid: extends) its period;
- * a failed renewal marks it past_due but keeps it until the paid period ends. A paid sponsorship invoice
- * keeps (or sets) is_sponsor; a failed one changes nothing (the subscription's own update decides).
+ * invoice.paid / invoice.payment_failed of a subscription one of our sessions started (any other invoice is
+ * ignored): paid extends the period already paid for; a failed renewal marks it past_due and keeps that period
+ * end, so a membership or a sponsor slot lasts until it ends.
  */
-export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope, paid: boolean): Promise<string> {
+export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope, { paid }: { paid: boolean }): Promise<string> {
   const invoice = invoiceView(event.data.object);
-  if (!invoice.subscriptionId) return `invoice ${invoice.invoiceId} without a subscription: ignored`;
-  const meta = invoice.subscriptionMetadata;
-  const metaTier = meta.tier === 'memberFeature' || meta.tier === 'member' ? meta.tier : undefined;
-  const tier =
-    tierForPrices(invoice.priceIds, deps.config.stripe?.prices) ?? (meta.purpose === 'membership' ? (metaTier ?? 'member') : undefined);
-  if (tier) {
+  const ours = invoice.subscriptionId ? await findOurSubscription(deps, invoice.subscriptionId, invoice.ref) : undefined;
+  if (!ours || !invoice.subscriptionId) return ignoreForeign(deps, event, `invoice ${invoice.invoiceId || '?'}`);
+  const paidPeriod = paidPeriodFromInvoice(invoice, { paid });
+  if (ours.purpose === 'membership') {
+    const tier = tierForPrices(invoice.priceIds, deps.config.stripe?.prices) ?? recordedTier(ours.plan);
     return applyMembershipChange(
       deps,
       event,
-      { customerId: invoice.customerId, accountId: meta.account_id, subscriptionId: invoice.subscriptionId, sameSubscriptionOnly: true },
-      membershipFromInvoice(invoice, tier, paid),
+      { accountId: ours.accountId, customerId: invoice.customerId, subscriptionId: invoice.subscriptionId, sameSubscriptionOnly: true },
+      membershipChange(paidPeriod, tier),
     );
   }
-  if (!paid) return `invoice ${invoice.invoiceId} payment failed: the subscription's own update decides`;
-  const sponsorship = await applySponsorship(deps, event, invoice.subscriptionId, true);
-  return sponsorship ?? `invoice ${invoice.invoiceId} for subscription ${invoice.subscriptionId} belongs to nothing here: ignored`;
+  const sponsorship = await applySponsorship(deps, event, invoice.subscriptionId, paidPeriod, { deleted: false });
+  return sponsorship ?? `invoice ${invoice.invoiceId} of sponsor subscription ${invoice.subscriptionId}: its site is not queued yet`;
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { accounts } from '../db/schema';
 import { ServiceError } from '../errors';
+import { queryRows } from '../db/client';
+import { recordCheckoutSession } from '../submissions/checkout-record';
 
 export interface MembershipCheckout {
   checkout_url: string;
@@ -12,7 +14,7 @@ export interface MembershipCheckout {
 /**
  * A hosted checkout link that buys the account a membership tier (a Stripe subscription for the tier's
  * configured Price). The webhook applies it: checkout.session.completed links the customer, subscription
- * events keep tier, status and period end in step.
+ * events keep tier, status and period end in step; each only for a session recorded here.
  */
 export async function createMembershipCheckout(
   deps: Deps,
@@ -31,5 +33,7 @@ export async function createMembershipCheckout(
     customerId: account.customerId,
     origin: deps.origin,
   });
+  // Recorded before the link is handed out: only a session in checkout_sessions can start a membership.
+  await queryRows(deps.db, recordCheckoutSession(session, { purpose: 'membership', accountId, tier }));
   return { checkout_url: session.url, expires_at: session.expiresAt.toISOString(), tier };
 }

@@ -1,24 +1,38 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import type { UnappliedReason } from '../submissions/pay';
+import type { UnappliedReason } from './promote-paid-submission';
+import type { SessionMismatch } from '../submissions/checkout-record';
 import type { StripeEventEnvelope } from './stripe-event';
 
 /** What the caller reads as `rejection_reason` on the detail read of a refunded submission. */
-export const refundReasons: Record<UnappliedReason, string> = {
+export const refundReasons: Record<Exclude<UnappliedReason, 'mismatch'>, string> = {
   taken: 'Another submission with this URL or name was queued before your payment arrived. Your payment was refunded.',
   gone: 'The submission this payment was for no longer exists. Your payment was refunded.',
   already_paid: 'This submission was already paid for or queued. The extra payment was refunded.',
   refunded_record: 'This submission could not be applied. Your payment was refunded.',
 };
 
-export interface UnappliedPayment {
+/** A paid session of ours that charged something else than we created (docs/payments.md). */
+export interface ChargeMismatch {
+  field: SessionMismatch;
+  /** What we created, and what the event says was charged, as text (e.g. "1590 usd"). */
+  expected: string;
+  charged: string;
+}
+
+const mismatchReason = (m: ChargeMismatch) =>
+  `The payment did not match the checkout created for this submission (${m.field}: ${m.charged} instead of ${m.expected}). Your payment was refunded.`;
+
+export type UnappliedPayment = {
   siteId?: string;
   paymentIntentId?: string;
   subscriptionId?: string;
   invoiceId?: string;
-  reason: UnappliedReason;
-}
+} & ({ reason: Exclude<UnappliedReason, 'mismatch'> } | { reason: 'mismatch'; mismatch: ChargeMismatch });
+
+/** The pending record is marked refunded (and reads as rejected with the reason) when it can never be applied. */
+const MARKS_RECORD = new Set<UnappliedReason>(['taken', 'mismatch']);
 
 /**
  * Never keep money without a queued submission: refund first (idempotent on the payment intent, so a retry
@@ -27,7 +41,7 @@ export interface UnappliedPayment {
  * redelivery tries again.
  */
 export async function refundUnappliedPayment(deps: Deps, event: StripeEventEnvelope, p: UnappliedPayment): Promise<string> {
-  const reason = refundReasons[p.reason];
+  const reason = p.reason === 'mismatch' ? mismatchReason(p.mismatch) : refundReasons[p.reason];
   let refunded: string;
   if (p.subscriptionId) {
     await deps.payments.cancelSubscriptionAndRefund(p.subscriptionId, p.invoiceId, reason);
@@ -43,7 +57,7 @@ export async function refundUnappliedPayment(deps: Deps, event: StripeEventEnvel
     deps.db,
     sql`WITH marked AS (
           UPDATE pending_submissions SET state = 'refunded', state_note = ${reason}
-          WHERE id = ${p.siteId ?? null}::uuid AND state IN ('open', 'expired') AND ${p.reason === 'taken'}
+          WHERE id = ${p.siteId ?? null}::uuid AND state IN ('open', 'expired') AND ${MARKS_RECORD.has(p.reason)}
           RETURNING id
         )
         INSERT INTO stripe_events (id, type, summary) VALUES (${event.id}, ${event.type}, ${summary})

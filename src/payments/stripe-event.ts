@@ -1,3 +1,5 @@
+import { SUBSCRIPTION_REF_KEY } from '../adapters/payments/types';
+
 /**
  * The few fields of Stripe objects the handlers read, typed narrowly so a handler never trusts the wire
  * format blindly (`id()`/`num()` turn absent or expanded fields into plain values).
@@ -29,30 +31,31 @@ export const list = (value: unknown): Record<string, unknown>[] => {
 /** The fields of a Checkout Session the handlers use. */
 export interface CheckoutSessionView {
   sessionId: string;
-  mode: string;
+  /** As sent (compared with our record of the session, so a missing one is not guessed). */
+  mode?: string;
   paymentStatus: string;
+  amountTotal?: number;
+  currency?: string;
   clientReferenceId?: string;
   paymentIntentId?: string;
   subscriptionId?: string;
   customerId?: string;
   invoiceId?: string;
-  metadata: Record<string, string>;
 }
 
+/** Its metadata is deliberately not read: what a session bought comes from our record of it. */
 export function checkoutSessionView(object: Record<string, unknown>): CheckoutSessionView {
-  const metadata = Object.fromEntries(
-    Object.entries(record(object.metadata)).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
   return {
     sessionId: str(object.id) ?? '',
-    mode: str(object.mode) ?? 'payment',
+    mode: str(object.mode),
     paymentStatus: str(object.payment_status) ?? 'unpaid',
+    amountTotal: num(object.amount_total),
+    currency: str(object.currency),
     clientReferenceId: str(object.client_reference_id),
     paymentIntentId: idOf(object.payment_intent),
     subscriptionId: idOf(object.subscription),
     customerId: idOf(object.customer),
     invoiceId: idOf(object.invoice),
-    metadata,
   };
 }
 
@@ -63,22 +66,21 @@ export interface SubscriptionView {
   customerId?: string;
   priceIds: string[];
   periodEnd?: number;
-  metadata: Record<string, string>;
+  /** Our reference from the subscription's metadata (SUBSCRIPTION_REF_KEY), if it carries one. */
+  ref?: string;
 }
 
 export function subscriptionView(object: Record<string, unknown>): SubscriptionView {
   const items = list(object.items);
   const itemEnds = items.map((i) => num(i.current_period_end)).filter((n): n is number => n !== undefined);
-  const metadata = Object.fromEntries(
-    Object.entries(record(object.metadata)).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
+  const metadata = record(object.metadata);
   return {
     subscriptionId: str(object.id) ?? '',
     status: str(object.status) ?? 'incomplete',
     customerId: idOf(object.customer),
     priceIds: items.map((i) => idOf(i.price)).filter((p): p is string => Boolean(p)),
     periodEnd: num(object.current_period_end) ?? (itemEnds.length ? Math.max(...itemEnds) : undefined),
-    metadata,
+    ref: str(metadata[SUBSCRIPTION_REF_KEY]),
   };
 }
 
@@ -89,7 +91,8 @@ export interface InvoiceView {
   subscriptionId?: string;
   priceIds: string[];
   periodEnd?: number;
-  subscriptionMetadata: Record<string, string>;
+  /** Our reference from the subscription's metadata as copied onto the invoice, if any. */
+  ref?: string;
 }
 
 export function invoiceView(object: Record<string, unknown>): InvoiceView {
@@ -99,15 +102,12 @@ export function invoiceView(object: Record<string, unknown>): InvoiceView {
     .map((l) => idOf(record(record(l.pricing).price_details).price) ?? idOf(l.price))
     .filter((p): p is string => Boolean(p));
   const ends = lines.map((l) => num(record(l.period).end)).filter((n): n is number => n !== undefined);
-  const metadata = Object.fromEntries(
-    Object.entries(record(details.metadata)).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
   return {
     invoiceId: str(object.id) ?? '',
     customerId: idOf(object.customer),
     subscriptionId: idOf(details.subscription) ?? idOf(object.subscription),
     priceIds,
     periodEnd: ends.length ? Math.max(...ends) : undefined,
-    subscriptionMetadata: metadata,
+    ref: str(record(details.metadata)[SUBSCRIPTION_REF_KEY]),
   };
 }

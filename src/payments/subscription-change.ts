@@ -1,29 +1,31 @@
 import type { Deps } from '../deps';
 import { applyMembershipChange } from './memberships';
-import { membershipFromSubscription, tierForPrices } from './membership-rules';
-import { SPONSOR_ACTIVE_STATUSES, applySponsorship, earlyDeletionSummary } from './sponsorships';
+import { membershipChange, recordedTier, paidPeriodFromSubscription, tierForPrices } from './membership-rules';
+import { findOurSubscription, ignoreForeign } from './ours';
+import { applySponsorship } from './sponsorships';
 import { subscriptionView, type StripeEventEnvelope } from './stripe-event';
 
 /**
- * customer.subscription.created/updated/deleted: a membership Price (or purpose=membership metadata) changes
- * the account's membership; otherwise the subscription may pay a sponsored listing.
+ * customer.subscription.created/updated/deleted of a subscription one of our sessions started (any other is
+ * ignored): a membership session changes its account's membership (the tier its Prices buy now, else the one
+ * the session was made for); a submission session's subscription is a sponsored listing.
  */
-export async function applySubscriptionChange(deps: Deps, event: StripeEventEnvelope, deleted: boolean): Promise<string> {
+export async function applySubscriptionChange(deps: Deps, event: StripeEventEnvelope, { deleted }: { deleted: boolean }): Promise<string> {
   const sub = subscriptionView(event.data.object);
-  const metaTier = sub.metadata.tier === 'memberFeature' || sub.metadata.tier === 'member' ? sub.metadata.tier : undefined;
-  const tier =
-    tierForPrices(sub.priceIds, deps.config.stripe?.prices) ?? (sub.metadata.purpose === 'membership' ? (metaTier ?? 'member') : undefined);
-  if (tier) {
+  const ours = await findOurSubscription(deps, sub.subscriptionId, sub.ref);
+  if (!ours) return ignoreForeign(deps, event, `subscription ${sub.subscriptionId || '?'}`);
+  const paidPeriod = paidPeriodFromSubscription(sub, { deleted });
+  if (ours.purpose === 'membership') {
+    const tier = tierForPrices(sub.priceIds, deps.config.stripe?.prices) ?? recordedTier(ours.plan);
     return applyMembershipChange(
       deps,
       event,
-      { customerId: sub.customerId, accountId: sub.metadata.account_id, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted },
-      membershipFromSubscription(sub, tier, deleted),
+      { accountId: ours.accountId, customerId: sub.customerId, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted },
+      membershipChange(paidPeriod, tier),
     );
   }
-  const active = !deleted && SPONSOR_ACTIVE_STATUSES.has(sub.status);
-  const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, active);
+  const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, paidPeriod, { deleted });
   if (sponsorship) return sponsorship;
-  if (deleted && sub.metadata.purpose === 'sponsorship') return earlyDeletionSummary(sub.subscriptionId);
-  return `subscription ${sub.subscriptionId} (${sub.status}) belongs to nothing here: ignored`;
+  if (deleted) return `sponsor subscription ${sub.subscriptionId} deleted before its site was queued: remembered`;
+  return `sponsor subscription ${sub.subscriptionId} (${sub.status}): its site is not queued yet`;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
+import { sponsorSlotHeld } from '../submissions/sponsor-slot';
 
 /** A live tool as the public pages show it. */
 export interface PublicTool {
@@ -17,7 +18,7 @@ export interface PublicTool {
   icon: string | null;
 }
 
-const columns = sql`s.slug, s.name, s.url, s.live_url, s.is_feature, s.is_sponsor,
+const columns = sql`s.slug, s.name, s.url, s.live_url, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   to_char(s.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS published_at,
   s.metadata->>'title' AS title, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon`;
@@ -30,7 +31,7 @@ export async function listLiveTools(deps: Deps, options: { limit?: number } = {}
     deps.db,
     sql`SELECT ${columns} FROM sites s
         WHERE s.status = 'live'
-        ORDER BY s.is_sponsor DESC, s.is_feature DESC, s.published_at DESC, s.id
+        ORDER BY ${sponsorSlotHeld} DESC, s.is_feature DESC, s.published_at DESC, s.id
         LIMIT ${options.limit ?? 100}`,
   );
   return rows.map(normalise);

@@ -3,6 +3,7 @@ import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import type { PaymentReason } from './rules';
 import type { SiteStatus } from '../db/schema';
 import type { PlanName } from './plans';
+import { sponsorSlotHeld } from './sponsor-slot';
 
 /** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
 export interface SiteRecord {
@@ -36,7 +37,7 @@ export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
 }
 
 /** Column list shared by every site-record read (one place for the shape). */
-export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, s.is_sponsor,
+export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,

@@ -7,6 +7,7 @@ import type { PaymentReason } from './rules';
 import type { SubmitInput } from './submit-input';
 import type { PendingRecord, PendingRow } from './records';
 import { pendingRecordColumns, toPendingRecord } from './records';
+import { recordCheckoutSession } from './checkout-record';
 
 interface Args {
   input: SubmitInput;
@@ -64,13 +65,21 @@ const values = (actor: Actor, a: Args, siteId: string, version: number, checkout
     ${checkout.url}, ${checkout.expiresAt.toISOString()})`;
 
 /**
- * The first unpaid record for this URL (the common case): a plain insert. If a concurrent submit got there
+ * Every session we make is recorded, in the statement that stores the record it pays for, even when a concurrent
+ * submit wins the race and this one is retired: a payment on it is then ours to refund, never a stranger's.
+ */
+const recordSession = (actor: Actor, a: Args, w: Attempt) =>
+  recordCheckoutSession(w.checkout, { purpose: 'submission', accountId: actor.accountId, siteId: w.siteId, plan: a.input.plan });
+
+/**
+ * The first unpaid record for this URL (the common case): a plain insert (with the session's record). If a concurrent submit got there
  * first, nothing is written and no row comes back, and the caller retries as a re-submit.
  */
 function insertPending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
   return queryRows<Written>(
     deps.db,
-    sql`INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
+    sql`WITH recorded AS (${recordSession(actor, a, w)})
+        INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
           reason, version, state, checkout_session_id, checkout_url, expires_at)
         VALUES ${values(actor, a, w.siteId, w.version, w.checkout)}
         ON CONFLICT (account_id, canonical_url) DO NOTHING
@@ -88,7 +97,7 @@ function insertPending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
 function replacePending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
   return queryRows<Written>(
     deps.db,
-    sql`WITH previous AS (
+    sql`WITH recorded AS (${recordSession(actor, a, w)}), previous AS (
         SELECT checkout_session_id FROM pending_submissions
         WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl} FOR UPDATE
       ), upserted AS (

@@ -17,7 +17,7 @@ import { ownOriginEnv } from './lib/own-origin';
 import { counts, countDatabaseStatements, countingLimiter, countingPayments, holdingQueue, resetCounts } from './lib/instrument';
 import { type BenchReport, runStandalone } from './lib/results';
 import { distinctSubmit, seedAccount } from './lib/seed';
-import { deliverEvent, membershipCheckoutCompleted, membershipUpdated, paidPendingEvent, sponsorshipUpdated } from './lib/webhook-events';
+import { deliverEvent, membershipCheckoutCompleted, membershipUpdated, paidMembershipSession, paidPendingEvent, sponsorshipUpdated } from './lib/webhook-events';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const SAMPLES = 10;
@@ -51,6 +51,7 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     STRIPE_PRICE_BASIC: 'price_basic',
     STRIPE_PRICE_FEATURED: 'price_featured',
     STRIPE_PRICE_SPONSORED: 'price_sponsored',
+    STRIPE_PRICE_MEMBER: 'price_member',
   };
   const config = loadConfig(env);
   const log = createLogger('error');
@@ -111,6 +112,8 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     // A sponsored listing (paid through its subscription) for the sponsorship row.
     const sponsored = await paidPendingEvent(server.url, sponsorPayer.key, stripe, 'sponsored');
     if ((await deliver(sponsored.body)).status !== 200 || !sponsored.subscriptionId) throw new Error('seed sponsored site failed');
+    // A membership checkout of ours, paid: its completion is redelivered with fresh event ids.
+    const membership = await paidMembershipSession(server.url, joiner.key, stripe);
     // Event clocks move forward per delivery so each one is applied (newer wins), not skipped as stale.
     let clock = Math.floor(Date.now() / 1000);
     const promotedBodies: string[] = [];
@@ -132,8 +135,8 @@ export async function benchRoundTrips(): Promise<BenchReport> {
         target: { statements: 2, limiter: 0, stripe: 0 },
       },
       { op: 'webhook: same event redelivered', run: () => deliver(promotedBodies[redelivered++]!), target: { statements: 1, limiter: 0, stripe: 0 } },
-      { op: 'webhook: membership checkout completed', run: () => deliver(membershipCheckoutCompleted(joiner.accountId)) },
-      { op: 'webhook: membership subscription updated', run: () => deliver(membershipUpdated(joiner.accountId, ++clock)) },
+      { op: 'webhook: membership checkout completed', run: () => deliver(membershipCheckoutCompleted(membership.session)) },
+      { op: 'webhook: membership subscription updated', run: () => deliver(membershipUpdated(membership.subscriptionId, membership.customer, ++clock)) },
       { op: 'webhook: sponsorship subscription updated', run: () => deliver(sponsorshipUpdated(sponsored.subscriptionId!, ++clock)) },
     ] as Array<{ op: string; run: () => Promise<Sample>; target?: { statements: number; limiter: number; stripe: number } }>;
     const rows: BenchReport['rows'] = [];

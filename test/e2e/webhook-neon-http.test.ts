@@ -19,16 +19,27 @@ import {
   urlTakenBeforePaymentIsRefunded,
   type WebhookScenarioContext,
 } from '../helpers/stripe/checkout-scenarios';
-import { recordingPayments, recordingQueue } from '../helpers/stripe/payments-fixture';
+import { createWebhookContext } from '../helpers/stripe/payments-fixture';
+import {
+  expiredLinkShowsWhenItStopped,
+  foreignSessionWithoutReference,
+  foreignSubscriptionEvents,
+  metadataClaimingAnotherPlan,
+  oneCentIsRefunded,
+  paymentLinkSessionNamingPendingSite,
+  subscriptionModeForOneTimePlanIsRefunded,
+  wrongCurrencyIsRefunded,
+} from '../helpers/stripe/ownership-scenarios';
 import { stripeModeEnv } from '../helpers/stripe/subscription-objects';
 import {
+  membershipCheckoutsAreOursOnly,
   membershipRenewalAndDeletion,
   membershipReverseOrder,
+  pastDueSponsorshipEndsAtPeriodEnd,
   sponsoredConflictCancelsSubscription,
   sponsorshipDeletedFirst,
   sponsorshipLifecycle,
 } from '../helpers/stripe/subscription-scenarios';
-import { createTestApp } from '../helpers/test-app';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -46,11 +57,7 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
     neon = await startNeonStandIn({ poolSize: 20 });
     configureNeonClient(neon);
     const db = { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} };
-    const build = async (env: Record<string, string>): Promise<WebhookScenarioContext> => {
-      const payments = recordingPayments();
-      const queue = recordingQueue();
-      return { t: await createTestApp({ db, env, overrides: { payments, queue } }), payments, queue };
-    };
+    const build = (env: Record<string, string>): Promise<WebhookScenarioContext> => createWebhookContext({ db, env });
     checkout = await build({});
     stripe = await build(stripeModeEnv());
   }, 120_000);
@@ -77,10 +84,23 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
     it('URL taken by someone else before payment: refund, record reads rejected with its reason', () => viaNeon(urlTakenBeforePaymentIsRefunded, checkout));
     it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => viaNeon(paymentRacesMemberSubmit, checkout));
     it('checkout.session.expired marks the current session\'s record expired', () => viaNeon(expiredSessionMarksPending, checkout));
+    it('after expiry the detail read shows when the link stopped working; after a re-submit, the new link', () => viaNeon(expiredLinkShowsWhenItStopped, checkout));
+  });
+
+  describe('only our own sessions count', () => {
+    it('a Payment Link session naming a pending site: nothing changes, nothing refunded', () => viaNeon(paymentLinkSessionNamingPendingSite, checkout));
+    it('a foreign session without client_reference_id: acknowledged and ignored', () => viaNeon(foreignSessionWithoutReference, checkout));
+    it('a foreign subscription\'s events: nothing changes, nothing cancelled', () => viaNeon(foreignSubscriptionEvents, stripe));
+    it('1 cent on our session: refunded, rejected naming amount_total', () => viaNeon(oneCentIsRefunded, checkout));
+    it('a wrong currency on our session: refunded, rejected naming currency', () => viaNeon(wrongCurrencyIsRefunded, checkout));
+    it('a subscription-mode session for a one-time plan: cancelled and refunded, rejected naming mode', () => viaNeon(subscriptionModeForOneTimePlanIsRefunded, checkout));
+    it('metadata claiming another plan: our record\'s plan is applied', () => viaNeon(metadataClaimingAnotherPlan, checkout));
+    it('membership checkouts: only ours start a tier, and ours must charge what we created', () => viaNeon(membershipCheckoutsAreOursOnly, stripe));
   });
 
   describe('subscriptions', () => {
-    it('sponsorship: past_due clears the slot, invoice.paid restores it, deleted clears it', () => viaNeon(sponsorshipLifecycle, stripe));
+    it('sponsorship: past_due keeps the slot while the paid period runs, invoice.paid renews it, deleted clears it', () => viaNeon(sponsorshipLifecycle, stripe));
+    it('sponsorship past_due ends at the paid period end, exactly like a membership', () => viaNeon(pastDueSponsorshipEndsAtPeriodEnd, stripe));
     it('sponsorship out of order: deleted before older updated/invoice.paid ends cleared', () => viaNeon(sponsorshipDeletedFirst, stripe));
     it('sponsored payment for a URL taken meanwhile: subscription cancelled and first invoice refunded', () => viaNeon(sponsoredConflictCancelsSubscription, stripe));
     it('membership: failed renewal keeps the paid period, deletion ends it, a late older update cannot revive it', () => viaNeon(membershipRenewalAndDeletion, stripe));

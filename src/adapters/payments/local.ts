@@ -2,6 +2,7 @@ import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types'
 import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken } from '../../crypto';
 import { ServiceError } from '../../errors';
+import { planKind, planPrices } from '../../submissions/plans';
 
 /**
  * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
@@ -12,10 +13,17 @@ export function createLocalPayments(now: () => Date = () => new Date()): Payment
     kind: 'local',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const sessionId = `cs_local_${randomToken(24)}`;
+      const price = planPrices[planKind(request.plan)];
       return {
         sessionId,
         url: `${request.origin}/checkout/${sessionId}`,
         expiresAt: new Date(now().getTime() + CHECKOUT_LIFETIME_MS),
+        // The local page charges exactly the plan's price, and is recorded like a Stripe session.
+        mode: price.recurring ? 'subscription' : 'payment',
+        amountTotal: price.amountCents,
+        currency: price.currency,
+        promotionCodes: false,
+        ...(price.recurring && { ref: `ref_local_${randomToken(24)}` }),
       };
     },
     // Locally the operator sets memberships (PUT /api/v1/admin/accounts/{id}/membership); nothing to sell.

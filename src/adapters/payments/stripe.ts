@@ -4,7 +4,7 @@ import { ServiceError } from '../../errors';
 import { planKind } from '../../submissions/plans';
 import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
-import { CHECKOUT_LIFETIME_MS } from './types';
+import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -16,6 +16,33 @@ export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<
   const { plan, name, url, email } = request;
   const digest = (await sha256Hex(JSON.stringify([plan, name, url, email ?? null]))).slice(0, 16);
   return `checkout-${request.siteId}-v${request.version}-${digest}`;
+}
+
+/**
+ * The subscription metadata reference of the session made under `idempotencyKey`: derived from it (so a retried
+ * request sends identical parameters and gets the same session back) and keyed with the secret key, so nobody
+ * without it can predict one.
+ */
+const subscriptionRef = async (config: StripeConfig, idempotencyKey: string) =>
+  (await sha256Hex(`${config.secretKey}\n${idempotencyKey}`)).slice(0, 32);
+
+/** What we record of a session Stripe created: its link and exactly what it charges. */
+function recorded(session: Stripe.Checkout.Session, ref: string | undefined): CheckoutSession {
+  if (!session.url) throw new Error('Checkout Session without url');
+  const mode = session.mode === 'payment' ? 'payment' : session.mode === 'subscription' ? 'subscription' : undefined;
+  if (!mode || session.amount_total === null || !session.currency) {
+    throw new Error(`Checkout Session ${session.id} without a mode, amount or currency to record`);
+  }
+  return {
+    sessionId: session.id,
+    url: session.url,
+    expiresAt: new Date(session.expires_at * 1000),
+    mode,
+    amountTotal: session.amount_total,
+    currency: session.currency,
+    promotionCodes: session.allow_promotion_codes === true,
+    ...(ref && { ref }),
+  };
 }
 
 /** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
@@ -48,7 +75,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };
-      const params: Stripe.Checkout.SessionCreateParams = {
+      const params = (ref: string | undefined): Stripe.Checkout.SessionCreateParams => ({
         mode: subscription ? 'subscription' : 'payment',
         line_items: [{ price, quantity: 1 }],
         client_reference_id: request.siteId,
@@ -56,26 +83,27 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         success_url: `${request.origin}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
         metadata,
+        ...(config.promotionCodes && { allow_promotion_codes: true }),
         ...(request.email && { customer_email: request.email }),
         ...(subscription
-          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship' } } }
+          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null } } }
           : { payment_intent_data: { metadata } }),
-      };
+      });
       const key = await checkoutIdempotencyKey(request);
-      const create = (idempotencyKey: string) => stripe().checkout.sessions.create(params, { idempotencyKey });
+      const create = async (idempotencyKey: string) => {
+        const ref = subscription ? await subscriptionRef(config, idempotencyKey) : undefined;
+        return recorded(await stripe().checkout.sessions.create(params(ref), { idempotencyKey }), ref);
+      };
       try {
-        let session: Stripe.Checkout.Session;
         try {
-          session = await create(key);
+          return await create(key);
         } catch (error) {
           // The key was first used with another expiry (an earlier attempt of this version reached Stripe but was
           // never stored, and the clock has moved on since): that session is unreachable, so a fresh key is safe,
           // and without it this URL could not get a link for the next 24 hours.
           if ((error as { type?: string }).type !== 'StripeIdempotencyError') throw error;
-          session = await create(`${key}-${expiresAt}`);
+          return await create(`${key}-${expiresAt}`);
         }
-        if (!session.url) throw new Error('Checkout Session without url');
-        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);
@@ -84,10 +112,12 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
       const price = config.prices[request.tier];
       if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
-      // The webhook finds the account by client_reference_id (checkout) or by this metadata (subscription events).
+      // Informational only: the webhook reads account and tier from our record of the session (docs/payments.md).
       const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
       // Double clicks within ten minutes get the same session back instead of a second one.
       const bucket = Math.floor(now().getTime() / 600_000);
+      const idempotencyKey = `membership-${request.accountId}-${request.tier}-${bucket}`;
+      const ref = await subscriptionRef(config, idempotencyKey);
       try {
         const session = await stripe().checkout.sessions.create(
           {
@@ -97,13 +127,13 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
             success_url: `${request.origin}/checkout/membership`,
             cancel_url: `${request.origin}/checkout/cancelled`,
             metadata,
-            subscription_data: { metadata },
+            ...(config.promotionCodes && { allow_promotion_codes: true }),
+            subscription_data: { metadata: { ...metadata, [SUBSCRIPTION_REF_KEY]: ref } },
             ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
           },
-          { idempotencyKey: `membership-${request.accountId}-${request.tier}-${bucket}` },
+          { idempotencyKey },
         );
-        if (!session.url) throw new Error('Checkout Session without url');
-        return { sessionId: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+        return recorded(session, ref);
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         throw new ServiceError('checkout_failed', 'The checkout could not be created. Please retry later.', {}, error);

@@ -26,7 +26,24 @@ export interface CheckoutSession {
   sessionId: string;
   url: string;
   expiresAt: Date;
+  /**
+   * What the session charges, as the provider computed it at creation. Recorded with the session and compared
+   * with every event about it (docs/payments.md "Only our own sessions count").
+   */
+  mode: 'payment' | 'subscription';
+  amountTotal: number;
+  currency: string;
+  /** Created with allow_promotion_codes. */
+  promotionCodes: boolean;
+  /**
+   * Subscription mode: the value put into the subscription's metadata under SUBSCRIPTION_REF_KEY, so events of
+   * the subscription that arrive before the completed session are recognised as ours.
+   */
+  ref?: string;
 }
+
+/** The subscription metadata key that carries CheckoutSession.ref. */
+export const SUBSCRIPTION_REF_KEY = 'tooldir_ref';
 
 /** Makes, expires and refunds payments. Stripe in production, a local signed-event simulator otherwise. */
 export interface PaymentsAdapter {

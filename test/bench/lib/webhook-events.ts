@@ -53,34 +53,44 @@ export function sponsorshipUpdated(subscriptionId: string, created: number): str
   );
 }
 
-/** customer.subscription.updated of our own membership checkout's subscription (account id in its metadata). */
-export function membershipUpdated(accountId: string, created: number): string {
+/**
+ * A membership bought through POST /api/v1/membership/checkout (so the session is ours) and marked paid at the
+ * stand-in: the completed session Stripe would send, and the subscription it started.
+ */
+export async function paidMembershipSession(
+  base: string,
+  key: string,
+  stripe: StripeStandIn,
+): Promise<{ session: Record<string, unknown>; subscriptionId: string; customer: string }> {
+  const res = await fetch(`${base}/api/v1/membership/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ tier: 'member' }),
+  });
+  if (res.status !== 200) throw new Error(`membership checkout: ${res.status} ${await res.text()}`);
+  const { checkout_url: url } = (await res.json()) as { checkout_url: string };
+  const created = [...stripe.sessions.values()].find((s) => s.url === url);
+  if (!created) throw new Error('no membership session at the stand-in');
+  const session = stripe.completeSession(String(created.id));
+  return { session, subscriptionId: String(session.subscription), customer: String(session.customer) };
+}
+
+/** checkout.session.completed of that membership checkout (a fresh event id each time). */
+export const membershipCheckoutCompleted = (session: Record<string, unknown>): string => eventBody('checkout.session.completed', session);
+
+/** customer.subscription.updated of our membership checkout's subscription (known by its id once completed). */
+export function membershipUpdated(subscriptionId: string, customer: string, created: number): string {
   const periodEnd = created + 30 * 86_400;
   return eventBody(
     'customer.subscription.updated',
     {
-      id: `sub_bench_member_${accountId.slice(0, 8)}`,
+      id: subscriptionId,
       object: 'subscription',
       status: 'active',
-      customer: `cus_bench_${accountId.slice(0, 8)}`,
-      metadata: { purpose: 'membership', tier: 'member', account_id: accountId },
-      items: { data: [{ current_period_end: periodEnd, price: { id: 'price_bench_member' } }] },
+      customer,
+      metadata: {},
+      items: { data: [{ current_period_end: periodEnd, price: { id: 'price_member' } }] },
     },
     created,
   );
-}
-
-/** checkout.session.completed of a membership checkout: links the Stripe customer and starts the tier. */
-export function membershipCheckoutCompleted(accountId: string): string {
-  return eventBody('checkout.session.completed', {
-    id: `cs_bench_member_${++sequence}`,
-    object: 'checkout.session',
-    mode: 'subscription',
-    status: 'complete',
-    payment_status: 'paid',
-    client_reference_id: accountId,
-    customer: `cus_bench_${accountId.slice(0, 8)}`,
-    subscription: `sub_bench_member_${accountId.slice(0, 8)}`,
-    metadata: { purpose: 'membership', tier: 'member', account_id: accountId },
-  });
 }

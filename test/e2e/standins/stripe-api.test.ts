@@ -68,18 +68,27 @@ describe('Stripe API stand-in', () => {
   });
 
   it('expires an open session once, then answers 400; an unknown id is a 404 resource_missing', async () => {
-    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'p', quantity: 1 }] });
+    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_basic', quantity: 1 }] });
     expect(await stripe.checkout.sessions.expire(session.id)).toMatchObject({ id: session.id, status: 'expired' });
     await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400 });
     await expect(stripe.checkout.sessions.expire('cs_test_unknown')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
   });
 
   it('completes a session for webhook tests (payment vs subscription mode)', async () => {
-    const paid = await stripe.checkout.sessions.create({ mode: 'payment', client_reference_id: 'site_p', line_items: [{ price: 'p', quantity: 1 }] });
+    const paid = await stripe.checkout.sessions.create({ mode: 'payment', client_reference_id: 'site_p', line_items: [{ price: 'price_basic', quantity: 1 }] });
     expect(standIn.completeSession(paid.id, { paymentIntent: 'pi_paid' })).toMatchObject({ status: 'complete', payment_status: 'paid', payment_intent: 'pi_paid', subscription: null });
     const sub = await stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_sponsored', quantity: 1 }] });
     expect(standIn.completeSession(sub.id)).toMatchObject({ status: 'complete', payment_intent: null, subscription: expect.stringMatching(/^sub_/) });
     await expect(stripe.checkout.sessions.expire(paid.id)).rejects.toMatchObject({ statusCode: 400 }); // a paid session cannot expire
+  });
+
+  it('charges what the Price costs, and refuses a Price it does not know like Stripe', async () => {
+    const session = await stripe.checkout.sessions.create({ mode: 'subscription', allow_promotion_codes: true, line_items: [{ price: 'price_sponsored', quantity: 2 }] });
+    expect(session).toMatchObject({ amount_total: 5980, currency: 'usd', allow_promotion_codes: true });
+    await expect(stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_nobody', quantity: 1 }] })).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 400,
+    });
   });
 
   it('refunds a payment intent with its idempotency key', async () => {

@@ -2,10 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
-import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
+import { eventFixture as buildStripeEvent } from '../../helpers/stripe/stripe-fixtures';
 import {
+  createWebhookContext,
   currentSession,
   eventId,
+  expiredSession,
   historyCount,
   paidSession,
   pendingRow,
@@ -16,6 +18,7 @@ import {
   siteRow,
   submitUnpaid,
   uniqueUrl,
+  type WebhookScenarioContext,
 } from '../../helpers/stripe/payments-fixture';
 import {
   expiredSessionMarksPending,
@@ -26,15 +29,17 @@ import {
   urlTakenBeforePaymentIsRefunded,
 } from '../../helpers/stripe/checkout-scenarios';
 
-const payments = recordingPayments();
-const queue = recordingQueue();
+let context: WebhookScenarioContext;
 let t: TestApp;
+let payments: WebhookScenarioContext['payments'];
+let queue: WebhookScenarioContext['queue'];
 beforeAll(async () => {
-  t = await createTestApp({ overrides: { payments, queue } });
+  context = await createWebhookContext();
+  ({ t, payments, queue } = context);
 });
 afterAll(() => t.close());
 
-const ctx = () => ({ t, payments, queue });
+const ctx = () => context;
 const read = (key: string, siteId: string) => readRecord(t, key, siteId);
 const refundsFor = (paymentIntent: unknown) => refundCalls(payments, paymentIntent);
 
@@ -44,7 +49,7 @@ describe('checkout.session.completed (paid)', () => {
   it('sets is_feature for the featured plan', async () => {
     const m = await t.member('none');
     const p = await submitUnpaid(t, m.key, { plan: 'featured' });
-    expect((await sendEvent(t, 'checkout.session.completed', paidSession(p, { metadata: { site_id: p.siteId, plan: 'featured' } }))).status).toBe(200);
+    expect((await sendEvent(t, 'checkout.session.completed', paidSession(p))).status).toBe(200);
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_feature: true, plan: 'featured' });
   });
 
@@ -107,14 +112,14 @@ describe('checkout.session.expired', () => {
     const p = await submitUnpaid(t, m.key);
     await submitUnpaid(t, m.key, { name: p.name, url: p.url }); // re-submit: fresh link, same site_id
     expect(await currentSession(t, p.siteId)).not.toBe(p.sessionId);
-    expect((await sendEvent(t, 'checkout.session.expired', { id: p.sessionId, object: 'checkout.session' })).status).toBe(200);
+    expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p))).status).toBe(200);
     expect((await pendingRow(t, p.siteId))?.state).toBe('open');
   });
 
   it('an expired record whose (current) session is paid anyway is still honoured', async () => {
     const m = await t.member('none');
     const p = await submitUnpaid(t, m.key);
-    await sendEvent(t, 'checkout.session.expired', { id: p.sessionId, object: 'checkout.session' });
+    await sendEvent(t, 'checkout.session.expired', expiredSession(p));
     expect((await sendEvent(t, 'checkout.session.completed', paidSession(p))).status).toBe(200);
     expect((await siteRow(t, p.siteId))?.status).toBe('queued');
   });
@@ -198,19 +203,26 @@ describe('pay-time conflicts are refunded', () => {
     expect((await read(payer.key, p.siteId)).status).toBe('rejected');
   });
 
-  it('a payment for a record that no longer exists is refunded and recorded', async () => {
-    const siteId = crypto.randomUUID();
-    const session = paidSession({ siteId, sessionId: `cs_test_gone_${siteId.slice(0, 8)}` });
-    expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
+  it('a payment on our session whose record no longer exists (purged) is refunded and recorded', async () => {
+    const m = await t.member('none');
+    const p = await submitUnpaid(t, m.key);
+    await queryRows(t.deps.db, sql`DELETE FROM pending_submissions WHERE id = ${p.siteId} RETURNING id`);
+    const session = paidSession(p);
+    const id = eventId();
+    expect((await sendEvent(t, 'checkout.session.completed', session, { id })).status).toBe(200);
     expect(refundsFor(session.payment_intent)).toEqual([
       { method: 'refund', args: [session.payment_intent, expect.stringContaining('no longer exists')] },
     ]);
+    expect(await queryRows(t.deps.db, sql`SELECT 1 AS one FROM stripe_events WHERE id = ${id}`)).toHaveLength(1);
   });
 
-  it('a client_reference_id that is not a UUID is refunded, not a 500', async () => {
-    const session = paidSession({ siteId: 'not-a-uuid', sessionId: 'cs_test_bad_ref' });
+  it('client_reference_id is not read: a garbage one on our session still pays the record it was made for', async () => {
+    const m = await t.member('none');
+    const p = await submitUnpaid(t, m.key);
+    const session = paidSession(p, { client_reference_id: 'not-a-uuid' });
     expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
-    expect(refundsFor(session.payment_intent)).toHaveLength(1);
+    expect((await siteRow(t, p.siteId))?.status).toBe('queued');
+    expect(refundsFor(session.payment_intent)).toEqual([]);
   });
 
   it('a failing refund answers 500 and leaves the event unrecorded, so Stripe retries', async () => {
@@ -220,9 +232,11 @@ describe('pay-time conflicts are refunded', () => {
     };
     const t2 = await createTestApp({ overrides: { payments: failing, queue: recordingQueue() } });
     try {
-      const siteId = crypto.randomUUID();
+      const m = await t2.member('none');
+      const p = await submitUnpaid(t2, m.key);
+      await queryRows(t2.deps.db, sql`DELETE FROM pending_submissions WHERE id = ${p.siteId} RETURNING id`);
       const id = eventId();
-      const body = buildStripeEvent('checkout.session.completed', paidSession({ siteId, sessionId: 'cs_test_retry' }), { id });
+      const body = buildStripeEvent('checkout.session.completed', paidSession(p), { id });
       expect((await postEvent(t2, body)).status).toBe(500);
       const rows = await queryRows(t2.deps.db, sql`SELECT 1 FROM stripe_events WHERE id = ${id}`);
       expect(rows).toHaveLength(0);

@@ -7,9 +7,9 @@ import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../
 import { requireService } from '../../helpers/services/require-service';
 import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
 import { createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
-import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
+import { eventFixture as buildStripeEvent } from '../../helpers/stripe/stripe-fixtures';
 import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
-import { currentSession, eventId, historyCount, paidSession, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+import { currentSession, eventId, historyCount, paidSession, postEvent, recordingLog, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -19,10 +19,11 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
   let t: TestApp;
   const payments = recordingPayments();
   const queue = recordingQueue();
+  const log = recordingLog();
   beforeAll(async () => {
     server = await startPostgres();
     opened = await openNodePostgres(server.connectionString, { max: 20 });
-    t = await createTestApp({ db: opened, overrides: { payments, queue } });
+    t = await createTestApp({ db: opened, overrides: { payments, queue, log } });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -42,7 +43,7 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t, payments, queue }));
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t, payments, queue, log }));
 
   it('re-submits expire every replaced session but never the current one, also when they race', async () => {
     const m = await t.member('none');
@@ -90,6 +91,6 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue }));
-  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t, payments, queue }));
+  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue, log }));
+  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t, payments, queue, log }));
 });

@@ -39,4 +39,21 @@ describe('purgeExpiredPending', () => {
     expect((await t.request(`/api/v1/sites/${old.siteId}`, { key: m.key })).status).toBe(404);
     expect((await purgeExpiredPending(t.deps)).purged).toBe(0);
   });
+
+  it('forgets our record of sessions made over 30 days ago, except those that started a subscription', async () => {
+    const m = await t.member('none');
+    const [old, recent, sponsored] = [await submitUnpaid(t, m.key), await submitUnpaid(t, m.key), await submitUnpaid(t, m.key, { plan: 'sponsored' })];
+    const age = (sessionId: string, days: number, subscriptionId: string | null = null) =>
+      queryRows(t.deps.db, sql`UPDATE checkout_sessions SET created_at = ${new Date(t.deps.now().getTime() - days * DAY).toISOString()}::timestamptz,
+        subscription_id = ${subscriptionId} WHERE id = ${sessionId} RETURNING id`);
+    await age(old.sessionId, 31);
+    await age(recent.sessionId, 29);
+    await age(sponsored.sessionId, 400, 'sub_still_running');
+    await purgeExpiredPending(t.deps);
+    const left = await queryRows<{ id: string }>(
+      t.deps.db,
+      sql`SELECT id FROM checkout_sessions WHERE id IN (${old.sessionId}, ${recent.sessionId}, ${sponsored.sessionId}) ORDER BY id`,
+    );
+    expect(left.map((r) => r.id).sort()).toEqual([recent.sessionId, sponsored.sessionId].sort());
+  });
 });

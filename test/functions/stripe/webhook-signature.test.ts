@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, WEBHOOK_SECRET, type TestApp } from '../../helpers/test-app';
-import { buildStripeEvent, signStripeEvent, signStripeEventWithSecrets } from '../../helpers/standins/stripe-signature';
+import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
+import { eventFixture, signFixture } from '../../helpers/stripe/stripe-fixtures';
 import { eventId, paidSession, pendingRow, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 
 let t: TestApp;
@@ -13,11 +14,17 @@ afterAll(() => t.close());
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** One header with a v1 signature per secret (as while a secret is rolled), each made by stripe-node's helper. */
+function signWithSecrets(payload: string, secrets: readonly string[], timestamp = now()): string {
+  const v1 = secrets.map((secret) => signFixture(payload, secret, timestamp).split(',').find((part) => part.startsWith('v1=')));
+  return [`t=${timestamp}`, ...v1].join(',');
+}
+
 async function paidEventFor() {
   const m = await t.member('none');
   const p = await submitUnpaid(t, m.key);
   const id = eventId();
-  return { p, id, body: buildStripeEvent('checkout.session.completed', paidSession(p), { id }) };
+  return { p, id, body: eventFixture('checkout.session.completed', paidSession(p), { id }) };
 }
 
 async function expectRejected(res: Response, siteId: string) {
@@ -39,7 +46,7 @@ describe('POST /api/webhooks/stripe signature', () => {
 
   it('rejects a body with one changed character', async () => {
     const { p, body } = await paidEventFor();
-    const signature = signStripeEvent(body, WEBHOOK_SECRET);
+    const signature = signFixture(body, WEBHOOK_SECRET);
     const tampered = body.replace('"pending_webhooks":1', '"pending_webhooks":2');
     expect(tampered).not.toBe(body);
     await expectRejected(await postEvent(t, tampered, signature), p.siteId);
@@ -47,7 +54,7 @@ describe('POST /api/webhooks/stripe signature', () => {
 
   it('rejects exactly one flipped byte in the payload', async () => {
     const { p, body } = await paidEventFor();
-    const signature = signStripeEvent(body, WEBHOOK_SECRET);
+    const signature = signFixture(body, WEBHOOK_SECRET);
     const at = body.indexOf('"type"') + 1;
     const flipped = body.slice(0, at) + String.fromCharCode(body.charCodeAt(at) ^ 1) + body.slice(at + 1);
     await expectRejected(await postEvent(t, flipped, signature), p.siteId);
@@ -55,7 +62,7 @@ describe('POST /api/webhooks/stripe signature', () => {
 
   it('rejects a signature made with another secret', async () => {
     const { p, body } = await paidEventFor();
-    await expectRejected(await postEvent(t, body, signStripeEvent(body, 'whsec_someone_else')), p.siteId);
+    await expectRejected(await postEvent(t, body, signFixture(body, 'whsec_someone_else')), p.siteId);
   });
 
   it('rejects a request without Stripe-Signature', async () => {
@@ -66,14 +73,14 @@ describe('POST /api/webhooks/stripe signature', () => {
 
   it('rejects a timestamp 301 s old, accepts one 299 s old', async () => {
     const { p, body } = await paidEventFor();
-    await expectRejected(await postEvent(t, body, signStripeEvent(body, WEBHOOK_SECRET, now() - 301)), p.siteId);
-    const res = await postEvent(t, body, signStripeEvent(body, WEBHOOK_SECRET, now() - 299));
+    await expectRejected(await postEvent(t, body, signFixture(body, WEBHOOK_SECRET, now() - 301)), p.siteId);
+    const res = await postEvent(t, body, signFixture(body, WEBHOOK_SECRET, now() - 299));
     expect(res.status).toBe(200);
   });
 
   it('accepts a header with two v1 signatures while the secret is rolled', async () => {
     const { p, body } = await paidEventFor();
-    const res = await postEvent(t, body, signStripeEventWithSecrets(body, ['whsec_the_old_secret', WEBHOOK_SECRET]));
+    const res = await postEvent(t, body, signWithSecrets(body, ['whsec_the_old_secret', WEBHOOK_SECRET]));
     expect(res.status).toBe(200);
     expect((await siteRow(t, p.siteId))?.status).toBe('queued');
   });
@@ -108,14 +115,14 @@ describe('regression: the full app with every global middleware still verifies t
   it('verifies a pretty-printed, non-ASCII body whose re-serialisation would differ', async () => {
     const m = await t.member('none');
     const p = await submitUnpaid(t, m.key, { name: `Ünïcode ✓ ${crypto.randomUUID().slice(0, 6)}` });
-    const event = JSON.parse(buildStripeEvent('checkout.session.completed', paidSession(p), { id: eventId() })) as object;
+    const event = JSON.parse(eventFixture('checkout.session.completed', paidSession(p), { id: eventId() })) as object;
     // Whitespace and escapes a JSON parser would normalise away: a middleware that parsed and re-serialised the
     // body (or read it as JSON first) would break the signature.
     const body = JSON.stringify(event, null, 2).replace('"livemode": false', '"livemode" :  false') + '\n';
     const res = await t.app.request('http://tooldir.test/api/webhooks/stripe', {
       method: 'POST',
       body,
-      headers: { 'stripe-signature': signStripeEvent(body, WEBHOOK_SECRET), 'content-type': 'application/json; charset=utf-8' },
+      headers: { 'stripe-signature': signFixture(body, WEBHOOK_SECRET), 'content-type': 'application/json; charset=utf-8' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBeTruthy(); // the global request-context middleware ran

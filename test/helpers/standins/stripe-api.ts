@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
-import { checkoutSession, refund, stripeError, stripeId } from './stripe-objects';
+import { checkoutSession, DEFAULT_PRICES, lineItemsTotal, refund, stripeError, stripeId, type StandInPrice } from './stripe-objects';
 
 /** One request as the stand-in received it. */
 export interface StripeRequest {
@@ -48,8 +48,12 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
   sendJson(res, status, body, { 'request-id': `req_${Date.now()}`, ...extra });
 }
 
-/** Starts the stand-in on a free loopback port. */
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/**
+ * Starts the stand-in on a free loopback port. `prices`: Price ids it knows besides DEFAULT_PRICES (a session on
+ * an unknown Price fails with resource_missing, as on Stripe).
+ */
+export async function startStripeStandIn(options: { prices?: Record<string, StandInPrice> } = {}): Promise<StripeStandIn> {
+  const prices = { ...DEFAULT_PRICES, ...options.prices };
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
@@ -60,7 +64,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   function route(method: string, path: string, body: StripeRequest['body']): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const session = checkoutSession(body, baseUrl);
+      const total = lineItemsTotal(body.line_items, prices);
+      if (total && 'unknownPrice' in total) {
+        const message = `No such price: '${total.unknownPrice}'`;
+        return { status: 400, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'line_items[0][price]' }) };
+      }
+      const session = checkoutSession(body, baseUrl, total);
       sessions.set(String(session.id), session);
       return { status: 200, body: session };
     }

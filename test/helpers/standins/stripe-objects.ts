@@ -14,19 +14,44 @@ const str = (value: FormValue | undefined) => (typeof value === 'string' ? value
 const obj = (value: FormValue | undefined) =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
 
-function amountTotal(lineItems: FormValue | undefined): number | null {
-  if (!Array.isArray(lineItems)) return null;
-  let total = 0;
-  for (const item of lineItems) {
-    const amount = str(obj(obj(item).price_data).unit_amount);
-    if (amount === null) return null; // priced by a Price id: the stand-in does not know the amount
-    total += Number(amount) * Number(str(obj(item).quantity) ?? '1');
-  }
-  return total;
+/** A Price the stand-in knows: what a session on it charges. */
+export interface StandInPrice {
+  unitAmount: number;
+  currency: string;
 }
 
-/** A Checkout Session object for `POST /v1/checkout/sessions`. */
-export function checkoutSession(params: Params, baseUrl: string): Record<string, unknown> {
+/** The Prices the suites configure (STRIPE_PRICE_*), with the plans' amounts; a stand-in may add more. */
+export const DEFAULT_PRICES: Readonly<Record<string, StandInPrice>> = Object.fromEntries(
+  Object.entries({ basic: 1590, featured: 1990, sponsored: 2990, member: 990, member_feature: 1990, mf: 1990 }).flatMap(([name, unitAmount]) => [
+    [`price_${name}`, { unitAmount, currency: 'usd' }],
+    [`price_test_${name}`, { unitAmount, currency: 'usd' }],
+  ]),
+);
+
+/** Sums the line items as Stripe does; a Price id it does not know makes the request fail like Stripe's. */
+export function lineItemsTotal(lineItems: FormValue | undefined, prices: Readonly<Record<string, StandInPrice>>): { amount: number; currency: string } | { unknownPrice: string } | null {
+  if (!Array.isArray(lineItems)) return null;
+  let amount = 0;
+  let currency = 'usd';
+  for (const item of lineItems) {
+    const quantity = Number(str(obj(item).quantity) ?? '1');
+    const inline = obj(obj(item).price_data);
+    const priceId = str(obj(item).price);
+    if (priceId) {
+      const price = prices[priceId];
+      if (!price) return { unknownPrice: priceId };
+      amount += price.unitAmount * quantity;
+      currency = price.currency;
+    } else {
+      amount += Number(str(inline.unit_amount) ?? '0') * quantity;
+      currency = str(inline.currency) ?? currency;
+    }
+  }
+  return { amount, currency };
+}
+
+/** A Checkout Session object for `POST /v1/checkout/sessions`, charging `total`. */
+export function checkoutSession(params: Params, baseUrl: string, total: { amount: number; currency: string } | null): Record<string, unknown> {
   const id = stripeId('cs_test');
   const mode = str(params.mode) ?? 'payment';
   return {
@@ -43,8 +68,10 @@ export function checkoutSession(params: Params, baseUrl: string): Record<string,
     cancel_url: str(params.cancel_url),
     customer: str(params.customer),
     customer_email: str(params.customer_email),
-    amount_total: amountTotal(params.line_items),
-    currency: str(obj(obj(Array.isArray(params.line_items) ? params.line_items[0] : undefined).price_data).currency),
+    allow_promotion_codes: str(params.allow_promotion_codes) === 'true' ? true : null,
+    amount_subtotal: total?.amount ?? null,
+    amount_total: total?.amount ?? null,
+    currency: total?.currency ?? null,
     payment_intent: null,
     subscription: null,
     created: nowSeconds(),

@@ -3,28 +3,23 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { buildStripeEvent } from '../standins/stripe-signature';
+import { eventFixture as buildStripeEvent } from './stripe-fixtures';
 import type { TestApp } from '../test-app';
 import {
   eventId,
+  expiredSession,
   historyCount,
   paidSession,
   pendingRow,
   postEvent,
-  type recordingPayments,
-  type recordingQueue,
+  type WebhookScenarioContext,
   sendEvent,
   siteRow,
   submitUnpaid,
   uniqueUrl,
 } from './payments-fixture';
 
-/** The app under test and the recording adapters it was built with. */
-export interface WebhookScenarioContext {
-  t: TestApp;
-  payments: ReturnType<typeof recordingPayments>;
-  queue: ReturnType<typeof recordingQueue>;
-}
+export type { WebhookScenarioContext };
 
 /** The refunds recorded for one PaymentIntent. */
 export const refundsFor = (payments: WebhookScenarioContext['payments'], paymentIntent: unknown) =>
@@ -133,7 +128,7 @@ export async function urlTakenBeforePaymentIsRefunded({ t, payments }: WebhookSc
 export async function expiredSessionMarksPending({ t }: WebhookScenarioContext): Promise<void> {
   const m = await t.member('none');
   const p = await submitUnpaid(t, m.key);
-  expect((await sendEvent(t, 'checkout.session.expired', { id: p.sessionId, object: 'checkout.session', status: 'expired' })).status).toBe(200);
+  expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p))).status).toBe(200);
   expect((await pendingRow(t, p.siteId))?.state).toBe('expired');
   expect((await readRecord(t, m.key, p.siteId)).status).toBe('pending_payment');
 }

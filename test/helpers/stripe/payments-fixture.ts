@@ -3,9 +3,15 @@ import { sql } from 'drizzle-orm';
 import { createLocalPayments } from '../../../src/adapters/payments/local';
 import type { PaymentsAdapter } from '../../../src/adapters/payments/types';
 import type { JobQueue, JobStep, JobMessage } from '../../../src/adapters/queue/types';
+import type { Logger } from '../../../src/log';
 import { queryRows } from '../../../src/db/client';
-import { buildStripeEvent, signStripeEvent } from '../standins/stripe-signature';
-import { WEBHOOK_SECRET, uniqueName, uniqueUrl, type TestApp } from '../test-app';
+import type Stripe from 'stripe';
+import type { CheckoutSession } from '../../../src/adapters/payments/types';
+import { planKind, planPrices, type PlanName } from '../../../src/submissions/plans';
+import { checkoutSessionFixture, eventFixture, fixtureId, signFixture, type HandledEventType } from './stripe-fixtures';
+import type { Env } from '../../../src/config';
+import type { OpenedDb } from '../../../src/db/node-clients';
+import { WEBHOOK_SECRET, createTestApp, uniqueName, uniqueUrl, type TestApp } from '../test-app';
 
 export interface PaymentCall {
   method: 'createCheckout' | 'createMembershipCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
@@ -14,21 +20,35 @@ export interface PaymentCall {
   result?: string;
 }
 
-/** The local adapter, with every call recorded (refunds and expiries are what the tests assert). */
-export function recordingPayments(): PaymentsAdapter & { calls: PaymentCall[] } {
+/**
+ * The local adapter, with every call recorded (refunds and expiries are what the tests assert).
+ * `promotionCodes`: its sessions are made as if with allow_promotion_codes (a 100 % discount is then accepted).
+ */
+export function recordingPayments(options: { promotionCodes?: boolean } = {}): PaymentsAdapter & { calls: PaymentCall[] } {
   const local = createLocalPayments();
   const calls: PaymentCall[] = [];
   return {
     kind: 'local',
     calls,
     async createCheckout(request) {
-      const session = await local.createCheckout(request);
+      const session = { ...(await local.createCheckout(request)), promotionCodes: options.promotionCodes ?? false };
       calls.push({ method: 'createCheckout', args: [request], result: session.sessionId });
       return session;
     },
     async createMembershipCheckout(request) {
-      calls.push({ method: 'createMembershipCheckout', args: [request] });
-      return { sessionId: `cs_test_membership_${calls.length}`, url: `https://checkout.stripe.test/m${calls.length}`, expiresAt: new Date(Date.now() + 86_400_000) };
+      // What Stripe answers for a subscription-mode session on the tier's Price (amounts are ours).
+      const session: CheckoutSession = {
+        sessionId: fixtureId('cs_test'),
+        url: `https://checkout.stripe.test/c/pay/m${calls.length}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+        mode: 'subscription',
+        amountTotal: request.tier === 'memberFeature' ? 1990 : 990,
+        currency: 'usd',
+        promotionCodes: false,
+        ref: `ref_${crypto.randomUUID().replaceAll('-', '')}`,
+      };
+      calls.push({ method: 'createMembershipCheckout', args: [request], result: session.sessionId });
+      return session;
     },
     async expireCheckout(...args) {
       calls.push({ method: 'expireCheckout', args });
@@ -40,6 +60,13 @@ export function recordingPayments(): PaymentsAdapter & { calls: PaymentCall[] } 
       calls.push({ method: 'cancelSubscriptionAndRefund', args });
     },
   };
+}
+
+/** A logger that keeps every line (the "one warn line" of an ignored foreign object is asserted). */
+export function recordingLog(): Logger & { lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }> } {
+  const lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }> = [];
+  const at = (level: string) => (msg: string, fields: Record<string, unknown> = {}) => void lines.push({ level, msg, fields });
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
 /** A queue that only records what was enqueued (no pipeline runs in payment tests). */
@@ -54,11 +81,30 @@ export function recordingQueue(): JobQueue & { jobs: Array<{ step: JobStep; mess
   };
 }
 
+/** The app under test and the recording adapters it was built with (the shared scenarios take one). */
+export interface WebhookScenarioContext {
+  t: TestApp;
+  payments: ReturnType<typeof recordingPayments>;
+  queue: ReturnType<typeof recordingQueue>;
+  log: ReturnType<typeof recordingLog>;
+}
+
+/** A test app over `db` (a fresh PGlite by default) with recording payments, queue and log. */
+export async function createWebhookContext(
+  options: { env?: Env; db?: OpenedDb; promotionCodes?: boolean } = {},
+): Promise<WebhookScenarioContext> {
+  const payments = recordingPayments({ promotionCodes: options.promotionCodes });
+  const queue = recordingQueue();
+  const log = recordingLog();
+  const t = await createTestApp({ env: options.env, db: options.db, overrides: { payments, queue, log } });
+  return { t, payments, queue, log };
+}
+
 let eventCounter = 0;
 export const eventId = () => `evt_test_${Date.now()}_${++eventCounter}`;
 
-/** Signs `body` like Stripe and POSTs it to the webhook through the full app. */
-export function postEvent(t: TestApp, body: string, signature = signStripeEvent(body, WEBHOOK_SECRET)): Promise<Response> {
+/** Signs `body` with stripe-node's own test-header helper and POSTs it to the webhook through the full app. */
+export function postEvent(t: TestApp, body: string, signature = signFixture(body, WEBHOOK_SECRET)): Promise<Response> {
   return t.request('/api/webhooks/stripe', {
     method: 'POST',
     body,
@@ -66,14 +112,14 @@ export function postEvent(t: TestApp, body: string, signature = signStripeEvent(
   });
 }
 
-/** Builds, signs and delivers one event; returns the response. */
-export function sendEvent(
+/** Builds (a complete event around a complete object), signs and delivers one event; returns the response. */
+export function sendEvent<T extends HandledEventType>(
   t: TestApp,
-  type: string,
-  object: Record<string, unknown>,
+  type: T,
+  object: Parameters<typeof eventFixture<T>>[1],
   options: { id?: string; created?: number } = {},
 ): Promise<Response> {
-  return postEvent(t, buildStripeEvent(type, object, { id: options.id ?? eventId(), created: options.created }));
+  return postEvent(t, eventFixture(type, object, { id: options.id ?? eventId(), created: options.created }));
 }
 
 export { uniqueName, uniqueUrl };
@@ -108,23 +154,40 @@ export async function currentSession(t: TestApp, siteId: string): Promise<string
   return row.checkout_session_id;
 }
 
-/** A paid Checkout Session object as Stripe sends it in checkout.session.* events. */
-export function paidSession(p: { siteId: string; sessionId: string; plan?: string }, extra: Record<string, unknown> = {}) {
-  const subscription = p.plan === 'sponsored' || p.plan === 'pro';
-  return {
+/**
+ * The completed, paid Checkout Session Stripe sends for a pending record's session: exactly what our session
+ * charges (the plan's price, in its mode), with the record's id as client_reference_id. Overrides make it differ.
+ */
+export function paidSession(p: { siteId: string; sessionId: string; plan?: string }, overrides: Partial<Stripe.Checkout.Session> = {}) {
+  const price = planPrices[planKind((p.plan ?? 'basic') as PlanName)];
+  const subscription = price.recurring;
+  return checkoutSessionFixture({
     id: p.sessionId,
-    object: 'checkout.session',
     mode: subscription ? 'subscription' : 'payment',
-    status: 'complete',
-    payment_status: 'paid',
+    amount_subtotal: price.amountCents,
+    amount_total: price.amountCents,
+    currency: price.currency,
     client_reference_id: p.siteId,
-    payment_intent: subscription ? null : `pi_test_${crypto.randomUUID().slice(0, 12)}`,
-    subscription: subscription ? `sub_test_${crypto.randomUUID().slice(0, 12)}` : null,
-    invoice: subscription ? `in_test_${crypto.randomUUID().slice(0, 12)}` : null,
-    customer: `cus_test_${crypto.randomUUID().slice(0, 12)}`,
+    payment_intent: subscription ? null : fixtureId('pi'),
+    subscription: subscription ? fixtureId('sub') : null,
+    invoice: subscription ? fixtureId('in') : null,
     metadata: { site_id: p.siteId, ...(p.plan && { plan: p.plan }) },
-    ...extra,
-  };
+    ...overrides,
+  });
+}
+
+/** The checkout.session.expired object of a pending record's session (nobody paid; Stripe closed it). */
+export function expiredSession(p: { siteId: string; sessionId: string; plan?: string }, overrides: Partial<Stripe.Checkout.Session> = {}) {
+  return paidSession(p, {
+    status: 'expired',
+    payment_status: 'unpaid',
+    payment_intent: null,
+    subscription: null,
+    invoice: null,
+    customer: null,
+    customer_details: null,
+    ...overrides,
+  });
 }
 
 /** Reads a site row (or undefined) straight from the database. */

@@ -1,5 +1,7 @@
 // Stripe Subscription and Invoice objects as they arrive in webhook events, plus the Prices that switch the
 // app into Stripe mode: shared by the subscription suites on every driver.
+import type Stripe from 'stripe';
+import { invoiceFixture, subscriptionFixture } from './stripe-fixtures';
 
 /** Price ids for STRIPE_PRICE_* (Stripe mode); pass with a dummy STRIPE_SECRET_KEY and a recording adapter. */
 export const PRICES = {
@@ -18,28 +20,25 @@ export const rand = () => crypto.randomUUID().slice(0, 12);
 /** Unix seconds → the ISO text the account queries format (whole seconds, Z). */
 export const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
-/** A Subscription object with one item of `price`. */
-export function subscription(id: string, o: { status?: string; price: string; customer?: string; periodEnd?: number; metadata?: Record<string, string> }) {
-  return {
-    id,
-    object: 'subscription',
-    status: o.status ?? 'active',
-    customer: o.customer ?? `cus_${rand()}`,
-    metadata: o.metadata ?? {},
-    items: { object: 'list', data: [{ object: 'subscription_item', price: { id: o.price }, current_period_end: o.periodEnd ?? nowSeconds() + 30 * 86400 }] },
-  };
+/** A complete Subscription (stripe-fixtures.ts) with one item of `price`. */
+export function subscription(
+  id: string,
+  o: { status?: Stripe.Subscription.Status; price: string; customer?: string; periodEnd?: number; metadata?: Record<string, string> },
+): Stripe.Subscription {
+  return subscriptionFixture(
+    { id, status: o.status ?? 'active', customer: o.customer ?? `cus_${rand()}`, metadata: o.metadata ?? {} },
+    { price: o.price, periodEnd: o.periodEnd },
+  );
 }
 
-/** An Invoice of `subscriptionId` with one line of `price`. */
-export function invoice(subscriptionId: string, o: { price: string; customer?: string; periodEnd?: number }) {
-  return {
-    id: `in_${rand()}`,
-    object: 'invoice',
-    customer: o.customer ?? null,
-    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
-    lines: {
-      object: 'list',
-      data: [{ period: { start: nowSeconds(), end: o.periodEnd ?? nowSeconds() + 30 * 86400 }, pricing: { type: 'price_details', price_details: { price: o.price } } }],
-    },
-  };
+/** A complete Invoice (stripe-fixtures.ts) of `subscriptionId` with one line of `price`. */
+export function invoice(
+  subscriptionId: string,
+  o: { price: string; customer?: string; periodEnd?: number; subscriptionMetadata?: Record<string, string>; status?: Stripe.Invoice.Status },
+): Stripe.Invoice {
+  return invoiceFixture(
+    subscriptionId,
+    { ...(o.customer && { customer: o.customer }), ...(o.status && { status: o.status }) },
+    { price: o.price, periodEnd: o.periodEnd, subscriptionMetadata: o.subscriptionMetadata },
+  );
 }

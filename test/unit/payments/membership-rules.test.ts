@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { membershipFromInvoice, membershipFromSubscription, tierForPrices } from '../../../src/payments/membership-rules';
+import {
+  membershipChange,
+  paidPeriodFromInvoice,
+  paidPeriodFromSubscription,
+  recordedTier,
+  tierForPrices,
+} from '../../../src/payments/membership-rules';
+
+const membershipFromSubscription = (s: { status: string; periodEnd?: number }, tier: 'member' | 'memberFeature', deleted: boolean) =>
+  membershipChange(paidPeriodFromSubscription(s, { deleted }), tier);
+const membershipFromInvoice = (i: { periodEnd?: number }, tier: 'member' | 'memberFeature', paid: boolean) =>
+  membershipChange(paidPeriodFromInvoice(i, { paid }), tier);
 import { isMembershipActive } from '../../../src/submissions/rules';
 
 const prices = { member: 'price_m', memberFeature: 'price_mf', sponsored: 'price_s' };
@@ -13,6 +24,22 @@ describe('tierForPrices', () => {
     expect(tierForPrices(['price_s'], prices)).toBeUndefined();
     expect(tierForPrices(['price_m'], undefined)).toBeUndefined();
     expect(tierForPrices([], prices)).toBeUndefined();
+  });
+});
+
+describe('recordedTier', () => {
+  it('reads the tier our membership session was made for; anything else is the basic tier', () => {
+    expect(recordedTier('memberFeature')).toBe('memberFeature');
+    expect(recordedTier('member')).toBe('member');
+    expect(recordedTier('gold')).toBe('member');
+  });
+});
+
+describe('paidPeriodFromSubscription (memberships and sponsorships alike)', () => {
+  it('says whether the subscription ended, independent of the tier', () => {
+    expect(paidPeriodFromSubscription({ status: 'past_due', periodEnd: end }, { deleted: false })).toEqual({ status: 'past_due', periodEnd: new Date(end * 1000), periodMode: 'keep', ended: false });
+    expect(paidPeriodFromSubscription({ status: 'incomplete_expired' }, { deleted: false })).toEqual({ status: 'canceled', periodEnd: null, periodMode: 'keep', ended: true });
+    expect(paidPeriodFromSubscription({ status: 'active', periodEnd: end }, { deleted: true }).ended).toBe(true);
   });
 });
 

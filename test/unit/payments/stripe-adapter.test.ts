@@ -53,17 +53,36 @@ describe('Stripe adapter: Checkout Sessions', () => {
     expect(session.sessionId).toMatch(/^cs_test_/);
     expect(session.url).toContain(session.sessionId);
     expect(session.expiresAt.getTime()).toBe(expectedExpiry * 1000);
+    // What Stripe says the session charges is what we record; no promotion codes unless configured.
+    expect(session).toMatchObject({ mode: 'payment', amountTotal: 1990, currency: 'usd', promotionCodes: false });
+    expect(session.ref).toBeUndefined();
+    expect(sent!.body.allow_promotion_codes).toBeUndefined();
+  });
+
+  it('STRIPE_PROMOTION_CODES=true creates sessions with allow_promotion_codes, recorded as such', async () => {
+    standIn.clearRequests();
+    const promo = createStripePayments(stripeConfig(standIn.url, { STRIPE_PROMOTION_CODES: 'true' }), () => NOW);
+    const session = await promo.createCheckout({ ...request, plan: 'basic', version: 30 });
+    expect(standIn.requests[0]!.body).toMatchObject({ allow_promotion_codes: 'true' });
+    expect(session).toMatchObject({ amountTotal: 1590, promotionCodes: true });
+  });
+
+  it('a Price Stripe does not know is checkout_failed, and nothing unrecordable is handed out', async () => {
+    const broken = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_BASIC: 'price_deleted' }), () => NOW);
+    await expect(broken.createCheckout({ ...request, plan: 'basic', version: 31 })).rejects.toMatchObject({ code: 'checkout_failed' });
   });
 
   it('creates a subscription-mode session for the sponsored plan (also spelled pro)', async () => {
     standIn.clearRequests();
-    await adapter().createCheckout({ ...request, plan: 'pro', version: 1 });
+    const session = await adapter().createCheckout({ ...request, plan: 'pro', version: 1 });
+    expect(session).toMatchObject({ mode: 'subscription', amountTotal: 2990, currency: 'usd', ref: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(standIn.requests[0]!.body).toMatchObject({
       mode: 'subscription',
       client_reference_id: siteId,
       line_items: [{ price: 'price_sponsored', quantity: '1' }],
       metadata: { site_id: siteId, plan: 'pro', version: '1' },
-      subscription_data: { metadata: { site_id: siteId, plan: 'pro', version: '1', purpose: 'sponsorship' } },
+      // The reference lets subscription events that arrive before the completed session be recognised as ours.
+      subscription_data: { metadata: { site_id: siteId, plan: 'pro', version: '1', purpose: 'sponsorship', tooldir_ref: session.ref } },
     });
     expect(standIn.requests[0]!.body.payment_intent_data).toBeUndefined();
   });
@@ -72,6 +91,10 @@ describe('Stripe adapter: Checkout Sessions', () => {
     const a = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
     const b = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
     expect(b.sessionId).toBe(a.sessionId);
+    // A subscription's reference is derived from the key too, so a retry sends identical parameters.
+    const c = await adapter().createCheckout({ ...request, plan: 'sponsored', version: 8 });
+    const d = await adapter().createCheckout({ ...request, plan: 'sponsored', version: 8 });
+    expect(d).toEqual(c);
   });
 
   it('a version first sent with other parameters (never stored) still gets a link, under a fresh key', async () => {
@@ -153,10 +176,11 @@ describe('Stripe adapter: membership checkout', () => {
         customer_email: 'm@example.com',
         line_items: [{ price: 'price_mf', quantity: '1' }],
         metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' },
-        subscription_data: { metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' } },
+        subscription_data: { metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature', tooldir_ref: session.ref } },
       },
     });
     expect(session.url).toContain(session.sessionId);
+    expect(session).toMatchObject({ mode: 'subscription', amountTotal: 1990, currency: 'usd', ref: expect.stringMatching(/^[0-9a-f]{32}$/) });
     await expect(adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' })).rejects.toMatchObject({ code: 'plan_unavailable' });
   });
 });

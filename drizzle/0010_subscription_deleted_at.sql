@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "subscription_deleted_at" timestamp with time zone;
