@@ -38,7 +38,7 @@ export type SessionMismatch = 'mode' | 'currency' | 'amount_total';
  * NULL when the paid session charged what we created (row alias `cs` of checkout_sessions), else the first
  * field that differs. The one allowed difference is a 100 % promotion code: amount_total 0 with payment_status
  * no_payment_required, on a session we created with promotion codes allowed. Rows backfilled without an
- * amount or currency (drizzle/0005) compare the mode only.
+ * amount or currency (drizzle/0009_checkout_sessions_backfill.sql) compare the mode only.
  */
 export function sessionMismatch(charged: ChargedSession): SQL {
   return sql`CASE

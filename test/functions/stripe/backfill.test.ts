@@ -1,4 +1,4 @@
-// drizzle/0005_checkout_sessions_backfill.sql: records made before checkout_sessions existed stay ours, so their
+// drizzle/0009_checkout_sessions_backfill.sql: records made before checkout_sessions existed stay ours, so their
 // payments and subscription events keep applying after the upgrade (docs/payments.md).
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.t.close());
 
 const backfill = () =>
-  readFileSync(`${migrationsFolder}/0005_checkout_sessions_backfill.sql`, 'utf8')
+  readFileSync(`${migrationsFolder}/0009_checkout_sessions_backfill.sql`, 'utf8')
     .split('--> statement-breakpoint')
     .map((statement) => statement.trim())
     .filter(Boolean);
