@@ -13,6 +13,7 @@ import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
+import { createPackageDocsAssets } from './node/docs-assets';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -63,7 +64,7 @@ export async function startNodeServer(
   queue.bind?.(async (step, message) => {
     await runJob(deps, step, message);
   });
-  const app = createApp(deps, options.app);
+  const app = createApp(deps, { docsAssets: createPackageDocsAssets(), ...options.app });
   const deferred = createNodeExecutionContext();
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(
