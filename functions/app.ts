@@ -14,6 +14,8 @@ import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as mcp from './mcp/transport';
 import * as openapi from './v1/openapi';
+import * as docsPage from './v1/docs-page';
+import * as docsAssets from './v1/docs-assets';
 import * as adminAccounts from './admin/accounts';
 import * as llmsTxt from './pages/llms-txt';
 import * as adminReview from './admin/review';
@@ -43,6 +45,7 @@ const functions = [
   reviewJob,
   sweepJob,
   openapi,
+  docsPage,
   llmsTxt,
   editorPage,
   homePage,
@@ -66,6 +69,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     ),
   );
   for (const fn of functions) fn.register(app);
+  docsAssets.register(app, options.docsAssets);
   options.extraRoutes?.(app);
   app.onError(onError);
   app.notFound(createFallback(app, notFoundPage));

@@ -14,6 +14,7 @@ import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
+import { createPackageDocsAssets } from './node/docs-assets';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -65,7 +66,7 @@ export async function startNodeServer(
   queue.bind?.(async (step, message) => {
     await runJob(deps, step, message);
   });
-  const app = createApp(deps, options.app);
+  const app = createApp(deps, { docsAssets: createPackageDocsAssets(), ...options.app });
   const deferred = createNodeExecutionContext();
   const server = await new Promise<ReturnType<typeof serve>>((ready) => {
     const s = serve(

@@ -14,4 +14,9 @@ export interface AppEnv {
 export interface AppOptions {
   /** Extra routes mounted by a build (the benchmark floor route). */
   extraRoutes?: (app: import('@hono/zod-openapi').OpenAPIHono<AppEnv>) => void;
+  /** Serves /api/v1/docs/assets/* (Node: from node_modules). Workers leave it out: static assets answer first. */
+  docsAssets?: DocsAssetSource;
 }
+
+/** A file served under /api/v1/docs/assets/, by its name there; null when there is no such file. */
+export type DocsAssetSource = (name: string) => Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null>;

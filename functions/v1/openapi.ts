@@ -1,4 +1,4 @@
-// GET /api/v1/openapi.json – the OpenAPI 3.1 document; GET /api/v1/docs – the interactive reference
+// GET /api/v1/openapi.json – the OpenAPI 3.1 document (the reference UI at /api/v1/docs reads it: docs-page.ts)
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
@@ -6,14 +6,6 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
-
-const docsPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>tooldir API reference</title></head>
-<body><script id="api-reference" data-url="${OPENAPI_PATH}"></script>
-<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference@1"></script>
-<noscript>The interactive reference needs JavaScript. The raw document is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
-</body></html>`;
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
@@ -28,7 +20,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   // Unauthenticated endpoints share the per-IP `public` policy.
   app.use(OPENAPI_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
-  app.use('/api/v1/docs', (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
   app.doc31(OPENAPI_PATH, (c) => ({
     openapi: '3.1.0',
     info: {
@@ -41,11 +32,4 @@ export function register(app: OpenAPIHono<AppEnv>) {
     },
     servers: [{ url: c.get('deps').origin, description: 'This server' }],
   }));
-  app.get('/api/v1/docs', (c) => {
-    c.header(
-      'Content-Security-Policy',
-      "default-src 'self'; script-src 'self' https://cdn.jsdelivr.net 'unsafe-inline' 'unsafe-eval'; style-src 'self' https://cdn.jsdelivr.net https://fonts.googleapis.com 'unsafe-inline'; font-src https://fonts.gstatic.com https://cdn.jsdelivr.net data:; img-src 'self' data: https:; connect-src 'self'",
-    );
-    return c.html(docsPage);
-  });
 }

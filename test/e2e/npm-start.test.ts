@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceUiFile } from '../../functions/node/reference-ui-package';
+import { REFERENCE_UI_PATH } from '../../functions/v1/reference-ui';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 
 // The README's promise: `npm start` serves the API on embedded defaults, over real HTTP.
@@ -48,6 +50,16 @@ describe('npm start (bin/start.js and its server bundle as a child process)', ()
     expect(paid.status).toBe(402);
     const pending = (await paid.json()) as { checkout_url: string };
     expect(pending.checkout_url.startsWith(`${server.url}/checkout/`)).toBe(true);
+  });
+
+  it('serves the API reference and its script from node_modules, found from the bundle in dist/node/', async () => {
+    const page = await fetch(`${server.url}/api/v1/docs`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
+    const asset = await fetch(`${server.url}${REFERENCE_UI_PATH}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(Buffer.from(await asset.arrayBuffer()).equals(readFileSync(referenceUiFile()))).toBe(true);
   });
 
   it('reopens the same data dir after a restart, with the same operator token', async () => {

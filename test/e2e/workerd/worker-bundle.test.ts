@@ -1,7 +1,8 @@
 // The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
 // list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job, the
-// MCP server (initialize, tools/list, tool calls) and a sign-in code sent through the mail API stand-in, all
+// MCP server (initialize, tools/list, tool calls), a sign-in code sent through the mail API stand-in and the API
+// reference's script from the static assets ([assets] in wrangler.toml, built by its [build] command), all
 // answered from inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -9,6 +10,10 @@ import { Client as QStashClient } from '@upstash/qstash';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
+import { readFileSync } from 'node:fs';
+import { referenceUiFile } from '../../../functions/node/reference-ui-package';
+import { DOCS_CSP } from '../../../functions/v1/docs-page';
+import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { findRedisServer } from '../../helpers/services/redis';
@@ -172,5 +177,32 @@ describeStack('Worker bundle in workerd', () => {
     const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/v1/submit-site');
+  });
+
+  it('serves the API reference script as a static asset (JavaScript, nosniff, a year of caching) and the page with its CSP', async () => {
+    const asset = await call(REFERENCE_UI_PATH);
+    expect(asset.status, worker.output()).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await asset.arrayBuffer()).equals(readFileSync(referenceUiFile()))).toBe(true);
+    // Served before the Worker runs: no request id (the Worker sets one on every answer).
+    expect(asset.headers.get('x-request-id')).toBeNull();
+
+    const page = await call('/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP);
+    expect(await page.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
+
+    // Another name under the path reaches the Worker (its JSON 404), and so does Cloudflare's _headers file itself
+    // (the HTML 404 page): neither is a public file.
+    const other = await call('/api/v1/docs/assets/scalar-api-reference-0.0.1.js');
+    expect(other.status).toBe(404);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    expect(other.headers.get('x-request-id')).toBeTruthy();
+    const headersFile = await call('/_headers');
+    expect(headersFile.status).toBe(404);
+    expect(headersFile.headers.get('x-request-id')).toBeTruthy();
+    expect(await headersFile.text()).not.toContain('Cache-Control');
   });
 });

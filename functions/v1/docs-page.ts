@@ -1,0 +1,78 @@
+// GET /api/v1/docs – the interactive API reference: Scalar's UI from our own origin, reading /api/v1/openapi.json
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import type { AppEnv } from '../types';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
+import { OPENAPI_PATH } from './openapi';
+import { REFERENCE_UI_PATH } from './reference-ui';
+
+export const DOCS_PATH = '/api/v1/docs';
+
+/**
+ * Scalar's options that keep every request on this origin (docs/mcp-and-search.md "The API reference"): no
+ * fonts from its font CDN, no telemetry, no AI agent or MCP panel (both talk to Scalar's servers), no developer
+ * toolbar (it offers uploads to Scalar's registry), no button that hands our document to Scalar's hosted client.
+ * "Test Request" calls this origin directly (no proxy is configured).
+ */
+export const REFERENCE_UI_CONFIGURATION = {
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  hideClientButton: true,
+};
+
+/**
+ * The UI bundles zod 4, which probes for eval (`Function('')`) to compile its parsers; under our policy the probe
+ * fails safely (zod falls back to plain parsing) but is reported as a violation on every page view. zod's
+ * `jitless` setting turns the probe off; z.config() writes it into this global object, which zod reads at load
+ * time, so it is seeded before the bundle runs: one inline script, allowed by its hash.
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
+const scriptHash = (source: string) => `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(source))))}'`;
+
+/**
+ * The page's policy names no origin but its own and allows no eval: the page shares its origin with /account,
+ * so no third-party code may run on it. Inline styles are allowed because the UI needs them: it injects
+ * <style> elements (its theme, its toaster) and style attributes that no nonce can reach, and a nonce would
+ * switch 'unsafe-inline' off. Styles cannot run code, and img-src/font-src/connect-src keep any CSS from
+ * reaching another origin.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  `script-src 'self' ${scriptHash(ZOD_JITLESS)}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const attribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+// The UI's documented HTML mount: it reads data-url and data-configuration from #api-reference and mounts
+// beside it. A JSON-typed script is data, never run, so it needs nothing from the policy.
+const docsPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>tooldir API reference</title>
+<script>${ZOD_JITLESS}</script></head>
+<body>
+<noscript>The interactive reference needs JavaScript. The raw document is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
+<script id="api-reference" type="application/json" data-url="${OPENAPI_PATH}" data-configuration="${attribute(JSON.stringify(REFERENCE_UI_CONFIGURATION))}"></script>
+<script src="${REFERENCE_UI_PATH}"></script>
+</body></html>`;
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  // Unauthenticated pages share the per-IP `public` policy.
+  app.use(DOCS_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.get(DOCS_PATH, (c) => {
+    c.header('Content-Security-Policy', DOCS_CSP);
+    return c.html(docsPage);
+  });
+}

@@ -1,0 +1,125 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { startNodeServer, type NodeServer } from '../../../functions/node';
+import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+import { findChromium } from '../../helpers/services/chromium';
+import { requireService } from '../../helpers/services/require-service';
+
+// /api/v1/docs in Chromium with every request to anything but the server refused: the reference renders from
+// our origin alone (docs/mcp-and-search.md "The API reference"), with no attempt to reach another origin and no
+// Content-Security-Policy violation (no eval, no fonts, no telemetry, nothing blocked).
+const chromiumPath = findChromium();
+const describeBrowser = requireService('Chromium', chromiumPath !== null, 'REQUIRE_BROWSER');
+
+describeBrowser('API reference in Chromium, offline', () => {
+  let server: NodeServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let dataDir: string;
+  let origin: string;
+  const served: string[] = [];
+  const otherOrigins: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tooldir-docs-browser-'));
+    cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    origin = new URL(server.url).origin;
+    browser = await chromium.launch({
+      executablePath: chromiumPath!,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        // Belt and braces for the network rule: no host name other than loopback resolves.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      ],
+    });
+    context = await browser.newContext();
+    // Offline but for the server: every request to another origin (even another loopback port) is recorded and aborted.
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (new URL(url).origin === origin) {
+        served.push(new URL(url).pathname);
+        return route.continue();
+      }
+      otherOrigins.push(url);
+      return route.abort();
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A page that records every CSP violation, both as the DOM event and as Chromium's console report. */
+  async function openRecordingPage(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+    const page = await context.newPage();
+    const console: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) console.push(m.text());
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (globalThis as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    const violations = async () => [
+      ...(await page.evaluate(() => (globalThis as unknown as { __violations: string[] }).__violations)),
+      ...console,
+    ];
+    return { page, violations };
+  }
+
+  it('renders the submit operation from our origin alone: no request elsewhere, no CSP violation', async () => {
+    const { page, violations } = await openRecordingPage();
+    await page.goto(`${server.url}/api/v1/docs`);
+
+    // The operation's summary in the sidebar, then its page with method and path.
+    const submit = page.getByText('Submit a tool', { exact: true }).first();
+    await expect.poll(() => submit.isVisible(), { timeout: 20_000 }).toBe(true);
+    await submit.click();
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toMatch(/POST\s*\/api\/v1\/submit-site/);
+
+    // "Test Request" talks to this server directly (no proxy): the unauthenticated call gets our 401.
+    await page.getByRole('button', { name: /Test Request/i }).first().click();
+    const send = page.getByRole('button', { name: /^Send/ }).first();
+    await expect.poll(() => send.isVisible(), { timeout: 20_000 }).toBe(true);
+    const sent = page.waitForResponse((r) => r.url() === `${server.url}/api/v1/submit-site` && r.request().method() === 'POST');
+    await send.click();
+    expect((await sent).status()).toBe(401);
+
+    expect(served).toEqual(expect.arrayContaining(['/api/v1/docs', REFERENCE_UI_PATH, '/api/v1/openapi.json', '/api/v1/submit-site']));
+    expect(otherOrigins).toEqual([]);
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  it('would see a leak: both recorders are live (the policy refuses another origin, the route aborts it)', async () => {
+    const { page, violations } = await openRecordingPage();
+    await page.goto(`${server.url}/api/v1/docs`);
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'https://fonts.scalar.com/inter-latin.woff2';
+      document.body.appendChild(img);
+    });
+    await expect.poll(violations).toEqual([
+      'img-src https://fonts.scalar.com/inter-latin.woff2',
+      expect.stringMatching(/^Loading the image 'https:\/\/fonts\.scalar\.com\/inter-latin\.woff2' violates .*img-src/),
+    ]);
+    // A navigation is not the page's to police; the route sees it (another loopback origin, so still no traffic).
+    const before = otherOrigins.length;
+    await page.goto(`http://localhost:${new URL(server.url).port}/api/v1/docs`).catch(() => {});
+    expect(otherOrigins.slice(before)).toEqual([`http://localhost:${new URL(server.url).port}/api/v1/docs`]);
+    await page.close();
+  });
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ASSETS_DIR, buildWorkerAssets } from '../../../functions/worker/build-assets';
+import { referenceUiFile } from '../../../functions/node/reference-ui-package';
+import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+
+// wrangler.toml [build] fills [assets] with exactly the reference UI and its headers; everything in that folder
+// is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
+const root = resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(join(tmpdir(), 'tooldir-worker-assets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+describe('buildWorkerAssets', () => {
+  it('is the directory wrangler.toml serves, and wrangler builds it before every dev, build and deploy', () => {
+    const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+    expect(toml).toMatch(/\[assets\]\ndirectory = "\.\/dist\/worker-assets"\n/);
+    expect(toml).toMatch(/\[build\]\ncommand = "npx tsx functions\/worker\/build-assets\.ts"\n/);
+    expect(ASSETS_DIR).toBe(join(root, 'dist', 'worker-assets'));
+  });
+
+  it('holds the installed UI under the served path, and a _headers file for its caching and nosniff', () => {
+    const target = join(dir, 'fresh');
+    expect(buildWorkerAssets(target).changed).toBe(true);
+    expect(filesUnder(target)).toEqual(['_headers', REFERENCE_UI_PATH.slice(1)]);
+    expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
+    expect(readFileSync(join(target, '_headers'), 'utf8')).toBe(
+      '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n',
+    );
+    expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
+  });
+
+  it('replaces a stale directory whole: an older version or a stray file never stays public', () => {
+    const target = join(dir, 'stale');
+    buildWorkerAssets(target);
+    writeFileSync(join(target, REFERENCE_UI_PATH), 'an older build');
+    writeFileSync(join(target, 'secret.txt'), 'not for the public');
+    expect(buildWorkerAssets(target).changed).toBe(true);
+    expect(filesUnder(target)).toEqual(['_headers', REFERENCE_UI_PATH.slice(1)]);
+    expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
+  });
+});
