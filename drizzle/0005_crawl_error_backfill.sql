@@ -1,7 +1,7 @@
 -- Crawl errors used to be stored as "<code>: <detail>" and copied, detail and all, into status_note and
 -- site_history, where the detail could name resolved addresses and internal hosts. Split each stored error into
--- its kind (what submitters are told, docs/pipeline.md) and the operator detail, and cut the detail out of the
--- notes, which issue their text to submitters through the history.
+-- its kind (what submitters are told, docs/pipeline.md "Crawl failures") and the operator detail, and cut the
+-- detail out of the notes: the history is meant to be shown to submitters.
 UPDATE sites SET
   crawl_error_kind = CASE
     WHEN crawl_error = 'crawl did not finish' THEN 'did_not_finish'
