@@ -47,6 +47,8 @@ export interface Deps {
 export interface CrawlTransport {
   resolver: Resolver;
   fetch: typeof fetch;
+  /** Deadline of one crawl attempt; default CRAWL_DEFAULTS.timeoutMs (tests shorten it to reach a timeout). */
+  timeoutMs?: number;
 }
 
 export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;

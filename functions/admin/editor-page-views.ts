@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import type { ReviewQueueItem } from '../../src/pipeline/editor-sessions';
+import type { CrawlFailureItem } from '../../src/pipeline/recent-crawl-failures';
 import { safeUrl, type Html } from '../pages/layout';
 
 /** The sign-in form: the operator token, posted once, exchanged for an HttpOnly session cookie. */
@@ -43,8 +44,17 @@ ${decisionForm(item, csrf)}
 </li>`;
 }
 
-/** The review queue: pending sites with their crawled metadata and checks, then recent live tools. */
-export function queueView(items: ReviewQueueItem[], csrf: string, notice?: string): Html {
+/** One failed crawl: the submitter's words next to the operator detail they never see. */
+function crawlFailureView(item: CrawlFailureItem): Html {
+  return html`<li>
+<h3>${item.name} <span class="muted">(failed ${item.failed_at} after ${item.crawl_attempts} attempt(s))</span></h3>
+<p>${item.url}</p>
+<p><strong>Submitter is told:</strong> ${item.told.message} (${item.told.code})<br><strong>Detail:</strong> <code>${item.detail ?? '—'}</code></p>
+</li>`;
+}
+
+/** The review queue: pending sites with their crawled metadata and checks, then recent live tools and crawl failures. */
+export function queueView(items: ReviewQueueItem[], failures: CrawlFailureItem[], csrf: string, notice?: string): Html {
   const pending = items.filter((i) => i.status === 'pending_review');
   const live = items.filter((i) => i.status === 'live');
   return html`<h1>Review queue</h1>
@@ -53,5 +63,7 @@ ${notice ? html`<p role="status">${notice}</p>` : ''}
 <h2>Waiting for review (${pending.length})</h2>
 ${pending.length ? html`<ul class="tools">${pending.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">Nothing to review.</p>`}
 <h2>Recently live</h2>
-${live.length ? html`<ul class="tools">${live.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">No live tools.</p>`}`;
+${live.length ? html`<ul class="tools">${live.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">No live tools.</p>`}
+<h2>Recent crawl failures</h2>
+${failures.length ? html`<ul class="tools">${failures.map(crawlFailureView)}</ul>` : html`<p class="muted">No failed crawls.</p>`}`;
 }

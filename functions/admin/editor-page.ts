@@ -1,4 +1,4 @@
-// GET /admin – the editor's review queue; POST /admin/login, /admin/logout, /admin/sites/{site_id}/review
+// GET /admin – the editor's review queue (and recent crawl failures); POST /admin/login, /admin/logout, /admin/sites/{site_id}/review
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
@@ -7,6 +7,7 @@ import { isServiceError } from '../../src/errors';
 import { isUuid } from '../../src/submissions/get';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';
+import { listRecentCrawlFailures } from '../../src/pipeline/recent-crawl-failures';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientIp } from '../middleware/client-ip';
 import { renderPage } from '../pages/layout';
@@ -52,8 +53,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const items = await listReviewQueue(deps);
-    return page(c, () => queueView(items, session.csrfToken, notice));
+    const [items, failures] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps)]);
+    return page(c, () => queueView(items, failures, session.csrfToken, notice));
   });
 
   app.post('/admin/login', async (c) => {

@@ -26,7 +26,9 @@ const OperatorSite = z
     site: SiteRecord,
     pipeline: z.object({
       crawl_attempts: z.number().int(),
-      crawl_error: z.string().nullable().openapi({ description: 'The last crawl error, kept for operators' }),
+      crawl_error: z.string().nullable().openapi({ description: "The last crawl failure's full detail (addresses, host names, exception text), for operators only" }),
+      crawl_error_kind: z.string().nullable().openapi({ description: "The last crawl failure's kind (the submitter sees it as the site record's crawl_error)" }),
+      crawl_error_http_status: z.number().int().nullable().openapi({ description: 'The HTTP status, when the kind is http_error' }),
       metadata: z.record(z.string(), z.string().nullable()).nullable().openapi({ description: 'Crawled title, description, image, icon, canonical, finalUrl, language' }),
       review_checks: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'Automatic review checks: {passed, checks: [{name, passed, detail}]}' }),
       review_reason: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { siteStatuses } from '../../src/db/schema';
 import { planNames } from '../../src/submissions/plans';
+import { crawlFailureKinds } from '../../src/pipeline/crawler/crawl-result';
 
 // Output schemas of the keyed tools. MCP wants one object schema per tool, so each is the union of the REST
 // bodies the tool can return, with the fields that only some of them carry marked optional.
@@ -38,5 +39,12 @@ export const siteStatusOutputSchema = z.object({
   submitted_at: z.string(),
   live_url: z.string().optional().describe('Public page; present when status is live'),
   rejection_reason: z.string().optional().describe('Why a paid submission was refunded and rejected'),
+  crawl_error: z
+    .object({
+      code: z.enum(crawlFailureKinds).describe('The kind of failure, e.g. blocked_address, dns_error, timeout, http_error, not_html'),
+      message: z.string().describe('The kind in words, e.g. "the site answered HTTP 500"; tell the user'),
+    })
+    .optional()
+    .describe('Why the crawl failed (status crawl_failed only)'),
   ...paymentFields,
 });

@@ -26,7 +26,7 @@ Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page
 ${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
 
 ## Submission states
-pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed.
+pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out").
 
 ## MCP
 Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site and get_site_status (bearer key).

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { siteStatuses } from '../../src/db/schema';
 import { planNames } from '../../src/submissions/plans';
+import { crawlFailureKinds } from '../../src/pipeline/crawler/crawl-result';
 import { submitInputSchema } from '../../src/submissions/submit-input';
 
 // Response and request schemas of the REST contract; openapi.json is generated from them.
@@ -47,6 +48,19 @@ export const PendingPaymentRecord = z
   })
   .openapi('PendingPaymentRecord');
 
+/** Why a crawl failed, as submitters are told it (src/pipeline/crawl-error-messages.ts). */
+export const CrawlError = z
+  .object({
+    code: z.enum(crawlFailureKinds).openapi({
+      description:
+        'The kind of failure: blocked_address (the address is not public), blocked_port, bad_url, dns_error, network_error, ' +
+        'timeout, http_error, not_html, too_large, too_many_redirects, did_not_finish, crawler_error (ours)',
+      example: 'http_error',
+    }),
+    message: z.string().openapi({ description: 'The kind in words; names no address of ours', example: 'the site answered HTTP 500' }),
+  })
+  .openapi('CrawlError');
+
 export const SiteRecord = z
   .object({
     site_id: z.uuid(),
@@ -61,6 +75,7 @@ export const SiteRecord = z
       .string()
       .optional()
       .openapi({ description: 'Only on a paid submission that could not be applied and was refunded (status rejected)' }),
+    crawl_error: CrawlError.optional().openapi({ description: 'Only when status is crawl_failed: why the crawl failed' }),
   })
   .openapi('SiteRecord');
 

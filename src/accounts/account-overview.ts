@@ -4,6 +4,7 @@ import { queryRows } from '../db/client';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import { getAccount, type AccountView } from './accounts';
 import { dailyLimitFor, isMembershipActive, utcDay } from '../submissions/rules';
+import { publicCrawlError } from '../pipeline/crawl-error-messages';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
@@ -38,7 +39,7 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
     queryRows<{ used: number }>(deps.db, sql`SELECT used FROM quota_usage WHERE account_id = ${accountId} AND day = ${day}::date`),
     queryRows<SiteLineRow>(
       deps.db,
-      sql`SELECT s.id AS site_id, s.name, s.url, s.status, s.plan, s.live_url, s.status_note,
+      sql`SELECT s.id AS site_id, s.name, s.url, s.status, s.plan, s.live_url, s.status_note, s.crawl_error_kind, s.crawl_error_http_status,
             ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at
           FROM sites s WHERE s.account_id = ${accountId}
           ORDER BY s.submitted_at DESC, s.id DESC LIMIT ${OVERVIEW_SUBMISSIONS}`,
@@ -75,6 +76,8 @@ interface SiteLineRow {
   plan: string;
   live_url: string | null;
   status_note: string | null;
+  crawl_error_kind: string | null;
+  crawl_error_http_status: number | null;
   submitted_at: string;
 }
 
@@ -93,7 +96,9 @@ interface PendingLineRow {
 function siteLine(row: SiteLineRow): SubmissionLine {
   const line: SubmissionLine = { site_id: row.site_id, name: row.name, url: row.url, status: row.status, plan: row.plan, submitted_at: row.submitted_at };
   if (row.status === 'live' && row.live_url) line.live_url = row.live_url;
-  if ((row.status === 'rejected' || row.status === 'crawl_failed') && row.status_note) line.note = row.status_note;
+  if (row.status === 'rejected' && row.status_note) line.note = row.status_note;
+  // The same words as the site record's crawl_error: the kind of failure, never the operator's detail.
+  if (row.status === 'crawl_failed') line.note = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status).message;
   return line;
 }
 

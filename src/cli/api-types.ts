@@ -42,6 +42,8 @@ export interface SiteRecord {
   is_sponsor: boolean;
   submitted_at: string;
   live_url?: string;
+  /** Only when status is crawl_failed: the kind of failure (code) and its words (message). */
+  crawl_error?: { code: string; message: string };
 }
 
 export type SiteDetail = SiteRecord | PendingPaymentRecord;

@@ -29,6 +29,7 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   const badges = [site.is_feature ? 'featured' : '', site.is_sponsor ? 'sponsored' : ''].filter(Boolean);
   if (badges.length) lines.push(`  Badges:     ${badges.join(', ')}`);
   if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
+  if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);
   return lines;
 }
 
@@ -40,7 +41,9 @@ export function finalLine(site: SiteDetail): string {
     case 'rejected':
       return `${site.name} was rejected by review.`;
     case 'crawl_failed':
-      return `The crawl of ${site.name} failed (contact support).`;
+      return site.crawl_error
+        ? `The crawl of ${site.name} failed: ${site.crawl_error.message} (contact support).`
+        : `The crawl of ${site.name} failed (contact support).`;
     case 'pending_payment':
       return `The checkout link for ${site.name} expired before payment; submit again for a fresh link.`;
     default:

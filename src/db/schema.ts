@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -76,10 +77,15 @@ export const sites = pgTable(
     isSponsor: boolean('is_sponsor').notNull().default(false),
     submittedAt: tstz('submitted_at').notNull().defaultNow(),
     statusChangedAt: tstz('status_changed_at').notNull().defaultNow(),
-    /** Why the latest transition happened (crawl error, rejection reason); copied into site_history. */
+    /** Why the latest transition happened (crawl failure kind, rejection reason); copied into site_history, so never a crawl's operator detail. */
     statusNote: text('status_note'),
     crawlAttempts: integer('crawl_attempts').notNull().default(0),
+    /** The last crawl failure's operator detail (may name addresses and internal hosts); never shown to submitters. */
     crawlError: text('crawl_error'),
+    /** The last crawl failure's kind: what submitters are told, via src/pipeline/crawl-error-messages.ts. */
+    crawlErrorKind: text('crawl_error_kind', { enum: crawlFailureKinds }),
+    /** The status the site answered, when the kind is http_error ("the site answered HTTP 500"). */
+    crawlErrorHttpStatus: integer('crawl_error_http_status'),
     crawledAt: tstz('crawled_at'),
     /** Title, description, image, icon, canonical, final URL, language from the crawl. */
     metadata: jsonb('metadata').$type<Record<string, string | null>>(),

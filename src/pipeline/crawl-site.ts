@@ -2,20 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { crawlPage, type CrawlError } from './crawler';
+import { crawlPage, type CrawlFailure } from './crawler';
+import { publicCrawlError } from './crawl-error-messages';
 import { toStoredMetadata } from './stored-metadata';
 
 export type CrawlOutcome =
   | { outcome: 'skipped'; reason: string }
   | { outcome: 'pending_review' }
-  | { outcome: 'crawl_failed'; error: CrawlError };
+  | { outcome: 'crawl_failed'; error: CrawlFailure };
 
 /**
  * The crawl step. Claims the site with one conditional statement (queued → crawling, attempt counted), so a
  * duplicate delivery finds nothing to claim and is a no-op. A success stores the metadata and moves to
  * pending_review, then enqueues the review. A failure with attempts left puts the site back to queued and
  * THROWS (the job answers non-2xx, QStash or the local queue retries); the last allowed attempt ends in
- * crawl_failed with the error kept for operators (status_note feeds site_history).
+ * crawl_failed. A failure is stored twice over: its kind (what submitters are told, also the status_note that
+ * feeds site_history) and its detail (addresses, internal names, exception text), which only operators see.
  */
 export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcome> {
   const [claimed] = await queryRows<{ url: string; crawl_attempts: number }>(
@@ -32,9 +34,10 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
     fetch: deps.crawl.fetch,
     resolver: deps.crawl.resolver,
     allowPrivate: deps.config.crawl.allowPrivate,
-  }).catch((error: unknown): { ok: false; error: CrawlError } => ({
+    timeoutMs: deps.crawl.timeoutMs,
+  }).catch((error: unknown): { ok: false; error: CrawlFailure } => ({
     ok: false,
-    error: { code: 'network_error', message: `crawler error: ${String(error)}` },
+    error: { kind: 'crawler_error', detail: `crawler error: ${String(error)}` },
   }));
 
   if (result.ok) {
@@ -42,7 +45,8 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
     const [moved] = await queryRows<{ id: string }>(
       deps.db,
       sql`UPDATE sites SET status = 'pending_review', metadata = ${JSON.stringify(metadata)}::jsonb,
-            crawled_at = now(), crawl_error = NULL, status_note = 'crawled: ' || ${result.finalUrl}::text
+            crawled_at = now(), crawl_error = NULL, crawl_error_kind = NULL, crawl_error_http_status = NULL,
+            status_note = 'crawled: ' || ${result.finalUrl}::text
           WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}
           RETURNING id`,
     );
@@ -51,15 +55,18 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
     return { outcome: 'pending_review' };
   }
 
-  const error = `${result.error.code}: ${result.error.message}`;
+  const failure = result.error;
+  const httpStatus = failure.kind === 'http_error' ? (failure.status ?? null) : null;
+  const told = publicCrawlError(failure.kind, httpStatus).message;
   const final = attempt >= deps.config.crawl.maxAttempts;
   await queryRows(
     deps.db,
-    sql`UPDATE sites SET status = ${final ? 'crawl_failed' : 'queued'}::text, crawl_error = ${error}::text,
-          status_note = ${`attempt ${attempt} of ${deps.config.crawl.maxAttempts} failed: ${error}`}::text
+    sql`UPDATE sites SET status = ${final ? 'crawl_failed' : 'queued'}::text, crawl_error = ${failure.detail}::text,
+          crawl_error_kind = ${failure.kind}::text, crawl_error_http_status = ${httpStatus}::integer,
+          status_note = ${`attempt ${attempt} of ${deps.config.crawl.maxAttempts} failed: ${told}`}::text
         WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}`,
   );
-  deps.log.warn('crawl failed', { site_id: siteId, attempt, final, err: error });
-  if (final) return { outcome: 'crawl_failed', error: result.error };
-  throw new ServiceError('service_unavailable', `Crawl attempt ${attempt} failed (${result.error.code}); it will be retried.`);
+  deps.log.warn('crawl failed', { site_id: siteId, attempt, final, kind: failure.kind, err: failure.detail });
+  if (final) return { outcome: 'crawl_failed', error: failure };
+  throw new ServiceError('service_unavailable', `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`);
 }

@@ -10,7 +10,11 @@ export interface OperatorSiteView {
   site: SiteRecord;
   pipeline: {
     crawl_attempts: number;
+    /** The last failure's operator detail: may name resolved addresses and internal hosts (never shown to submitters). */
     crawl_error: string | null;
+    /** The last failure's kind; the submitter sees it as the site record's crawl_error. */
+    crawl_error_kind: string | null;
+    crawl_error_http_status: number | null;
     metadata: Record<string, string | null> | null;
     review_checks: Record<string, unknown> | null;
     review_reason: string | null;
@@ -37,6 +41,8 @@ export async function getOperatorSite(deps: Deps, siteId: string): Promise<Opera
     pipeline: {
       crawl_attempts: Number(row.crawl_attempts),
       crawl_error: row.crawl_error,
+      crawl_error_kind: row.crawl_error_kind,
+      crawl_error_http_status: row.crawl_error_http_status === null ? null : Number(row.crawl_error_http_status),
       metadata: parse(row.metadata),
       review_checks: parse(row.review_checks),
       review_reason: row.review_reason,

@@ -33,11 +33,14 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   const crawlingFor = `${options.crawlingForMs ?? 600_000} milliseconds`;
   const max = deps.config.crawl.maxAttempts;
 
+  // Out of attempts: the last one never reported back, so an earlier attempt's failure (kind and detail) is
+  // kept when there was one, else the kind is did_not_finish.
   const recovered = await queryRows<{ id: string; status: string; crawl_attempts: number }>(
     deps.db,
     sql`UPDATE sites SET
           status = CASE WHEN crawl_attempts >= ${max} THEN 'crawl_failed' ELSE 'queued' END,
           crawl_error = CASE WHEN crawl_attempts >= ${max} THEN COALESCE(crawl_error, 'crawl did not finish') ELSE crawl_error END,
+          crawl_error_kind = CASE WHEN crawl_attempts >= ${max} THEN COALESCE(crawl_error_kind, 'did_not_finish') ELSE crawl_error_kind END,
           status_note = 'sweep: crawl attempt ' || crawl_attempts || ' did not finish'
         WHERE status = 'crawling' AND status_changed_at <= now() - ${crawlingFor}::interval
         RETURNING id, status, crawl_attempts`,

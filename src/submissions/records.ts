@@ -4,6 +4,7 @@ import type { PaymentReason } from './rules';
 import type { SiteStatus } from '../db/schema';
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
+import { publicCrawlError, type PublicCrawlError } from '../pipeline/crawl-error-messages';
 
 /** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
 export interface SiteRecord {
@@ -15,6 +16,8 @@ export interface SiteRecord {
   is_sponsor: boolean;
   submitted_at: string;
   live_url?: string;
+  /** Only when status is crawl_failed: the kind of failure, in words that name nothing of our network. */
+  crawl_error?: PublicCrawlError;
 }
 
 /** Pending-payment record (reference 2.3): the 402 body, and the detail read of an unpaid submission. */
@@ -38,7 +41,7 @@ export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
-  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url`;
+  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -54,6 +57,8 @@ export interface SiteRow {
   is_sponsor: boolean;
   submitted_at: string;
   live_url: string | null;
+  crawl_error_kind: string | null;
+  crawl_error_http_status: number | null;
 }
 
 export interface PendingRow {
@@ -83,6 +88,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     submitted_at: row.submitted_at,
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
+  if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
   return record;
 }
 

@@ -48,7 +48,7 @@ export interface PipelineApp extends TestApp {
   /** Resolves when the local queue has nothing running or waiting. */
   settle(): Promise<void>;
   submit(key: string, body: { name: string; url: string; email?: string; plan?: string }): Promise<string>;
-  site(siteId: string): Promise<{ status: string; crawl_attempts: number; crawl_error: string | null; slug: string | null; live_url: string | null; metadata: Record<string, string | null> | null; review_checks: { passed: boolean } | null }>;
+  site(siteId: string): Promise<{ status: string; crawl_attempts: number; crawl_error: string | null; crawl_error_kind: string | null; slug: string | null; live_url: string | null; metadata: Record<string, string | null> | null; review_checks: { passed: boolean } | null }>;
   history(siteId: string): Promise<Array<{ from_status: string | null; to_status: string; note: string | null }>>;
 }
 
@@ -72,7 +72,7 @@ export async function createPipelineApp(options: { env?: Env; overrides?: DepsOv
     async site(siteId) {
       const [row] = await queryRows<Awaited<ReturnType<PipelineApp['site']>>>(
         t.deps.db,
-        sql`SELECT status, crawl_attempts, crawl_error, slug, live_url, metadata, review_checks FROM sites WHERE id = ${siteId}::uuid`,
+        sql`SELECT status, crawl_attempts, crawl_error, crawl_error_kind, slug, live_url, metadata, review_checks FROM sites WHERE id = ${siteId}::uuid`,
       );
       if (!row) throw new Error(`no site ${siteId}`);
       const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);

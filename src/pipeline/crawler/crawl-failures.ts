@@ -1,5 +1,5 @@
-// Turning thrown things (aborts, fetch rejections) into the crawler's error values.
-import type { CrawlError } from './crawl-result.js';
+// Turning thrown things (aborts, fetch rejections) into the crawler's failure values.
+import type { CrawlFailure } from './crawl-result.js';
 
 /** Thrown by a connection-time guard (the Node pinned fetch) when a host resolves to a refused address. */
 export class BlockedAddressError extends Error {
@@ -11,35 +11,44 @@ export class CrawlDeadlineError extends Error {
   override readonly name = 'CrawlDeadlineError';
 }
 
+// Error codes of Node's resolver (getaddrinfo / c-ares) and of undici's own timers, as found in a cause chain.
+const DNS_ERROR_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
+const TIMEOUT_ERROR_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
 /** Classifies a rejection from fetch, a body read or a resolver, given the crawl's signal. */
-export function describeFailure(error: unknown, signal: AbortSignal): CrawlError {
+export function describeFailure(error: unknown, signal: AbortSignal): CrawlFailure {
   if (signal.aborted) {
     return signal.reason instanceof CrawlDeadlineError
-      ? { code: 'timeout', message: signal.reason.message }
-      : { code: 'network_error', message: 'the crawl was aborted' };
+      ? { kind: 'timeout', detail: signal.reason.message }
+      : { kind: 'network_error', detail: 'the crawl was aborted' };
   }
-  const blocked = findInCauseChain(error, (candidate) => candidate instanceof BlockedAddressError || candidate.name === 'BlockedAddressError');
-  if (blocked) return { code: 'blocked_address', message: blocked.message };
-  return { code: 'network_error', message: describeNetworkError(error) };
+  const detail = describeNetworkError(error);
+  const chain = causeChain(error);
+  if (chain.some((candidate) => candidate instanceof BlockedAddressError || candidate.name === 'BlockedAddressError')) {
+    return { kind: 'blocked_address', detail };
+  }
+  const codes = chain.map((candidate) => (candidate as { code?: unknown }).code).filter((code) => typeof code === 'string');
+  if (codes.some((code) => DNS_ERROR_CODES.has(code))) return { kind: 'dns_error', detail };
+  if (codes.some((code) => TIMEOUT_ERROR_CODES.has(code))) return { kind: 'timeout', detail };
+  return { kind: 'network_error', detail };
 }
 
-function findInCauseChain(error: unknown, predicate: (candidate: Error) => boolean): Error | null {
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
-    if (predicate(current)) return current;
+    chain.push(current);
     current = current.cause;
   }
-  return null;
+  return chain;
 }
 
-/** "fetch failed" alone helps nobody: append the innermost cause (e.g. "connect ECONNREFUSED 127.0.0.1:80"). */
+/** "fetch failed" alone helps no operator: append every cause (e.g. "connect ECONNREFUSED 127.0.0.1:80"). */
 function describeNetworkError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const messages: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
-    if (current.message) messages.push(current.message);
-    current = current.cause;
-  }
-  return messages.join(': ').slice(0, 500);
+  if (!(error instanceof Error)) return String(error).slice(0, 500);
+  return causeChain(error)
+    .map((candidate) => candidate.message)
+    .filter(Boolean)
+    .join(': ')
+    .slice(0, 500);
 }

@@ -1,19 +1,34 @@
-// The crawler's outcome types. Failures are values, so the crawl job can store the last one for operators.
+// The crawler's outcome types. Failures are values: a closed set of kinds (what a submitter is told, through
+// src/pipeline/crawl-error-messages.ts) plus a detail that only operators ever see.
 
-export type CrawlErrorCode =
-  | 'blocked_address'
-  | 'bad_url'
-  | 'too_many_redirects'
-  | 'timeout'
-  | 'too_large'
-  | 'not_html'
-  | 'http_error'
-  | 'network_error';
+/**
+ * Every way a crawl attempt can fail. The crawler produces all but the last two: `did_not_finish` is the
+ * sweep's verdict on an attempt that never reported back, `crawler_error` an unexpected exception of ours.
+ */
+export const crawlFailureKinds = [
+  'blocked_address',
+  'blocked_port',
+  'bad_url',
+  'dns_error',
+  'network_error',
+  'timeout',
+  'http_error',
+  'not_html',
+  'too_large',
+  'too_many_redirects',
+  'did_not_finish',
+  'crawler_error',
+] as const;
 
-export interface CrawlError {
-  code: CrawlErrorCode;
-  /** Human-readable, meant for operators (it may name the refused address or the HTTP status). */
-  message: string;
+export type CrawlFailureKind = (typeof crawlFailureKinds)[number];
+
+export interface CrawlFailure {
+  kind: CrawlFailureKind;
+  /**
+   * For operators only (logs, the operator API, /admin): it may name resolved addresses, internal host names,
+   * redirect targets and raw exception text, so it never reaches a submitter (docs/pipeline.md).
+   */
+  detail: string;
   /** The HTTP status, when the failure is about a response (http_error, not_html, too_large). */
   status?: number;
 }
@@ -38,8 +53,8 @@ export interface PageMetadata {
 
 export type CrawlResult =
   | { ok: true; metadata: PageMetadata; finalUrl: string; status: number }
-  | { ok: false; error: CrawlError };
+  | { ok: false; error: CrawlFailure };
 
-export function crawlFailure(code: CrawlErrorCode, message: string, status?: number): { ok: false; error: CrawlError } {
-  return { ok: false, error: status === undefined ? { code, message } : { code, message, status } };
+export function crawlFailure(kind: CrawlFailureKind, detail: string, status?: number): { ok: false; error: CrawlFailure } {
+  return { ok: false, error: status === undefined ? { kind, detail } : { kind, detail, status } };
 }

@@ -4,5 +4,5 @@ export { checkTarget, type CheckTargetOptions, type TargetDecision } from './res
 export { checkAddress, checkAddresses, type AddressPolicyOptions, type AddressVerdict } from './address-policy.js';
 export { extractPageMetadata, TITLE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from './html-metadata.js';
 export { BlockedAddressError } from './crawl-failures.js';
-export type { CrawlResult, CrawlError, CrawlErrorCode, PageMetadata } from './crawl-result.js';
+export { crawlFailureKinds, type CrawlResult, type CrawlFailure, type CrawlFailureKind, type PageMetadata } from './crawl-result.js';
 export type { Resolver } from '../../adapters/resolver/resolver.js';

@@ -1,9 +1,9 @@
 // Reads a response body as a stream, counting decompressed bytes, and stops as soon as the cap is passed.
 import { abortable } from './abortable.js';
 import { describeFailure } from './crawl-failures.js';
-import { crawlFailure, type CrawlError } from './crawl-result.js';
+import { crawlFailure, type CrawlFailure } from './crawl-result.js';
 
-export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; error: CrawlError };
+export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; error: CrawlFailure };
 
 /**
  * Collects at most `maxBytes` of the (already decompressed, as fetch delivers it) body.

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import type { Resolver } from '../../adapters/resolver/resolver.js';
 import { abortable } from './abortable.js';
 import { checkAddress, checkAddresses } from './address-policy.js';
-import { crawlFailure, type CrawlError } from './crawl-result.js';
+import { crawlFailure, type CrawlFailure } from './crawl-result.js';
 
 export interface CheckTargetOptions {
   resolver: Resolver;
@@ -14,7 +14,7 @@ export interface CheckTargetOptions {
 
 export type TargetDecision =
   | { ok: true; url: URL; hostname: string; addresses: string[] }
-  | { ok: false; error: CrawlError };
+  | { ok: false; error: CrawlFailure };
 
 const ALLOWED_PORTS = new Set([80, 443]);
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
@@ -37,7 +37,9 @@ export async function checkTarget(url: string | URL, options: CheckTargetOptions
   if (defaultPort === undefined) return crawlFailure('bad_url', `only http and https URLs are crawled, not ${parsed.protocol}`);
   if (parsed.username || parsed.password) return crawlFailure('bad_url', 'URLs with credentials are not crawled');
   const port = parsed.port ? Number(parsed.port) : defaultPort;
-  if (!allowPrivate && !ALLOWED_PORTS.has(port)) return crawlFailure('blocked_address', `port ${port} is not allowed (only 80 and 443)`);
+  // A refused address is the truer reason than a refused port (127.0.0.1:8080 is "not public"), so the
+  // host is judged first; the port is still refused before any DNS lookup.
+  const portRefusal = !allowPrivate && !ALLOWED_PORTS.has(port) ? crawlFailure('blocked_port', `port ${port} is not allowed (only 80 and 443)`) : null;
 
   const hostname = parsed.hostname.replace(/\.+$/, '');
   if (!hostname) return crawlFailure('bad_url', 'the URL has no host');
@@ -45,20 +47,21 @@ export async function checkTarget(url: string | URL, options: CheckTargetOptions
   if (ipaddr.isValid(literal)) {
     const verdict = checkAddress(literal, { allowPrivate });
     if (!verdict.allowed) return crawlFailure('blocked_address', verdict.reason);
-    return { ok: true, url: parsed, hostname: literal, addresses: [literal] };
+    return portRefusal ?? { ok: true, url: parsed, hostname: literal, addresses: [literal] };
   }
   if (!allowPrivate && (hostname === 'localhost' || hostname.endsWith('.localhost'))) {
     return crawlFailure('blocked_address', `${hostname} is a loopback name`);
   }
+  if (portRefusal) return portRefusal;
 
   let addresses: string[];
   try {
     addresses = await abortable(options.resolver(hostname, options.signal), options.signal);
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller's deadline decides how to report it
-    return crawlFailure('network_error', `could not resolve ${hostname}: ${describe(error)}`);
+    return crawlFailure('dns_error', `could not resolve ${hostname}: ${describe(error)}`);
   }
-  if (addresses.length === 0) return crawlFailure('network_error', `${hostname} has no addresses`);
+  if (addresses.length === 0) return crawlFailure('dns_error', `${hostname} has no addresses`);
   const verdict = checkAddresses(addresses, { allowPrivate });
   if (!verdict.allowed) return crawlFailure('blocked_address', `${hostname} resolves to a refused address: ${verdict.reason}`);
   return { ok: true, url: parsed, hostname, addresses };

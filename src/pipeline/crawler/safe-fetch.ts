@@ -2,7 +2,7 @@
 import type { Resolver } from '../../adapters/resolver/resolver.js';
 import { abortable } from './abortable.js';
 import { describeFailure } from './crawl-failures.js';
-import { crawlFailure, type CrawlError } from './crawl-result.js';
+import { crawlFailure, type CrawlFailure } from './crawl-result.js';
 import { checkTarget } from './resolve-and-check.js';
 
 export interface SafeFetchOptions {
@@ -14,7 +14,7 @@ export interface SafeFetchOptions {
   headers: Record<string, string>;
 }
 
-export type SafeFetchResult = { ok: true; response: Response; url: URL } | { ok: false; error: CrawlError };
+export type SafeFetchResult = { ok: true; response: Response; url: URL } | { ok: false; error: CrawlFailure };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

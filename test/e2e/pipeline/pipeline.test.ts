@@ -98,12 +98,12 @@ describe('pipeline end to end', () => {
     await t.settle();
     const site = await t.site(siteId);
     expect(site).toMatchObject({ status: 'crawl_failed', crawl_attempts: 3 });
-    expect(site.crawl_error).toMatch(/^http_error: .*HTTP 500/);
+    expect(site).toMatchObject({ crawl_error_kind: 'http_error', crawl_error: expect.stringMatching(/HTTP 500$/) });
     expect(fixture.hits.filter((h) => h.path === path)).toHaveLength(3);
     expect((await t.history(siteId)).map((h) => h.to_status)).toEqual(['queued', 'crawling', 'queued', 'crawling', 'queued', 'crawling', 'crawl_failed']);
     expect((await review(siteId, { decision: 'approve' })).status).toBe(409);
     const res = await t.request(`/api/v1/sites/${siteId}`, { key: m.key });
-    expect(await res.json()).toMatchObject({ status: 'crawl_failed' });
+    expect(await res.json()).toMatchObject({ status: 'crawl_failed', crawl_error: { code: 'http_error', message: 'the site answered HTTP 500' } });
   });
 
   it('treats duplicate deliveries as no-ops: one crawl for two concurrent deliveries, 2xx for late ones', async () => {

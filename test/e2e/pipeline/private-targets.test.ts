@@ -25,7 +25,8 @@ describe('private targets with CRAWL_ALLOW_PRIVATE=false', () => {
     for (const id of [literal, named]) {
       const site = await t.site(id);
       expect(site.status).toBe('crawl_failed');
-      expect(site.crawl_error).toMatch(/^(blocked_address|bad_url): /);
+      expect(site.crawl_error_kind).toBe('blocked_address');
+      expect(site.crawl_error).toMatch(/loopback/);
     }
     expect(fixture.hits).toEqual([]);
   });

@@ -68,20 +68,20 @@ describe('crawlPage limits (loopback fixture, allowPrivate on)', () => {
   it('refuses a 6th redirect without requesting its target', async () => {
     const before = site.hits.length;
     const result = await crawlPage(`${site.origin}/chain1`, options);
-    expect(result).toMatchObject({ ok: false, error: { code: 'too_many_redirects' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'too_many_redirects' } });
     expect(site.hits.slice(before).map((hit) => hit.path)).toEqual(['/chain1', '/chain2', '/chain3', '/chain4', '/chain5', '/chain6']);
   });
 
   it('stops a streamed 3 MiB body', async () => {
-    expect(await crawlPage(`${site.origin}/three-mib`, options)).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(await crawlPage(`${site.origin}/three-mib`, options)).toMatchObject({ ok: false, error: { kind: 'too_large' } });
   });
 
   it('refuses a declared 3 MiB body', async () => {
-    expect(await crawlPage(`${site.origin}/three-mib-declared`, options)).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(await crawlPage(`${site.origin}/three-mib-declared`, options)).toMatchObject({ ok: false, error: { kind: 'too_large' } });
   });
 
   it('counts bytes after decompression: a small gzip body that inflates past 2 MiB is too large', async () => {
-    expect(await crawlPage(`${site.origin}/gzip-bomb`, options)).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(await crawlPage(`${site.origin}/gzip-bomb`, options)).toMatchObject({ ok: false, error: { kind: 'too_large' } });
   });
 
   it('reads a gzip body that stays under the cap', async () => {
@@ -94,16 +94,16 @@ describe('crawlPage limits (loopback fixture, allowPrivate on)', () => {
 
   it('times out on a server that never answers', async () => {
     const result = await crawlPage(`${site.origin}/stall-headers`, { ...options, timeoutMs: 200 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
   });
 
   it('times out on a body that stalls half-way (the deadline covers the body)', async () => {
     const result = await crawlPage(`${site.origin}/stall-body`, { ...options, timeoutMs: 200 });
-    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
   });
 
   it.each(['/json', '/png', '/untyped'])('refuses non-HTML content at %s', async (path) => {
-    expect(await crawlPage(`${site.origin}${path}`, options)).toMatchObject({ ok: false, error: { code: 'not_html', status: 200 } });
+    expect(await crawlPage(`${site.origin}${path}`, options)).toMatchObject({ ok: false, error: { kind: 'not_html', status: 200 } });
   });
 
   it('accepts application/xhtml+xml', async () => {
@@ -118,19 +118,19 @@ describe('crawlPage limits (loopback fixture, allowPrivate on)', () => {
     ['/missing', 'http_error', 404],
     ['/server-error', 'http_error', 500],
     ['/redirect-without-location', 'http_error', 302],
-  ] as const)('reports %s as %s', async (path, code, status) => {
-    expect(await crawlPage(`${site.origin}${path}`, options)).toMatchObject({ ok: false, error: { code, status } });
+  ] as const)('reports %s as %s', async (path, kind, status) => {
+    expect(await crawlPage(`${site.origin}${path}`, options)).toMatchObject({ ok: false, error: { kind, status } });
   });
 
   it('refuses a redirect to a non-http scheme', async () => {
-    expect(await crawlPage(`${site.origin}/redirect-to-file`, options)).toMatchObject({ ok: false, error: { code: 'bad_url' } });
+    expect(await crawlPage(`${site.origin}/redirect-to-file`, options)).toMatchObject({ ok: false, error: { kind: 'bad_url' } });
   });
 
   it('reports a refused connection as a network error', async () => {
     const closed = await startFixtureSite();
     const origin = closed.origin;
     await closed.close();
-    expect(await crawlPage(`${origin}/`, options)).toMatchObject({ ok: false, error: { code: 'network_error' } });
+    expect(await crawlPage(`${origin}/`, options)).toMatchObject({ ok: false, error: { kind: 'network_error' } });
   });
 
   it('sends a crawler user agent and asks for HTML', async () => {
@@ -148,6 +148,6 @@ describe('crawlPage cancellation', () => {
     const controller = new AbortController();
     const pending = crawlPage(`${site.origin}/stall-headers`, { ...options, timeoutMs: 60_000, signal: controller.signal });
     controller.abort();
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'network_error', message: 'the crawl was aborted' } });
+    expect(await pending).toMatchObject({ ok: false, error: { kind: 'network_error', detail: 'the crawl was aborted' } });
   });
 });

@@ -1,7 +1,7 @@
 // The SSRF corpus: every target here must be refused before any request, with allowPrivate off.
 // Nothing in this file opens a socket: the resolver is a table and the fetch fails the test if called.
 import { describe, expect, it } from 'vitest';
-import { checkTarget, crawlPage, type CrawlErrorCode } from '../../../src/pipeline/crawler/index.js';
+import { checkTarget, crawlPage, type CrawlFailureKind } from '../../../src/pipeline/crawler/index.js';
 import { forbiddenFetch, PUBLIC_IPV4, tableResolver } from './network-doubles.js';
 
 const RESOLVER_TABLE = {
@@ -17,7 +17,7 @@ const RESOLVER_TABLE = {
   'example.com': [PUBLIC_IPV4],
 };
 
-const CORPUS: Array<[target: string, code: CrawlErrorCode]> = [
+const CORPUS: Array<[target: string, kind: CrawlFailureKind]> = [
   // loopback in every IPv4 spelling
   ['http://127.0.0.1/', 'blocked_address'],
   ['http://2130706433/', 'blocked_address'],
@@ -88,8 +88,8 @@ const CORPUS: Array<[target: string, code: CrawlErrorCode]> = [
   ['http://octal.test/', 'blocked_address'],
   ['http://decimal.test/', 'blocked_address'],
   // ports
-  ['http://example.com:8080/', 'blocked_address'],
-  ['https://example.com:22/', 'blocked_address'],
+  ['http://example.com:8080/', 'blocked_port'],
+  ['https://example.com:22/', 'blocked_port'],
   // schemes, credentials, malformed
   ['file:///etc/passwd', 'bad_url'],
   ['data:text/html,hi', 'bad_url'],
@@ -108,17 +108,17 @@ describe('SSRF corpus (allowPrivate off)', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(30);
   });
 
-  it.each(CORPUS)('checkTarget refuses %s with %s', async (target, code) => {
+  it.each(CORPUS)('checkTarget refuses %s with %s', async (target, kind) => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
     const decision = await checkTarget(target, { resolver, allowPrivate: false });
-    expect(decision).toMatchObject({ ok: false, error: { code } });
+    expect(decision).toMatchObject({ ok: false, error: { kind } });
   });
 
-  it.each(CORPUS)('crawlPage refuses %s with %s and never fetches', async (target, code) => {
+  it.each(CORPUS)('crawlPage refuses %s with %s and never fetches', async (target, kind) => {
     const { resolver, asked } = tableResolver(RESOLVER_TABLE);
     const guardedFetch = forbiddenFetch();
     const result = await crawlPage(target, { fetch: guardedFetch.fetch, resolver });
-    expect(result).toMatchObject({ ok: false, error: { code } });
+    expect(result).toMatchObject({ ok: false, error: { kind } });
     expect(guardedFetch.calls).toEqual([]);
     // IP literals and refused shapes never reach the resolver; names reach only the table.
     for (const name of asked) expect(Object.keys(RESOLVER_TABLE)).toContain(name);
@@ -132,17 +132,17 @@ describe('SSRF corpus (allowPrivate off)', () => {
     expect(asked).toEqual([]);
   });
 
-  it('names the refused address in the message, for operators', async () => {
+  it('names the refused address in the detail, for operators', async () => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
     const decision = await checkTarget('http://mixed.test/', { resolver, allowPrivate: false });
     expect(decision.ok).toBe(false);
-    if (!decision.ok) expect(decision.error.message).toContain('10.0.0.1');
+    if (!decision.ok) expect(decision.error.detail).toContain('10.0.0.1');
   });
 
-  it('reports an unresolvable name or one with no addresses as a network error', async () => {
+  it('reports an unresolvable name or one with no addresses as a DNS failure', async () => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
-    expect(await checkTarget('http://unknown.test/', { resolver })).toMatchObject({ ok: false, error: { code: 'network_error' } });
-    expect(await checkTarget('http://nothing.test/', { resolver })).toMatchObject({ ok: false, error: { code: 'network_error' } });
+    expect(await checkTarget('http://unknown.test/', { resolver })).toMatchObject({ ok: false, error: { kind: 'dns_error' } });
+    expect(await checkTarget('http://nothing.test/', { resolver })).toMatchObject({ ok: false, error: { kind: 'dns_error' } });
   });
 });
 
@@ -184,10 +184,10 @@ describe('allowPrivate (CRAWL_ALLOW_PRIVATE=true)', () => {
     ['http://[2002:7f00:1::]/', 'blocked_address'],
     ['file:///etc/passwd', 'bad_url'],
     ['http://user:pass@127.0.0.1/', 'bad_url'],
-  ] as const)('still refuses %s', async (target, code) => {
+  ] as const)('still refuses %s', async (target, kind) => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
     const guardedFetch = forbiddenFetch();
-    expect(await crawlPage(target, { fetch: guardedFetch.fetch, resolver, allowPrivate: true })).toMatchObject({ ok: false, error: { code } });
+    expect(await crawlPage(target, { fetch: guardedFetch.fetch, resolver, allowPrivate: true })).toMatchObject({ ok: false, error: { kind } });
     expect(guardedFetch.calls).toEqual([]);
   });
 });
