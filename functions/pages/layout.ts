@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { randomToken } from '../../src/crypto';
+import { cspScriptHash } from '../csp-hash';
 import type { AppEnv } from '../types';
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -13,6 +14,8 @@ export interface PageOptions {
   status?: 200 | 401 | 403 | 404 | 429;
   canonical?: string;
   image?: string | null;
+  /** One first-party inline script (fixed text, allowed by its hash); pages without it run no script at all. */
+  script?: string;
 }
 
 const STYLE = `
@@ -22,7 +25,7 @@ header a{color:inherit;text-decoration:none;font-weight:700}
 ul.tools{list-style:none;padding:0}ul.tools li{background:#fff;border:1px solid #e5e5e5;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
 .badge{display:inline-block;font-size:.75rem;border-radius:4px;padding:0 .4rem;margin-left:.4rem;background:#ffe9a8}
 .badge.sponsor{background:#d6ecff}.muted{color:#666}img.shot{max-width:100%;border-radius:8px}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:.4rem}
-form.search input{padding:.4rem;width:60%}section.sponsored{border:2px solid #d6ecff;border-radius:8px;padding:.25rem 1rem}
+form.search input{padding:.4rem;width:60%}textarea.embed{width:100%;font:12px/1.4 ui-monospace,monospace}section.sponsored{border:2px solid #d6ecff;border-radius:8px;padding:.25rem 1rem}
 `;
 
 /** Only http(s) URLs may become a link or an image source; anything else renders as nothing. */
@@ -44,7 +47,7 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
   const nonce = randomToken(22);
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src 'nonce-${nonce}'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   const image = safeUrl(page.image);
   const canonical = safeUrl(page.canonical);
@@ -66,6 +69,7 @@ ${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}
 <header><a href="/">tooldir</a> <span class="muted">– a directory of AI tools</span></header>
 <main>${page.body(nonce)}</main>
 <footer class="muted">Submit your tool through the <a href="/api/v1/docs">API</a> or the MCP server · <a href="/llms.txt">llms.txt</a></footer>
+${page.script ? html`<script>${raw(page.script)}</script>` : ''}
 </body>
 </html>`,
     page.status,

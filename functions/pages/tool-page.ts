@@ -7,6 +7,7 @@ import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
 import { notFoundPage } from './not-found';
 import { badges, outboundRel } from './tool-list';
+import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/tools/:slug', async (c) => {
@@ -29,7 +30,9 @@ ${tool.description ? html`<p>${tool.description}</p>` : ''}
 ${image ? html`<p><img class="shot" src="${image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
 ${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
 <p class="muted">Listed since ${tool.published_at}.</p>
-</article>`,
+</article>
+${badgeEmbedBox(tool, c.get('deps').origin)}`,
+      script: COPY_SCRIPT,
     });
   });
 }

@@ -1,7 +1,6 @@
 // GET /api/v1/docs – the interactive API reference: Scalar's UI from our own origin, reading /api/v1/openapi.json
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { cspScriptHash } from '../csp-hash';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
@@ -32,7 +31,6 @@ export const REFERENCE_UI_CONFIGURATION = {
  * time, so it is seeded before the bundle runs: one inline script, allowed by its hash.
  */
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
-const scriptHash = (source: string) => `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(source))))}'`;
 
 /**
  * The page's policy names no origin but its own and allows no eval: the page shares its origin with /account,
@@ -43,7 +41,7 @@ const scriptHash = (source: string) => `'sha256-${btoa(String.fromCharCode(...sh
  */
 export const DOCS_CSP = [
   "default-src 'none'",
-  `script-src 'self' ${scriptHash(ZOD_JITLESS)}`,
+  `script-src 'self' ${cspScriptHash(ZOD_JITLESS)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

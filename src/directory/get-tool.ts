@@ -29,4 +29,5 @@ export async function getTool({ deps, ref }: { deps: Deps; ref: ToolRef }): Prom
   return toToolDetail(row);
 }
 
-const notFound = () => new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');
+/** The one not_found for a tool that is not listed (the badge route answers with it too). */
+export const notFound = () => new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');

@@ -2,10 +2,11 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { queryRows } from '../../../src/db/client';
+import { launchLoopbackChromium } from '../../helpers/services/chromium';
 
 // The account area in a real browser: Debian's Chromium driven by playwright-core (no browser download).
 const CHROMIUM = '/usr/bin/chromium';
@@ -35,20 +36,7 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-browser-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
     server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Belt and braces for the network rule: no host name other than loopback resolves.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      ],
-    });
+    browser = await launchLoopbackChromium(CHROMIUM);
     context = await loopbackContext();
   });
 

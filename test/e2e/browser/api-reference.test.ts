@@ -1,11 +1,11 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
-import { findChromium } from '../../helpers/services/chromium';
+import { findChromium, launchLoopbackChromium } from '../../helpers/services/chromium';
 import { requireService } from '../../helpers/services/require-service';
 
 // /api/v1/docs in Chromium with every request to anything but the server refused: the reference renders from
@@ -28,20 +28,7 @@ describeBrowser('API reference in Chromium, offline', () => {
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
     server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     origin = new URL(server.url).origin;
-    browser = await chromium.launch({
-      executablePath: chromiumPath!,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Belt and braces for the network rule: no host name other than loopback resolves.
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-      ],
-    });
+    browser = await launchLoopbackChromium(chromiumPath!);
     context = await browser.newContext();
     // Offline but for the server: every request to another origin (even another loopback port) is recorded and aborted.
     await context.route('**/*', (route) => {

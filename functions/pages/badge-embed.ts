@@ -1,0 +1,28 @@
+// The tool page's "Embed the badge" box: the snippet a tool maker pastes on their site, and its copy button.
+import { html } from 'hono/html';
+import { badgeLabel } from '../../src/directory/badge';
+
+/** The badge's own address for a slug (served by functions/pages/badge.ts). */
+export const badgePath = (slug: string) => `/badge/${encodeURIComponent(slug)}.svg`;
+
+/** The HTML a tool maker pastes: the badge image linking back to the tool's page. Plain text, shown escaped. */
+export function badgeSnippet(tool: { slug: string; live_url: string; is_feature: boolean }, origin: string): string {
+  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<a href="${attr(tool.live_url)}"><img src="${attr(`${origin}${badgePath(tool.slug)}`)}" alt="${badgeLabel(tool)}" height="28"></a>`;
+}
+
+/**
+ * The copy button works only with script, so it starts hidden and this script reveals it; without script the
+ * snippet is still there to select by hand. Fixed text: the page's CSP allows it by its hash and nothing else.
+ */
+export const COPY_SCRIPT = `for(const b of document.querySelectorAll('button[data-copy]')){const t=document.getElementById(b.dataset.copy);b.hidden=false;b.addEventListener('click',async()=>{try{await navigator.clipboard.writeText(t.value)}catch{t.select();document.execCommand('copy')}b.textContent='Copied'})}`;
+
+export function badgeEmbedBox(tool: { slug: string; live_url: string; is_feature: boolean }, origin: string) {
+  return html`<section class="embed">
+<h2>Embed the badge</h2>
+<p><img src="${badgePath(tool.slug)}" alt="${badgeLabel(tool)}" height="28"></p>
+<label for="badge-snippet" class="muted">Is this your tool? Show that it is listed: paste this HTML on your site.</label>
+<textarea id="badge-snippet" class="embed" rows="3" readonly>${badgeSnippet(tool, origin)}</textarea>
+<button type="button" data-copy="badge-snippet" hidden>Copy</button>
+</section>`;
+}

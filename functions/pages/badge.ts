@@ -1,0 +1,28 @@
+// GET /badge/{slug}.svg – the "Listed on tooldir" badge tool makers embed on their own sites.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { BADGE_THEMES, renderBadge, type BadgeTheme } from '../../src/directory/badge';
+import { getTool, notFound as notLive } from '../../src/directory/get-tool';
+import { ServiceError } from '../../src/errors';
+import type { AppEnv } from '../types';
+
+function parseTheme(value: string | undefined): BadgeTheme {
+  if (value === undefined || value === '') return 'light';
+  if ((BADGE_THEMES as readonly string[]).includes(value)) return value as BadgeTheme;
+  throw new ServiceError('invalid_request', `theme must be one of: ${BADGE_THEMES.join(', ')}.`);
+}
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.get('/badge/:file', async (c) => {
+    const file = c.req.param('file');
+    if (!file.endsWith('.svg')) throw notLive();
+    const theme = parseTheme(c.req.query('theme'));
+    // getTool answers not_found for anything that is not live (pending, rejected, taken down, unknown).
+    const tool = await getTool({ deps: c.get('deps'), ref: { slug: file.slice(0, -'.svg'.length) } });
+    // An hour: a tool that becomes featured (or is taken down) shows it on embedding sites within the hour.
+    c.header('Cache-Control', 'public, max-age=3600');
+    // The SVG carries no script and loads nothing; its only styling is the inline style attribute of its text.
+    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    return c.body(renderBadge({ name: tool.name, is_feature: tool.is_feature, theme }));
+  });
+}
