@@ -25,6 +25,7 @@ import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
+import * as mediaFiles from './pages/media';
 import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
@@ -50,6 +51,7 @@ const functions = [
   editorPage,
   homePage,
   toolPage,
+  mediaFiles,
   accountPages,
   stripeWebhook,
   checkoutPages,

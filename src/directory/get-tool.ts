@@ -26,7 +26,7 @@ export async function getTool({ deps, ref }: { deps: Deps; ref: ToolRef }): Prom
   }
   const [row] = await queryRows<ToolRow>(deps.db, sql`SELECT ${toolColumns} FROM sites s WHERE ${where} AND s.status = 'live'`);
   if (!row) throw notFound();
-  return toToolDetail(row);
+  return toToolDetail(row, deps.origin);
 }
 
 const notFound = () => new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');
