@@ -44,7 +44,7 @@ export interface Deps {
   /** What the crawler resolves and fetches with: DoH + global fetch by default; the Node entry pins DNS. */
   crawl: CrawlTransport;
   /**
-   * Our own copies of tools' images (docs/pipeline.md "Media"): the entries pass the R2 bucket binding (Workers)
+   * Our own copies of tools' images (docs/media.md): the entries pass the R2 bucket binding (Workers)
    * or DATA_DIR/media (Node); the in-memory default serves tests.
    */
   media: MediaStore;

@@ -23,7 +23,7 @@ type MediaDeps = Pick<Deps, 'crawl' | 'config' | 'media' | 'log'>;
  * Fetches both sources at once under one deadline (the crawl's), stores each recognised image under its content
  * hash (an object already there is not written again, so one image used by many tools is stored once) and
  * returns their names. Never throws: a failed image (refused address, too big, SVG, not an image, storage down)
- * is logged for operators and leaves that slot null, and the crawl goes on (docs/pipeline.md "Media").
+ * is logged for operators and leaves that slot null, and the crawl goes on (docs/media.md).
  */
 export async function fetchSiteMedia(deps: MediaDeps, sources: MediaSources, context: { siteId: string }): Promise<SiteMedia> {
   const timeoutMs = deps.crawl.timeoutMs ?? CRAWL_DEFAULTS.timeoutMs;

@@ -1,6 +1,7 @@
-// The names our own media are stored and served under: `{sha256 of the bytes}.{extension}` (docs/pipeline.md "Media").
+// The names our own media are stored and served under: `{sha256 of the bytes}.{extension}` (docs/media.md).
 // The name is the whole address: the hash makes it immutable, the extension (from the sniffed bytes, never from
 // the remote server's Content-Type) fixes the Content-Type we serve it with.
+import { isMediaKey } from '../adapters/media/media-key';
 
 /** The image formats we keep, by extension, with the Content-Type each is served with. SVG is never one of them. */
 export const MEDIA_TYPES = {
@@ -13,13 +14,8 @@ export const MEDIA_TYPES = {
 
 export type MediaExtension = keyof typeof MEDIA_TYPES;
 
-/** Lower-case hex only, one dot, a known extension: nothing else can ever reach a storage lookup. */
-const MEDIA_NAME = /^[0-9a-f]{64}\.(?:png|jpg|webp|gif|ico)$/;
-
-/** True for a well-formed media name (`{64 hex}.{png|jpg|webp|gif|ico}`). */
-export function isMediaName(value: unknown): value is string {
-  return typeof value === 'string' && MEDIA_NAME.test(value);
-}
+/** True for a well-formed media name (`{64 lower-case hex}.{png|jpg|webp|gif|ico}`); the stores check the same. */
+export const isMediaName = isMediaKey;
 
 /** The Content-Type of a well-formed media name. */
 export function mediaContentType(name: string): string {

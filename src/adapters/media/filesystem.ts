@@ -2,8 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isMediaName } from '../../media/media-name';
-import { invalidMediaName } from './invalid-name';
+import { checkedMediaKey } from './media-key';
 import type { MediaStore } from './types';
 
 /**
@@ -12,10 +11,7 @@ import type { MediaStore } from './types';
  * the same bytes, so the last rename changes nothing.
  */
 export function createFilesystemMediaStore(dir: string): MediaStore {
-  const pathOf = (name: string) => {
-    if (!isMediaName(name)) throw invalidMediaName(name);
-    return join(dir, name);
-  };
+  const pathOf = (name: string) => join(dir, checkedMediaKey(name));
   let made: Promise<unknown> | undefined;
   return {
     kind: 'filesystem',

@@ -1,14 +1,10 @@
-import { isMediaName } from '../../media/media-name';
-import { invalidMediaName } from './invalid-name';
+import { checkedMediaKey } from './media-key';
 import type { MediaStore } from './types';
 
 /** A store in process memory: the default of buildDeps (tests); the entries pass R2 or the disk. */
 export function createMemoryMediaStore(): MediaStore & { readonly objects: ReadonlyMap<string, { bytes: Uint8Array; contentType: string }> } {
   const objects = new Map<string, { bytes: Uint8Array; contentType: string }>();
-  const checked = (name: string) => {
-    if (!isMediaName(name)) throw invalidMediaName(name);
-    return objects.get(name);
-  };
+  const checked = (name: string) => objects.get(checkedMediaKey(name));
   return {
     kind: 'memory',
     objects,

@@ -1,5 +1,4 @@
-import { isMediaName } from '../../media/media-name';
-import { invalidMediaName } from './invalid-name';
+import { checkedMediaKey } from './media-key';
 import type { MediaStore } from './types';
 
 /**
@@ -7,10 +6,7 @@ import type { MediaStore } from './types';
  * media name; the Content-Type rides along as httpMetadata, and R2 checks the upload against its SHA-256.
  */
 export function createR2MediaStore(bucket: R2Bucket): MediaStore {
-  const key = (name: string) => {
-    if (!isMediaName(name)) throw invalidMediaName(name);
-    return name;
-  };
+  const key = checkedMediaKey;
   return {
     kind: 'r2',
     async head(name) {
