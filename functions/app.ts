@@ -26,6 +26,7 @@ import * as sweepJob from './jobs/sweep';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
 import * as badge from './pages/badge';
+import * as mediaFiles from './pages/media';
 import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
@@ -52,6 +53,7 @@ const functions = [
   homePage,
   toolPage,
   badge,
+  mediaFiles,
   accountPages,
   stripeWebhook,
   checkoutPages,

@@ -11,6 +11,7 @@ import { runSweep } from '../src/pipeline/sweep';
 import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
+import { createFilesystemMediaStore } from '../src/adapters/media/filesystem';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
@@ -60,7 +61,12 @@ export async function startNodeServer(
   const config = loadConfig(withLocalSecrets(env));
   // The app graph (zod-openapi, MCP SDK, Stripe) loads while PGlite compiles and opens: a faster cold start.
   const [opened, { createApp }] = await Promise.all([openDatabase(config), import('./app')]);
-  const deps = buildDeps(config, opened.db, { crawl: nodeCrawlTransport(config), ...options.overrides });
+  const deps = buildDeps(config, opened.db, {
+    crawl: nodeCrawlTransport(config),
+    // Our own copies of tools' images, as files named by content hash (docs/media.md).
+    media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
+    ...options.overrides,
+  });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
   const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
   queue.bind?.(async (step, message) => {

@@ -3,6 +3,7 @@ import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
 import { buildDeps, type Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { runJob } from '../src/pipeline/run-job';
+import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createApp, type App } from './app';
 
 let built: { app: App; deps: Deps } | undefined;
@@ -18,11 +19,24 @@ export function workerConfig(env: Env): Config & { databaseUrl: string } {
   return { ...config, databaseUrl: config.databaseUrl };
 }
 
+/**
+ * The R2 bucket our own copies of tools' images live in (wrangler.toml [[r2_buckets]], binding MEDIA;
+ * docs/media.md). Required: an isolate's memory would lose them, and another isolate would answer 404.
+ */
+export function mediaBucket(bindings: Record<string, unknown>): R2Bucket {
+  const bucket = bindings.MEDIA;
+  if (!isR2Bucket(bucket)) throw new ConfigError('Invalid configuration: the R2 bucket binding MEDIA is required on Workers (wrangler.toml [[r2_buckets]])');
+  return bucket;
+}
+
 /** One app per isolate; clients inside the adapters are created lazily on first use. */
-function appFor(env: Env) {
+function appFor(bindings: Record<string, unknown>) {
   if (built) return built;
+  const env = stringEnv(bindings);
   const config = workerConfig(env);
-  const deps = buildDeps(config, createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT));
+  const deps = buildDeps(config, createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT), {
+    media: createR2MediaStore(mediaBucket(bindings)),
+  });
   built = { app: createApp(deps), deps };
   return built;
 }
@@ -34,7 +48,7 @@ function stringEnv(env: Record<string, unknown>): Env {
 export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext): Promise<Response> {
     try {
-      return await appFor(stringEnv(env)).app.fetch(request, env, ctx);
+      return await appFor(env).app.fetch(request, env, ctx);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       // Nothing is cached on failure, so the log names the variable that is wrong now (env is fixed per deploy).
@@ -47,7 +61,7 @@ export default {
   },
   /** Cron trigger fallback for the sweep (QStash schedules it in production; either is enough). */
   async scheduled(_controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
-    const { deps } = appFor(stringEnv(env));
+    const { deps } = appFor(env);
     ctx.waitUntil(runJob(deps, 'sweep', {}));
   },
 };

@@ -4,6 +4,7 @@ import type { PaymentsAdapter } from './adapters/payments/types';
 import type { JobQueue } from './adapters/queue/types';
 import type { RateLimiter } from './adapters/ratelimit/types';
 import type { Mailer } from './adapters/mail/types';
+import type { MediaStore } from './adapters/media/types';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
@@ -16,6 +17,7 @@ import { createMemoryLimiter } from './adapters/ratelimit/memory';
 import { createUpstashLimiter } from './adapters/ratelimit/upstash';
 import { createOutboxMailer } from './adapters/mail/outbox';
 import { createHttpMailer } from './adapters/mail/http';
+import { createMemoryMediaStore } from './adapters/media/memory';
 import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
 import { withReservedNames } from './pipeline/reserved-names';
@@ -41,6 +43,11 @@ export interface Deps {
   defer: (work: Promise<unknown>) => void;
   /** What the crawler resolves and fetches with: DoH + global fetch by default; the Node entry pins DNS. */
   crawl: CrawlTransport;
+  /**
+   * Our own copies of tools' images (docs/media.md): the entries pass the R2 bucket binding (Workers)
+   * or DATA_DIR/media (Node); the in-memory default serves tests.
+   */
+  media: MediaStore;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
@@ -83,6 +90,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
     mail: overrides.mail ?? createMailer(config, db, log),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
+    media: overrides.media ?? createMemoryMediaStore(),
     defer:
       overrides.defer ??
       ((work) => {

@@ -1,6 +1,8 @@
 import { html } from 'hono/html';
 import type { ReviewQueueItem } from '../../src/pipeline/editor-sessions';
 import type { CrawlFailureItem } from '../../src/pipeline/recent-crawl-failures';
+import { mediaPath } from '../../src/media/media-name';
+import { placeholderImage } from '../../src/media/placeholder';
 import { safeUrl, type Html } from '../pages/layout';
 
 /** The sign-in form: the operator token, posted once, exchanged for an HttpOnly session cookie. */
@@ -32,13 +34,15 @@ ${item.status === 'pending_review' ? html`<button type="submit" name="decision" 
 function itemView(item: ReviewQueueItem, csrf: string): Html {
   const m = item.metadata ?? {};
   const href = safeUrl(item.url);
-  const image = safeUrl(m.image);
+  // Only our own /media/ copies: an editor's browser never contacts the submitter's server (the sources are text).
+  const image = mediaPath(m.image);
   return html`<li>
-<h3>${item.name} <span class="muted">(${item.plan}, submitted ${item.submitted_at})</span></h3>
+<h3><img class="icon" src="${mediaPath(m.icon) ?? placeholderImage(item.name)}" alt="" width="20" height="20">${item.name} <span class="muted">(${item.plan}, submitted ${item.submitted_at})</span></h3>
 <p>${href ? html`<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">${item.url}</a>` : item.url}
 ${m.finalUrl && m.finalUrl !== item.url ? html` → final URL ${m.finalUrl}` : ''}</p>
 <p><strong>Title:</strong> ${m.title ?? '—'}<br><strong>Description:</strong> ${m.description ?? '—'}<br><strong>Language:</strong> ${m.language ?? '—'}</p>
 ${image ? html`<p><img class="shot" src="${image}" alt="" loading="lazy"></p>` : ''}
+${m.imageSource || m.iconSource ? html`<p class="muted">Image from ${m.imageSource ?? '—'}<br>Icon from ${m.iconSource ?? '—'}</p>` : ''}
 ${item.status === 'pending_review' ? checksView(item) : html`<p>Live at <a href="${safeUrl(item.live_url) ?? '/'}">${item.live_url}</a></p>`}
 ${decisionForm(item, csrf)}
 </li>`;

@@ -24,7 +24,7 @@ header,main,footer{max-width:52rem;margin:0 auto;padding:1rem}
 header a{color:inherit;text-decoration:none;font-weight:700}
 ul.tools{list-style:none;padding:0}ul.tools li{background:#fff;border:1px solid #e5e5e5;border-radius:8px;padding:.75rem 1rem;margin:.5rem 0}
 .badge{display:inline-block;font-size:.75rem;border-radius:4px;padding:0 .4rem;margin-left:.4rem;background:#ffe9a8}
-.badge.sponsor{background:#d6ecff}.muted{color:#666}img.shot{max-width:100%;border-radius:8px}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:.4rem}
+.badge.sponsor{background:#d6ecff}.muted{color:#666}img.shot{max-width:100%;border-radius:8px}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:.4rem;border-radius:4px}img.avatar{width:48px;height:48px;vertical-align:middle;margin-right:.6rem;border-radius:8px}
 form.search input{padding:.4rem;width:60%}textarea.embed{width:100%;font:12px/1.4 ui-monospace,monospace}section.sponsored{border:2px solid #d6ecff;border-radius:8px;padding:.25rem 1rem}
 `;
 
@@ -41,13 +41,14 @@ export function safeUrl(value: string | null | undefined): string | undefined {
 
 /**
  * Renders a public page: every interpolated value is escaped by hono/html, and a strict CSP allows no script
- * at all, only the page's own nonce'd style, images over http(s) and forms to this origin.
+ * at all, only the page's own nonce'd style, images from this origin (our own /media/ copies) or data: URIs
+ * (the generated placeholders), and forms to this origin. No image is ever loaded from a tool's server.
  */
 export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Promise<Response> {
   const nonce = randomToken(22);
   c.header(
     'Content-Security-Policy',
-    `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src https: http: data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   const image = safeUrl(page.image);
   const canonical = safeUrl(page.canonical);

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { PublicTool } from '../../src/pipeline/public-tools';
-import { safeUrl, type Html } from './layout';
+import { placeholderImage } from '../../src/media/placeholder';
+import type { Html } from './layout';
 
 type Listed = Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>;
 
@@ -12,9 +13,13 @@ export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>): Htm
 /** Featured and sponsored tools paid for a followed link; every other outbound link is nofollow. */
 export const outboundRel = (tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>) => (tool.is_feature || tool.is_sponsor ? 'noopener' : 'noopener nofollow');
 
+/** The tool's icon: our own /media/ copy, else its generated placeholder (never the tool's server, never broken). */
+export function iconSource(tool: Pick<PublicTool, 'name' | 'icon'>): string {
+  return tool.icon ?? placeholderImage(tool.name);
+}
+
 /** One entry of a tool list: icon, name (to its page), badges, description. */
 export function toolItem(tool: Listed): Html {
-  const icon = safeUrl(tool.icon);
-  return html`<li>${icon ? html`<img class="icon" src="${icon}" alt="" loading="lazy">` : ''}<a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}
+  return html`<li><img class="icon" src="${iconSource(tool)}" alt="" width="20" height="20" loading="lazy"><a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}
 ${tool.description ? html`<div class="muted">${tool.description}</div>` : ''}</li>`;
 }

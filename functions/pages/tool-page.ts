@@ -6,7 +6,7 @@ import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
 import { notFoundPage } from './not-found';
-import { badges, outboundRel } from './tool-list';
+import { badges, iconSource, outboundRel } from './tool-list';
 import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 
 export function register(app: OpenAPIHono<AppEnv>) {
@@ -15,19 +15,19 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
     if (!tool) return notFoundPage(c);
     const href = safeUrl(tool.url);
-    const image = safeUrl(tool.image);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
     c.header('Cache-Control', 'public, max-age=60');
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
       canonical: tool.live_url,
-      image,
+      // Images are our own /media/ copies (same origin); og:image needs the copy's absolute URL.
+      image: tool.image && `${c.get('deps').origin}${tool.image}`,
       body: () => html`<article>
-<h1>${tool.name}${badges(tool)}</h1>
+<h1><img class="avatar" src="${iconSource(tool)}" alt="" width="48" height="48">${tool.name}${badges(tool)}</h1>
 ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</p>` : ''}
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
-${image ? html`<p><img class="shot" src="${image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
+${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
 ${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
 <p class="muted">Listed since ${tool.published_at}.</p>
 </article>

@@ -26,7 +26,7 @@ export async function getTool({ deps, ref }: { deps: Deps; ref: ToolRef }): Prom
   }
   const [row] = await queryRows<ToolRow>(deps.db, sql`SELECT ${toolColumns} FROM sites s WHERE ${where} AND s.status = 'live'`);
   if (!row) throw notFound();
-  return toToolDetail(row);
+  return toToolDetail(row, deps.origin);
 }
 
 /** The one not_found for a tool that is not listed (the badge route answers with it too). */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
 import { sponsorSlotHeld } from '../submissions/sponsor-slot';
+import { mediaUrl } from '../media/media-name';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -64,15 +65,16 @@ export function toToolSummary(row: ToolRow): ToolSummary {
   };
 }
 
-export function toToolDetail(row: ToolRow): ToolDetail {
+/** `origin` (deps.origin) makes the image and icon absolute URLs of our own /media/ copies, never the tool's. */
+export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
   return {
     site_id: row.site_id,
     slug: row.slug ?? '',
     name: row.name,
     url: row.url,
     description: row.description?.trim() || null,
-    image: row.image || null,
-    icon: row.icon || null,
+    image: mediaUrl(row.image, origin),
+    icon: mediaUrl(row.icon, origin),
     is_feature: Boolean(row.is_feature),
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,

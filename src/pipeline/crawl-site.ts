@@ -5,6 +5,7 @@ import { ServiceError } from '../errors';
 import { crawlPage, type CrawlFailure } from './crawler';
 import { publicCrawlError } from './crawl-error-messages';
 import { toStoredMetadata } from './stored-metadata';
+import { fetchSiteMedia } from '../media/fetch-site-media';
 
 export type CrawlOutcome =
   | { outcome: 'skipped'; reason: string }
@@ -13,8 +14,9 @@ export type CrawlOutcome =
 
 /**
  * The crawl step. Claims the site with one conditional statement (queued → crawling, attempt counted), so a
- * duplicate delivery finds nothing to claim and is a no-op. A success stores the metadata and moves to
- * pending_review, then enqueues the review. A failure with attempts left puts the site back to queued and
+ * duplicate delivery finds nothing to claim and is a no-op. A success keeps the page's image and icon as our own
+ * media (src/media/fetch-site-media.ts; an image that fails never fails the crawl), stores the metadata and moves
+ * to pending_review, then enqueues the review. A failure with attempts left puts the site back to queued and
  * THROWS (the job answers non-2xx, QStash or the local queue retries); the last allowed attempt ends in
  * crawl_failed. A failure is stored twice over: its kind (what submitters are told, also the status_note that
  * feeds site_history) and its detail (addresses, internal names, exception text), which only operators see.
@@ -41,7 +43,9 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
   }));
 
   if (result.ok) {
-    const metadata = toStoredMetadata(result.metadata, result.finalUrl);
+    // The page's image and icon become our own media now; one that cannot be kept leaves the placeholder.
+    const media = await fetchSiteMedia(deps, result.metadata, { siteId });
+    const metadata = toStoredMetadata(result.metadata, result.finalUrl, media, deps.now());
     const [moved] = await queryRows<{ id: string }>(
       deps.db,
       sql`UPDATE sites SET status = 'pending_review', metadata = ${JSON.stringify(metadata)}::jsonb,

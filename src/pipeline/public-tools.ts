@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { sponsorSlotHeld } from '../submissions/sponsor-slot';
+import { mediaPath } from '../media/media-name';
 
 /** A live tool as the public pages show it. */
 export interface PublicTool {
@@ -14,6 +15,7 @@ export interface PublicTool {
   published_at: string;
   title: string | null;
   description: string | null;
+  /** Same-origin path of our own copy (`/media/{sha256}.{ext}`), or null: the page shows the placeholder. */
   image: string | null;
   icon: string | null;
 }
@@ -23,7 +25,13 @@ const columns = sql`s.slug, s.name, s.url, s.live_url, s.is_feature, ${sponsorSl
   s.metadata->>'title' AS title, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon`;
 
-const normalise = (row: PublicTool): PublicTool => ({ ...row, is_feature: Boolean(row.is_feature), is_sponsor: Boolean(row.is_sponsor) });
+const normalise = (row: PublicTool): PublicTool => ({
+  ...row,
+  is_feature: Boolean(row.is_feature),
+  is_sponsor: Boolean(row.is_sponsor),
+  image: mediaPath(row.image),
+  icon: mediaPath(row.icon),
+});
 
 /** Live tools for the home page: sponsored first, then featured, then newest. (Search: src/directory/search.ts.) */
 export async function listLiveTools(deps: Deps, options: { limit?: number } = {}): Promise<PublicTool[]> {

@@ -74,6 +74,7 @@ describe('Worker entry (functions/worker.ts)', () => {
   it.each([
     ['SITE_ORIGIN', production({ SITE_ORIGIN: undefined }), MISSING_ORIGIN],
     ['a mail transport', production({ MAIL_API_URL: undefined }), MISSING_MAIL],
+    ['the R2 bucket binding MEDIA', production(), /the R2 bucket binding MEDIA is required on Workers/],
   ])('without %s answers 503 in the error shape and logs the message naming the variable', async (_what, env, message) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = await worker.fetch(new Request('https://tooldir.example/llms.txt'), env, ctx);

@@ -2,8 +2,9 @@
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
 // list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job, the
 // MCP server (initialize, tools/list, tool calls), a sign-in code sent through the mail API stand-in and the API
-// reference's script from the static assets ([assets] in wrangler.toml, built by its [build] command), all
-// answered from inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
+// reference's script from the static assets ([assets] in wrangler.toml, built by its [build] command), and a
+// crawl that keeps a loopback fixture's og:image in the R2 bucket binding MEDIA (wrangler's local R2) and serves
+// it back from /media/{sha256}.{ext}, all answered from inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as QStashClient } from '@upstash/qstash';
@@ -21,6 +22,9 @@ import { requireService } from '../../helpers/services/require-service';
 import { type ProductionStack, STACK_SECRETS, startProductionStack } from '../../helpers/standins/production-stack';
 import { buildStripeEvent, signStripeEvent } from '../../helpers/standins/stripe-signature';
 import { startWranglerDev, type WranglerDev } from './wrangler-dev';
+import { createHash } from 'node:crypto';
+import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
+import { pngBytes } from '../../helpers/image-bytes';
 
 const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
 const ADMIN = 'workerd-admin-token-0123456789abcdef';
@@ -28,6 +32,7 @@ const ADMIN = 'workerd-admin-token-0123456789abcdef';
 describeStack('Worker bundle in workerd', () => {
   let stack: ProductionStack;
   let worker: WranglerDev;
+  let fixture: FixtureSite;
 
   const call = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
     fetch(`${worker.url}${path}`, {
@@ -51,10 +56,14 @@ describeStack('Worker bundle in workerd', () => {
   beforeAll(async () => {
     stack = await startProductionStack();
     await (await openNodePostgres(stack.env.DATABASE_URL!)).close(); // migrations, like npm run db:migrate
-    worker = await startWranglerDev({ ...stack.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' });
+    fixture = await startFixtureSite();
+    // CRAWL_ALLOW_PRIVATE: the crawl test reaches the loopback fixture by IP literal (judged without any lookup,
+    // so the Worker's DoH resolver is never asked); the other tests submit *.example URLs that are never crawled.
+    worker = await startWranglerDev({ ...stack.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', CRAWL_ALLOW_PRIVATE: 'true' });
   }, 180_000);
   afterAll(async () => {
     await worker?.close();
+    await fixture?.close();
     await stack?.close();
   });
 
@@ -149,6 +158,42 @@ describeStack('Worker bundle in workerd', () => {
     expect(message).toBeDefined();
     const delivered = await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey);
     expect(delivered.status, worker.output()).toBeLessThan(300);
+  });
+
+  it('keeps a crawled og:image in the R2 bucket binding and serves it from /media', async () => {
+    const png = pngBytes(2026);
+    const name = `${createHash('sha256').update(png).digest('hex')}.png`;
+    fixture.route('/og.png', (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from(png)));
+    fixture.route('/r2-tool', htmlPage('<html><head><title>R2 Tool</title><meta property="og:image" content="/og.png"></head></html>'));
+    const key = await member('member');
+    const queued = await call('/api/v1/submit-site', { key, json: { name: `R2 Tool ${Date.now()}`, url: `${fixture.origin}/r2-tool` } });
+    expect(queued.status, worker.output()).toBe(201);
+    const { site_id } = (await queued.json()) as { site_id: string };
+    const message = stack.qstash.messages.find((m) => m.destination === `${worker.url}/api/jobs/crawl` && m.body.includes(site_id));
+    expect(message).toBeDefined();
+    const crawled = await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey);
+    expect(crawled.status, worker.output()).toBeLessThan(300);
+    const db = await openNodePostgres(stack.env.DATABASE_URL!);
+    try {
+      const [row] = await queryRows<{ status: string; image: string | null }>(db.db, sql`SELECT status, metadata->>'image' AS image FROM sites WHERE id = ${site_id}::uuid`);
+      expect(row, worker.output()).toEqual({ status: 'pending_review', image: name });
+    } finally {
+      await db.close();
+    }
+    // The page, its og:image and the default icon (/favicon.ico, a 404 here: the icon stays null).
+    expect(fixture.hits.map((hit) => hit.path).sort()).toEqual(['/favicon.ico', '/og.png', '/r2-tool']);
+    const served = await fetch(`${worker.url}/media/${name}`);
+    expect(served.status, worker.output()).toBe(200);
+    expect(Object.fromEntries(served.headers)).toMatchObject({
+      'content-type': 'image/png',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    });
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+    const missing = await fetch(`${worker.url}/media/${'0'.repeat(64)}.png`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
   it('mails a sign-in code through the mail API (the stack stand-in), never into mail_outbox', async () => {

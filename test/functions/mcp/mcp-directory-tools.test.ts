@@ -80,7 +80,7 @@ describe('search_tools (no key)', () => {
 
 describe('get_tool (no key)', () => {
   it('returns a live tool by slug and by site_id, with the declared fields', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: 'Getme Tool', description: 'All of it.', image: 'https://img.example/og.png' }]);
+    const [tool] = await seedTools(t.deps.db, [{ name: 'Getme Tool', description: 'All of it.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', icon: 'https://img.example/hot-linked.ico' }]);
     const bySlug = await callTool(client, 'get_tool', { slug: tool!.slug });
     expect(bySlug.isError).toBeFalsy();
     expect(bySlug.structuredContent).toEqual({
@@ -89,8 +89,8 @@ describe('get_tool (no key)', () => {
       name: 'Getme Tool',
       url: tool!.url,
       description: 'All of it.',
-      image: 'https://img.example/og.png',
-      icon: null,
+      image: 'http://tooldir.test/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', // our own copy (docs/media.md)
+      icon: null, // a remote URL from before own media is never passed on
       is_feature: false,
       is_sponsor: false,
       live_url: `http://tooldir.test/tools/${tool!.slug}`,

@@ -168,7 +168,7 @@ describe('searchTools pagination', () => {
 describe('getTool', () => {
   it('returns the detail by slug and by site_id', async () => {
     const [seeded] = await seedTools(t.deps.db, [
-      { name: 'Detailia', description: 'Full description.', image: 'https://img.example/a.png', icon: 'https://img.example/i.ico', isFeature: true },
+      { name: 'Detailia', description: 'Full description.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg', icon: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico', isFeature: true },
     ]);
     const expected = {
       site_id: seeded!.id,
@@ -176,8 +176,8 @@ describe('getTool', () => {
       name: 'Detailia',
       url: seeded!.url,
       description: 'Full description.',
-      image: 'https://img.example/a.png',
-      icon: 'https://img.example/i.ico',
+      image: 'http://tooldir.test/media/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+      icon: 'http://tooldir.test/media/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico',
       is_feature: true,
       is_sponsor: false,
       live_url: `http://tooldir.test/tools/${seeded!.slug}`,
