@@ -27,7 +27,7 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
       201: { content: { 'application/json': { schema: QueuedResponse } }, description: 'Queued (membership)', headers: idempotentReplayedHeader },
       400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
       402: { content: { 'application/json': { schema: PendingPaymentRecord } }, description: 'Payment required: open checkout_url', headers: idempotentReplayedHeader },
-      409: { content: { 'application/json': { schema: ErrorBody } }, description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}` },
+      409: { content: { 'application/json': { schema: ErrorBody } }, description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}`, headers: idempotentReplayedHeader },
       413: errorContent('Body larger than 64 KiB'),
       ...idempotencyErrors,
       ...keyedErrors,

@@ -2,6 +2,7 @@
 import type { ApiClient, SubmitOutcome } from './api-client';
 import type { SubmitRequest } from './api-types';
 import { CliError } from './cli-error';
+import { ExitCode } from './exit-codes';
 
 /** At most this many sends of one submit; the waits between them grow (1 s, 2 s). */
 export const SUBMIT_ATTEMPTS = 3;
@@ -28,7 +29,8 @@ export async function submitWithRetries(client: ApiClient, request: SubmitReques
       return await client.submitSite(request, key);
     } catch (error) {
       const retryable = error instanceof CliError && (error.code === 'network_error' || error.code === 'idempotency_in_progress');
-      if (!retryable || attempt >= SUBMIT_ATTEMPTS) throw error;
+      if (!retryable) throw error;
+      if (attempt >= SUBMIT_ATTEMPTS) throw error.code === 'network_error' ? error : stillRunning(error);
       const wait = backoffMs(attempt);
       const why = error.code === 'network_error' ? 'no answer from the API' : 'the first attempt is still running';
       options.onRetry(`Retrying the submit in ${wait / 1000} s (${why}; attempt ${attempt + 1} of ${SUBMIT_ATTEMPTS}, same Idempotency-Key)…`);
@@ -36,3 +38,11 @@ export async function submitWithRetries(client: ApiClient, request: SubmitReques
     }
   }
 }
+
+/** A 409 that is not "already submitted": exit 1 with a hint, rather than exit 4. */
+const stillRunning = (error: CliError) =>
+  new CliError(error.code, error.message, {
+    exitCode: ExitCode.error,
+    httpStatus: error.httpStatus,
+    extraLines: ['The server is still working on this submit; check `tooldir list` or `tooldir status <url>` shortly.'],
+  });
