@@ -21,6 +21,8 @@ export interface IdempotencyHarness {
   failCheckouts: number;
   /** While true, every limiter call refuses (429). */
   limited: boolean;
+  /** While true, every limiter call passes (for property tests that send many requests). */
+  unlimited: boolean;
   sitesOf(accountId: string): Promise<number>;
   quotaUsed(accountId: string): Promise<number>;
   keyRows(accountId: string): Promise<Array<{ key: string; state: string }>>;
@@ -44,6 +46,7 @@ export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: E
   const limiter: RateLimiter = {
     async limit(window, identifier) {
       if (h.limited) return { success: false, limit: window.limit, remaining: 0, reset: Date.now() + 30_000 };
+      if (h.unlimited) return { success: true, limit: window.limit, remaining: window.limit, reset: Date.now() };
       return memory.limit(window, identifier);
     },
   };
@@ -54,6 +57,7 @@ export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: E
     checkouts: [],
     failCheckouts: 0,
     limited: false,
+    unlimited: false,
     sitesOf: (accountId) =>
       count(sql`SELECT (SELECT count(*) FROM sites WHERE account_id = ${accountId}::uuid)
         + (SELECT count(*) FROM pending_submissions WHERE account_id = ${accountId}::uuid) AS n`),
