@@ -62,6 +62,16 @@ describe('tooldir submit retries', () => {
     expect(down.stderr.text).toContain('Could not reach the tooldir API');
   });
 
+  it('a submit still in progress after 3 sends exits 1 with a hint, not 4 (already submitted)', async () => {
+    const world = await fakeWorld(
+      () => ({ status: 409, body: { error: { code: 'idempotency_in_progress', message: 'still running' } }, headers: { 'retry-after': '1' } }),
+      { env },
+    );
+    expect(await runCli(submitArgs, world.ctx)).toBe(1);
+    expect(world.requests).toHaveLength(3);
+    expect(world.stderr.text).toContain('still working on this submit');
+  });
+
   it('two invocations send two different keys', async () => {
     const world = await fakeWorld(() => queued, { env });
     await runCli(submitArgs, world.ctx);
