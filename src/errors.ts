@@ -8,7 +8,11 @@ export const errorStatus = {
   method_not_allowed: 405,
   already_submitted: 409,
   conflict: 409,
+  /** A first use of the same Idempotency-Key is still running (docs/idempotency.md); sent with Retry-After. */
+  idempotency_in_progress: 409,
   payload_too_large: 413,
+  /** The Idempotency-Key was first used with another request body. */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   plan_unavailable: 500,
   checkout_failed: 500,

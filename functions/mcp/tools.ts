@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { searchTools, searchInputSchema, MAX_PAGE_SIZE } from '../../src/directory/search';
 import { getTool } from '../../src/directory/get-tool';
 import { searchPageSchema, toolDetailSchema } from '../../src/directory/tool-schemas';
-import { submitSite } from '../../src/submissions/submit';
+import { submitSiteIdempotently } from '../../src/idempotency/submit';
+import { idempotencyKeySchema } from '../../src/idempotency/key';
 import { submitInputSchema } from '../../src/submissions/submit-input';
 import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
@@ -99,7 +100,8 @@ export const submitSiteTool = defineTool({
     'it and pay before expires_at (24 hours); `reason` says why payment is needed. After payment it is queued ' +
     'automatically with the same site_id. Submitting the same unpaid url again gives a fresh link. Follow progress ' +
     'with get_site_status. Errors: already_submitted (url or name already in the directory), invalid_request ' +
-    '(names the field), unauthorized, rate_limited (says when to retry).',
+    '(names the field), unauthorized, rate_limited (says when to retry), idempotency_key_reused (the key was used ' +
+    'with other arguments), idempotency_in_progress (the first call with that key is still running: retry shortly).',
   auth: 'api_key',
   readOnly: false,
   inputSchema: submitInputSchema.extend({
@@ -107,12 +109,19 @@ export const submitSiteTool = defineTool({
     url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe('basic (default), featured, or sponsored (= pro, a monthly subscription)'),
+    idempotency_key: idempotencyKeySchema('idempotency_key')
+      .optional()
+      .describe(
+        'Optional, recommended: a fresh random value (e.g. a UUID) per intended submission, sent again unchanged when ' +
+          'retrying after a lost answer. Within 24 hours the retry gets the first result again (same site_id, same ' +
+          'checkout_url) and nothing is created twice. Same semantics as the REST Idempotency-Key header.',
+      ),
   }),
   outputSchema: submitOutputSchema,
-  async run(caller, input) {
+  async run(caller, { idempotency_key: idempotencyKey, ...input }) {
     const actor = await caller.actor();
     await caller.limit('submit', actor.accountId);
-    const result = await submitSite({ deps: caller.deps, actor, input });
+    const result = await submitSiteIdempotently({ deps: caller.deps, actor, input, idempotencyKey });
     return result.body;
   },
 });

@@ -12,7 +12,7 @@ const text = (origin: string) => `# tooldir – AI Tool Directory
 > editor and published as a public tool page.
 
 ## REST API (base ${origin}/api/v1)
-- POST /api/v1/submit-site (alias POST /api/v1/sites): submit {name, url, email?, plan?}; plan is basic | featured | sponsored (alias pro). 201 queued, or 402 with a pending-payment record carrying checkout_url (show it to the user), 409 already submitted.
+- POST /api/v1/submit-site (alias POST /api/v1/sites): submit {name, url, email?, plan?}; plan is basic | featured | sponsored (alias pro). 201 queued, or 402 with a pending-payment record carrying checkout_url (show it to the user), 409 already submitted. Send an Idempotency-Key header (a fresh UUID) and resend it unchanged after a lost answer: the repeat gets the first answer (same site_id and checkout_url, Idempotent-Replayed: true) and nothing is created twice; another body with that key is 422 idempotency_key_reused, a repeat while the first runs is 409 idempotency_in_progress (Retry-After).
 - GET /api/v1/sites?limit=&offset=&url=: your submissions, newest first (unpaid ones excluded).
 - GET /api/v1/sites/{site_id}: one submission (also unpaid pending ones, with checkout_url).
 - GET /api/v1/tools?q=&limit=&cursor=, GET /api/v1/tools/{slug}: public directory search and detail (no key).
@@ -32,7 +32,7 @@ pending_payment → queued → crawling → pending_review → live (live_url) |
 Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site and get_site_status (bearer key).
 
 ## Errors
-{"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, rate_limited, plan_unavailable, checkout_failed.
+{"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, idempotency_in_progress, idempotency_key_reused, rate_limited, plan_unavailable, checkout_failed.
 `;
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,10 +1,11 @@
 // POST /api/v1/submit-site (and POST /api/v1/sites) – submit a tool
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { submitSite } from '../../src/submissions/submit';
+import { submitSiteIdempotently } from '../../src/idempotency/submit';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
+import { idempotencyErrors, idempotencyInProgress, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed, readIdempotencyKey } from './idempotency';
 import { ErrorBody, PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity, errorContent, keyedErrors } from './schemas';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
@@ -20,13 +21,15 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
       'Re-submitting an unpaid URL replaces its pending record with a fresh link (same site_id).',
     security: bearerSecurity,
     middleware: [requireApiKey, jsonObjectBody] as const,
+    parameters: [idempotencyKeyParameter],
     request: { body: { required: true, content: { 'application/json': { schema: SubmitRequest } } } },
     responses: {
-      201: { content: { 'application/json': { schema: QueuedResponse } }, description: 'Queued (membership)' },
+      201: { content: { 'application/json': { schema: QueuedResponse } }, description: 'Queued (membership)', headers: idempotentReplayedHeader },
       400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
-      402: { content: { 'application/json': { schema: PendingPaymentRecord } }, description: 'Payment required: open checkout_url' },
-      409: { content: { 'application/json': { schema: ErrorBody } }, description: 'URL or name already submitted (code already_submitted)' },
+      402: { content: { 'application/json': { schema: PendingPaymentRecord } }, description: 'Payment required: open checkout_url', headers: idempotentReplayedHeader },
+      409: { content: { 'application/json': { schema: ErrorBody } }, description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}`, headers: idempotentReplayedHeader },
       413: errorContent('Body larger than 64 KiB'),
+      ...idempotencyErrors,
       ...keyedErrors,
       500: errorContent('plan_unavailable, checkout_failed or internal_error'),
     },
@@ -36,8 +39,15 @@ export function register(app: OpenAPIHono<AppEnv>) {
   for (const path of ['/api/v1/submit-site', '/api/v1/sites'] as const) {
     app.openapi(routeFor(path), async (c) => {
       const actor = c.get('actor');
+      const idempotencyKey = readIdempotencyKey(c);
       await enforceRateLimit(c, 'submit', actor.accountId);
-      const result = await submitSite({ deps: c.get('deps'), actor, input: c.req.valid('json') });
+      const result = await submitSiteIdempotently({
+        deps: c.get('deps'),
+        actor,
+        input: c.req.valid('json'),
+        idempotencyKey,
+        onReplay: markReplayed(c),
+      });
       return result.kind === 'queued' ? c.json(result.body, 201) : c.json(result.body, 402);
     });
   }

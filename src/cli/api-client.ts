@@ -26,8 +26,10 @@ export class ApiClient {
     this.apiBase = `${options.baseUrl}/api/v1`;
   }
 
-  async submitSite(request: SubmitRequest): Promise<SubmitOutcome> {
-    const response = await this.send('POST', '/submit-site', request);
+  /** `idempotencyKey` makes a retry of this very request safe (docs/idempotency.md): see submit-retry.ts. */
+  async submitSite(request: SubmitRequest, idempotencyKey?: string): Promise<SubmitOutcome> {
+    const extra: Record<string, string> = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
+    const response = await this.send('POST', '/submit-site', request, extra);
     if (response.status === 201) return { kind: 'queued', body: await readJson<QueuedResponse>(response) };
     if (response.status === 402) return { kind: 'payment_required', body: await readJson<PendingPaymentRecord>(response) };
     throw await toCliError(response);
@@ -50,10 +52,11 @@ export class ApiClient {
     throw await toCliError(response);
   }
 
-  private async send(method: string, path: string, body?: unknown): Promise<Response> {
+  private async send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
+      ...extraHeaders,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {

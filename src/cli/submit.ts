@@ -12,6 +12,7 @@ import { createProgress } from './progress';
 import { openKeyedSession, type KeyedSession } from './session';
 import { finalLine, paymentLines } from './site-view';
 import { normalizeUrlArg } from './url-input';
+import { submitWithRetries } from './submit-retry';
 
 interface SubmitOptions {
   name: string;
@@ -40,11 +41,15 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
       run(command, async (globals) => {
         const url = normalizeUrlArg(rawUrl);
         const session = await openKeyedSession(ctx, globals);
-        const outcome = await session.client.submitSite({
+        const request = {
           name: options.name,
           url,
           ...(options.email ? { email: options.email } : {}),
           ...(options.plan ? { plan: options.plan } : {}),
+        };
+        const outcome = await submitWithRetries(session.client, request, {
+          sleep: ctx.sleep,
+          onRetry: (line) => printLines(ctx.stderr, [line]),
         });
         await remember(ctx, session, outcome, options.name, url);
 

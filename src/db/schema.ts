@@ -308,3 +308,28 @@ export const duplicateKeyBackfills = pgTable('duplicate_key_backfills', {
   doneAt: tstz('done_at'),
   report: jsonb('report').$type<Record<string, unknown>>(),
 });
+
+/**
+ * Idempotency-Key records of submit (docs/idempotency.md): one per account and key, kept 24 hours. A request
+ * claims its key with one conditional INSERT (state `in_progress` until `locked_until`, so a crashed request
+ * frees it), then stores the verb's outcome (`completed`); a repeat replays `outcome` without running the verb.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the operation and its validated input: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_progress', 'completed'] }).notNull(),
+    /** Which claim holds the key; the outcome is stored (or the key released) only under the same token. */
+    claimToken: text('claim_token').notNull(),
+    lockedUntil: tstz('locked_until'),
+    /** `{result}` or `{error: {code, message, site_id?}}`, wire-neutral; null while in progress. */
+    outcome: jsonb('outcome'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -3,6 +3,8 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { purgeExpiredPending } from '../submissions/purge';
 import { purgeExpiredCredentials } from '../accounts/purge-expired-credentials';
+import { purgeExpiredIdempotencyKeys } from '../idempotency/settle';
+import { IDEMPOTENCY } from '../idempotency/key';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -13,6 +15,8 @@ export interface SweepReport {
   purged: number;
   /** Expired sign-in codes and browser sessions deleted. */
   expiredCredentials: number;
+  /** Idempotency-Key records past their 24 hours (docs/idempotency.md). */
+  expiredIdempotencyKeys: number;
 }
 
 export interface SweepOptions {
@@ -73,8 +77,15 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
 
   const { purged } = await purgeExpiredPending(deps);
   const { expiredCredentials } = await purgeExpiredCredentials(deps);
+  const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(deps.db, IDEMPOTENCY.retentionHours);
 
-  const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged, expiredCredentials };
-  if (report.redispatched || report.recovered || report.purged || report.expiredCredentials) deps.log.info('sweep', { ...report });
+  const report: SweepReport = {
+    redispatched: toDispatch.size + unreviewed.length,
+    recovered: recovered.length,
+    purged,
+    expiredCredentials,
+    expiredIdempotencyKeys,
+  };
+  if (Object.values(report).some((n) => n > 0)) deps.log.info('sweep', { ...report });
   return report;
 }

@@ -38,7 +38,7 @@ describe('MCP handshake through the SDK client', () => {
     expect(byName.search_tools!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.get_tool!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.submit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan']);
+    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'idempotency_key']);
     expect(byName.submit_site!.inputSchema.required).toEqual(['name', 'url']);
     expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 } });
     expect(byName.submit_site!.description).toMatch(/checkout_url/);

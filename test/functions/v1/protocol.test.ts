@@ -55,7 +55,7 @@ describe('openapi.json, docs and llms.txt', () => {
     expect(doc.info.version).toBe('1.0.0');
     expect(doc.info.title).toMatch(/Directory API/i);
     const submit = doc.paths['/api/v1/submit-site'].post;
-    expect(Object.keys(submit.responses).sort()).toEqual(['201', '400', '401', '402', '409', '413', '429', '500', '503']);
+    expect(Object.keys(submit.responses).sort()).toEqual(['201', '400', '401', '402', '409', '413', '422', '429', '500', '503']);
     expect(Object.keys(doc.paths['/api/v1/sites'].post.responses)).toContain('402');
     expect(Object.keys(doc.paths['/api/v1/sites'].get.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
     expect(Object.keys(doc.paths['/api/v1/sites/{site_id}'].get.responses).sort()).toEqual(['200', '401', '404', '429', '500', '503']);
