@@ -10,6 +10,7 @@ import type { AppEnv, AppOptions } from './types';
 import * as submitSite from './v1/submit-site';
 import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
+import * as sitesRetry from './v1/sites-retry';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as mcp from './mcp/transport';
@@ -38,6 +39,7 @@ const functions = [
   submitSite,
   sitesGet,
   sitesList,
+  sitesRetry,
   toolsSearch,
   toolsGet,
   mcp,

@@ -8,6 +8,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   already_submitted: 409,
   conflict: 409,
+  invalid_state: 409,
   /** A first use of the same Idempotency-Key is still running (docs/idempotency.md); sent with Retry-After. */
   idempotency_in_progress: 409,
   payload_too_large: 413,

@@ -10,27 +10,12 @@ import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { ServiceError } from '../../src/errors';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { McpCaller } from './caller';
+import { defineTool, type ToolDescriptor } from './define-tool';
+
+export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
+import { retrySiteTool } from './site-action-tools';
 
-/**
- * An MCP tool as data: what the agent sees (name, description, schemas, hints) and what it runs. `run` calls
- * the same core verb as the REST endpoint, so MCP and REST cannot disagree.
- */
-export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extends z.ZodObject = z.ZodObject> {
-  name: string;
-  title: string;
-  description: string;
-  /** 'none': works anonymously; 'api_key': needs Authorization: Bearer <key>. */
-  auth: 'none' | 'api_key';
-  /** Read-only tools are also idempotent; the hints tell the host it may call them freely. */
-  readOnly: boolean;
-  inputSchema: In;
-  outputSchema: Out;
-  run(caller: McpCaller, input: z.output<In>): Promise<z.output<Out> | object>;
-}
-
-const defineTool = <In extends z.ZodObject, Out extends z.ZodObject>(tool: ToolDescriptor<In, Out>) =>
-  tool as unknown as ToolDescriptor;
 
 /**
  * The directory tools are the REST directory endpoints' twins: they count against the client IP's public
@@ -156,4 +141,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool, retrySiteTool];

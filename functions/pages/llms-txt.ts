@@ -26,13 +26,13 @@ Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page
 ${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
 
 ## Submission states
-pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out").
+pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (3 times a day).
 
 ## MCP
-Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site and get_site_status (bearer key).
+Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site, get_site_status and retry_site (bearer key).
 
 ## Errors
-{"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, idempotency_in_progress, idempotency_key_reused, rate_limited, plan_unavailable, checkout_failed.
+{"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, invalid_state, idempotency_in_progress, idempotency_key_reused, rate_limited, plan_unavailable, checkout_failed.
 `;
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -41,6 +41,13 @@ export class ApiClient {
     throw await toCliError(response);
   }
 
+  /** POST /sites/{id}/retry: a crawl_failed submission back to queued (202 with the site record). */
+  async retrySite(siteId: string): Promise<SiteDetail> {
+    const response = await this.send('POST', `/sites/${encodeURIComponent(siteId)}/retry`);
+    if (response.status === 202) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
   async listSites(query: { limit?: number; offset?: number; url?: string }): Promise<ListEnvelope> {
     const params = new URLSearchParams();
     if (query.limit !== undefined) params.set('limit', String(query.limit));
@@ -74,8 +81,8 @@ export class ApiClient {
 
 /** Turns an error answer into a CliError carrying the API's own message and code. */
 async function toCliError(response: Response): Promise<CliError> {
-  const exitCode = exitCodeForHttpStatus(response.status);
   const body = await readErrorBody(response);
+  const exitCode = exitCodeForHttpStatus(response.status, body?.error.code);
   if (!body) {
     return new CliError('unexpected_response', `The API answered HTTP ${response.status} without an error message`, {
       exitCode,

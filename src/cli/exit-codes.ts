@@ -12,13 +12,14 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** Maps an API answer's HTTP status to the exit code the CLI ends with. */
-export function exitCodeForHttpStatus(status: number): ExitCodeValue {
+/** Maps an API answer's HTTP status (and error code, where one status has several meanings) to the exit code. */
+export function exitCodeForHttpStatus(status: number, code?: string): ExitCodeValue {
   if (status >= 200 && status < 300) return ExitCode.ok;
   // The API rejecting the arguments (bad name, bad URL) is the same kind of mistake as a bad flag.
   if (status === 400) return ExitCode.usage;
   if (status === 402) return ExitCode.paymentRequired;
-  if (status === 409) return ExitCode.alreadySubmitted;
+  // 409 is also a retry of a submission that is not crawl_failed (invalid_state): an ordinary error.
+  if (status === 409) return code === undefined || code === 'already_submitted' ? ExitCode.alreadySubmitted : ExitCode.error;
   if (status === 429) return ExitCode.rateLimited;
   return ExitCode.error;
 }

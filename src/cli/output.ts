@@ -15,7 +15,7 @@ const statusWords: Record<SiteStatus, string> = {
   pending_payment: 'waiting for payment',
   queued: 'queued for crawling',
   crawling: 'being crawled',
-  crawl_failed: 'crawl failed (contact support)',
+  crawl_failed: 'crawl failed (fix the site, then `tooldir retry`)',
   pending_review: 'crawled, waiting for editorial review',
   live: 'live',
   rejected: 'rejected by review',

@@ -9,6 +9,7 @@ import { registerLogoutCommand } from './logout';
 import { printJson, printLines } from './output';
 import type { GlobalOptions } from './session';
 import { registerStatusCommand } from './status';
+import { registerRetryCommand } from './retry';
 import { registerSubmitCommand } from './submit';
 
 /** Runs one command's body and records its exit code; errors are reported in words or as JSON. */
@@ -57,6 +58,7 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerSubmitCommand(program, ctx, run);
   registerStatusCommand(program, ctx, run);
   registerListCommand(program, ctx, run);
+  registerRetryCommand(program, ctx, run);
   return program;
 }
 

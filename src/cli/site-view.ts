@@ -42,8 +42,8 @@ export function finalLine(site: SiteDetail): string {
       return `${site.name} was rejected by review.`;
     case 'crawl_failed':
       return site.crawl_error
-        ? `The crawl of ${site.name} failed: ${site.crawl_error.message} (contact support).`
-        : `The crawl of ${site.name} failed (contact support).`;
+        ? `The crawl of ${site.name} failed: ${site.crawl_error.message}. Fix the site, then: tooldir retry ${site.site_id}`
+        : `The crawl of ${site.name} failed. Fix the site, then: tooldir retry ${site.site_id}`;
     case 'pending_payment':
       return `The checkout link for ${site.name} expired before payment; submit again for a fresh link.`;
     default:

@@ -80,6 +80,15 @@ export const sites = pgTable(
     /** Why the latest transition happened (crawl failure kind, rejection reason); copied into site_history, so never a crawl's operator detail. */
     statusNote: text('status_note'),
     crawlAttempts: integer('crawl_attempts').notNull().default(0),
+    /**
+     * crawl_attempts when the submitter last asked for a retry (src/submissions/retry.ts): the attempts of the
+     * current round are crawl_attempts minus this. crawl_attempts itself never goes back, so every attempt keeps
+     * its own queue deduplication id.
+     */
+    crawlAttemptOffset: integer('crawl_attempt_offset').notNull().default(0),
+    /** Retries the submitter asked for on manual_retries_on (a UTC day); at most MAX_RETRIES_PER_DAY. */
+    manualRetries: integer('manual_retries').notNull().default(0),
+    manualRetriesOn: date('manual_retries_on', { mode: 'string' }),
     /** The last crawl failure's operator detail (may name addresses and internal hosts); never shown to submitters. */
     crawlError: text('crawl_error'),
     /** The last crawl failure's kind: what submitters are told, via src/pipeline/crawl-error-messages.ts. */

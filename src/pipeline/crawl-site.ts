@@ -22,15 +22,18 @@ export type CrawlOutcome =
  * feeds site_history) and its detail (addresses, internal names, exception text), which only operators see.
  */
 export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcome> {
-  const [claimed] = await queryRows<{ url: string; crawl_attempts: number }>(
+  const [claimed] = await queryRows<{ url: string; crawl_attempts: number; crawl_attempt_offset: number }>(
     deps.db,
     sql`UPDATE sites SET status = 'crawling', crawl_attempts = crawl_attempts + 1,
-          status_note = 'crawl attempt ' || (crawl_attempts + 1)
+          status_note = 'crawl attempt ' || (crawl_attempts + 1 - crawl_attempt_offset)
         WHERE id = ${siteId}::uuid AND status = 'queued'
-        RETURNING url, crawl_attempts`,
+        RETURNING url, crawl_attempts, crawl_attempt_offset`,
   );
   if (!claimed) return { outcome: 'skipped', reason: 'not queued (already handled or unknown)' };
+  // `attempt` identifies the attempt (claims and deduplication ids); `round` counts it within the current round,
+  // which a submitter's retry starts afresh (src/submissions/retry.ts).
   const attempt = Number(claimed.crawl_attempts);
+  const round = attempt - Number(claimed.crawl_attempt_offset);
 
   const result = await crawlPage(claimed.url, {
     fetch: deps.crawl.fetch,
@@ -62,12 +65,12 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
   const failure = result.error;
   const httpStatus = failure.kind === 'http_error' ? (failure.status ?? null) : null;
   const told = publicCrawlError(failure.kind, httpStatus).message;
-  const final = attempt >= deps.config.crawl.maxAttempts;
+  const final = round >= deps.config.crawl.maxAttempts;
   await queryRows(
     deps.db,
     sql`UPDATE sites SET status = ${final ? 'crawl_failed' : 'queued'}::text, crawl_error = ${failure.detail}::text,
           crawl_error_kind = ${failure.kind}::text, crawl_error_http_status = ${httpStatus}::integer,
-          status_note = ${`attempt ${attempt} of ${deps.config.crawl.maxAttempts} failed: ${told}`}::text
+          status_note = ${`attempt ${round} of ${deps.config.crawl.maxAttempts} failed: ${told}`}::text
         WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}`,
   );
   deps.log.warn('crawl failed', { site_id: siteId, attempt, final, kind: failure.kind, err: failure.detail });

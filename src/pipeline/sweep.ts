@@ -42,10 +42,10 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   const recovered = await queryRows<{ id: string; status: string; crawl_attempts: number }>(
     deps.db,
     sql`UPDATE sites SET
-          status = CASE WHEN crawl_attempts >= ${max} THEN 'crawl_failed' ELSE 'queued' END,
-          crawl_error = CASE WHEN crawl_attempts >= ${max} THEN COALESCE(crawl_error, 'crawl did not finish') ELSE crawl_error END,
-          crawl_error_kind = CASE WHEN crawl_attempts >= ${max} THEN COALESCE(crawl_error_kind, 'did_not_finish') ELSE crawl_error_kind END,
-          status_note = 'sweep: crawl attempt ' || crawl_attempts || ' did not finish'
+          status = CASE WHEN crawl_attempts - crawl_attempt_offset >= ${max} THEN 'crawl_failed' ELSE 'queued' END,
+          crawl_error = CASE WHEN crawl_attempts - crawl_attempt_offset >= ${max} THEN COALESCE(crawl_error, 'crawl did not finish') ELSE crawl_error END,
+          crawl_error_kind = CASE WHEN crawl_attempts - crawl_attempt_offset >= ${max} THEN COALESCE(crawl_error_kind, 'did_not_finish') ELSE crawl_error_kind END,
+          status_note = 'sweep: crawl attempt ' || (crawl_attempts - crawl_attempt_offset) || ' did not finish'
         WHERE status = 'crawling' AND status_changed_at <= now() - ${crawlingFor}::interval
         RETURNING id, status, crawl_attempts`,
   );

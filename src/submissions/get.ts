@@ -63,4 +63,5 @@ async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL
   return row.state === 'refunded' ? toRefundedRecord(row) : toPendingRecord(row);
 }
 
-const notFound = () => new ServiceError('not_found', 'No submission with this id belongs to you.');
+/** The one 404 for a submission that is unknown or another account's (never tell them apart). */
+export const notFound = () => new ServiceError('not_found', 'No submission with this id belongs to you.');

@@ -103,4 +103,24 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
     expect(Number(row?.used)).toBe(1);
     expect(Number(row?.sites)).toBe(1);
   });
+
+  it('8 concurrent retries of a crawl_failed site → one 202 and seven 409 invalid_state; one retry counted', async () => {
+    const { key } = await t.member('member');
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: tool('Retried') });
+    const { site_id } = (await res.json()) as { site_id: string };
+    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'crawl_failed', crawl_attempts = 3, status_note = 'test' WHERE id = ${site_id}::uuid`);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => t.request(`/api/v1/sites/${site_id}/retry`, { method: 'POST', key })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of responses.filter((x) => x.status === 409)) {
+      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('invalid_state');
+    }
+    const [row] = await queryRows<{ manual_retries: number; retried: number | string }>(
+      t.deps.db,
+      sql`SELECT manual_retries, (SELECT count(*) FROM site_history WHERE site_id = ${site_id}::uuid AND from_status = 'crawl_failed') AS retried
+          FROM sites WHERE id = ${site_id}::uuid`,
+    );
+    expect({ counted: Number(row?.manual_retries), transitions: Number(row?.retried) }).toEqual({ counted: 1, transitions: 1 });
+  });
 });

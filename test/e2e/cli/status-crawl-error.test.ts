@@ -59,13 +59,13 @@ describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
   ])('%s: submit --wait, status and status --json name only the kind', async (url, name, code, message, detailed) => {
     const waited = await user.run(['submit', url, '--name', name, '--wait'], { env });
     expect(waited.code).toBe(1);
-    expect(waited.stdout.trimEnd().split('\n').at(-1)).toBe(`The crawl of ${name} failed: ${message} (contact support).`);
+    expect(waited.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^The crawl of ${name} failed: ${message}\\. Fix the site, then: tooldir retry [0-9a-f-]{36}$`));
     expectNothingOfOurNetwork(waited.stdout + waited.stderr);
 
     const status = await user.run(['status', url], { env });
     expect(status.code).toBe(0);
     const lines = status.stdout.trimEnd().split('\n');
-    expect(lines).toContain('  Status:     crawl failed (contact support)');
+    expect(lines).toContain('  Status:     crawl failed (fix the site, then `tooldir retry`)');
     expect(lines.at(-1)).toBe(`  Failure:    ${message}`);
     expectNothingOfOurNetwork(status.stdout + status.stderr);
 
@@ -80,5 +80,35 @@ describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
     const body = (await operator.json()) as { pipeline: { crawl_error: string; crawl_error_kind: string } };
     expect(body.pipeline.crawl_error_kind).toBe(code);
     for (const secret of detailed) expect(body.pipeline.crawl_error).toContain(secret);
+  });
+
+  it('tooldir retry puts the failed crawl back in the queue, three times a day, then exits 5', async () => {
+    const submitted = await user.run(['submit', 'http://gone.example/again', '--name', 'Retried Gone Host', '--wait', '--json'], { env });
+    const siteId = String((JSON.parse(submitted.stdout) as { site_id: string }).site_id);
+    expect(submitted.code).toBe(1);
+
+    for (let round = 1; round <= 3; round++) {
+      const retried = await user.run(['retry', siteId], { env });
+      expect(retried.code, retried.stderr).toBe(0);
+      expect(retried.stdout.split('\n')[0]).toBe('Queued again: the crawler will try the site once more.');
+      expectNothingOfOurNetwork(retried.stdout + retried.stderr);
+      // Wait for the crawl to fail again (the name never resolves).
+      for (let i = 0; i < 100; i++) {
+        const status = JSON.parse((await user.run(['status', siteId, '--json'], { env })).stdout) as { status: string };
+        if (status.status === 'crawl_failed') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const spent = await user.run(['retry', siteId], { env });
+    expect(spent.code).toBe(5);
+    expect(spent.stderr).toMatch(/^Error: This submission was retried 3 times today; retries start again at 00:00 UTC\.\nRetry after \d+ s\.\n$/);
+
+    const json = await user.run(['retry', siteId, '--json'], { env });
+    expect(json.code).toBe(5);
+    expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'rate_limited' } });
+
+    const usage = await user.run(['retry', 'not-a-site-id'], { env });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Expected a site_id (UUID), got "not-a-site-id".');
   });
 });

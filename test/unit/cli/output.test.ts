@@ -31,10 +31,15 @@ describe('renderList', () => {
 
 describe('exit codes', () => {
   it('maps API statuses to the documented codes', () => {
-    expect([200, 201, 400, 401, 402, 404, 409, 429, 500].map(exitCodeForHttpStatus)).toEqual([
+    expect([200, 201, 400, 401, 402, 404, 409, 429, 500].map((status) => exitCodeForHttpStatus(status))).toEqual([
       ExitCode.ok, ExitCode.ok, ExitCode.usage, ExitCode.error, ExitCode.paymentRequired, ExitCode.error,
       ExitCode.alreadySubmitted, ExitCode.rateLimited, ExitCode.error,
     ]);
+  });
+
+  it('tells a 409 already_submitted from a 409 invalid_state (a retry of a submission that did not fail)', () => {
+    expect(exitCodeForHttpStatus(409, 'already_submitted')).toBe(ExitCode.alreadySubmitted);
+    expect(exitCodeForHttpStatus(409, 'invalid_state')).toBe(ExitCode.error);
   });
 });
 
