@@ -128,15 +128,20 @@ const STARTUP_SWEEP_DELAY_MS = 1_000;
 
 /**
  * The in-process queue survives nothing, so the sweep is what recovers after a restart: once at start-up
- * with no age thresholds (nothing queued or crawling can still be in flight in a fresh process; only for the
- * local queue), then every minute with the normal thresholds. With QStash, its schedule runs the sweep.
- * Returns the function that stops both timers.
+ * for everything that stopped moving before this process started (that work was in the dead process's queue;
+ * only for the local queue), then every minute with the normal thresholds. With QStash, its schedule runs the
+ * sweep. The start-up thresholds are the process's age, not zero: a crawl this process claimed in its first
+ * second is in flight, and ending it would cost the site an attempt. Returns the function that stops both timers.
  */
 function startLocalSweeper(deps: Deps): () => void {
   if (deps.queue.kind !== 'local') return () => {};
+  const startedAt = Date.now();
   const sweep = (options?: Parameters<typeof runSweep>[1]) =>
     runSweep(deps, options).catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
-  const startup = setTimeout(() => void sweep({ queuedForMs: 0, crawlingForMs: 0 }), STARTUP_SWEEP_DELAY_MS);
+  const startup = setTimeout(() => {
+    const age = Date.now() - startedAt;
+    void sweep({ queuedForMs: age, crawlingForMs: age });
+  }, STARTUP_SWEEP_DELAY_MS);
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   startup.unref();
   timer.unref();

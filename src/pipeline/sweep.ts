@@ -20,7 +20,7 @@ export interface SweepReport {
 }
 
 export interface SweepOptions {
-  /** Default 2 minutes. The local entry passes 0 at start-up: its in-process queue held nothing across the restart. */
+  /** Default 2 minutes. The local entry passes its own age at start-up: its in-process queue held nothing across the restart. */
   queuedForMs?: number;
   /** Default 10 minutes (a crawl is bounded by 10 s, so this is a dead one). */
   crawlingForMs?: number;
