@@ -10,6 +10,7 @@ import { ServiceError } from '../../src/errors';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { McpCaller } from './caller';
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
+import type { Scope } from '../../src/oauth/scopes';
 
 /**
  * An MCP tool as data: what the agent sees (name, description, schemas, hints) and what it runs. `run` calls
@@ -21,6 +22,8 @@ export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extend
   description: string;
   /** 'none': works anonymously; 'api_key': needs Authorization: Bearer <key>. */
   auth: 'none' | 'api_key';
+  /** The OAuth scope a token needs for this tool on POST /mcp (docs/mcp-and-search.md "Scopes"). */
+  scope: Scope;
   /** Read-only tools are also idempotent; the hints tell the host it may call them freely. */
   readOnly: boolean;
   inputSchema: In;
@@ -50,6 +53,7 @@ export const searchToolsTool = defineTool({
     'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed; ' +
     `${describePolicy('public')}, shared with the REST directory endpoints.`,
   auth: 'none',
+  scope: 'tools:read',
   readOnly: true,
   inputSchema: searchInputSchema.extend({
     query: searchInputSchema.shape.query.describe('Words to search for; empty or omitted lists the newest tools'),
@@ -73,6 +77,7 @@ export const getToolTool = defineTool({
     'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
     `${describePolicy('public')}, shared with search_tools.`,
   auth: 'none',
+  scope: 'tools:read',
   readOnly: true,
   inputSchema: z.object({
     slug: z.string({ error: 'slug must be a string' }).max(200, { error: 'slug must be at most 200 characters' }).optional().describe('The tool slug'),
@@ -101,6 +106,7 @@ export const submitSiteTool = defineTool({
     'with get_site_status. Errors: already_submitted (url or name already in the directory), invalid_request ' +
     '(names the field), unauthorized, rate_limited (says when to retry).',
   auth: 'api_key',
+  scope: 'sites:submit',
   readOnly: false,
   inputSchema: submitInputSchema.extend({
     name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
@@ -127,6 +133,7 @@ export const getSiteStatusTool = defineTool({
     'rejected, crawl_failed. By url, a submission past payment is found first, else an unpaid one. ' +
     "Another account's submission or an unknown one is not_found.",
   auth: 'api_key',
+  scope: 'sites:read',
   readOnly: true,
   inputSchema: z.object({
     site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The site_id returned by submit_site'),
