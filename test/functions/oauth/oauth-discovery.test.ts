@@ -1,0 +1,97 @@
+// Discovery (RFC 9728, RFC 8414) and the 401/403 answers of POST /mcp that start an MCP client's OAuth flow.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGIN, RESOURCE, connectedApp, createOAuthTestApp, mcpCall, type OAuthTestApp } from './oauth-harness';
+
+let t: OAuthTestApp;
+beforeAll(async () => {
+  t = await createOAuthTestApp();
+});
+afterAll(async () => {
+  expect(t.network.violations).toEqual([]);
+  await t.close();
+});
+
+const RESOURCE_METADATA = `${ORIGIN}/.well-known/oauth-protected-resource/mcp`;
+
+describe('discovery documents', () => {
+  it('protected resource metadata names /mcp, our authorization server and the scopes', async () => {
+    const res = await t.request('/.well-known/oauth-protected-resource/mcp');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({
+      resource: RESOURCE,
+      authorization_servers: [ORIGIN],
+      scopes_supported: ['tools:read', 'sites:read', 'sites:submit'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'tooldir – AI tool directory',
+      resource_documentation: `${ORIGIN}/llms.txt`,
+    });
+  });
+
+  it('authorization server metadata: code + PKCE S256, public clients, DCR and metadata documents', async () => {
+    const res = await t.request('/.well-known/oauth-authorization-server');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      issuer: ORIGIN,
+      authorization_endpoint: `${ORIGIN}/oauth/authorize`,
+      token_endpoint: `${ORIGIN}/oauth/token`,
+      registration_endpoint: `${ORIGIN}/oauth/register`,
+      revocation_endpoint: `${ORIGIN}/oauth/revoke`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      client_id_metadata_document_supported: true,
+    });
+  });
+
+  it('derives every URL from SITE_ORIGIN, never from the Host header', async () => {
+    const res = await t.app.request('http://evil.example/.well-known/oauth-authorization-server', { headers: { host: 'evil.example' } });
+    expect((await res.json()).issuer).toBe(ORIGIN);
+  });
+});
+
+describe('POST /mcp as a protected resource', () => {
+  it('without a token: 401 with resource_metadata and no error code (RFC 6750 §3.1)', async () => {
+    const res = await mcpCall(t, undefined, 'search_tools', {});
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${RESOURCE_METADATA}"`);
+  });
+
+  it('an unknown, malformed or URL-borne token: 401 invalid_token / invalid_request', async () => {
+    for (const token of ['tdat_' + 'x'.repeat(32), 'garbage', 'tdk_' + 'A'.repeat(22)]) {
+      const res = await mcpCall(t, token, 'search_tools', {});
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${RESOURCE_METADATA}", error="invalid_token", error_description="`));
+    }
+    const inUrl = await mcpCall(t, undefined, 'search_tools', {}, '/mcp?access_token=abc');
+    expect(inUrl.status).toBe(401);
+    expect(inUrl.headers.get('www-authenticate')).toContain('error="invalid_request"');
+  });
+
+  it('an API key works unchanged', async () => {
+    const { key } = await t.member();
+    const res = await mcpCall(t, key, 'search_tools', {});
+    expect(res.status).toBe(200);
+    expect((await res.json()).result.isError).toBeUndefined();
+  });
+
+  it('a token without the scope a tool needs: 403 insufficient_scope naming it', async () => {
+    const { tokens } = await connectedApp(t, 'tools:read');
+    expect(tokens.scope).toBe('tools:read');
+    const allowed = await mcpCall(t, tokens.access_token, 'search_tools', { query: 'x' });
+    expect(allowed.status).toBe(200);
+    const res = await mcpCall(t, tokens.access_token, 'submit_site', { name: 'Some Tool', url: 'https://some-tool.example' });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", scope="tools:read sites:submit"/);
+    const status = await mcpCall(t, tokens.access_token, 'get_site_status', { url: 'https://some-tool.example' });
+    expect(status.status).toBe(403);
+    expect(status.headers.get('www-authenticate')).toContain('scope="tools:read sites:read"');
+  });
+
+  it('/api/mcp/mcp keeps its contract: public tools without a key', async () => {
+    const res = await mcpCall(t, undefined, 'search_tools', {}, '/api/mcp/mcp');
+    expect(res.status).toBe(200);
+  });
+});
