@@ -64,7 +64,7 @@ describe('POST /oauth/register', () => {
     }
     const notJson = await t.app.request('http://tooldir.test/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() }, body: '{' });
     expect(notJson.status).toBe(400);
-    expect((await notJson.json()).error).toBe('invalid_client_metadata');
+    expect(((await notJson.json()) as any).error).toBe('invalid_client_metadata');
   });
 
   it('is rate-limited per client IP before anything is written', async () => {

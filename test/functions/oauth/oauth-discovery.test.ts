@@ -48,7 +48,7 @@ describe('discovery documents', () => {
 
   it('derives every URL from SITE_ORIGIN, never from the Host header', async () => {
     const res = await t.app.request('http://evil.example/.well-known/oauth-authorization-server', { headers: { host: 'evil.example' } });
-    expect((await res.json()).issuer).toBe(ORIGIN);
+    expect(((await res.json()) as any).issuer).toBe(ORIGIN);
   });
 });
 
@@ -74,7 +74,7 @@ describe('POST /mcp as a protected resource', () => {
     const { key } = await t.member();
     const res = await mcpCall(t, key, 'search_tools', {});
     expect(res.status).toBe(200);
-    expect((await res.json()).result.isError).toBeUndefined();
+    expect(((await res.json()) as any).result.isError).toBeUndefined();
   });
 
   it('a token without the scope a tool needs: 403 insufficient_scope naming it', async () => {

@@ -210,13 +210,13 @@ describe('code exchange', () => {
     expect(secret.body.error).toBe('invalid_client');
     const json = await t.app.request(`${ORIGIN}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
-    expect((await json.json()).error).toBe('invalid_request');
+    expect(((await json.json()) as any).error).toBe('invalid_request');
     const twice = await t.app.request(`${ORIGIN}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token&client_id=a&client_id=b',
     });
-    expect((await twice.json()).error).toBe('invalid_request');
+    expect(((await twice.json()) as any).error).toBe('invalid_request');
   });
 });
 
@@ -262,7 +262,7 @@ describe('refresh and revocation', () => {
     expect((await revoke({ client_id: clientId, token: 'tdrt_' + 'x'.repeat(32) })).status).toBe(200);
     const other = await revoke({ client_id: await newClient(t), token: tokens.refresh_token });
     expect(other.status).toBe(400);
-    expect((await other.json()).error).toBe('unauthorized_client');
+    expect(((await other.json()) as any).error).toBe('unauthorized_client');
     expect((await mcpCall(t, tokens.access_token, 'search_tools', {})).status).toBe(200);
     expect((await revoke({ client_id: clientId, token: tokens.refresh_token, token_type_hint: 'refresh_token' })).status).toBe(200);
     expect((await mcpCall(t, tokens.access_token, 'search_tools', {})).status).toBe(401);
