@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { purgeExpiredPending } from '../submissions/purge';
 import { purgeExpiredCredentials } from '../accounts/purge-expired-credentials';
+import { purgeExpiredOAuth } from '../oauth/purge-expired';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -72,7 +73,7 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   }
 
   const { purged } = await purgeExpiredPending(deps);
-  const { expiredCredentials } = await purgeExpiredCredentials(deps);
+  const expiredCredentials = (await purgeExpiredCredentials(deps)).expiredCredentials + (await purgeExpiredOAuth(deps));
 
   const report: SweepReport = { redispatched: toDispatch.size + unreviewed.length, recovered: recovered.length, purged, expiredCredentials };
   if (report.redispatched || report.recovered || report.purged || report.expiredCredentials) deps.log.info('sweep', { ...report });
