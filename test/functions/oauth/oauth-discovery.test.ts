@@ -46,6 +46,10 @@ describe('discovery documents', () => {
     });
   });
 
+  it('llms.txt tells agents about the OAuth URL', async () => {
+    expect(await (await t.request('/llms.txt')).text()).toContain(`${RESOURCE} (discovery: ${RESOURCE_METADATA})`);
+  });
+
   it('derives every URL from SITE_ORIGIN, never from the Host header', async () => {
     const res = await t.app.request('http://evil.example/.well-known/oauth-authorization-server', { headers: { host: 'evil.example' } });
     expect(((await res.json()) as any).issuer).toBe(ORIGIN);
