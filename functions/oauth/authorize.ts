@@ -5,12 +5,16 @@ import { html } from 'hono/html';
 import { checkAuthorizationRequest } from '../../src/oauth/authorization-request';
 import { OAUTH_PATHS } from '../../src/oauth/resource';
 import { renderPage } from '../pages/account/layout';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 
 export const CONSENT_PATH = '/account/authorize';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get(OAUTH_PATHS.authorize, async (c) => {
+    // Before the check: a metadata-document client_id may cost an outbound fetch (client-metadata-document.ts).
+    await enforceRateLimit(c, 'public', clientIp(c));
     const query = new URL(c.req.url).searchParams;
     const checked = await checkAuthorizationRequest(c.get('deps'), query);
     if (!checked.ok && checked.kind === 'redirect') return c.redirect(checked.location, 302);

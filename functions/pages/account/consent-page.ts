@@ -6,6 +6,8 @@ import { authorizationResponseUrl, checkAuthorizationRequest, type Authorization
 import { issueAuthorizationCode } from '../../../src/oauth/codes';
 import { SCOPES } from '../../../src/oauth/scopes';
 import type { AppEnv } from '../../types';
+import { clientIp } from '../../middleware/client-ip';
+import { enforceRateLimit } from '../../middleware/rate-limit';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, renderPage } from './layout';
 import { currentSession, readForm } from './session';
@@ -50,6 +52,7 @@ function cannotConnect(c: Context<AppEnv>, message: string) {
 
 export function register(app: Hono<AppEnv>) {
   app.get('/authorize', async (c) => {
+    await enforceRateLimit(c, 'public', clientIp(c)); // as GET /oauth/authorize: the check may fetch a metadata document
     const params = new URL(c.req.url).searchParams;
     const checked = await checkAuthorizationRequest(c.get('deps'), params);
     if (!checked.ok) return checked.kind === 'redirect' ? c.redirect(checked.location, 302) : cannotConnect(c, checked.message);
