@@ -1,6 +1,9 @@
 // Discovery (RFC 9728, RFC 8414) and the 401/403 answers of POST /mcp that start an MCP client's OAuth flow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, RESOURCE, connectedApp, createOAuthTestApp, mcpCall, type OAuthTestApp } from './oauth-harness';
+import { ADMIN_TOKEN, uniqueName, uniqueUrl } from '../../helpers/test-app';
+import { findWebSession } from '../../../src/accounts/web-sessions';
+import { rateLimitPolicies } from '../../../src/rate-limits/policies';
 
 let t: OAuthTestApp;
 beforeAll(async () => {
@@ -92,6 +95,20 @@ describe('POST /mcp as a protected resource', () => {
     const status = await mcpCall(t, tokens.access_token, 'get_site_status', { url: 'https://some-tool.example' });
     expect(status.status).toBe(403);
     expect(status.headers.get('www-authenticate')).toContain('scope="tools:read sites:read"');
+  });
+
+  it("an OAuth token's tool calls share the account's rate-limit buckets with its API keys", async () => {
+    const { tokens, person } = await connectedApp(t);
+    const accountId = (await findWebSession(t.deps, person.cookies.get('tooldir_session')))!.accountId;
+    const created = await t.request(`/api/v1/admin/accounts/${accountId}/keys`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const { key } = (await created.json()) as { key: string };
+    const submit = async (credential: string, path: string) => {
+      const res = await mcpCall(t, credential, 'submit_site', { name: uniqueName(), url: uniqueUrl() }, path);
+      return ((await res.json()) as { result: { structuredContent?: { status?: string }; content: { text: string }[] } }).result;
+    };
+    for (let i = 0; i < rateLimitPolicies.submit.limit; i++) expect((await submit(key, '/api/mcp/mcp')).structuredContent?.status).toBe('pending_payment');
+    const limited = await submit(tokens.access_token, '/mcp');
+    expect(JSON.parse(limited.content[0]!.text).error.code).toBe('rate_limited');
   });
 
   it('/api/mcp/mcp keeps its contract: public tools without a key', async () => {
