@@ -14,10 +14,13 @@ import * as sitesRetry from './v1/sites-retry';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as mcp from './mcp/transport';
+import * as protectedMcp from './mcp/protected';
+import * as oauth from './oauth';
 import * as openapi from './v1/openapi';
 import * as docsPage from './v1/docs-page';
 import * as docsAssets from './v1/docs-assets';
 import * as adminAccounts from './admin/accounts';
+import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as adminReview from './admin/review';
 import * as editorPage from './admin/editor-page';
@@ -43,7 +46,10 @@ const functions = [
   toolsSearch,
   toolsGet,
   mcp,
+  protectedMcp,
+  oauth,
   adminAccounts,
+  adminOAuthGrants,
   adminReview,
   crawlJob,
   reviewJob,

@@ -13,6 +13,10 @@ import { toolError, toolErrorBody, toolResult } from './tool-result';
  * declared outputSchema, as the SDK did: a mismatch is our bug, logged and answered internal_error.
  */
 export async function runTool(tool: ToolDescriptor, caller: McpCaller, args: unknown): Promise<CallToolResult> {
+  // Backstop for the HTTP-level 403 of POST /mcp (protected.ts): a token never runs a tool beyond its scopes.
+  if (caller.scopes && !caller.scopes.includes(tool.scope)) {
+    return toolError(new ServiceError('forbidden', `This token lacks the scope ${tool.scope}; reconnect the app and allow it.`), caller, tool.name);
+  }
   const input = await tool.inputSchema.safeParseAsync(args);
   if (!input.success) return toolError(invalidRequestFrom(input.error), caller, tool.name);
   try {

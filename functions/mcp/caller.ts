@@ -4,6 +4,7 @@ import { authenticateKey } from '../../src/accounts/api-keys';
 import { ServiceError } from '../../src/errors';
 import { checkRateLimit } from '../../src/rate-limits/check';
 import type { RateLimitPolicy } from '../../src/rate-limits/policies';
+import type { Scope } from '../../src/oauth/scopes';
 
 const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
 
@@ -16,15 +17,32 @@ export interface McpCaller {
   actor(): Promise<Actor>;
   /** Counts one call against a rate-limit bucket (the same buckets as REST); throws rate_limited when refused. */
   limit(policy: RateLimitPolicy, identifier: string): Promise<void>;
+  /** What an OAuth access token allows (POST /mcp); undefined for API keys and the open endpoint (no scope limit). */
+  scopes?: readonly Scope[];
+}
+
+/** A caller already authenticated at the HTTP level (POST /mcp, functions/mcp/protected.ts). */
+export interface Authenticated {
+  actor: Actor;
+  /** undefined: an API key, which may do everything its account may. */
+  scopes?: readonly Scope[];
 }
 
 /** Builds the caller from the request. The key is verified lazily, once, and only when a tool needs it. */
-export function createCaller(input: { deps: Deps; requestId: string; clientIp: string; authorization?: string; url: string }): McpCaller {
-  const { deps } = input;
+export function createCaller(input: {
+  deps: Deps;
+  requestId: string;
+  clientIp: string;
+  authorization?: string;
+  url: string;
+  authenticated?: Authenticated;
+}): McpCaller {
+  const { deps, authenticated } = input;
   const keyInUrl = QUERY_KEY_PARAMS.some((p) => new URL(input.url).searchParams.has(p));
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(input.authorization ?? '')?.[1];
   let verified: Promise<Actor> | undefined;
   const actor = () => {
+    if (authenticated) return Promise.resolve(authenticated.actor);
     if (keyInUrl) {
       return Promise.reject(new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.'));
     }
@@ -41,6 +59,7 @@ export function createCaller(input: { deps: Deps; requestId: string; clientIp: s
     requestId: input.requestId,
     clientIp: input.clientIp,
     actor,
+    scopes: authenticated?.scopes,
     async limit(policy, identifier) {
       await checkRateLimit(deps, policy, identifier);
     },

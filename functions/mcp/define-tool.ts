@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Scope } from '../../src/oauth/scopes';
 import type { McpCaller } from './caller';
 
 /**
@@ -11,6 +12,8 @@ export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extend
   description: string;
   /** 'none': works anonymously; 'api_key': needs Authorization: Bearer <key>. */
   auth: 'none' | 'api_key';
+  /** The OAuth scope a token needs for this tool on POST /mcp (docs/mcp-and-search.md "Scopes"). */
+  scope: Scope;
   /** Read-only tools are also idempotent; the hints tell the host it may call them freely. */
   readOnly: boolean;
   inputSchema: In;

@@ -15,6 +15,7 @@ export const retrySiteTool = defineTool({
     `day, ${describePolicy('submit')} (the submit bucket). Returns the site record (status queued). Errors: not_found, ` +
     'invalid_state (the submission is not crawl_failed; the message names its status), rate_limited.',
   auth: 'api_key',
+  scope: 'sites:submit',
   readOnly: false,
   inputSchema: z.object({
     site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id returned by submit_site'),

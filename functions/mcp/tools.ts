@@ -36,6 +36,7 @@ export const searchToolsTool = defineTool({
     'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed; ' +
     `${describePolicy('public')}, shared with the REST directory endpoints.`,
   auth: 'none',
+  scope: 'tools:read',
   readOnly: true,
   inputSchema: searchInputSchema.extend({
     query: searchInputSchema.shape.query.describe('Words to search for; empty or omitted lists the newest tools'),
@@ -59,6 +60,7 @@ export const getToolTool = defineTool({
     'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
     `${describePolicy('public')}, shared with search_tools.`,
   auth: 'none',
+  scope: 'tools:read',
   readOnly: true,
   inputSchema: z.object({
     slug: z.string({ error: 'slug must be a string' }).max(200, { error: 'slug must be at most 200 characters' }).optional().describe('The tool slug'),
@@ -88,6 +90,7 @@ export const submitSiteTool = defineTool({
     '(names the field), unauthorized, rate_limited (says when to retry), idempotency_key_reused (the key was used ' +
     'with other arguments), idempotency_in_progress (the first call with that key is still running: retry shortly).',
   auth: 'api_key',
+  scope: 'sites:submit',
   readOnly: false,
   inputSchema: submitInputSchema.extend({
     name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
@@ -121,6 +124,7 @@ export const getSiteStatusTool = defineTool({
     'rejected, crawl_failed. By url, a submission past payment is found first, else an unpaid one. ' +
     "Another account's submission or an unknown one is not_found.",
   auth: 'api_key',
+  scope: 'sites:read',
   readOnly: true,
   inputSchema: z.object({
     site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The site_id returned by submit_site'),

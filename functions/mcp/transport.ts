@@ -6,14 +6,14 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { clientIp } from '../middleware/client-ip';
 import type { AppEnv } from '../types';
-import { createCaller } from './caller';
+import { createCaller, type McpCaller } from './caller';
 import { createMcpServer } from './server';
 
 export const MCP_PATH = '/api/mcp/mcp';
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** A JSON-RPC error response (id null): what MCP clients expect at the HTTP level instead of a REST error body. */
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -25,7 +25,7 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
  * origin must not drive this endpoint. Requests without Origin (agents, CLIs) are fine. Ours is deps.origin
  * (src/origin.ts), never the Host header, which a rebinding page controls as much as its Origin.
  */
-function originAllowed(c: Context<AppEnv>): boolean {
+export function originAllowed(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');
   if (origin === undefined) return true;
   try {
@@ -36,11 +36,16 @@ function originAllowed(c: Context<AppEnv>): boolean {
 }
 
 /** Raw responses bypass the headers Hono prepared before the handler ran, so the request id is set again here. */
-async function handle(c: Context<AppEnv>): Promise<Response> {
-  const response = await answer(c);
-  response.headers.set('X-Request-Id', c.get('requestId'));
-  return response;
+export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const response = await answer(c);
+    response.headers.set('X-Request-Id', c.get('requestId'));
+    return response;
+  };
 }
+
+/** MCP_PATH and POST /mcp (protected.ts) share the body limit: nothing reads more than 64 KiB. */
+export const mcpBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => jsonRpcError(413, -32000, 'Request body larger than 64 KiB.') });
 
 async function answer(c: Context<AppEnv>): Promise<Response> {
   if (!originAllowed(c)) return jsonRpcError(403, -32000, `Forbidden: Origin ${c.req.header('origin')} is not allowed.`);
@@ -48,16 +53,21 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
     // Stateless: no standalone SSE stream to GET and no session to DELETE.
     return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, { Allow: 'POST' });
   }
-  const invalid = await invalidToolArguments(c.req.raw);
-  if (invalid) return invalid;
-  const deps = c.get('deps');
   const caller = createCaller({
-    deps,
+    deps: c.get('deps'),
     requestId: c.get('requestId'),
     clientIp: clientIp(c),
     authorization: c.req.header('authorization'),
     url: c.req.url,
   });
+  return serveMcp(c, caller);
+}
+
+/** Answers one POST with a fresh server whose tools act for `caller` (the open and the OAuth endpoint alike). */
+export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<Response> {
+  const invalid = await invalidToolArguments(c.req.raw);
+  if (invalid) return invalid;
+  const deps = c.get('deps');
   const server = createMcpServer(caller);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -78,9 +88,6 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // The body limit holds before anything reads the body (also chunked bodies without a length).
-  app.use(
-    MCP_PATH,
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => jsonRpcError(413, -32000, 'Request body larger than 64 KiB.') }),
-  );
-  app.all(MCP_PATH, handle);
+  app.use(MCP_PATH, mcpBodyLimit);
+  app.all(MCP_PATH, withRequestId(answer));
 }

@@ -30,6 +30,7 @@ pending_payment → queued → crawling → pending_review → live (live_url) |
 
 ## MCP
 Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site, get_site_status and retry_site (bearer key).
+Hosts that connect by URL and sign in with OAuth use ${origin}/mcp (discovery: ${origin}/.well-known/oauth-protected-resource/mcp); it also accepts API keys.
 
 ## Errors
 {"error":{"code","message"}} with codes invalid_request, invalid_json, unauthorized, not_found, method_not_allowed, already_submitted, invalid_state, idempotency_in_progress, idempotency_key_reused, rate_limited, plan_unavailable, checkout_failed.

@@ -5,6 +5,7 @@ import { purgeExpiredPending } from '../submissions/purge';
 import { purgeExpiredCredentials } from '../accounts/purge-expired-credentials';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/settle';
 import { IDEMPOTENCY } from '../idempotency/key';
+import { purgeExpiredOAuth } from '../oauth/purge-expired';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -76,7 +77,7 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   }
 
   const { purged } = await purgeExpiredPending(deps);
-  const { expiredCredentials } = await purgeExpiredCredentials(deps);
+  const expiredCredentials = (await purgeExpiredCredentials(deps)).expiredCredentials + (await purgeExpiredOAuth(deps));
   const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(deps.db, IDEMPOTENCY.retentionHours);
 
   const report: SweepReport = {

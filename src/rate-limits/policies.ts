@@ -28,6 +28,10 @@ export const rateLimitPolicies = {
   admin: { limit: 120, windowSeconds: 60, per: 'client IP', counts: 'operator requests' },
   /** Sign-in code requests and code attempts, each counted per client IP and per e-mail address. */
   signin: { limit: 10, windowSeconds: 60, per: 'client IP and per e-mail address', counts: 'sign-in steps' },
+  /** OAuth Dynamic Client Registration (POST /oauth/register): each one writes a row, so few per address. */
+  oauthRegister: { limit: 10, windowSeconds: 3600, per: 'client IP', counts: 'client registrations' },
+  /** OAuth token and revocation requests (POST /oauth/token, /oauth/revoke). */
+  oauthToken: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'token requests' },
 } as const satisfies Record<string, RateLimitPolicyDefinition>;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

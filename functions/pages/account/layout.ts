@@ -15,6 +15,8 @@ export interface PageOptions {
   signedIn?: { email: string; csrfToken: string };
   /** A nonce-tagged script for this page only (the copy button); pages work without it. */
   script?: string;
+  /** Origins a form of this page may end up at besides ours: the OAuth consent form redirects to the app. */
+  formActionOrigins?: string[];
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
@@ -35,7 +37,7 @@ export function renderPage(c: Context, options: PageOptions): Response | Promise
   c.header(
     'Content-Security-Policy',
     `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; ` +
-      "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+      `object-src 'none'; base-uri 'none'; form-action 'self'${(options.formActionOrigins ?? []).map((o) => ` ${o}`).join('')}; frame-ancestors 'none'`,
   );
   c.header('Cache-Control', 'no-store');
   const nav = options.signedIn

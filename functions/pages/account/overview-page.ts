@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import { getAccountOverview, type SubmissionLine } from '../../../src/accounts/account-overview';
 import { formatTime, renderPage } from './layout';
 import { sessionOrRedirect } from './session';
+import { connectedAppsSection } from './connected-apps';
 
 const TIER_NAMES = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' } as const;
 
@@ -22,7 +23,7 @@ export function register(app: Hono<AppEnv>) {
   app.get('/', async (c) => {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
-    const o = await getAccountOverview(c.get('deps'), session.accountId);
+    const [o, apps] = await Promise.all([getAccountOverview(c.get('deps'), session.accountId), connectedAppsSection(c.get('deps'), session)]);
     const a = o.account;
     const quota =
       o.quota.daily_limit > 0
@@ -37,6 +38,7 @@ export function register(app: Hono<AppEnv>) {
       }${a.tier !== 'none' && !o.membership_active ? html` <span class="error">not active</span>` : ''}</p>
 ${quota}
 <p><a href="/account/keys">Manage your API keys</a></p>
+${apps}
 <h2>Your submissions</h2>
 ${
   o.submissions.length === 0

@@ -1,10 +1,11 @@
 // The Worker bundle in workerd (`wrangler dev --local`) against the production stand-ins: PostgreSQL via
 // the Neon HTTP stand-in, Upstash limits, QStash publishes and Stripe checkout. Submit → 201 and 402,
 // list, detail, openapi.json, a signed Stripe event (and a forged one refused), a signed QStash job, the
-// MCP server (initialize, tools/list, tool calls), a sign-in code sent through the mail API stand-in and the API
-// reference's script from the static assets ([assets] in wrangler.toml, built by its [build] command), and a
-// crawl that keeps a loopback fixture's og:image in the R2 bucket binding MEDIA (wrangler's local R2) and serves
-// it back from /media/{sha256}.{ext}, all answered from inside workerd (which also proves the wrangler.toml aliases leave the MCP SDK working).
+// MCP server (initialize, tools/list, tool calls), the OAuth endpoints (./oauth-in-worker.ts), a sign-in code sent
+// through the mail API stand-in and the API reference's script from the static assets ([assets] in wrangler.toml,
+// built by its [build] command), and a crawl that keeps a loopback fixture's og:image in the R2 bucket binding
+// MEDIA (wrangler's local R2) and serves it back from /media/{sha256}.{ext}, all answered from inside workerd
+// (which also proves the wrangler.toml aliases leave the MCP SDK working).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as QStashClient } from '@upstash/qstash';
@@ -214,6 +215,11 @@ describeStack('Worker bundle in workerd', () => {
     } finally {
       await outbox.close();
     }
+  });
+
+  it('runs OAuth inside the Worker: discovery, registration, consent, code exchange, /mcp with the token, refresh and reuse', async () => {
+    const { exerciseOAuth } = await import('./oauth-in-worker');
+    await exerciseOAuth(worker, stack);
   });
 
   it('serves openapi.json', async () => {

@@ -22,6 +22,7 @@ const failing = (error: unknown): ToolDescriptor => ({
   title: 'Fails',
   description: 'Always fails.',
   auth: 'none',
+  scope: 'tools:read',
   readOnly: true,
   inputSchema: z.object({}),
   outputSchema: z.object({ ok: z.boolean() }),

@@ -1,0 +1,75 @@
+// The wire format of the OAuth endpoints: RFC 6749 §5.2 error JSON (not the REST error body), no caching of
+// anything that carries a token, and CORS for the endpoints a browser-based MCP client calls directly
+// (they take no cookies, so any origin may read them).
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { isServiceError } from '../../src/errors';
+import type { AppEnv } from '../types';
+
+/** RFC 6749 §5.2: invalid_client is 401; every other error of the token family is 400. */
+const STATUS: Record<string, ContentfulStatusCode> = { invalid_client: 401, temporarily_unavailable: 503, server_error: 500, too_many_requests: 429 };
+
+/** Answers any error thrown by an OAuth endpoint in the RFC 6749 JSON shape. */
+export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response {
+  let oauth: OAuthError;
+  let status: ContentfulStatusCode;
+  if (error instanceof OAuthError) {
+    oauth = error;
+    status = STATUS[error.errorCode] ?? 400;
+  } else if (isServiceError(error) && error.code === 'rate_limited') {
+    if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
+    oauth = new TemporarilyUnavailableError(error.message);
+    status = 429;
+  } else if (isServiceError(error) && error.status < 500) {
+    oauth = new InvalidRequestError(error.message);
+    status = 400;
+  } else {
+    c.get('deps').log.error('oauth endpoint failed', { requestId: c.get('requestId'), path: c.req.path, err: String(error) });
+    oauth = new ServerError('Something went wrong on our side. Please retry later.');
+    status = 500;
+  }
+  noStore(c);
+  return c.json(oauth.toResponseObject(), status);
+}
+
+/** RFC 6749 §5.1: responses carrying tokens must not be stored. */
+export function noStore(c: Context): void {
+  c.header('Cache-Control', 'no-store');
+  c.header('Pragma', 'no-cache');
+}
+
+/** CORS for cookie-less OAuth endpoints: any origin, no credentials; preflights answered here. */
+export const openCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 204, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version',
+      'Access-Control-Max-Age': '86400',
+    });
+  }
+  await next();
+  c.header('Access-Control-Allow-Origin', '*');
+  c.header('Access-Control-Expose-Headers', 'WWW-Authenticate');
+};
+
+const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const MAX_FORM_BYTES = 16 * 1024;
+
+/**
+ * The form body of a token or revocation request (RFC 6749 §4.1.3 / RFC 7009 §2.1). A parameter given twice
+ * is refused (RFC 6749 §3.2), so no layer can pick a different copy than another.
+ */
+export async function readOAuthForm(c: Context<AppEnv>): Promise<Map<string, string>> {
+  if (!FORM.test(c.req.header('content-type') ?? '')) throw new InvalidRequestError('Content-Type must be application/x-www-form-urlencoded.');
+  const text = await c.req.text();
+  if (text.length > MAX_FORM_BYTES) throw new InvalidRequestError('The request body is larger than 16 KiB.');
+  const params = new URLSearchParams(text);
+  const form = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (form.has(name)) throw new InvalidRequestError(`${name} is given more than once.`);
+    form.set(name, value);
+  }
+  return form;
+}

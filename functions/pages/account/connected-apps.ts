@@ -1,0 +1,51 @@
+// The "Connected apps" section of /account and POST /account/apps/:grant_id/revoke (docs/account.md)
+import type { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { Deps } from '../../../src/deps';
+import type { WebSession } from '../../../src/accounts/web-sessions';
+import { ServiceError } from '../../../src/errors';
+import { listGrants, revokeGrant, type GrantView } from '../../../src/oauth/grants';
+import type { AppEnv } from '../../types';
+import { checkSessionCsrf } from './csrf';
+import { csrfField, formatTime } from './layout';
+import { readForm, sessionOrRedirect } from './session';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function appRow(g: GrantView, csrfToken: string) {
+  const host = (() => {
+    try {
+      return new URL(g.redirect_uri).host;
+    } catch {
+      return g.redirect_uri;
+    }
+  })();
+  return html`<tr data-grant-id="${g.grant_id}"><td>${g.client_name ?? 'An unnamed app'} <span class="muted">(unverified; returns to ${host})</span></td>
+<td>${g.scopes.join(', ')}</td><td>${formatTime(g.created_at)}</td><td>${formatTime(g.last_used_at)}</td>
+<td><form method="post" action="/account/apps/${g.grant_id}/revoke">${csrfField(csrfToken)}<button type="submit">Revoke</button></form></td></tr>`;
+}
+
+/** The apps this account has allowed through OAuth; revoking one ends its tokens on their next use. */
+export async function connectedAppsSection(deps: Deps, session: WebSession) {
+  const grants = await listGrants(deps, session.accountId);
+  return html`<h2>Connected apps</h2>
+${
+  grants.length === 0
+    ? html`<p class="muted" id="no-apps">No app is connected. Assistants that add tooldir by its MCP URL ask you here first.</p>`
+    : html`<table id="apps"><thead><tr><th>App</th><th>Scopes</th><th>Connected</th><th>Last used</th><th></th></tr></thead>
+<tbody>${grants.map((g) => appRow(g, session.csrfToken))}</tbody></table>`
+}`;
+}
+
+export function register(app: Hono<AppEnv>) {
+  app.post('/apps/:id/revoke', async (c) => {
+    const session = await sessionOrRedirect(c);
+    if (session instanceof Response) return session;
+    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    const id = c.req.param('id');
+    if (!UUID.test(id) || !(await revokeGrant(c.get('deps'), session.accountId, id))) {
+      throw new ServiceError('not_found', 'No such connected app on your account.');
+    }
+    return c.redirect('/account', 303);
+  });
+}

@@ -1,0 +1,83 @@
+// GET/POST /account/authorize – the OAuth consent page: who asks, for what, allow or deny (docs/account.md)
+import type { Context, Hono } from 'hono';
+import { html } from 'hono/html';
+import type { WebSession } from '../../../src/accounts/web-sessions';
+import { authorizationResponseUrl, checkAuthorizationRequest, type AuthorizationRequest } from '../../../src/oauth/authorization-request';
+import { issueAuthorizationCode } from '../../../src/oauth/codes';
+import { SCOPES } from '../../../src/oauth/scopes';
+import type { AppEnv } from '../../types';
+import { clientIp } from '../../middleware/client-ip';
+import { enforceRateLimit } from '../../middleware/rate-limit';
+import { checkSessionCsrf } from './csrf';
+import { csrfField, renderPage } from './layout';
+import { currentSession, readForm } from './session';
+
+/** The request parameters the consent form carries back unchanged, so the POST is checked exactly like the GET. */
+const CARRIED = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'resource'];
+
+/** Where sign-in returns to: only the consent page itself (no open redirect). */
+export const isConsentReturnPath = (value: string | undefined): value is string =>
+  !!value && value.startsWith('/account/authorize?') && !value.includes('\\') && value.length <= 6000;
+
+function consentPage(c: Context<AppEnv>, session: WebSession, request: AuthorizationRequest, params: URLSearchParams) {
+  const { client } = request;
+  const redirect = new URL(request.redirectUri);
+  const hidden = CARRIED.filter((name) => params.has(name)).map(
+    (name) => html`<input type="hidden" name="${name}" value="${params.get(name) ?? ''}">`,
+  );
+  return renderPage(c, {
+    title: 'Connect an app to your account',
+    signedIn: { email: session.email, csrfToken: session.csrfToken },
+    // Chromium applies form-action to the redirect after the POST: the app's own origin must be allowed.
+    formActionOrigins: [redirect.origin],
+    body: html`<p id="client"><strong id="client-name">${client.name ?? 'An unnamed app'}</strong>
+<span class="muted">(unverified: this is the name the app gave itself)</span> wants to use tooldir as
+<strong>${session.email}</strong>. After you decide, you return to <strong id="redirect-host">${redirect.host}</strong>.</p>
+<p>It asks to:</p>
+<ul id="scopes">${request.scopes.map((s) => html`<li data-scope="${s}"><strong>${s}</strong>: ${SCOPES[s]}.</li>`)}</ul>
+<p class="muted">It never sees your e-mail code or your API keys. You can disconnect it at any time on <a href="/account">your account page</a>.</p>
+<form method="post" action="/account/authorize">${csrfField(session.csrfToken)}${hidden}
+<button type="submit" name="decision" value="allow" id="allow">Allow</button>
+<button type="submit" name="decision" value="deny" id="deny">Deny</button></form>`,
+  });
+}
+
+function cannotConnect(c: Context<AppEnv>, message: string) {
+  return renderPage(c, {
+    title: 'This app cannot connect',
+    status: 400,
+    body: html`<p class="error" role="alert">${message}</p><p>Nothing was shared. Close this page and tell the app's maker.</p>`,
+  });
+}
+
+export function register(app: Hono<AppEnv>) {
+  app.get('/authorize', async (c) => {
+    await enforceRateLimit(c, 'public', clientIp(c)); // as GET /oauth/authorize: the check may fetch a metadata document
+    const params = new URL(c.req.url).searchParams;
+    const checked = await checkAuthorizationRequest(c.get('deps'), params);
+    if (!checked.ok) return checked.kind === 'redirect' ? c.redirect(checked.location, 302) : cannotConnect(c, checked.message);
+    const session = await currentSession(c);
+    if (!session) return c.redirect(`/account/sign-in?next=${encodeURIComponent(`/account/authorize?${params.toString()}`)}`, 303);
+    return consentPage(c, session, checked.request, params);
+  });
+
+  app.post('/authorize', async (c) => {
+    const form = await readForm(c);
+    const session = await currentSession(c);
+    const params = new URLSearchParams(CARRIED.filter((name) => form[name] !== undefined).map((name) => [name, form[name]!]));
+    if (!session) return c.redirect(`/account/sign-in?next=${encodeURIComponent(`/account/authorize?${params.toString()}`)}`, 303);
+    // Same-origin and the session's synchronizer token: a cross-site page cannot approve on the person's behalf.
+    checkSessionCsrf(c, form, session.csrfToken);
+    const deps = c.get('deps');
+    const checked = await checkAuthorizationRequest(deps, params);
+    if (!checked.ok) return checked.kind === 'redirect' ? c.redirect(checked.location, 303) : cannotConnect(c, checked.message);
+    const { request } = checked;
+    if (form.decision !== 'allow') {
+      const denied = { error: 'access_denied', error_description: 'The person declined to connect this app.', state: request.state };
+      return c.redirect(authorizationResponseUrl(deps.origin, request.redirectUri, denied), 303);
+    }
+    const code = await issueAuthorizationCode(deps, session.accountId, request);
+    deps.log.info('oauth consent given', { accountId: session.accountId, clientId: request.client.id, scope: request.scopes.join(' ') });
+    return c.redirect(authorizationResponseUrl(deps.origin, request.redirectUri, { code, state: request.state }), 303);
+  });
+}
