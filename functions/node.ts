@@ -8,6 +8,7 @@ import { createNeonHttpDb } from '../src/db/client';
 import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
 import { runJob } from '../src/pipeline/run-job';
 import { runSweep } from '../src/pipeline/sweep';
+import { announceWebhookEvents } from '../src/webhooks/announce';
 import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
@@ -60,7 +61,7 @@ export async function startNodeServer(
   const config = loadConfig(withLocalSecrets(env));
   // The app graph (zod-openapi, MCP SDK, Stripe) loads while PGlite compiles and opens: a faster cold start.
   const [opened, { createApp }] = await Promise.all([openDatabase(config), import('./app')]);
-  const deps = buildDeps(config, opened.db, { crawl: nodeCrawlTransport(config), ...options.overrides });
+  const deps = buildDeps(config, opened.db, { ...nodeTransports(config), ...options.overrides });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
   const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
   queue.bind?.(async (step, message) => {
@@ -109,11 +110,15 @@ function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDb['keyBackfill']>
 
 /**
  * Node resolves with the system DNS (special-use names such as *.example answered locally, never queried)
- * and connects only to the addresses the crawler's policy accepted.
+ * and connects only to the addresses the policy accepted: the crawler's under CRAWL_ALLOW_PRIVATE, webhook
+ * deliveries' under WEBHOOK_ALLOW_PRIVATE.
  */
-function nodeCrawlTransport(config: Config) {
+function nodeTransports(config: Config): Pick<DepsOverrides, 'crawl' | 'webhooks'> {
   const resolver = withReservedNames(createNodeDnsResolver());
-  return { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) };
+  return {
+    crawl: { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) },
+    webhooks: { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.webhooks.allowPrivate }) },
+  };
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -128,8 +133,11 @@ const STARTUP_SWEEP_DELAY_MS = 1_000;
  */
 function startLocalSweeper(deps: Deps): () => void {
   if (deps.queue.kind !== 'local') return () => {};
+  // Webhook deliveries too: at start-up every due one lost its in-memory retry (src/webhooks/dispatch.ts).
   const sweep = (options?: Parameters<typeof runSweep>[1]) =>
-    runSweep(deps, options).catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
+    runSweep(deps, options)
+      .then(() => announceWebhookEvents(deps, { sweep: true, overdueForMs: options ? 0 : undefined }))
+      .catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
   const startup = setTimeout(() => void sweep({ queuedForMs: 0, crawlingForMs: 0 }), STARTUP_SWEEP_DELAY_MS);
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
   startup.unref();

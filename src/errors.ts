@@ -8,6 +8,7 @@ export const errorStatus = {
   method_not_allowed: 405,
   already_submitted: 409,
   conflict: 409,
+  too_many_webhooks: 409,
   payload_too_large: 413,
   rate_limited: 429,
   plan_unavailable: 500,
