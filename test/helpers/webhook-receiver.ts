@@ -38,9 +38,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-/** `answer(n, path)` picks the response to the n-th request (0-based); default 200. */
+/** `answer(request, n)` picks the response to the n-th request (0-based); default 200. */
 export async function startWebhookReceiver(
-  answer: (n: number, path: string) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+  answer: (request: ReceivedWebhook, n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 }),
 ): Promise<WebhookReceiver> {
   const verify = documentedVerifier();
   const receiver: WebhookReceiver = { url: '', port: 0, received: [], close: async () => {} };
@@ -56,7 +56,7 @@ export async function startWebhookReceiver(
       } catch (error) {
         entry.verifyError = String(error);
       }
-      const { status, headers } = answer(receiver.received.length, entry.path);
+      const { status, headers } = answer(entry, receiver.received.length);
       receiver.received.push(entry);
       res.writeHead(status, headers).end('ok');
     });
@@ -79,12 +79,16 @@ const isLoopback = (host: string) => {
  * address policy cannot send a packet beyond loopback. A named URL is fetched from the address the table gives,
  * which must itself be loopback.
  */
-export function loopbackOnlyWebhookTransport(dns: Record<string, string[]> = {}): WebhookTransport & { violations: string[]; lookups: string[] } {
+export function loopbackOnlyWebhookTransport(
+  dns: Record<string, string[]> = {},
+): WebhookTransport & { violations: string[]; lookups: string[]; fetched: string[] } {
   const violations: string[] = [];
   const lookups: string[] = [];
+  const fetched: string[] = [];
   return {
     violations,
     lookups,
+    fetched,
     timeoutMs: 5_000,
     retryDelayMs: () => 5,
     resolver: async (hostname) => {
@@ -98,6 +102,7 @@ export function loopbackOnlyWebhookTransport(dns: Record<string, string[]> = {})
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+      fetched.push(url.href);
       const mapped = dns[url.hostname]?.[0];
       if (mapped) url.hostname = mapped;
       if (!isLoopback(url.hostname)) {
