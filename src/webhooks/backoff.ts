@@ -15,7 +15,11 @@ export function webhookRetryDelayMs(retried: number): number {
 
 const QSTASH_EXPRESSION = 'min(86400000, 60000 * pow(5, retried))';
 
-/** The webhook step's schedule; tests shorten the local queue's waits through deps.webhooks.retryDelayMs. */
-export function webhookRetryPolicy(deps: Pick<Deps, 'webhooks'>): RetryPolicy {
-  return { retries: WEBHOOK_RETRIES, delayMs: deps.webhooks.retryDelayMs ?? webhookRetryDelayMs, qstashExpression: QSTASH_EXPRESSION };
+/**
+ * The webhook step's schedule. Tests shorten the LOCAL queue's waits through deps.webhooks.retryDelayMs; QStash
+ * always runs the expression, so `next_retry_at` then follows the real curve.
+ */
+export function webhookRetryPolicy(deps: Pick<Deps, 'webhooks' | 'queue'>): RetryPolicy {
+  const delayMs = deps.queue.kind === 'local' ? (deps.webhooks.retryDelayMs ?? webhookRetryDelayMs) : webhookRetryDelayMs;
+  return { retries: WEBHOOK_RETRIES, delayMs, qstashExpression: QSTASH_EXPRESSION };
 }
