@@ -1,5 +1,6 @@
 // Pure rules: the signature our sender makes is the one the documented five lines accept (and only that one), the
 // retry schedule spans more than a day, and a webhook URL's shape (https only unless local mode or WEBHOOK_ALLOW_PRIVATE).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRIES, webhookRetryDelayMs } from '../../../src/webhooks/backoff';
 import { generateWebhookSecret, signatureHeader } from '../../../src/webhooks/signature';
@@ -25,6 +26,13 @@ describe('Tooldir-Signature and the documented verification', () => {
     expect(() => verify(signatureHeader(secret, now() + 301, body), body, secret)).toThrow(/invalid Tooldir-Signature/);
     expect(() => verify('', body, secret)).toThrow();
     expect(() => verify(`t=${now()},v1=${'0'.repeat(64)}`, body, secret)).toThrow(/invalid Tooldir-Signature/);
+  });
+
+  it('the README shows the same five lines as docs/webhooks.md', () => {
+    const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
+    const docLines = /<!-- verify-snippet[^>]*-->\s*```js\n([\s\S]*?)```/.exec(read('docs/webhooks.md'))![1]!.trimEnd().split('\n');
+    const readme = read('README.md').split('\n').map((line) => line.trim());
+    for (const line of docLines) expect(readme).toContain(line.trim());
   });
 
   it('is Stripe-shaped: t=<unix seconds>,v1=<64 hex>', () => {
