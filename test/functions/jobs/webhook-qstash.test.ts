@@ -163,7 +163,7 @@ describe('webhook deliveries through QStash', () => {
         ctx,
       );
       expect(submitted.status).toBe(201);
-      const { site_id } = await submitted.json();
+      const { site_id } = (await submitted.json()) as { site_id: string };
       await Promise.all(deferred);
       const crawl = qstash.messages.find((m) => m.destination.endsWith('/api/jobs/crawl'));
       expect(crawl).toBeDefined();
