@@ -8,6 +8,9 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 export type TargetVerdict = { ok: true; url: URL } | { ok: false; kind: CrawlFailureKind | 'not_https'; message: string };
 
+/** How long registering an endpoint may wait for its name to resolve (deps.webhooks.timeoutMs when set). */
+const REGISTER_LOOKUP_MS = 10_000;
+
 // What the account is told: the kind of refusal, never an address our resolver returned.
 const REFUSALS: Partial<Record<CrawlFailureKind, string>> = {
   blocked_address: 'the address is not public (loopback, private and link-local targets are refused)',
@@ -34,11 +37,25 @@ export function checkWebhookUrlShape(value: string, allowHttp: boolean): string 
   return undefined;
 }
 
-/** Shape, port, name and every resolved address; `signal` bounds the lookup (the attempt's deadline). */
-export async function checkWebhookTarget(deps: Pick<Deps, 'config' | 'webhooks'>, value: string, signal?: AbortSignal): Promise<TargetVerdict> {
+/**
+ * Shape, port, name and every resolved address. `signal` bounds the lookup (an attempt's deadline; 10 s when
+ * registering): a name that does not resolve in time is refused like one that does not resolve, never a 5xx.
+ */
+export async function checkWebhookTarget(
+  deps: Pick<Deps, 'config' | 'webhooks'>,
+  value: string,
+  given?: AbortSignal,
+): Promise<TargetVerdict> {
+  const signal = given ?? AbortSignal.timeout(deps.webhooks.timeoutMs ?? REGISTER_LOOKUP_MS);
   const shape = checkWebhookUrlShape(value, webhookAllowsHttp(deps));
   if (shape) return { ok: false, kind: 'not_https', message: shape };
-  const decision = await checkTarget(value, { resolver: deps.webhooks.resolver, allowPrivate: deps.config.webhooks.allowPrivate, signal });
+  let decision: Awaited<ReturnType<typeof checkTarget>>;
+  try {
+    decision = await checkTarget(value, { resolver: deps.webhooks.resolver, allowPrivate: deps.config.webhooks.allowPrivate, signal });
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    return { ok: false, kind: 'timeout', message: 'url refused: the host name could not be resolved in time' };
+  }
   if (decision.ok) return { ok: true, url: decision.url };
   const kind = decision.error.kind;
   return { ok: false, kind, message: `url refused: ${REFUSALS[kind] ?? 'it cannot receive webhooks'}` };

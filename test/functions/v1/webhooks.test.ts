@@ -102,6 +102,20 @@ describe('POST /api/v1/webhooks', () => {
     expect(await list(m.key)).toEqual([]);
   });
 
+  it('refuses a name that does not resolve in time with 400, not a 5xx', async () => {
+    const hanging = loopbackOnlyWebhookTransport();
+    const slow = await createTestApp({ overrides: { webhooks: { ...hanging, timeoutMs: 50, resolver: () => new Promise<string[]>(() => {}) } } });
+    try {
+      const m = await slow.member();
+      const res = await slow.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: 'https://slow.example/hook' } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'url refused: the host name could not be resolved in time' } });
+    } finally {
+      await slow.close();
+    }
+    expect(hanging.fetched).toEqual([]);
+  });
+
   it('allows at most 5 endpoints per account, also when 8 creates race', async () => {
     const m = await t.member();
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => create(m.key, { url: `https://hooks.example/${i}` })));
