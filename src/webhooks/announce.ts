@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { dispatchWebhookEvents, redispatchStalledDeliveries } from './dispatch';
+import { dispatchWebhookEvents, purgeOldDeliveries, redispatchStalledDeliveries } from './dispatch';
 
 /**
  * Called after every step or request that can change a submission's status: the outbox rows its statements
@@ -9,7 +9,10 @@ import { dispatchWebhookEvents, redispatchStalledDeliveries } from './dispatch';
 export async function announceWebhookEvents(deps: Deps, options: { sweep?: boolean; overdueForMs?: number } = {}): Promise<void> {
   try {
     await dispatchWebhookEvents(deps);
-    if (options.sweep) await redispatchStalledDeliveries(deps, options.overdueForMs);
+    if (options.sweep) {
+      await redispatchStalledDeliveries(deps, options.overdueForMs);
+      await purgeOldDeliveries(deps);
+    }
   } catch (error) {
     deps.log.warn('webhook dispatch deferred', { err: String(error) });
   }

@@ -49,3 +49,14 @@ export async function enqueueDeliveries(deps: Deps, deliveries: Array<{ id: stri
     }
   }
 }
+
+/** Delivery logs are kept 30 days (docs/webhooks.md); attempts go with their delivery (cascade). */
+export async function purgeOldDeliveries(deps: Deps): Promise<number> {
+  const purged = await queryRows<{ id: string }>(
+    deps.db,
+    sql`DELETE FROM webhook_deliveries WHERE id IN (
+          SELECT id FROM webhook_deliveries WHERE created_at < now() - interval '30 days' AND state <> 'pending' LIMIT 1000
+        ) RETURNING id`,
+  );
+  return purged.length;
+}
