@@ -43,7 +43,7 @@ ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_account_id_accounts_id_fk" FOREI
 CREATE UNIQUE INDEX "webhook_attempts_delivery_attempt_key" ON "webhook_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_webhook_idx" ON "webhook_attempts" USING btree ("webhook_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_deliveries_event_key" ON "webhook_deliveries" USING btree ("webhook_id","event_id");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_undispatched_idx" ON "webhook_deliveries" USING btree ("site_id") WHERE "webhook_deliveries"."dispatched_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_undispatched_idx" ON "webhook_deliveries" USING btree ("created_at") WHERE "webhook_deliveries"."dispatched_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhooks_account_slot_key" ON "webhooks" USING btree ("account_id","slot");

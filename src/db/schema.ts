@@ -352,7 +352,7 @@ export const webhookDeliveries = pgTable(
     eventType: text('event_type').notNull(),
     /** The event's `data`, frozen when the status changed. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    /** The submission it is about (null for a ping): the job steps that move a site dispatch its events. */
+    /** The submission it is about (null for a ping), for operators tracing a site's events. */
     siteId: uuid('site_id'),
     /** The event's `created`: when the status changed. */
     createdAt: createdAt(),
@@ -367,7 +367,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.eventId),
-    index('webhook_deliveries_undispatched_idx').on(t.siteId).where(sql`${t.dispatchedAt} IS NULL`),
+    // src/webhooks/dispatch.ts claims the undispatched rows oldest first.
+    index('webhook_deliveries_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} IS NULL`),
     index('webhook_deliveries_pending_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
