@@ -147,6 +147,24 @@ describe('webhook deliveries through QStash', () => {
     }
   });
 
+  it('a deleted endpoint gets nothing more: a pending retry finds no delivery', async () => {
+    const receiver = await startWebhookReceiver(() => ({ status: 500 }));
+    try {
+      const { key, hook } = await hookTo(receiver);
+      qstash.clearMessages();
+      await t.request(`/api/v1/webhooks/${hook.webhook_id}/test`, { method: 'POST', key });
+      const [message] = webhookMessages();
+      expect((await deliver(message!)).status).toBe(503);
+      expect((await t.request(`/api/v1/webhooks/${hook.webhook_id}`, { method: 'DELETE', key })).status).toBe(204);
+      const retry = await deliver(message!);
+      expect(retry.status).toBe(200);
+      expect(await retry.json()).toMatchObject({ outcome: 'skipped' });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("a submission's status changes are published to QStash by the job step that made them, and arrive signed", async () => {
     const receiver = await startWebhookReceiver();
     try {
