@@ -27,6 +27,13 @@ import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
+import * as webhookJob from './jobs/webhook';
+import * as webhooksCreate from './v1/webhooks-create';
+import * as webhooksList from './v1/webhooks-list';
+import * as webhooksDelete from './v1/webhooks-delete';
+import * as webhookDeliveries from './v1/webhook-deliveries';
+import * as webhookTest from './v1/webhook-test';
+import { STATUS_CHANGING_PATHS, announceStatusChanges } from './middleware/announce-status-changes';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
 import * as badge from './pages/badge';
@@ -45,6 +52,11 @@ const functions = [
   sitesRetry,
   toolsSearch,
   toolsGet,
+  webhooksCreate,
+  webhooksList,
+  webhooksDelete,
+  webhookDeliveries,
+  webhookTest,
   mcp,
   protectedMcp,
   oauth,
@@ -54,6 +66,7 @@ const functions = [
   crawlJob,
   reviewJob,
   sweepJob,
+  webhookJob,
   openapi,
   docsPage,
   llmsTxt,
@@ -80,6 +93,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
       errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.')),
     ),
   );
+  for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);
   options.extraRoutes?.(app);

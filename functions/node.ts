@@ -8,6 +8,7 @@ import { createNeonHttpDb } from '../src/db/client';
 import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
 import { runJob } from '../src/pipeline/run-job';
 import { runSweep } from '../src/pipeline/sweep';
+import { announceWebhookEvents } from '../src/webhooks/announce';
 import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
 import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
@@ -62,7 +63,7 @@ export async function startNodeServer(
   // The app graph (zod-openapi, MCP SDK, Stripe) loads while PGlite compiles and opens: a faster cold start.
   const [opened, { createApp }] = await Promise.all([openDatabase(config), import('./app')]);
   const deps = buildDeps(config, opened.db, {
-    crawl: nodeCrawlTransport(config),
+    ...nodeTransports(config),
     // Our own copies of tools' images, as files named by content hash (docs/media.md).
     media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
     ...options.overrides,
@@ -115,11 +116,15 @@ function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDb['keyBackfill']>
 
 /**
  * Node resolves with the system DNS (special-use names such as *.example answered locally, never queried)
- * and connects only to the addresses the crawler's policy accepted.
+ * and connects only to the addresses the policy accepted: the crawler's under CRAWL_ALLOW_PRIVATE, webhook
+ * deliveries' under WEBHOOK_ALLOW_PRIVATE.
  */
-function nodeCrawlTransport(config: Config) {
+function nodeTransports(config: Config): Pick<DepsOverrides, 'crawl' | 'webhooks'> {
   const resolver = withReservedNames(createNodeDnsResolver());
-  return { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) };
+  return {
+    crawl: { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.crawl.allowPrivate }) },
+    webhooks: { resolver, fetch: createPinnedFetch({ resolver, allowPrivate: config.webhooks.allowPrivate }) },
+  };
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -136,8 +141,11 @@ const STARTUP_SWEEP_DELAY_MS = 1_000;
 function startLocalSweeper(deps: Deps): () => void {
   if (deps.queue.kind !== 'local') return () => {};
   const startedAt = Date.now();
+  // Webhook deliveries too: at start-up every due one lost its in-memory retry (src/webhooks/dispatch.ts).
   const sweep = (options?: Parameters<typeof runSweep>[1]) =>
-    runSweep(deps, options).catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
+    runSweep(deps, options)
+      .then(() => announceWebhookEvents(deps, { sweep: true, overdueForMs: options ? 0 : undefined }))
+      .catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
   const startup = setTimeout(() => {
     const age = Date.now() - startedAt;
     void sweep({ queuedForMs: age, crawlingForMs: age });

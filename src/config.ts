@@ -51,6 +51,7 @@ const envSchema = z.object({
   QSTASH_NEXT_SIGNING_KEY: optionalString,
   CRAWL_MAX_ATTEMPTS: int(3, 1, 20),
   CRAWL_ALLOW_PRIVATE: bool(false),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
   AUTO_APPROVE: bool(),
   BLOCKED_DOMAINS: optionalString,
   MAIL_TRANSPORT: optionalString.pipe(z.enum(['http', 'outbox']).optional()),
@@ -88,6 +89,8 @@ export interface Config {
   qstash?: { token: string; url?: string };
   qstashSigningKeys?: { current: string; next: string };
   crawl: { maxAttempts: number; allowPrivate: boolean };
+  /** Tests and demos only: webhook targets may be loopback/private addresses, any port, plain http (docs/webhooks.md). */
+  webhooks: { allowPrivate: boolean };
   autoApprove: boolean;
   blockedDomains: string[];
   /** Where mail goes; never chosen silently outside local mode (see mailTransport). */
@@ -170,6 +173,7 @@ export function loadConfig(env: Env): Config {
         ? { current: e.QSTASH_CURRENT_SIGNING_KEY, next: e.QSTASH_NEXT_SIGNING_KEY }
         : undefined,
     crawl: { maxAttempts: e.CRAWL_MAX_ATTEMPTS, allowPrivate: e.CRAWL_ALLOW_PRIVATE ?? false },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
     autoApprove: e.AUTO_APPROVE ?? local,
     blockedDomains: (e.BLOCKED_DOMAINS ?? '')
       .split(',')

@@ -48,6 +48,8 @@ export interface Deps {
    * or DATA_DIR/media (Node); the in-memory default serves tests.
    */
   media: MediaStore;
+  /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
+  webhooks: WebhookTransport;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
@@ -56,6 +58,19 @@ export interface CrawlTransport {
   fetch: typeof fetch;
   /** Deadline of one crawl attempt; default CRAWL_DEFAULTS.timeoutMs (tests shorten it to reach a timeout). */
   timeoutMs?: number;
+}
+
+/**
+ * The webhook sender's seams. Tests inject a resolver and a fetch that refuse anything but loopback, a short
+ * timeout (to reach one without waiting 10 s) and a fast retry schedule for the local queue.
+ */
+export interface WebhookTransport {
+  resolver: Resolver;
+  fetch: typeof fetch;
+  /** Deadline of one attempt; default WEBHOOK_TIMEOUT_MS (10 s). */
+  timeoutMs?: number;
+  /** The local queue's wait before retry n (0-based), in ms; default the schedule of src/webhooks/backoff.ts. */
+  retryDelayMs?: (retried: number) => number;
 }
 
 export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
@@ -91,6 +106,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     mail: overrides.mail ?? createMailer(config, db, log),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
+    webhooks: overrides.webhooks ?? defaultCrawlTransport(),
     defer:
       overrides.defer ??
       ((work) => {
@@ -108,7 +124,10 @@ function createMailer(config: Config, db: Db, log: Logger): Mailer {
   return createOutboxMailer(db, log);
 }
 
-/** Workers-safe default: names resolve over DNS-over-HTTPS and every resolved address is checked by the crawler. */
+/**
+ * Workers-safe default (crawler and webhook deliveries alike): names resolve over DNS-over-HTTPS and every
+ * resolved address is checked against the address policy before the request.
+ */
 function defaultCrawlTransport(): CrawlTransport {
   const fetchFn: typeof fetch = (input, init) => fetch(input, init);
   return { resolver: withReservedNames(createDohResolver({ fetch: fetchFn })), fetch: fetchFn };

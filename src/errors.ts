@@ -11,6 +11,7 @@ export const errorStatus = {
   invalid_state: 409,
   /** A first use of the same Idempotency-Key is still running (docs/idempotency.md); sent with Retry-After. */
   idempotency_in_progress: 409,
+  too_many_webhooks: 409,
   payload_too_large: 413,
   /** The Idempotency-Key was first used with another request body. */
   idempotency_key_reused: 422,

@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { ServiceError } from '../../src/errors';
 import type { JobStep } from '../../src/adapters/queue/types';
 import { runJob } from '../../src/pipeline/run-job';
+import { markDeliveryFailed } from '../../src/webhooks/deliver-webhook';
 import type { AppEnv } from '../types';
 
 const siteMessage = z.object({ site_id: z.uuid({ error: 'site_id must be a UUID' }) });
+const webhookMessage = z.object({ delivery_id: z.uuid({ error: 'delivery_id must be a UUID' }) });
 const sweepMessage = z.object({}).passthrough();
 
 /** QStash's failure callback body: the original message travels base64-encoded in sourceBody. */
@@ -34,13 +36,30 @@ export function jobHandler(step: JobStep) {
       const callback = failureCallback.safeParse(body);
       const source = callback.success && callback.data.sourceBody ? safeDecode(callback.data.sourceBody) : undefined;
       deps.log.error('job delivery failed for good', { step, source, status: callback.success ? callback.data.status : undefined });
+      if (step === 'webhook') return c.json({ ok: true, outcome: await webhookFailed(deps, source) });
       return c.json({ ok: true, outcome: 'failure_logged' });
     }
-    const parsed = (step === 'sweep' ? sweepMessage : siteMessage).safeParse(body);
+    const parsed = (step === 'sweep' ? sweepMessage : step === 'webhook' ? webhookMessage : siteMessage).safeParse(body);
     if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'Invalid job body.');
     const result = await runJob(deps, step, parsed.data);
     return c.json({ ok: true, ...result });
   };
+}
+
+/** A webhook delivery whose QStash retries are spent is failed for good (its deliveries list says so). */
+async function webhookFailed(deps: Parameters<typeof markDeliveryFailed>[0], source: string | undefined): Promise<string> {
+  const parsed = webhookMessage.safeParse(source === undefined ? undefined : parseJsonOrUndefined(source));
+  if (!parsed.success) return 'failure_logged';
+  await markDeliveryFailed(deps, parsed.data.delivery_id);
+  return 'delivery_failed';
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function safeDecode(base64: string): string | undefined {

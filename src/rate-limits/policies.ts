@@ -20,6 +20,8 @@ export const rateLimitPolicies = {
   read: { limit: 60, windowSeconds: 60, per: 'account', counts: 'reads' },
   /** Unauthenticated endpoints and every search (GET /?q=, /api/v1/tools, MCP search_tools and get_tool). */
   public: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'requests' },
+  /** Webhook endpoints registered or deleted, and test pings sent (each ping is an outgoing request). */
+  webhooks: { limit: 10, windowSeconds: 60, per: 'account', counts: 'webhook changes and test pings' },
   /** API keys created on the account's keys page. */
   apiKeyCreate: { limit: 10, windowSeconds: 60, per: 'account', counts: 'new API keys' },
   /** Membership checkout links (each one creates a provider session). */

@@ -6,6 +6,7 @@ import type { Env } from '../../src/config';
 import type { CrawlTransport, DepsOverrides } from '../../src/deps';
 import { queryRows } from '../../src/db/client';
 import { createLocalQueue } from '../../src/adapters/queue/local';
+import type { OpenedDb } from '../../src/db/node-clients';
 import { createLogger } from '../../src/log';
 import { runJob } from '../../src/pipeline/run-job';
 import { createTestApp, type TestApp } from './test-app';
@@ -52,11 +53,12 @@ export interface PipelineApp extends TestApp {
   history(siteId: string): Promise<Array<{ from_status: string | null; to_status: string; note: string | null }>>;
 }
 
-export async function createPipelineApp(options: { env?: Env; overrides?: DepsOverrides } = {}): Promise<PipelineApp> {
+export async function createPipelineApp(options: { env?: Env; overrides?: DepsOverrides; db?: OpenedDb } = {}): Promise<PipelineApp> {
   const queue = createLocalQueue({ log: createLogger('silent'), retryDelayMs: 10 });
   const t = await createTestApp({
     env: { CRAWL_ALLOW_PRIVATE: 'true', CRAWL_MAX_ATTEMPTS: '3', ...options.env },
     overrides: { queue, crawl: loopbackOnlyTransport(), ...options.overrides },
+    db: options.db,
   });
   queue.bind(async (step, message) => {
     await runJob(t.deps, step, message);

@@ -56,13 +56,26 @@ export const testEnv = (env: Env = {}): Env => ({
 
 let counter = 0;
 
+/**
+ * Tests send nothing beyond loopback: unless a test injects its own webhook transport
+ * (test/helpers/webhook-receiver.ts), webhook targets cannot be resolved or fetched at all.
+ */
+const noWebhookNetwork = {
+  resolver: async (hostname: string) => {
+    throw new Error(`test app: no webhook DNS for ${hostname} (inject a webhook transport)`);
+  },
+  fetch: (async (input: RequestInfo | URL) => {
+    throw new Error(`test app: no webhook fetch of ${String(input)} (inject a webhook transport)`);
+  }) as typeof fetch,
+};
+
 /** The real app over a real (PGlite) database, through app.request: no sockets, no mocks. */
 export async function createTestApp(
   options: { env?: Env; overrides?: DepsOverrides; db?: OpenedDb; app?: AppOptions } = {},
 ): Promise<TestApp> {
   const opened = options.db ?? (await openTestDb());
   const config = loadConfig(testEnv(options.env));
-  const deps = buildDeps(config, opened.db, { log: createLogger('silent'), ...options.overrides });
+  const deps = buildDeps(config, opened.db, { log: createLogger('silent'), webhooks: noWebhookNetwork, ...options.overrides });
   const app = createApp(deps, options.app);
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);

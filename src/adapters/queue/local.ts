@@ -1,5 +1,5 @@
 import type { Logger } from '../../log';
-import type { EnqueueOptions, JobMessage, JobQueue, JobRunner, JobStep } from './types';
+import type { EnqueueOptions, JobMessage, JobQueue, JobRunner, JobStep, RetryPolicy } from './types';
 
 export interface LocalQueueOptions {
   log: Logger;
@@ -35,7 +35,7 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue & {
     }
   };
 
-  const deliver = (step: JobStep, message: JobMessage, delivery: number, delayMs: number) => {
+  const deliver = (step: JobStep, message: JobMessage, delivery: number, delayMs: number, retry?: RetryPolicy) => {
     pending++;
     const timer = setTimeout(async () => {
       timers.delete(timer);
@@ -43,8 +43,11 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue & {
       try {
         await runner(step, message);
       } catch (error) {
-        options.log.warn('local job failed', { step, site_id: message.site_id, delivery, err: String(error) });
-        if (delivery < maxDeliveries && !stopped) deliver(step, message, delivery + 1, retryDelayMs);
+        options.log.warn('local job failed', { step, site_id: message.site_id, delivery_id: message.delivery_id, delivery, err: String(error) });
+        // A step with its own schedule (webhook deliveries: over a day) retries like QStash would; others quickly.
+        const deliveries = retry ? retry.retries + 1 : maxDeliveries;
+        const wait = retry ? retry.delayMs(delivery - 1) : retryDelayMs;
+        if (delivery < deliveries && !stopped) deliver(step, message, delivery + 1, wait, retry);
       }
       settle();
     }, delayMs);
@@ -63,7 +66,7 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue & {
         recent.set(opts.deduplicationId, now);
         if (recent.size > 10_000) recent.clear();
       }
-      deliver(step, message, 1, (opts.delaySeconds ?? 0) * 1000);
+      deliver(step, message, 1, (opts.delaySeconds ?? 0) * 1000, opts.retry);
     },
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((r) => waiters.push(r))),
     stop() {

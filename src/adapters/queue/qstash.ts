@@ -3,7 +3,7 @@ import type { EnqueueOptions, JobMessage, JobQueue, JobStep } from './types';
 
 /**
  * Publishes steps to QStash, which delivers them (signed) to POST {jobsOrigin}/api/jobs/{step},
- * retries failures, and calls the failure callback once retries are spent.
+ * retries failures (3 times, or on the step's own schedule), and calls the failure callback once retries are spent.
  */
 export function createQStashQueue(options: { token: string; baseUrl?: string; jobsOrigin: () => string }): JobQueue {
   // The SDK is imported on first publish, not when the isolate starts.
@@ -20,7 +20,8 @@ export function createQStashQueue(options: { token: string; baseUrl?: string; jo
       await (await qstash()).publishJSON({
         url: `${origin}/api/jobs/${step}`,
         body: message,
-        retries: 3,
+        retries: opts.retry?.retries ?? 3,
+        ...(opts.retry && { retryDelay: opts.retry.qstashExpression }),
         failureCallback: `${origin}/api/jobs/${step}?failure=1`,
         ...(opts.deduplicationId && { deduplicationId: opts.deduplicationId }),
         ...(opts.delaySeconds && { delay: opts.delaySeconds }),
