@@ -3,6 +3,9 @@ import { siteStatuses } from '../../src/db/schema';
 import { planNames } from '../../src/submissions/plans';
 import { crawlFailureKinds } from '../../src/pipeline/crawler/crawl-result';
 import { submitInputSchema } from '../../src/submissions/submit-input';
+import { EditRequest, LastEdit, PendingEdit } from './edit-schemas';
+
+export { EditRequest };
 
 // Response and request schemas of the REST contract; openapi.json is generated from them.
 
@@ -76,6 +79,8 @@ export const SiteRecord = z
       .optional()
       .openapi({ description: 'Only on a paid submission that could not be applied and was refunded (status rejected)' }),
     crawl_error: CrawlError.optional().openapi({ description: 'Only when status is crawl_failed: why the crawl failed' }),
+    pending_edit: PendingEdit.optional(),
+    last_edit: LastEdit.optional(),
   })
   .openapi('SiteRecord');
 

@@ -5,9 +5,10 @@ import type { SiteStatus } from '../db/schema';
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { publicCrawlError, type PublicCrawlError } from '../pipeline/crawl-error-messages';
+import { editRecordColumns, withEditFields, type EditFields } from './edit-record';
 
 /** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
-export interface SiteRecord {
+export interface SiteRecord extends EditFields {
   site_id: string;
   name: string;
   url: string;
@@ -41,7 +42,8 @@ export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
-  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status`;
+  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
+  ${editRecordColumns}`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -59,6 +61,8 @@ export interface SiteRow {
   live_url: string | null;
   crawl_error_kind: string | null;
   crawl_error_http_status: number | null;
+  pending_edit?: unknown;
+  last_edit?: unknown;
 }
 
 export interface PendingRow {
@@ -89,7 +93,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
   if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
-  return record;
+  return withEditFields(record, row as Parameters<typeof withEditFields>[1]);
 }
 
 export function toPendingRecord(row: PendingRow): PendingRecord {
