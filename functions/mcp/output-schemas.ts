@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { siteStatuses } from '../../src/db/schema';
 import { planNames } from '../../src/submissions/plans';
 import { crawlFailureKinds } from '../../src/pipeline/crawler/crawl-result';
+import { editOutputFields } from './edit-output-fields';
 
 // Output schemas of the keyed tools. MCP wants one object schema per tool, so each is the union of the REST
 // bodies the tool can return, with the fields that only some of them carry marked optional.
@@ -46,5 +47,6 @@ export const siteStatusOutputSchema = z.object({
     })
     .optional()
     .describe('Why the crawl failed (status crawl_failed only)'),
+  ...editOutputFields,
   ...paymentFields,
 });
