@@ -305,3 +305,18 @@ describe('MCP edit_site', () => {
     await mcp.close();
   });
 });
+
+describe('openapi.json', () => {
+  it('documents the edit, its review and the record fields', async () => {
+    const doc = await (await t.request('/api/v1/openapi.json')).json();
+    const patch = doc.paths['/api/v1/sites/{site_id}'].patch;
+    expect(patch.operationId).toBe('editSite');
+    expect(Object.keys(patch.responses).sort()).toEqual(['202', '400', '401', '404', '409', '413', '429', '500', '503']);
+    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'name']);
+    const reviewOp = doc.paths['/api/v1/admin/edits/{edit_id}/review'].post;
+    expect(reviewOp.security).toEqual([{ operatorToken: [] }]);
+    expect(Object.keys(reviewOp.responses).sort()).toEqual(['200', '400', '401', '404', '409', '429']);
+    expect(Object.keys(doc.components.schemas.SiteRecord.properties)).toEqual(expect.arrayContaining(['pending_edit', 'last_edit']));
+    expect(doc.components.schemas.LastEdit.properties.status.enum).toEqual(['approved', 'rejected']);
+  });
+});
