@@ -6,7 +6,7 @@ import { isUuid } from '../../src/submissions/get';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { errorContent } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 
 const tier = z.enum(['none', 'member', 'memberFeature'], { error: 'tier must be one of none, member, memberFeature' });

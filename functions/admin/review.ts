@@ -6,7 +6,8 @@ import { isUuid } from '../../src/submissions/get';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { SiteRecord, errorContent } from '../v1/schemas';
+import { SiteRecord } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 
 const security = [{ operatorToken: [] as string[] }];

@@ -6,7 +6,8 @@ import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
-import { bearerSecurity, errorContent, keyedErrors } from '../v1/schemas';
+import { bearerSecurity } from '../v1/schemas';
+import { errorContent, keyedErrors } from '../v1/error-responses';
 
 const MembershipCheckout = z
   .object({

@@ -4,7 +4,8 @@ import { getSubmission } from '../../src/submissions/get';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { PendingPaymentRecord, SiteRecord, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { PendingPaymentRecord, SiteRecord, bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 
 const route = createRoute({
   method: 'get',

@@ -5,7 +5,8 @@ import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { ErrorBody, PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
+import { ErrorBody, errorContent, keyedErrors } from './error-responses';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
   createRoute({

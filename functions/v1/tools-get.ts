@@ -5,10 +5,11 @@ import { toolDetailSchema } from '../../src/directory/tool-schemas';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { errorContent } from './schemas';
+import { component } from './schemas';
+import { errorContent } from './error-responses';
 import { publicErrors } from './tools-search';
 
-const ToolDetail = toolDetailSchema.openapi('ToolDetail');
+const ToolDetail = component(toolDetailSchema, 'ToolDetail');
 
 const route = createRoute({
   method: 'get',

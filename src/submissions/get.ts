@@ -3,7 +3,8 @@ import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import type { PendingRecord, PendingRow, RefundedRecord, SiteRecord, SiteRow } from './records';
+import type { SubmissionRecord } from './record-schemas';
+import type { PendingRow, SiteRow } from './records';
 import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,8 +43,6 @@ export async function findSubmissionByUrl({
 }): Promise<SubmissionRecord> {
   return lookup(deps, actor, { site: sql`s.canonical_url = ${canonicalUrl}`, pending: sql`p.canonical_url = ${canonicalUrl}` });
 }
-
-export type SubmissionRecord = SiteRecord | PendingRecord | RefundedRecord;
 
 async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL }): Promise<SubmissionRecord> {
   const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(

@@ -3,9 +3,9 @@ import type { Deps } from '../deps';
 import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
-import type { PaymentReason } from './rules';
 import type { SubmitInput } from './submit-input';
-import type { PendingRecord, PendingRow } from './records';
+import type { PaymentReason, PendingRecord } from './record-schemas';
+import type { PendingRow } from './records';
 import { pendingRecordColumns, toPendingRecord } from './records';
 import { recordCheckoutSession } from './checkout-record';
 

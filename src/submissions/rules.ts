@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { PlanName } from './plans';
 import { planKind } from './plans';
+import type { PaymentReason } from './record-schemas';
 
 /**
  * Submit's decision (reference 4.6 + DECISIONS.md "Memberships and quota"): queue at once, or ask for payment
@@ -8,7 +9,6 @@ import { planKind } from './plans';
  */
 
 export type Tier = 'none' | 'member' | 'memberFeature';
-export type PaymentReason = 'no_membership' | 'plan_not_covered' | 'quota_exceeded' | 'payment_pending';
 
 export interface Membership {
   tier: Tier;
