@@ -10,7 +10,7 @@ import { runJob } from '../src/pipeline/run-job';
 import { runSweep } from '../src/pipeline/sweep';
 import { withReservedNames } from '../src/pipeline/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
-import { createPinnedFetch } from '../src/adapters/resolver/node-pinned-fetch';
+import { createPinnedFetch } from '../src/pipeline/crawler/pinned-fetch';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
