@@ -2,7 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createAccount, setMembershipByOperator } from '../../src/accounts/accounts';
 import { MAX_ACTIVE_KEYS, createApiKey, revokeApiKey } from '../../src/accounts/api-keys';
-import { isUuid } from '../../src/submissions/get';
+import { isUuid } from '../../src/ids';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';

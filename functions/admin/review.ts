@@ -2,7 +2,7 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { getOperatorSite } from '../../src/pipeline/operator-site';
-import { isUuid } from '../../src/submissions/get';
+import { isUuid } from '../../src/ids';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';

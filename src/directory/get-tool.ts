@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { isUuid } from '../submissions/get';
+import { isUuid } from '../ids';
 import { toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
 
 /** How a tool is named by a caller: its public slug (from live_url) or its site_id. */

@@ -3,13 +3,10 @@ import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
+import { isUuid } from '../ids';
 import type { SubmissionRecord } from './record-schemas';
 import type { PendingRow, SiteRow } from './records';
 import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * One of the caller's submissions (reference 4.2): the site record first, then the unpaid pending record,

@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import { API_KEY_PATTERN, createApiKey, listApiKeys, normalizeKeyName, revokeApiKey } from '../../../src/accounts/api-keys';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
+import { isUuid } from '../../../src/ids';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { setNewKeyCookie, takeNewKeyCookie } from './cookies';
 import { checkSessionCsrf } from './csrf';
@@ -13,7 +14,6 @@ import { readForm, sessionOrRedirect } from './session';
 
 /** The name field's length on this form (src/accounts/api-keys.ts normalizes the name). */
 const FORM_KEY_NAME_LENGTH = 64;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Progressive enhancement only: without JS the key sits in a read-only field to select and copy.
 const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function(b){b.hidden=false;b.addEventListener('click',function(){
@@ -86,7 +86,7 @@ export function register(app: Hono<AppEnv>) {
     if (session instanceof Response) return session;
     checkSessionCsrf(c, await readForm(c), session.csrfToken);
     const id = c.req.param('id');
-    if (!UUID.test(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
+    if (!isUuid(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
       throw new ServiceError('not_found', 'No such key on your account.');
     }
     return c.redirect('/account/keys', 303);
