@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { PublicTool } from '../../src/pipeline/public-tools';
+import type { PublicTool } from '../../src/directory/live-tools';
 import { safeUrl, type Html } from './layout';
 
 type Listed = Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>;

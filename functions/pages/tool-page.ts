@@ -1,7 +1,7 @@
 // GET /tools/{slug} – a live tool's public page (this is the site's live_url)
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
-import { getLiveTool } from '../../src/pipeline/public-tools';
+import { getLiveTool } from '../../src/directory/live-tools';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
@@ -20,7 +20,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
-      canonical: tool.live_url,
+      canonical: tool.live_url ?? undefined,
       image,
       body: () => html`<article>
 <h1>${tool.name}${badges(tool)}</h1>
@@ -28,7 +28,7 @@ ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
 ${image ? html`<p><img class="shot" src="${image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
 ${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
-<p class="muted">Listed since ${tool.published_at}.</p>
+<p class="muted">Listed since ${tool.published_at?.slice(0, 10) /* the UTC day of the API record's published_at */}.</p>
 </article>`,
     });
   });

@@ -147,19 +147,23 @@ describe('directory', () => {
     ).json();
     const slug = `shapewick-${site_id.slice(0, 8)}`;
     await t.deps.db.execute(sql`UPDATE sites SET status = 'live', slug = ${slug}, live_url = ${`http://tooldir.test/tools/${slug}`},
-      published_at = now(), metadata = ${JSON.stringify({ title: 'Shapewick', description: 'Writes shapes.', image: null, icon: null })}::jsonb
+      published_at = now(), metadata = ${JSON.stringify({ title: 'Shapewick', description: '  Writes shapes.  ', image: null, icon: null })}::jsonb
       WHERE id = ${site_id}`);
-    const page = await (await t.request('/api/v1/tools?q=shapewick')).json();
-    expect(page.tools.length).toBeGreaterThan(0);
-    expectExactly(searchPageSchema, page, 'REST search');
+    const results = await (await t.request('/api/v1/tools?q=shapewick')).json();
+    expect(results.tools.length).toBeGreaterThan(0);
+    expectExactly(searchPageSchema, results, 'REST search');
     const detail = await (await t.request(`/api/v1/tools/${slug}`)).json();
     expectExactly(toolDetailSchema, detail, 'REST tool');
+    // The HTML page reads the same record (src/directory/live-tools.ts): same description, same publication day.
+    const page = await (await t.request(`/tools/${slug}`)).text();
+    expect(page).toContain(`<p>${detail.description}</p>`);
+    expect(page).toContain(`Listed since ${detail.published_at.slice(0, 10)}.`);
 
     const client = await connectMcp(t);
     const search = (await callTool(client, 'search_tools', { query: 'shapewick' })).structuredContent;
     const tool = (await callTool(client, 'get_tool', { slug })).structuredContent;
     await client.close();
-    expect(search).toEqual(page);
+    expect(search).toEqual(results);
     expect(tool).toEqual(detail);
     expectExactly(outputSchemaOf('search_tools'), search, 'MCP search_tools');
     expectExactly(outputSchemaOf('get_tool'), tool, 'MCP get_tool');
