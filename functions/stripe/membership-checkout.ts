@@ -54,6 +54,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const actor = c.get('actor');
     // Creating a provider session is a write with its own per-account policy.
     await enforceRateLimit(c, 'membershipCheckout', actor.accountId);
-    return c.json(await createMembershipCheckout(c.get('deps'), actor.accountId, c.req.valid('json').tier), 200);
+    return c.json(await createMembershipCheckout({ deps: c.get('deps'), actor, input: { tier: c.req.valid('json').tier } }), 200);
   });
 }

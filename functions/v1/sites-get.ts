@@ -32,7 +32,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'read', actor.accountId);
-    const record = await getSubmission({ deps: c.get('deps'), actor, siteId: c.req.valid('param').site_id });
+    const record = await getSubmission({ deps: c.get('deps'), actor, input: { siteId: c.req.valid('param').site_id } });
     return c.json(record, 200);
   });
 }

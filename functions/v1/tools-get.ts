@@ -30,7 +30,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const slug = c.req.valid('param').slug;
     await enforceRateLimit(c, 'public', clientIp(c));
-    const tool = await getTool({ deps: c.get('deps'), ref: { slug } });
+    const tool = await getTool({ deps: c.get('deps'), input: { slug } });
     return c.json(tool, 200);
   });
 }

@@ -15,11 +15,11 @@ import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRec
 export async function getSubmission({
   deps,
   actor,
-  siteId,
+  input: { siteId },
 }: {
   deps: Deps;
   actor: Actor;
-  siteId: string;
+  input: { siteId: string };
 }): Promise<SubmissionRecord> {
   if (!isUuid(siteId)) throw notFound();
   return lookup(deps, actor, { site: sql`s.id = ${siteId}`, pending: sql`p.id = ${siteId}` });
@@ -32,11 +32,11 @@ export async function getSubmission({
 export async function findSubmissionByUrl({
   deps,
   actor,
-  canonicalUrl,
+  input: { canonicalUrl },
 }: {
   deps: Deps;
   actor: Actor;
-  canonicalUrl: string;
+  input: { canonicalUrl: string };
 }): Promise<SubmissionRecord> {
   return lookup(deps, actor, { site: sql`s.canonical_url = ${canonicalUrl}`, pending: sql`p.canonical_url = ${canonicalUrl}` });
 }
