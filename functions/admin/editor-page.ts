@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { timingSafeEqual } from '../../src/crypto';
 import { isServiceError } from '../../src/errors';
-import { isUuid } from '../../src/submissions/get';
+import { isUuid } from '../../src/ids';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';
 import { listRecentCrawlFailures } from '../../src/pipeline/recent-crawl-failures';

@@ -1,43 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
-import type { PaymentReason } from './rules';
 import type { SiteStatus } from '../db/schema';
+import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
-import { publicCrawlError, type PublicCrawlError } from '../pipeline/crawl-error-messages';
+import { publicCrawlError } from '../pipeline/crawl-error-messages';
 
-/** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
-export interface SiteRecord {
-  site_id: string;
-  name: string;
-  url: string;
-  status: SiteStatus;
-  is_feature: boolean;
-  is_sponsor: boolean;
-  submitted_at: string;
-  live_url?: string;
-  /** Only when status is crawl_failed: the kind of failure, in words that name nothing of our network. */
-  crawl_error?: PublicCrawlError;
-}
-
-/** Pending-payment record (reference 2.3): the 402 body, and the detail read of an unpaid submission. */
-export interface PendingRecord {
-  site_id: string;
-  name: string;
-  url: string;
-  status: 'pending_payment';
-  plan: PlanName;
-  checkout_url: string;
-  expires_at: string;
-  submitted_at: string;
-  reason: PaymentReason;
-}
-
-/** A paid submission that could not be applied and was refunded: shown as rejected, with why. */
-export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
-  status: 'rejected';
-  rejection_reason: string;
-}
+// Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
@@ -106,7 +75,8 @@ export function toPendingRecord(row: PendingRow): PendingRecord {
   };
 }
 
-export function toRefundedRecord(row: PendingRow): RefundedRecord {
+/** A paid submission that could not be applied and was refunded: a site record, rejected, with why. */
+export function toRefundedRecord(row: PendingRow): SiteRecord {
   return {
     site_id: row.site_id,
     name: row.name,
