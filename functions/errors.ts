@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
+import { isDatabaseUnavailable } from '../src/db/client';
 
 export interface ErrorBody {
   error: { code: string; message: string; site_id?: string; retry_after_seconds?: number };
@@ -24,21 +25,6 @@ export function errorResponse(c: Context, error: ServiceError): Response {
     c.header('WWW-Authenticate', `Bearer realm="tooldir"${sentCredentials ? ', error="invalid_token"' : ''}`);
   }
   return c.json(errorBody(error), error.status as ContentfulStatusCode);
-}
-
-/**
- * Database unreachable or overloaded: the request can be retried, so 503 rather than a bare 500.
- * The one rule for every surface (REST here, MCP tool calls in functions/mcp/tool-result.ts).
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  // drizzle wraps the driver's error: the Postgres code (57P01 on a restart) sits on a cause.
-  let text = '';
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    text += ` ${(e as { code?: string }).code ?? ''} ${String(e)}`;
-  }
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|57P01|57P03|53300|08006|08001|08003|Connection terminated|connect ETIMEDOUT|fetch failed|HTTP status 503|Error connecting to database|terminating connection/i.test(
-    text,
-  );
 }
 
 /** What a caller gets while the database is unavailable: retryable, after 5 s (REST sends it as Retry-After). */

@@ -1,12 +1,12 @@
 // Operator API: accounts, API keys and memberships (bearer ADMIN_TOKEN)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { createAccount, getAccount, setMembershipByOperator } from '../../src/accounts/accounts';
-import { createApiKey, revokeApiKey } from '../../src/accounts/api-keys';
-import { isUuid } from '../../src/submissions/get';
+import { createAccount, setMembershipByOperator } from '../../src/accounts/accounts';
+import { MAX_ACTIVE_KEYS, createApiKey, revokeApiKey } from '../../src/accounts/api-keys';
+import { isUuid } from '../../src/ids';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { errorContent } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 
 const tier = z.enum(['none', 'member', 'memberFeature'], { error: 'tier must be one of none, member, memberFeature' });
@@ -62,6 +62,7 @@ const createKeyRoute = createRoute({
   responses: {
     201: { ...json(z.object({ key_id: z.uuid(), key: z.string(), prefix: z.string(), name: z.string() })), description: 'The key' },
     404: errorContent('No such account'),
+    409: errorContent(`The account already has ${MAX_ACTIVE_KEYS} active keys (code conflict); revoke one first`),
     ...errors,
   },
 });
@@ -108,10 +109,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(createKeyRoute, async (c) => {
     const { account_id } = c.req.valid('param');
     if (!isUuid(account_id)) throw accountNotFound();
-    const deps = c.get('deps');
-    await getAccount(deps, account_id);
     const body = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : {};
-    return c.json(await createApiKey(deps, account_id, body?.name ?? 'default'), 201);
+    return c.json(await createApiKey(c.get('deps'), account_id, body?.name), 201);
   });
 
   app.openapi(revokeKeyRoute, async (c) => {

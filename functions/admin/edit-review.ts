@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideEdit } from '../../src/pipeline/decide-edit';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { errorContent } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 
 const EditReviewDecision = z

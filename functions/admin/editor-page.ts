@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { timingSafeEqual } from '../../src/crypto';
 import { isServiceError } from '../../src/errors';
-import { isUuid } from '../../src/submissions/get';
+import { isUuid } from '../../src/ids';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { decideEdit, listPendingEdits } from '../../src/pipeline/decide-edit';
 import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';

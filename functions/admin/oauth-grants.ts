@@ -5,10 +5,10 @@ import { ServiceError } from '../../src/errors';
 import { listGrants, revokeGrant } from '../../src/oauth/grants';
 import { ALL_SCOPES } from '../../src/oauth/scopes';
 import { requireOperator } from '../middleware/operator-auth';
-import { errorContent } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
+import { isUuid } from '../../src/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const security = [{ operatorToken: [] as string[] }];
 const errors = { 401: errorContent('Wrong or missing operator token'), 404: errorContent('No such account or grant'), 429: errorContent('Rate limited') };
 const params = z.object({ account_id: z.string() });
@@ -54,7 +54,7 @@ const accountNotFound = () => new ServiceError('not_found', 'No account with thi
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { account_id } = c.req.valid('param');
-    if (!UUID.test(account_id)) throw accountNotFound();
+    if (!isUuid(account_id)) throw accountNotFound();
     const deps = c.get('deps');
     await getAccount(deps, account_id);
     return c.json({ grants: await listGrants(deps, account_id, { includeRevoked: true }) }, 200);
@@ -62,7 +62,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(revokeRoute, async (c) => {
     const { account_id, grant_id } = c.req.valid('param');
-    if (!UUID.test(account_id) || !UUID.test(grant_id) || !(await revokeGrant(c.get('deps'), account_id, grant_id))) {
+    if (!isUuid(account_id) || !isUuid(grant_id) || !(await revokeGrant(c.get('deps'), account_id, grant_id))) {
       throw new ServiceError('not_found', 'No such grant on this account.');
     }
     return c.body(null, 204);

@@ -2,11 +2,12 @@
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { getOperatorSite } from '../../src/pipeline/operator-site';
-import { isUuid } from '../../src/submissions/get';
+import { isUuid } from '../../src/ids';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { SiteRecord, errorContent } from '../v1/schemas';
+import { SiteRecord } from '../v1/schemas';
+import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 
 const security = [{ operatorToken: [] as string[] }];

@@ -72,7 +72,7 @@ export const getToolTool = defineTool({
       throw new ServiceError('invalid_request', 'slug or site_id: pass exactly one of them.');
     }
     await limitDirectoryRead(caller);
-    return getTool({ deps: caller.deps, ref: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! } });
+    return getTool({ deps: caller.deps, input: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! } });
   },
 });
 
@@ -137,10 +137,10 @@ export const getSiteStatusTool = defineTool({
     }
     const actor = await caller.actor();
     await caller.limit('read', actor.accountId);
-    if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, siteId: input.site_id });
+    if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
     const check = checkSubmittedUrl(input.url!);
     if (!check.ok) throw new ServiceError('invalid_request', check.message);
-    return findSubmissionByUrl({ deps: caller.deps, actor, canonicalUrl: canonicalUrl(check.url) });
+    return findSubmissionByUrl({ deps: caller.deps, actor, input: { canonicalUrl: canonicalUrl(check.url) } });
   },
 });
 

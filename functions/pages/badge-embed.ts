@@ -2,13 +2,17 @@
 import { html } from 'hono/html';
 import { badgeLabel } from '../../src/directory/badge';
 
+/** What the box needs of a live tool (its live_url is set when it is published; the fallback is the same page). */
+type BadgedTool = { slug: string; live_url: string | null; is_feature: boolean };
+
 /** The badge's own address for a slug (served by functions/pages/badge.ts). */
 export const badgePath = (slug: string) => `/badge/${encodeURIComponent(slug)}.svg`;
 
 /** The HTML a tool maker pastes: the badge image linking back to the tool's page. Plain text, shown escaped. */
-export function badgeSnippet(tool: { slug: string; live_url: string; is_feature: boolean }, origin: string): string {
+export function badgeSnippet(tool: BadgedTool, origin: string): string {
   const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return `<a href="${attr(tool.live_url)}"><img src="${attr(`${origin}${badgePath(tool.slug)}`)}" alt="${badgeLabel(tool)}" height="28"></a>`;
+  const page = tool.live_url ?? `${origin}/tools/${encodeURIComponent(tool.slug)}`;
+  return `<a href="${attr(page)}"><img src="${attr(`${origin}${badgePath(tool.slug)}`)}" alt="${badgeLabel(tool)}" height="28"></a>`;
 }
 
 /**
@@ -17,7 +21,7 @@ export function badgeSnippet(tool: { slug: string; live_url: string; is_feature:
  */
 export const COPY_SCRIPT = `for(const b of document.querySelectorAll('button[data-copy]')){const t=document.getElementById(b.dataset.copy);b.hidden=false;b.addEventListener('click',async()=>{try{await navigator.clipboard.writeText(t.value)}catch{t.select();document.execCommand('copy')}b.textContent='Copied'})}`;
 
-export function badgeEmbedBox(tool: { slug: string; live_url: string; is_feature: boolean }, origin: string) {
+export function badgeEmbedBox(tool: BadgedTool, origin: string) {
   return html`<section class="embed">
 <h2>Embed the badge</h2>
 <p><img src="${badgePath(tool.slug)}" alt="${badgeLabel(tool)}" height="28"></p>

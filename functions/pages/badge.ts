@@ -17,7 +17,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!file.endsWith('.svg')) throw notLive();
     const theme = parseTheme(c.req.query('theme'));
     // getTool answers not_found for anything that is not live (pending, rejected, taken down, unknown).
-    const tool = await getTool({ deps: c.get('deps'), ref: { slug: file.slice(0, -'.svg'.length) } });
+    const tool = await getTool({ deps: c.get('deps'), input: { slug: file.slice(0, -'.svg'.length) } });
     // An hour: a tool that becomes featured (or is taken down) shows it on embedding sites within the hour.
     c.header('Cache-Control', 'public, max-age=3600');
     // The SVG carries no script and loads nothing; its only styling is the inline style attribute of its text.

@@ -2,7 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { listLiveTools, type PublicTool } from '../../src/pipeline/public-tools';
+import { listLiveTools, type PublicTool } from '../../src/directory/live-tools';
 import { searchTools } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';

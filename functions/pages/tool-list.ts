@@ -1,7 +1,7 @@
 import { html } from 'hono/html';
-import type { PublicTool } from '../../src/pipeline/public-tools';
+import type { PublicTool } from '../../src/directory/live-tools';
 import { placeholderImage } from '../../src/media/placeholder';
-import type { Html } from './layout';
+import { safeUrl, type Html } from './layout';
 
 type Listed = Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>;
 

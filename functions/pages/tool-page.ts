@@ -1,7 +1,7 @@
 // GET /tools/{slug} – a live tool's public page (this is the site's live_url)
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
-import { getLiveTool } from '../../src/pipeline/public-tools';
+import { getLiveTool } from '../../src/directory/live-tools';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
@@ -20,7 +20,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
-      canonical: tool.live_url,
+      canonical: tool.live_url ?? undefined,
       // Images are our own /media/ copies (same origin); og:image needs the copy's absolute URL.
       image: tool.image && `${c.get('deps').origin}${tool.image}`,
       body: () => html`<article>
@@ -29,7 +29,7 @@ ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
 ${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
 ${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
-<p class="muted">Listed since ${tool.published_at}.</p>
+<p class="muted">Listed since ${tool.published_at?.slice(0, 10) /* the UTC day of the API record's published_at */}.</p>
 </article>
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,

@@ -6,7 +6,8 @@ import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
-import { bearerSecurity, errorContent, keyedErrors } from '../v1/schemas';
+import { bearerSecurity } from '../v1/schemas';
+import { errorContent, keyedErrors } from '../v1/error-responses';
 
 const MembershipCheckout = z
   .object({
@@ -53,6 +54,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const actor = c.get('actor');
     // Creating a provider session is a write with its own per-account policy.
     await enforceRateLimit(c, 'membershipCheckout', actor.accountId);
-    return c.json(await createMembershipCheckout(c.get('deps'), actor.accountId, c.req.valid('json').tier), 200);
+    return c.json(await createMembershipCheckout({ deps: c.get('deps'), actor, input: { tier: c.req.valid('json').tier } }), 200);
   });
 }

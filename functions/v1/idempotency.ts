@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { ServiceError } from '../../src/errors';
 import { IDEMPOTENCY, idempotencyKeyMessage, isValidIdempotencyKey } from '../../src/idempotency/key';
-import { errorContent } from './schemas';
+import { errorContent } from './error-responses';
 
 /** The header's value, or undefined when absent; a present but malformed key is 400 and changes nothing. */
 export function readIdempotencyKey(c: Context): string | undefined {

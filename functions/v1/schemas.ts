@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import { siteStatuses } from '../../src/db/schema';
-import { planNames } from '../../src/submissions/plans';
-import { crawlFailureKinds } from '../../src/pipeline/crawler/crawl-result';
 import { submitInputSchema } from '../../src/submissions/submit-input';
-import { EditRequest, LastEdit, PendingEdit } from './edit-schemas';
-
-export { EditRequest };
+import {
+  crawlErrorSchema,
+  pendingRecordSchema,
+  queuedResponseSchema,
+  siteListSchema,
+  siteRecordSchema,
+} from '../../src/submissions/record-schemas';
+import { lastEditSchema, pendingEditSchema } from '../../src/submissions/edit-record';
 
 // Response and request schemas of the REST contract; openapi.json is generated from them.
 
@@ -18,91 +20,29 @@ export const SubmitRequest = submitInputSchema
   })
   .openapi('SubmitRequest');
 
-export const ErrorBody = z
-  .object({
-    error: z.object({
-      code: z.string().openapi({ example: 'invalid_request' }),
-      message: z.string().openapi({ example: 'name must be 2 to 100 characters' }),
-      site_id: z.uuid().optional().openapi({ description: "On 409 only, when the existing submission is the caller's" }),
-    }),
-  })
-  .openapi('Error');
+/**
+ * Names a schema as a component of openapi.json (zod's own `id` metadata, which the generator reads as the
+ * component name). Not `.openapi(name)`: that method exists only on schemas made after @hono/zod-openapi has
+ * loaded, and the core's schemas (src/) may be made before it.
+ */
+export const component = <T extends z.ZodType>(schema: T, name: string): T => schema.meta({ id: name });
 
-export const QueuedResponse = z
-  .object({
-    site_id: z.uuid(),
-    status: z.literal('queued'),
-    via: z.literal('membership'),
-    quota: z.object({ used_today: z.number().int(), daily_limit: z.number().int() }),
-  })
-  .openapi('QueuedResponse');
-
-export const PendingPaymentRecord = z
-  .object({
-    site_id: z.uuid().openapi({ description: 'Stays the same after payment' }),
-    name: z.string(),
-    url: z.string(),
-    status: z.literal('pending_payment'),
-    plan: z.enum(planNames),
-    checkout_url: z.url().openapi({ description: 'Hosted checkout link; open it in a browser. Expires after 24 hours' }),
-    expires_at: z.string().openapi({ format: 'date-time', example: '2026-11-22T21:05:03.000Z' }),
-    submitted_at: z.string().openapi({ format: 'date-time', example: '2026-11-21T21:05:03.000Z' }),
-    reason: z.enum(['no_membership', 'quota_exceeded', 'plan_not_covered', 'payment_pending']),
-  })
-  .openapi('PendingPaymentRecord');
-
-/** Why a crawl failed, as submitters are told it (src/pipeline/crawl-error-messages.ts). */
-export const CrawlError = z
-  .object({
-    code: z.enum(crawlFailureKinds).openapi({
-      description:
-        'The kind of failure: blocked_address (the address is not public), blocked_port, bad_url, dns_error, network_error, ' +
-        'timeout, http_error, not_html, too_large, too_many_redirects, did_not_finish, crawler_error (ours)',
-      example: 'http_error',
-    }),
-    message: z.string().openapi({ description: 'The kind in words; names no address of ours', example: 'the site answered HTTP 500' }),
-  })
-  .openapi('CrawlError');
-
-export const SiteRecord = z
-  .object({
-    site_id: z.uuid(),
-    name: z.string(),
-    url: z.string(),
-    status: z.enum(siteStatuses),
-    is_feature: z.boolean(),
-    is_sponsor: z.boolean(),
-    submitted_at: z.string().openapi({ description: 'YYYY-MM-DD HH:MM:SS+00 (UTC)', example: '2026-11-21 21:05:03+00' }),
-    live_url: z.url().optional().openapi({ description: 'Public tool page; present when status is live' }),
-    rejection_reason: z
-      .string()
-      .optional()
-      .openapi({ description: 'Only on a paid submission that could not be applied and was refunded (status rejected)' }),
-    crawl_error: CrawlError.optional().openapi({ description: 'Only when status is crawl_failed: why the crawl failed' }),
-    pending_edit: PendingEdit.optional(),
-    last_edit: LastEdit.optional(),
-  })
-  .openapi('SiteRecord');
-
-export const ListEnvelope = z
-  .object({
-    sites: z.array(SiteRecord),
-    total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-  })
-  .openapi('SiteList');
-
-const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorBody } }, description });
-
-/** Error responses every keyed endpoint can give. */
-export const keyedErrors = {
-  401: errorContent('Missing, invalid or revoked API key (code unauthorized)'),
-  429: errorContent('Rate limit exceeded (code rate_limited); see Retry-After'),
-  500: errorContent('Unexpected failure (code internal_error)'),
-  503: errorContent('Temporarily unavailable (code service_unavailable); retry'),
-};
-
-export { errorContent };
+// The submission bodies are declared once in src/submissions/record-schemas.ts; here they get their component
+// names. A component nested in another is re-pointed at its named form, so openapi.json refers to it by name.
+export const QueuedResponse = component(queuedResponseSchema, 'QueuedResponse');
+export const PendingPaymentRecord = component(pendingRecordSchema, 'PendingPaymentRecord');
+// The component keeps the description openapi.json has always shown for it (the site record's crawl_error field).
+export const CrawlError = component(crawlErrorSchema.describe('Only when status is crawl_failed: why the crawl failed'), 'CrawlError');
+export const SiteRecord = component(
+  siteRecordSchema.extend({
+    crawl_error: CrawlError.optional(),
+    pending_edit: component(pendingEditSchema, 'PendingEdit').optional(),
+    last_edit: component(lastEditSchema, 'LastEdit').optional(),
+  }),
+  'SiteRecord',
+);
+export const ListEnvelope = component(siteListSchema.extend({ sites: z.array(SiteRecord) }), 'SiteList');
 
 export const bearerSecurity = [{ apiKey: [] as string[] }];
+
+export { EditRequest } from './edit-schemas';

@@ -7,7 +7,8 @@ import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { EditRequest, SiteRecord, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { EditRequest, SiteRecord, bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 
 const route = createRoute({
   method: 'patch',

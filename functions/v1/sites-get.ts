@@ -4,7 +4,8 @@ import { getSubmission } from '../../src/submissions/get';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { PendingPaymentRecord, SiteRecord, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { PendingPaymentRecord, SiteRecord, bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 
 const route = createRoute({
   method: 'get',
@@ -31,7 +32,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'read', actor.accountId);
-    const record = await getSubmission({ deps: c.get('deps'), actor, siteId: c.req.valid('param').site_id });
+    const record = await getSubmission({ deps: c.get('deps'), actor, input: { siteId: c.req.valid('param').site_id } });
     return c.json(record, 200);
   });
 }

@@ -5,7 +5,8 @@ import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { ListEnvelope, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { ListEnvelope, bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 
 const integerParam = (name: string, min: number, max: number) =>
   z

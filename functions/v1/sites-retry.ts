@@ -5,7 +5,8 @@ import { MAX_RETRIES_PER_DAY, retrySite } from '../../src/submissions/retry';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { SiteRecord, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { SiteRecord, bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 
 const route = createRoute({
   method: 'post',

@@ -6,7 +6,8 @@ import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { idempotencyErrors, idempotencyInProgress, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed, readIdempotencyKey } from './idempotency';
-import { ErrorBody, PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
+import { ErrorBody, errorContent, keyedErrors } from './error-responses';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
   createRoute({

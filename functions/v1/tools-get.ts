@@ -5,10 +5,11 @@ import { toolDetailSchema } from '../../src/directory/tool-schemas';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { errorContent } from './schemas';
+import { component } from './schemas';
+import { errorContent } from './error-responses';
 import { publicErrors } from './tools-search';
 
-const ToolDetail = toolDetailSchema.openapi('ToolDetail');
+const ToolDetail = component(toolDetailSchema, 'ToolDetail');
 
 const route = createRoute({
   method: 'get',
@@ -29,7 +30,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const slug = c.req.valid('param').slug;
     await enforceRateLimit(c, 'public', clientIp(c));
-    const tool = await getTool({ deps: c.get('deps'), ref: { slug } });
+    const tool = await getTool({ deps: c.get('deps'), input: { slug } });
     return c.json(tool, 200);
   });
 }

@@ -7,7 +7,8 @@ import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describePolicy, describeRate } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
-import { errorContent } from './schemas';
+import { component } from './schemas';
+import { errorContent } from './error-responses';
 
 const limitMessage = `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`;
 
@@ -27,8 +28,8 @@ const query = z.object({
   cursor: z.string().optional().openapi({ description: 'next_cursor of the previous page (opaque), with the same q' }),
 });
 
-export const ToolSummary = toolSummarySchema.openapi('ToolSummary');
-const ToolSearchPage = searchPageSchema.extend({ tools: z.array(ToolSummary) }).openapi('ToolSearchPage');
+export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
+const ToolSearchPage = component(searchPageSchema.extend({ tools: z.array(ToolSummary) }), 'ToolSearchPage');
 
 /** Errors every public (unauthenticated) directory endpoint can give. */
 export const publicErrors = {

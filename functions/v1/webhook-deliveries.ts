@@ -4,7 +4,8 @@ import { listDeliveries } from '../../src/webhooks/list-deliveries';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 import { DeliveryList, WebhookIdParam } from './webhook-schemas';
 
 const route = createRoute({

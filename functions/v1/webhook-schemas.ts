@@ -43,7 +43,7 @@ export const Webhook = z
 export const CreatedWebhook = Webhook.extend({
   secret: z.string().openapi({
     description: 'The signing secret (whsec_…). Shown only in this answer: store it to verify Tooldir-Signature.',
-    example: 'whsec_3Fq9ZrL0cXkP7mB2nW4tY8vA1sD6gH5j',
+    example: 'whsec_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
   }),
 }).openapi('CreatedWebhook');
 

@@ -6,7 +6,8 @@ import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 import { CreateWebhookRequest, CreatedWebhook } from './webhook-schemas';
 
 const route = createRoute({

@@ -4,7 +4,8 @@ import { deleteWebhook } from '../../src/webhooks/delete-webhook';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { bearerSecurity, errorContent, keyedErrors } from './schemas';
+import { bearerSecurity } from './schemas';
+import { errorContent, keyedErrors } from './error-responses';
 import { WebhookIdParam } from './webhook-schemas';
 
 const route = createRoute({

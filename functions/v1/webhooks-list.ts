@@ -4,7 +4,8 @@ import { listWebhooks } from '../../src/webhooks/list-webhooks';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { bearerSecurity, keyedErrors } from './schemas';
+import { bearerSecurity } from './schemas';
+import { keyedErrors } from './error-responses';
 import { WebhookList } from './webhook-schemas';
 
 const route = createRoute({

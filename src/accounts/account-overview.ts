@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import { getAccount, type AccountView } from './accounts';
-import { dailyLimitFor, isMembershipActive, utcDay } from '../submissions/rules';
+import { dailyLimitFor, isMembershipActive, utcDay } from './memberships';
 import { publicCrawlError } from '../pipeline/crawl-error-messages';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */

@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { accounts } from '../db/schema';
 import { isUniqueViolation } from '../db/client';
 import { ServiceError } from '../errors';
-import type { Tier } from '../submissions/rules';
+import type { Tier } from './memberships';
 
 export interface AccountView {
   account_id: string;

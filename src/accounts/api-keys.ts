@@ -10,6 +10,15 @@ import type { KeyIdentity } from './key-cache';
 export const API_KEY_PATTERN = /^tdk_[0-9A-Za-z]{22}$/;
 const PREFIX_LENGTH = 12; // "tdk_" + 8 characters: enough to recognise a key, useless to guess it
 
+/**
+ * How many keys an account may hold that are not revoked, whether created on the account keys page or by the
+ * operator API: enough for every machine and agent an account holder runs; more is usually a key to revoke.
+ */
+export const MAX_ACTIVE_KEYS = 25;
+
+/** The longest key name stored; the account page keeps names shorter (64), a form field's length. */
+export const MAX_KEY_NAME_LENGTH = 100;
+
 export interface CreatedKey {
   key_id: string;
   key: string;
@@ -17,13 +26,40 @@ export interface CreatedKey {
   name: string;
 }
 
-export async function createApiKey(deps: Deps, accountId: string, name = 'default'): Promise<CreatedKey> {
+/** A key's name as stored: runs of whitespace become one space, trimmed, cut to `maxLength`; blank is "default". */
+export function normalizeKeyName(raw: string | undefined, maxLength = MAX_KEY_NAME_LENGTH): string {
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, maxLength).trimEnd() || 'default';
+}
+
+/**
+ * Issues a key unless the account already has MAX_ACTIVE_KEYS active ones (409 conflict). One statement: the
+ * account's active_key_count is raised only while under the cap, and the key is inserted only if it was, so
+ * concurrent creates cannot pass the cap together (the row lock makes the second re-check the raised count).
+ * Throws not_found when the account does not exist.
+ */
+export async function createApiKey(deps: Deps, accountId: string, name?: string): Promise<CreatedKey> {
   const key = `tdk_${randomToken(22)}`;
-  const [row] = await deps.db
-    .insert(apiKeys)
-    .values({ accountId, name, prefix: key.slice(0, PREFIX_LENGTH), hash: await sha256Hex(key) })
-    .returning({ id: apiKeys.id });
-  return { key_id: row!.id, key, prefix: key.slice(0, PREFIX_LENGTH), name };
+  const prefix = key.slice(0, PREFIX_LENGTH);
+  const keyName = normalizeKeyName(name);
+  const [row] = await queryRows<{ account_found: boolean; key_id: string | null }>(
+    deps.db,
+    sql`WITH slot AS (
+          UPDATE accounts SET active_key_count = active_key_count + 1
+          WHERE id = ${accountId} AND active_key_count < ${MAX_ACTIVE_KEYS}
+          RETURNING id
+        ), created AS (
+          INSERT INTO api_keys (account_id, name, prefix, hash)
+          SELECT id, ${keyName}, ${prefix}, ${await sha256Hex(key)} FROM slot
+          RETURNING id
+        )
+        SELECT EXISTS (SELECT 1 FROM accounts WHERE id = ${accountId}) AS account_found,
+               (SELECT id FROM created) AS key_id`,
+  );
+  if (!row?.account_found) throw new ServiceError('not_found', 'No account with this id.');
+  if (!row.key_id) {
+    throw new ServiceError('conflict', `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`);
+  }
+  return { key_id: row.key_id, key, prefix, name: keyName };
 }
 
 /** Resolves a bearer key to its account, or throws unauthorized. Warm keys cost no statement. */
@@ -47,15 +83,25 @@ export async function authenticateKey(deps: Deps, key: string | undefined): Prom
   return identity;
 }
 
-/** Revokes a key; the cache forgets it at once in this process. Returns false for an unknown key. */
+/**
+ * Revokes a key; the cache forgets it at once in this process. Returns false for an unknown key (or, given
+ * `accountId`, another account's). Revoking twice is harmless: only the first revoke frees a place under the cap.
+ */
 export async function revokeApiKey(deps: Deps, keyId: string, accountId?: string): Promise<boolean> {
-  const rows = await deps.db
-    .update(apiKeys)
-    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-    .where(accountId ? and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, keyId))
-    .returning({ id: apiKeys.id });
+  const owner = accountId === undefined ? sql`` : sql` AND account_id = ${accountId}`;
+  const [row] = await queryRows<{ found: boolean }>(
+    deps.db,
+    sql`WITH revoked AS (
+          UPDATE api_keys SET revoked_at = now() WHERE id = ${keyId}${owner} AND revoked_at IS NULL
+          RETURNING account_id
+        ), freed AS (
+          UPDATE accounts SET active_key_count = active_key_count - 1 FROM revoked WHERE accounts.id = revoked.account_id
+          RETURNING accounts.id
+        )
+        SELECT EXISTS (SELECT 1 FROM api_keys WHERE id = ${keyId}${owner}) AS found`,
+  );
   deps.keyCache.evictKey(keyId);
-  return rows.length > 0;
+  return row?.found === true;
 }
 
 export async function listApiKeys(deps: Deps, accountId: string) {

@@ -1,58 +1,32 @@
-// The REST bodies the CLI reads (spec sections 2.2 to 2.7), as the CLI sees them.
+// The REST bodies the CLI reads (../shared/spec/tool-directory-api.md, sections 2.1 to 2.6), as the server declares
+// them: types only, inferred from the one schema of each body (src/submissions/record-schemas.ts).
+import type { z } from 'zod';
+import type { submitInputSchema } from '../submissions/submit-input';
+import type {
+  PaymentReason,
+  PendingRecord,
+  QueuedResponse,
+  SiteList,
+  SiteRecord,
+  SubmissionRecord,
+} from '../submissions/record-schemas';
+import type { PlanName } from '../submissions/plans';
 
-export type SiteStatus = 'pending_payment' | 'queued' | 'crawling' | 'crawl_failed' | 'pending_review' | 'live' | 'rejected';
-export type Plan = 'basic' | 'featured' | 'sponsored' | 'pro';
-export type PaymentReason = 'no_membership' | 'quota_exceeded' | 'plan_not_covered' | 'payment_pending';
+export type { PaymentReason, QueuedResponse, SiteRecord };
 
-export interface SubmitRequest {
-  name: string;
-  url: string;
-  email?: string;
-  plan?: Plan;
-}
+/** Every status a submission can show: a site record's, or pending_payment before payment. */
+export type SiteStatus = SiteRecord['status'] | PendingRecord['status'];
+export type Plan = PlanName;
 
-/** 201 body of a submit. */
-export interface QueuedResponse {
-  site_id: string;
-  status: 'queued';
-  via: 'membership';
-  quota: { used_today: number; daily_limit: number };
-}
+/** The submit body as the CLI sends it (plan may be left out: the server defaults it). */
+export type SubmitRequest = z.input<typeof submitInputSchema>;
 
 /** 402 body of a submit; also the detail read of an unpaid submission. */
-export interface PendingPaymentRecord {
-  site_id: string;
-  name: string;
-  url: string;
-  status: 'pending_payment';
-  plan: Plan;
-  checkout_url: string;
-  expires_at: string;
-  submitted_at: string;
-  reason: PaymentReason;
-}
+export type PendingPaymentRecord = PendingRecord;
 
-/** Detail read and list item of a submission past payment. */
-export interface SiteRecord {
-  site_id: string;
-  name: string;
-  url: string;
-  status: Exclude<SiteStatus, 'pending_payment'>;
-  is_feature: boolean;
-  is_sponsor: boolean;
-  submitted_at: string;
-  live_url?: string;
-  /** Only when status is crawl_failed: the kind of failure (code) and its words (message). */
-  crawl_error?: { code: string; message: string };
-}
+/** Detail read: a site record or a pending-payment record. */
+export type SiteDetail = SubmissionRecord;
 
-export type SiteDetail = SiteRecord | PendingPaymentRecord;
-
-export interface ListEnvelope {
-  sites: SiteRecord[];
-  total?: number;
-  limit: number;
-  offset: number;
-}
+export type ListEnvelope = SiteList;
 
 export const terminalStatuses: ReadonlySet<SiteStatus> = new Set(['live', 'rejected', 'crawl_failed']);

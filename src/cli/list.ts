@@ -4,7 +4,7 @@ import type { ListEnvelope } from './api-types';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { formatTable, printJson, printLines, truncate } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { openKeyedSession } from './session';
 
 interface ListOptions {

@@ -5,7 +5,7 @@ import { CliError, usageError } from './cli-error';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { printJson, printLines } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { promptHidden, readKeyFromPipe } from './read-key';
 import { normalizeBaseUrl, openSession } from './session';
 

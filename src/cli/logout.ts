@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { printJson, printLines } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { openSession } from './session';
 
 export function registerLogoutCommand(program: Command, ctx: CliContext, run: RunAction): void {

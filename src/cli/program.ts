@@ -7,13 +7,11 @@ import { registerListCommand } from './list';
 import { registerLoginCommand } from './login';
 import { registerLogoutCommand } from './logout';
 import { printJson, printLines } from './output';
+import type { RunAction } from './run-action';
 import type { GlobalOptions } from './session';
 import { registerStatusCommand } from './status';
 import { registerRetryCommand } from './retry';
 import { registerSubmitCommand } from './submit';
-
-/** Runs one command's body and records its exit code; errors are reported in words or as JSON. */
-export type RunAction = (command: Command, body: (globals: GlobalOptions) => Promise<number>) => Promise<void>;
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {

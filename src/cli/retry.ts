@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { printJson, printLines } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { openKeyedSession } from './session';
 import { siteLines } from './site-view';
 import { isSiteId } from './url-input';

@@ -6,7 +6,7 @@ import { findRemembered } from './config-store';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { printJson, printLines } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { openKeyedSession, type KeyedSession } from './session';
 import { siteLines } from './site-view';
 import { canonicalUrlKey, isSiteId, normalizeUrlArg } from './url-input';

@@ -2,12 +2,13 @@
 import { Option, type Command } from 'commander';
 import type { SubmitOutcome } from './api-client';
 import type { Plan } from './api-types';
+import { planNames } from '../submissions/plans';
 import type { CliContext } from './context';
 import { rememberSubmission } from './config-store';
 import { ExitCode } from './exit-codes';
 import { followSubmission } from './follow-submission';
 import { printJson, printLines } from './output';
-import type { RunAction } from './program';
+import type { RunAction } from './run-action';
 import { createProgress } from './progress';
 import { openKeyedSession, type KeyedSession } from './session';
 import { finalLine, paymentLines } from './site-view';
@@ -28,7 +29,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     .description('submit a tool to the directory')
     .argument('<url>', "the tool's website (https:// is added when missing)")
     .requiredOption('--name <name>', "the tool's display name (2 to 100 characters)")
-    .addOption(new Option('--plan <plan>', 'listing plan (default: basic)').choices(['basic', 'featured', 'sponsored', 'pro']))
+    .addOption(new Option('--plan <plan>', 'listing plan (default: basic)').choices(planNames))
     .option('--email <email>', "contact for review notifications (default: the account's e-mail)")
     .option('--open', 'open the checkout link in the browser when payment is needed')
     .option('--wait', 'follow the submission until it is live, rejected, crawl_failed, or its unpaid link expired')

@@ -2,12 +2,11 @@
 // remembers its own submissions (the service's canonical form, DECISIONS.md "Duplicates").
 import { canonicalUrl } from '../submissions/url';
 import { usageError } from './cli-error';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../ids';
 
 /** True when the argument is a site_id rather than a URL. */
 export function isSiteId(value: string): boolean {
-  return uuidPattern.test(value.trim());
+  return isUuid(value.trim());
 }
 
 /**

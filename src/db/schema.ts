@@ -34,6 +34,11 @@ export const accounts = pgTable('accounts', {
   membershipUpdatedAt: tstz('membership_updated_at'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /**
+   * How many of the account's API keys are not revoked. Kept by src/accounts/api-keys.ts in the same statement
+   * that creates or revokes a key, so the cap on active keys is one conditional UPDATE of this row.
+   */
+  activeKeyCount: integer('active_key_count').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -1,7 +1,7 @@
-// `npm run deploy:schedule`: creates (or updates) the QStash schedule that calls POST {SITE_ORIGIN}/api/jobs/sweep.
+// The QStash schedule that calls POST {SITE_ORIGIN}/api/jobs/sweep (run by `npm run deploy:schedule`,
+// functions/ops/deploy-schedule.ts).
 // Idempotent: the schedule has a fixed id, so re-running after a change of origin or cron updates it in place.
 import { Client } from '@upstash/qstash';
-import { pathToFileURL } from 'node:url';
 
 export const SWEEP_SCHEDULE_ID = 'tooldir-sweep';
 export const DEFAULT_SWEEP_CRON = '*/5 * * * *';
@@ -34,21 +34,3 @@ export async function createSweepSchedule(options: SweepScheduleOptions): Promis
   });
   return { scheduleId, destination, cron };
 }
-
-async function main() {
-  const token = process.env.QSTASH_TOKEN?.trim();
-  const siteOrigin = process.env.SITE_ORIGIN?.trim();
-  if (!token || !siteOrigin) {
-    console.error('Set QSTASH_TOKEN and SITE_ORIGIN (and optionally QSTASH_URL, SWEEP_CRON), e.g.\n  QSTASH_TOKEN=... SITE_ORIGIN=https://tooldir.example npm run deploy:schedule');
-    process.exit(2);
-  }
-  try {
-    const made = await createSweepSchedule({ token, siteOrigin, baseUrl: process.env.QSTASH_URL?.trim() || undefined, cron: process.env.SWEEP_CRON?.trim() || undefined });
-    console.log(`schedule ${made.scheduleId}: POST ${made.destination} on "${made.cron}"`);
-  } catch (error) {
-    console.error(`could not create the schedule: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

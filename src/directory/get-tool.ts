@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { isUuid } from '../submissions/get';
+import { isUuid } from '../ids';
 import { toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
 
 /** How a tool is named by a caller: its public slug (from live_url) or its site_id. */
@@ -14,8 +14,9 @@ const SLUG = /^[^\s/?#\p{Cc}]{1,200}$/u;
 /**
  * One live tool by slug or site_id (a core verb). Anything not live — unknown, still in review, rejected,
  * taken down — is the same not_found, so the directory never reveals submissions that are not public.
+ * Public: no actor (the same for searchTools).
  */
-export async function getTool({ deps, ref }: { deps: Deps; ref: ToolRef }): Promise<ToolDetail> {
+export async function getTool({ deps, input: ref }: { deps: Deps; input: ToolRef }): Promise<ToolDetail> {
   let where;
   if ('slug' in ref) {
     if (!SLUG.test(ref.slug)) throw notFound();

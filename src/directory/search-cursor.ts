@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors';
+import { isUuid } from '../ids';
 
 // The opaque page cursor of directory search: the sort key of the last row shown (keyset pagination),
 // so pages neither repeat nor skip rows even while new tools are published between page reads.
@@ -18,7 +19,6 @@ export interface SearchPosition {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SCORE = /^-?\d{1,6}(\.\d{1,12})?(e-?\d{1,2})?$/i;
 // At most 16 digits: ±317 years around 1970, always inside Postgres's timestamp range.
 const MICROS = /^-?\d{1,16}$/;
@@ -64,7 +64,7 @@ export function decodeCursor(query: string, cursor: string): SearchPosition {
     typeof d.t === 'string' &&
     MICROS.test(d.t) &&
     typeof d.i === 'string' &&
-    UUID.test(d.i);
+    isUuid(d.i);
   if (!valid) throw invalid('is malformed');
   if (d.q !== queryFingerprint(query)) throw invalid('belongs to a different query');
   return { mode: mode!, score: d.s as string | null, publishedMicros: d.t as string, id: d.i as string };

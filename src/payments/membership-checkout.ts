@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import type { Actor } from '../accounts/actor';
 import { accounts } from '../db/schema';
 import { ServiceError } from '../errors';
 import { queryRows } from '../db/client';
@@ -16,11 +17,16 @@ export interface MembershipCheckout {
  * configured Price). The webhook applies it: checkout.session.completed links the customer, subscription
  * events keep tier, status and period end in step; each only for a session recorded here.
  */
-export async function createMembershipCheckout(
-  deps: Deps,
-  accountId: string,
-  tier: 'member' | 'memberFeature',
-): Promise<MembershipCheckout> {
+export async function createMembershipCheckout({
+  deps,
+  actor,
+  input: { tier },
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { tier: 'member' | 'memberFeature' };
+}): Promise<MembershipCheckout> {
+  const { accountId } = actor;
   const [account] = await deps.db
     .select({ email: accounts.email, customerId: accounts.stripeCustomerId })
     .from(accounts)

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Tier } from '../submissions/rules';
+import type { Tier } from '../accounts/memberships';
 
 type Prices = NonNullable<Config['stripe']>['prices'] | undefined;
 

@@ -3,12 +3,10 @@
 // address, no internal host name, no exception text. That detail stays in `sites.crawl_error`, for operators.
 import { CRAWL_DEFAULTS } from './crawler/crawl-page';
 import { crawlFailureKinds, type CrawlFailureKind } from './crawler/crawl-result';
+import type { CrawlError } from '../submissions/record-schemas';
 
-/** The site record's `crawl_error` (present only when status is crawl_failed). */
-export interface PublicCrawlError {
-  code: CrawlFailureKind;
-  message: string;
-}
+/** The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema. */
+export type PublicCrawlError = CrawlError;
 
 const MIB = 1024 * 1024;
 

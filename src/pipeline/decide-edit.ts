@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
-import { isUuid } from '../submissions/get';
+import { isUuid } from '../ids';
 
 export interface EditDecision {
   edit_id: string;

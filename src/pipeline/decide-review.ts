@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import type { SiteRecord } from '../submissions/records';
+import type { SiteRecord } from '../submissions/record-schemas';
 import { publishSite } from './publish';
 import { rejectSite } from './reject';
 

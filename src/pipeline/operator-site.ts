@@ -3,7 +3,8 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 import { dbStyleTimestamp } from '../db/sql-format';
-import { siteRecordColumns, toSiteRecord, type SiteRecord, type SiteRow } from '../submissions/records';
+import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/records';
+import type { SiteRecord } from '../submissions/record-schemas';
 
 /** What operators see of a site: the caller's record plus the pipeline's working data and its history. */
 export interface OperatorSiteView {

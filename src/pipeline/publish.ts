@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import { siteRecordColumns, toSiteRecord, type SiteRecord, type SiteRow } from '../submissions/records';
+import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/records';
+import type { SiteRecord } from '../submissions/record-schemas';
 import { nextFreeSlug, slugify } from './slug';
 import { notifyPublished } from './notify';
 

@@ -5,9 +5,10 @@ import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { alreadySubmitted } from './already-submitted';
 import type { EditInput } from './edit-input';
-import { getSubmission, isUuid, notFound } from './get';
+import { isUuid } from '../ids';
+import { getSubmission, notFound } from './get';
 import { normalizeName } from './name';
-import type { SiteRecord } from './records';
+import type { SiteRecord } from './record-schemas';
 
 /**
  * Files an edit of one of the caller's live tools (docs/pipeline.md "Edits"): one statement checks owner, state
@@ -46,7 +47,7 @@ export async function editSite({ deps, actor, input }: { deps: Deps; actor: Acto
     throw error;
   }
   if (!filed) throw await whyNot(deps, actor, input.site_id, normalizedName);
-  return (await getSubmission({ deps, actor, siteId: input.site_id })) as SiteRecord;
+  return (await getSubmission({ deps, actor, input: { siteId: input.site_id } })) as SiteRecord;
 }
 
 async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {

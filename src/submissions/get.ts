@@ -3,12 +3,10 @@ import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import type { PendingRecord, PendingRow, RefundedRecord, SiteRecord, SiteRow } from './records';
+import { isUuid } from '../ids';
+import type { SubmissionRecord } from './record-schemas';
+import type { PendingRow, SiteRow } from './records';
 import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * One of the caller's submissions (reference 4.2): the site record first, then the unpaid pending record,
@@ -17,11 +15,11 @@ export const isUuid = (value: string) => UUID.test(value);
 export async function getSubmission({
   deps,
   actor,
-  siteId,
+  input: { siteId },
 }: {
   deps: Deps;
   actor: Actor;
-  siteId: string;
+  input: { siteId: string };
 }): Promise<SubmissionRecord> {
   if (!isUuid(siteId)) throw notFound();
   return lookup(deps, actor, { site: sql`s.id = ${siteId}`, pending: sql`p.id = ${siteId}` });
@@ -34,16 +32,14 @@ export async function getSubmission({
 export async function findSubmissionByUrl({
   deps,
   actor,
-  canonicalUrl,
+  input: { canonicalUrl },
 }: {
   deps: Deps;
   actor: Actor;
-  canonicalUrl: string;
+  input: { canonicalUrl: string };
 }): Promise<SubmissionRecord> {
   return lookup(deps, actor, { site: sql`s.canonical_url = ${canonicalUrl}`, pending: sql`p.canonical_url = ${canonicalUrl}` });
 }
-
-export type SubmissionRecord = SiteRecord | PendingRecord | RefundedRecord;
 
 async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL }): Promise<SubmissionRecord> {
   const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(

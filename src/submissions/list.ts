@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
-import type { SiteRecord, SiteRow } from './records';
+import type { SiteList } from './record-schemas';
+import type { SiteRow } from './records';
 import { siteRecordColumns, toSiteRecord } from './records';
 
 export interface ListInput {
@@ -12,18 +13,11 @@ export interface ListInput {
   canonicalUrl?: string;
 }
 
-export interface ListEnvelope {
-  sites: SiteRecord[];
-  total: number;
-  limit: number;
-  offset: number;
-}
-
 /**
  * The caller's submissions past payment, newest first (reference 4.3), with the total in the same
  * statement. Only an offset past the end costs a second statement, to still report the total.
  */
-export async function listSubmissions({ deps, actor, input }: { deps: Deps; actor: Actor; input: ListInput }): Promise<ListEnvelope> {
+export async function listSubmissions({ deps, actor, input }: { deps: Deps; actor: Actor; input: ListInput }): Promise<SiteList> {
   const filter = input.canonicalUrl === undefined ? sql`` : sql` AND s.canonical_url = ${input.canonicalUrl}`;
   const where = sql`s.account_id = ${actor.accountId}${filter}`;
   const rows = await queryRows<SiteRow & { total: number | string }>(

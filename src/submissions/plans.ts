@@ -1,14 +1,16 @@
+import type { ListingKind, ListingPrice } from '../adapters/payments/types';
+
 /** Plans as the caller may spell them. `pro` and `sponsored` are the same plan; a record keeps the caller's spelling. */
 export const planNames = ['basic', 'featured', 'sponsored', 'pro'] as const;
 export type PlanName = (typeof planNames)[number];
 
-/** The plan a name stands for, for pricing and coverage. */
-export type PlanKind = 'basic' | 'featured' | 'sponsored';
+/** The plan a name stands for, for pricing and coverage (the payments adapters sell it under this name). */
+export type PlanKind = ListingKind;
 
 export const planKind = (plan: PlanName): PlanKind => (plan === 'pro' ? 'sponsored' : plan);
 
 /** Prices in cents, shown on the local checkout page; Stripe mode uses the configured Price ids. */
-export const planPrices: Record<PlanKind, { amountCents: number; currency: string; recurring: boolean; label: string }> = {
+export const planPrices: Record<PlanKind, ListingPrice> = {
   basic: { amountCents: 1590, currency: 'usd', recurring: false, label: 'Basic listing' },
   featured: { amountCents: 1990, currency: 'usd', recurring: false, label: 'Featured listing' },
   sponsored: { amountCents: 2990, currency: 'usd', recurring: true, label: 'Sponsored listing (monthly)' },

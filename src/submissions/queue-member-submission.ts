@@ -4,7 +4,7 @@ import type { Actor } from '../accounts/actor';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { planFlags } from './plans';
 import type { SubmitInput } from './submit-input';
-import type { QueuedResponse } from './submit';
+import type { QueuedResponse } from './record-schemas';
 import { conflictFor } from './already-submitted';
 import { dispatchCrawl } from './dispatch-crawl';
 

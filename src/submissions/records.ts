@@ -1,44 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
-import type { PaymentReason } from './rules';
 import type { SiteStatus } from '../db/schema';
+import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
-import { publicCrawlError, type PublicCrawlError } from '../pipeline/crawl-error-messages';
-import { editRecordColumns, withEditFields, type EditFields } from './edit-record';
+import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 
-/** Site record (reference 2.4): what detail reads and lists return for submissions past payment. */
-export interface SiteRecord extends EditFields {
-  site_id: string;
-  name: string;
-  url: string;
-  status: SiteStatus;
-  is_feature: boolean;
-  is_sponsor: boolean;
-  submitted_at: string;
-  live_url?: string;
-  /** Only when status is crawl_failed: the kind of failure, in words that name nothing of our network. */
-  crawl_error?: PublicCrawlError;
-}
-
-/** Pending-payment record (reference 2.3): the 402 body, and the detail read of an unpaid submission. */
-export interface PendingRecord {
-  site_id: string;
-  name: string;
-  url: string;
-  status: 'pending_payment';
-  plan: PlanName;
-  checkout_url: string;
-  expires_at: string;
-  submitted_at: string;
-  reason: PaymentReason;
-}
-
-/** A paid submission that could not be applied and was refunded: shown as rejected, with why. */
-export interface RefundedRecord extends Omit<SiteRecord, 'live_url'> {
-  status: 'rejected';
-  rejection_reason: string;
-}
+// Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
@@ -50,7 +19,7 @@ export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, 
   ${isoTimestamp(sql`p.expires_at`)} AS expires_at, ${isoTimestamp(sql`p.submitted_at`)} AS submitted_at,
   ${dbStyleTimestamp(sql`p.submitted_at`)} AS submitted_at_db`;
 
-export interface SiteRow {
+export interface SiteRow extends EditColumns {
   site_id: string;
   name: string;
   url: string;
@@ -61,8 +30,6 @@ export interface SiteRow {
   live_url: string | null;
   crawl_error_kind: string | null;
   crawl_error_http_status: number | null;
-  pending_edit?: unknown;
-  last_edit?: unknown;
 }
 
 export interface PendingRow {
@@ -93,7 +60,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
   if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
-  return withEditFields(record, row as Parameters<typeof withEditFields>[1]);
+  return withEditFields(record, row);
 }
 
 export function toPendingRecord(row: PendingRow): PendingRecord {
@@ -110,7 +77,8 @@ export function toPendingRecord(row: PendingRow): PendingRecord {
   };
 }
 
-export function toRefundedRecord(row: PendingRow): RefundedRecord {
+/** A paid submission that could not be applied and was refunded: a site record, rejected, with why. */
+export function toRefundedRecord(row: PendingRow): SiteRecord {
   return {
     site_id: row.site_id,
     name: row.name,

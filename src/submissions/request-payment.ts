@@ -3,11 +3,12 @@ import type { Deps } from '../deps';
 import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
-import type { PaymentReason } from './rules';
 import type { SubmitInput } from './submit-input';
-import type { PendingRecord, PendingRow } from './records';
+import type { PaymentReason, PendingRecord } from './record-schemas';
+import type { PendingRow } from './records';
 import { pendingRecordColumns, toPendingRecord } from './records';
 import { recordCheckoutSession } from './checkout-record';
+import { planKind } from './plans';
 
 interface Args {
   input: SubmitInput;
@@ -28,6 +29,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
   const checkout = await deps.payments.createCheckout({
     siteId,
     plan: a.input.plan,
+    kind: planKind(a.input.plan),
     name: a.input.name,
     url: a.input.url,
     email: a.input.email,

@@ -4,8 +4,9 @@ import { queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { dispatchCrawl } from './dispatch-crawl';
-import { getSubmission, isUuid, notFound } from './get';
-import type { SiteRecord } from './records';
+import { isUuid } from '../ids';
+import { getSubmission, notFound } from './get';
+import type { SiteRecord } from './record-schemas';
 
 /** A submitter may put a failed crawl back in the queue this often per site and UTC day (docs/pipeline.md). */
 export const MAX_RETRIES_PER_DAY = 3;
@@ -32,7 +33,7 @@ export async function retrySite({ deps, actor, input }: { deps: Deps; actor: Act
   );
   if (!retried) throw await whyNot(deps, actor, input.site_id);
   dispatchCrawl(deps, retried.id, Number(retried.crawl_attempts) + 1);
-  const record = await getSubmission({ deps, actor, siteId: retried.id });
+  const record = await getSubmission({ deps, actor, input: { siteId: retried.id } });
   return record as SiteRecord;
 }
 

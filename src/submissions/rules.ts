@@ -1,48 +1,23 @@
 import type { Config } from '../config';
 import type { PlanName } from './plans';
 import { planKind } from './plans';
+import type { PaymentReason } from './record-schemas';
+import { dailyLimitFor, isMembershipActive, type Membership, type Tier } from '../accounts/memberships';
 
 /**
  * Submit's decision (reference 4.6 + DECISIONS.md "Memberships and quota"): queue at once, or ask for payment
  * with a reason. Pure, so every row of the rule table is unit-tested; submit.ts makes it atomic.
  */
 
-export type Tier = 'none' | 'member' | 'memberFeature';
-export type PaymentReason = 'no_membership' | 'plan_not_covered' | 'quota_exceeded' | 'payment_pending';
-
-export interface Membership {
-  tier: Tier;
-  status: string;
-  periodEnd: Date | null;
-}
-
 export type SubmitDecision =
   | { path: 'queue'; dailyLimit: number }
   | { path: 'payment'; reason: PaymentReason };
-
-const ACTIVE_STATUSES = new Set(['active', 'trialing']);
-
-/**
- * Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended.
- * past_due (a renewal failed) stays active only until the end of the period already paid for, so it needs a
- * known period end (issue 3: a failed renewal keeps the membership until the period ends; payments/memberships
- * never advances the period end while past_due).
- */
-export function isMembershipActive(m: Membership, now: Date): boolean {
-  if (m.tier === 'none') return false;
-  if (m.status === 'past_due') return m.periodEnd !== null && m.periodEnd > now;
-  return ACTIVE_STATUSES.has(m.status) && (m.periodEnd === null || m.periodEnd > now);
-}
 
 /** Which plans a tier covers: member covers basic; memberFeature covers basic and featured; sponsored never. */
 export function tierCoversPlan(tier: Tier, plan: PlanName): boolean {
   const kind = planKind(plan);
   if (kind === 'sponsored' || tier === 'none') return false;
   return kind === 'basic' || tier === 'memberFeature';
-}
-
-export function dailyLimitFor(tier: Tier, limits: Config['dailyLimits']): number {
-  return tier === 'memberFeature' ? limits.memberFeature : tier === 'member' ? limits.member : 0;
 }
 
 export interface SubmitFacts {
@@ -65,6 +40,3 @@ export function decideSubmit(f: SubmitFacts): SubmitDecision {
   if (!reason) return { path: 'queue', dailyLimit };
   return { path: 'payment', reason: f.hasPendingForUrl ? 'payment_pending' : reason };
 }
-
-/** The UTC day a quota counts against. */
-export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
-import type { Membership, Tier } from './rules';
+import type { Membership, Tier } from '../accounts/memberships';
 
 /**
  * Everything submit needs to decide, read in one statement. The same-URL-or-name lookup is a UNION ALL of two

@@ -3,21 +3,14 @@ import type { Actor } from '../accounts/actor';
 import { ServiceError } from '../errors';
 import { normalizeName } from './name';
 import { canonicalUrl } from './url';
-import { decideSubmit, utcDay } from './rules';
-import type { PaymentReason } from './rules';
+import { decideSubmit } from './rules';
+import { utcDay } from '../accounts/memberships';
 import type { SubmitInput } from './submit-input';
 import { readSubmitContext } from './submit-context';
 import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
 import { alreadySubmitted } from './already-submitted';
-import type { PendingRecord } from './records';
-
-export interface QueuedResponse {
-  site_id: string;
-  status: 'queued';
-  via: 'membership';
-  quota: { used_today: number; daily_limit: number };
-}
+import type { PaymentReason, PendingRecord, QueuedResponse } from './record-schemas';
 
 export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'payment_required'; body: PendingRecord };
 

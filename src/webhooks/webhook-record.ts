@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
+import { isUuid } from '../ids';
 
 /** Event types an endpoint can subscribe to; a `ping` (POST …/test) reaches every endpoint regardless. */
 export const webhookEventTypes = ['site.status_changed'] as const;
@@ -24,7 +25,6 @@ export function toWebhookRecord(row: { webhook_id: string; url: string; events: 
   return { webhook_id: row.webhook_id, url: row.url, events: Array.isArray(events) ? (events as WebhookEventType[]) : [], created_at: row.created_at };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id is simply not found (like site ids): never a 5xx from the uuid cast. */
-export const isWebhookId = (value: string) => UUID.test(value);
+export const isWebhookId = (value: string) => isUuid(value);

@@ -19,7 +19,7 @@ const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null)
 const root = resolve(import.meta.dirname, '../..');
 
 function migrate(env: Record<string, string>, args: string[] = []) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/db/migrate-cli.ts', ...args], {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'functions/ops/db-migrate.ts', ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(

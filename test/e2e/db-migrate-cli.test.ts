@@ -15,7 +15,7 @@ const journal = JSON.parse(readFileSync(resolve(root, 'drizzle/meta/_journal.jso
 const migrations = journal.entries.length;
 
 function migrate(env: Record<string, string>) {
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/db/migrate-cli.ts'], {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'functions/ops/db-migrate.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(

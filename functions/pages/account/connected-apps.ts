@@ -9,8 +9,8 @@ import type { AppEnv } from '../../types';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime } from './layout';
 import { readForm, sessionOrRedirect } from './session';
+import { isUuid } from '../../../src/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function appRow(g: GrantView, csrfToken: string) {
   const host = (() => {
@@ -43,7 +43,7 @@ export function register(app: Hono<AppEnv>) {
     if (session instanceof Response) return session;
     checkSessionCsrf(c, await readForm(c), session.csrfToken);
     const id = c.req.param('id');
-    if (!UUID.test(id) || !(await revokeGrant(c.get('deps'), session.accountId, id))) {
+    if (!isUuid(id) || !(await revokeGrant(c.get('deps'), session.accountId, id))) {
       throw new ServiceError('not_found', 'No such connected app on your account.');
     }
     return c.redirect('/account', 303);

@@ -2,18 +2,18 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../types';
 import { html } from 'hono/html';
-import { API_KEY_PATTERN, createApiKey, listApiKeys, revokeApiKey } from '../../../src/accounts/api-keys';
+import { API_KEY_PATTERN, createApiKey, listApiKeys, normalizeKeyName, revokeApiKey } from '../../../src/accounts/api-keys';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
+import { isUuid } from '../../../src/ids';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { setNewKeyCookie, takeNewKeyCookie } from './cookies';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage } from './layout';
 import { readForm, sessionOrRedirect } from './session';
 
-/** Enough for every machine and agent an account holder runs; more is usually a key that should be revoked. */
-export const MAX_ACTIVE_KEYS = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The name field's length on this form (src/accounts/api-keys.ts normalizes the name). */
+const FORM_KEY_NAME_LENGTH = 64;
 
 // Progressive enhancement only: without JS the key sits in a read-only field to select and copy.
 const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function(b){b.hidden=false;b.addEventListener('click',function(){
@@ -47,7 +47,7 @@ async function keysPage(c: Context<AppEnv>, session: WebSession, created: string
     }
 <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the REST API, the MCP server and the CLI.</p>
 <form method="post" action="/account/keys">${csrfField(session.csrfToken)}
-<label>Name <input type="text" name="name" maxlength="64" placeholder="e.g. laptop, CI, agent"></label>
+<label>Name <input type="text" name="name" maxlength="${FORM_KEY_NAME_LENGTH}" placeholder="e.g. laptop, CI, agent"></label>
 <button type="submit">Create a key</button></form>
 <h2>Your keys</h2>
 ${
@@ -72,13 +72,9 @@ export function register(app: Hono<AppEnv>) {
     if (session instanceof Response) return session;
     const form = await readForm(c);
     checkSessionCsrf(c, form, session.csrfToken);
-    const name = (form.name ?? '').replace(/\s+/g, ' ').trim().slice(0, 64) || 'default';
+    const name = normalizeKeyName(form.name, FORM_KEY_NAME_LENGTH);
     const deps = c.get('deps');
     await enforceRateLimit(c, 'apiKeyCreate', session.accountId);
-    const active = (await listApiKeys(deps, session.accountId)).filter((k) => !k.revokedAt).length;
-    if (active >= MAX_ACTIVE_KEYS) {
-      throw new ServiceError('conflict', `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`);
-    }
     const created = await createApiKey(deps, session.accountId, name);
     // Post/redirect/get: the key rides a one-view cookie, so reloading neither re-creates nor re-shows it.
     setNewKeyCookie(c, created.key);
@@ -90,7 +86,7 @@ export function register(app: Hono<AppEnv>) {
     if (session instanceof Response) return session;
     checkSessionCsrf(c, await readForm(c), session.csrfToken);
     const id = c.req.param('id');
-    if (!UUID.test(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
+    if (!isUuid(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
       throw new ServiceError('not_found', 'No such key on your account.');
     }
     return c.redirect('/account/keys', 303);

@@ -1,19 +1,19 @@
-import type { CheckoutRequest, CheckoutSession, PaymentsAdapter } from './types';
+import type { CheckoutRequest, CheckoutSession, ListingKind, ListingPrice, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken } from '../../crypto';
 import { ServiceError } from '../../errors';
-import { planKind, planPrices } from '../../submissions/plans';
 
 /**
  * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
  * payment by sending a correctly signed Stripe event to the real webhook (functions/pages/checkout.ts).
+ * `prices` is the plans' price list (planPrices in src/submissions/plans.ts).
  */
-export function createLocalPayments(now: () => Date = () => new Date()): PaymentsAdapter {
+export function createLocalPayments(prices: Record<ListingKind, ListingPrice>, now: () => Date = () => new Date()): PaymentsAdapter {
   return {
     kind: 'local',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const sessionId = `cs_local_${randomToken(24)}`;
-      const price = planPrices[planKind(request.plan)];
+      const price = prices[request.kind];
       return {
         sessionId,
         url: `${request.origin}/checkout/${sessionId}`,

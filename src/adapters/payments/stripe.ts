@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
-import { planKind } from '../../submissions/plans';
 import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
@@ -68,7 +67,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
   return {
     kind: 'stripe',
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-      const kind = planKind(request.plan);
+      const { kind } = request;
       const price = config.prices[kind];
       if (!price) throw new ServiceError('plan_unavailable', `The ${request.plan} plan is not available right now.`);
       const subscription = kind === 'sponsored';

@@ -1,8 +1,20 @@
-import type { PlanName } from '../../submissions/plans';
+/** What a listing is sold as; decides the Price (and whether the session is a subscription). */
+export type ListingKind = 'basic' | 'featured' | 'sponsored';
+
+/** A listing's price as the local checkout charges it (Stripe mode charges its configured Price ids). */
+export interface ListingPrice {
+  amountCents: number;
+  currency: string;
+  recurring: boolean;
+  label: string;
+}
 
 export interface CheckoutRequest {
   siteId: string;
-  plan: PlanName;
+  /** The plan as the caller spelled it (src/submissions/plans.ts); recorded in the session's metadata. */
+  plan: string;
+  /** What that plan is sold as (planKind in src/submissions/plans.ts). */
+  kind: ListingKind;
   name: string;
   url: string;
   email?: string | null;

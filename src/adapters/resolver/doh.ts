@@ -1,6 +1,6 @@
 // Workers have no DNS API: ask a DNS-over-HTTPS resolver (JSON flavour) for A and AAAA records.
 import ipaddr from 'ipaddr.js';
-import type { Resolver } from './resolver.js';
+import type { Resolver } from './resolver';
 
 const RECORD_TYPES = { A: 1, AAAA: 28 } as const;
 const NOERROR = 0;

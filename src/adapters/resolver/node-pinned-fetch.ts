@@ -1,23 +1,27 @@
-// Node-only: a fetch that can only connect to addresses the crawler's address policy accepts.
+// Node-only: a fetch that can only connect to addresses a given policy accepts (the crawler's: see
+// src/pipeline/crawler/pinned-fetch.ts, which passes src/pipeline/crawler/address-policy.ts in).
 // The pre-flight check (checkTarget) and the connection would otherwise resolve the name twice, and a
 // DNS-rebinding host could answer "public" to the first and "127.0.0.1" to the second. Here the socket's
 // own lookup goes through the injected resolver and the same policy, so what is connected is what is checked.
 import type { LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 import ipaddr from 'ipaddr.js';
-import { checkAddress, checkAddresses } from '../../pipeline/crawler/address-policy.js';
-import { BlockedAddressError } from '../../pipeline/crawler/crawl-failures.js';
-import type { Resolver } from './resolver.js';
+import type { Resolver } from './resolver';
+
+/** Whether one address may be connected to, and if not, why. */
+export type AddressCheck = (address: string) => { allowed: true } | { allowed: false; reason: string };
 
 export interface PinnedFetchOptions {
   resolver: Resolver;
-  /** CRAWL_ALLOW_PRIVATE: must match what the crawler is given. */
-  allowPrivate: boolean;
+  /** The address policy; every address a host resolves to must pass it. */
+  checkAddress: AddressCheck;
+  /** The error a refused connection fails with (as the `cause` of fetch's TypeError, or the lookup's error). */
+  refused: (reason: string) => Error;
 }
 
 /**
  * Builds a fetch for `crawlPage` whose every connection (first request and redirects alike) resolves
- * through `resolver` and refuses, with a BlockedAddressError cause, any host with a refused address.
+ * through `resolver` and refuses, with a `refused(reason)` cause, any host with a refused address.
  * Meant for string/URL inputs, as the crawler uses it.
  */
 export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
@@ -27,8 +31,8 @@ export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
     // IP literals never reach a lookup function: judge them here.
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     if (ipaddr.isValid(host)) {
-      const verdict = checkAddress(host, options);
-      if (!verdict.allowed) throw new TypeError('fetch failed', { cause: new BlockedAddressError(verdict.reason) });
+      const verdict = options.checkAddress(host);
+      if (!verdict.allowed) throw new TypeError('fetch failed', { cause: options.refused(verdict.reason) });
     }
     const response = await undiciFetch(url, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
     // undici's Response implements the same WHATWG interface as the global one.
@@ -42,9 +46,12 @@ export function createCheckedLookup(options: PinnedFetchOptions): LookupFunction
   return (hostname, lookupOptions, callback) => {
     options.resolver(hostname).then(
       (addresses) => {
-        const verdict = checkAddresses(addresses, options);
-        if (!verdict.allowed) {
-          callback(new BlockedAddressError(`${hostname} resolves to a refused address: ${verdict.reason}`), '', 0);
+        const refusal =
+          addresses.length === 0
+            ? 'the host has no addresses'
+            : addresses.map((address) => options.checkAddress(address)).find((verdict) => !verdict.allowed)?.reason;
+        if (refusal !== undefined) {
+          callback(options.refused(`${hostname} resolves to a refused address: ${refusal}`), '', 0);
           return;
         }
         const wantedFamily = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;

@@ -1,5 +1,5 @@
 // Turning thrown things (aborts, fetch rejections) into the crawler's failure values.
-import type { CrawlFailure } from './crawl-result.js';
+import type { CrawlFailure } from './crawl-result';
 
 /** Thrown by a connection-time guard (the Node pinned fetch) when a host resolves to a refused address. */
 export class BlockedAddressError extends Error {

@@ -1,11 +1,11 @@
 // The crawler's entry point: one safe GET of a submitted URL, reduced to page metadata or an error value.
-import type { Resolver } from '../../adapters/resolver/resolver.js';
-import { CrawlDeadlineError } from './crawl-failures.js';
-import { crawlFailure, type CrawlResult } from './crawl-result.js';
-import { decodeHtml, mediaType } from './decode-html.js';
-import { extractPageMetadata } from './html-metadata.js';
-import { readBoundedBody } from './read-body.js';
-import { discardBody, fetchFollowingCheckedRedirects } from './safe-fetch.js';
+import type { Resolver } from '../../adapters/resolver/resolver';
+import { CrawlDeadlineError } from './crawl-failures';
+import { crawlFailure, type CrawlResult } from './crawl-result';
+import { decodeHtml, mediaType } from './decode-html';
+import { extractPageMetadata } from './html-metadata';
+import { readBoundedBody } from './read-body';
+import { discardBody, fetchFollowingCheckedRedirects } from './safe-fetch';
 
 export const CRAWL_DEFAULTS = {
   timeoutMs: 10_000,

@@ -2,7 +2,7 @@
 // text and every <meta>, <link> and <base> tag before <body> or </head>. It follows the parts of the HTML
 // tokenizer that matter here (quoted and unquoted attributes, any order and case, comments, raw-text
 // elements whose content must not be read as tags) without building a tree.
-import { decodeEntities } from './html-entities.js';
+import { decodeEntities } from './html-entities';
 
 export interface ScannedTag {
   name: 'html' | 'meta' | 'link' | 'base';

@@ -1,6 +1,6 @@
 // From HTML text to the metadata kept for the public page.
-import type { PageMetadata } from './crawl-result.js';
-import { scanHead, type ScannedTag } from './html-head-scanner.js';
+import type { PageMetadata } from './crawl-result';
+import { scanHead, type ScannedTag } from './html-head-scanner';
 
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 500;

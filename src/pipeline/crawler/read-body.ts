@@ -1,7 +1,7 @@
 // Reads a response body as a stream, counting decompressed bytes, and stops as soon as the cap is passed.
-import { abortable } from './abortable.js';
-import { describeFailure } from './crawl-failures.js';
-import { crawlFailure, type CrawlFailure } from './crawl-result.js';
+import { abortable } from './abortable';
+import { describeFailure } from './crawl-failures';
+import { crawlFailure, type CrawlFailure } from './crawl-result';
 
 export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; error: CrawlFailure };
 

@@ -1,9 +1,9 @@
 // GET with redirects followed by hand, so every hop goes through the full target check before any packet.
-import type { Resolver } from '../../adapters/resolver/resolver.js';
-import { abortable } from './abortable.js';
-import { describeFailure } from './crawl-failures.js';
-import { crawlFailure, type CrawlFailure } from './crawl-result.js';
-import { checkTarget } from './resolve-and-check.js';
+import type { Resolver } from '../../adapters/resolver/resolver';
+import { abortable } from './abortable';
+import { describeFailure } from './crawl-failures';
+import { crawlFailure, type CrawlFailure } from './crawl-result';
+import { checkTarget } from './resolve-and-check';
 
 export interface SafeFetchOptions {
   fetch: typeof fetch;

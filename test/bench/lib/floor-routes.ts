@@ -12,7 +12,7 @@ import { requestPayment } from '../../../src/submissions/request-payment';
 export function floorRoutes(actor: () => Actor) {
   return (app: OpenAPIHono<AppEnv>) => {
     app.get('/bench/floor/sites/:id', async (c) =>
-      c.json(await getSubmission({ deps: c.get('deps'), actor: actor(), siteId: c.req.param('id') })),
+      c.json(await getSubmission({ deps: c.get('deps'), actor: actor(), input: { siteId: c.req.param('id') } })),
     );
     app.get('/bench/floor/sites', async (c) =>
       c.json(await listSubmissions({ deps: c.get('deps'), actor: actor(), input: { limit: 20, offset: 0 } })),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
+import { expectErrorBody, operator } from '../../helpers/raw-requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -89,4 +90,68 @@ describe('operator API rate limit', () => {
     const otherIp = await t.request('/api/v1/admin/accounts', { method: 'POST', headers: { 'cf-connecting-ip': '203.0.113.78' }, key: ADMIN_TOKEN, json: { email: email() } });
     expect(otherIp.status).toBe(201);
   });
+});
+
+// Odd content types on the operator API are 400 invalid_request (or served), never 500.
+describe('operator API: odd content types never answer 5xx', () => {
+  it('POST /admin/accounts/{id}/keys with a text/plain body is 400 invalid_request, not 500', async () => {
+    const m = await t.member('none');
+    const res = await operator(t, `/api/v1/admin/accounts/${m.accountId}/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"name":"ci"}',
+    });
+    expect(res.status).toBe(400);
+    await expectErrorBody(res, 'invalid_request');
+  });
+
+  it('POST /admin/accounts/{id}/keys with a body but no Content-Type is 400 invalid_request (or a created key), not 500', async () => {
+    const m = await t.member('none');
+    // Bytes, not a string: a string body would get a default text/plain type from the Request constructor.
+    const body = new TextEncoder().encode('{"name":"ci"}');
+    const res = await operator(t, `/api/v1/admin/accounts/${m.accountId}/keys`, { method: 'POST', body });
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.status).not.toBe(500);
+    expect([201, 400]).toContain(res.status);
+  });
+
+  it.each([
+    ['POST', 'accounts', () => JSON.stringify({ email: `op-${crypto.randomUUID().slice(0, 8)}@example.com` })],
+    ['PUT', 'membership', () => JSON.stringify({ tier: 'member' })],
+    ['POST', 'keys', () => JSON.stringify({ name: 'ci' })],
+  ] as const)('%s %s with Content-Type "application/json;" is not 500', async (method, what, body) => {
+    const m = await t.member('none');
+    const path =
+      what === 'accounts'
+        ? '/api/v1/admin/accounts'
+        : what === 'membership'
+          ? `/api/v1/admin/accounts/${m.accountId}/membership`
+          : `/api/v1/admin/accounts/${m.accountId}/keys`;
+    const res = await operator(t, path, { method, headers: { 'content-type': 'application/json;' }, body: body() });
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+// Operator API inputs that pass schema validation but that PostgreSQL refuses (a NUL in a key name, year 0000)
+// are 400 invalid_request, never 500.
+describe('operator API: inputs the database refuses are 400, not 500', () => {
+  it('POST /admin/accounts/{id}/keys with a NUL in the key name is 400 invalid_request', async () => {
+    const m = await t.member('none');
+    const res = await operator(t, `/api/v1/admin/accounts/${m.accountId}/keys`, { method: 'POST', json: { name: 'ci\u0000key' } });
+    expect(res.status).toBe(400);
+    await expectErrorBody(res, 'invalid_request');
+  });
+
+  it.each(['0000-01-01T00:00:00Z', '0000-12-31T23:59:59Z'])(
+    'PUT membership with current_period_end %s is 400 invalid_request',
+    async (end) => {
+      const m = await t.member('none');
+      const res = await operator(t, `/api/v1/admin/accounts/${m.accountId}/membership`, {
+        method: 'PUT',
+        json: { tier: 'member', current_period_end: end },
+      });
+      expect(res.status).toBe(400);
+      await expectErrorBody(res, 'invalid_request');
+    },
+  );
 });

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { isMembershipActive } from '../../../src/submissions/rules';
+import { isMembershipActive } from '../../../src/accounts/memberships';
 import { sponsorSlotHeld } from '../../../src/submissions/sponsor-slot';
 import { openTestDb } from '../../helpers/test-app';
 

@@ -5,6 +5,7 @@ import type { Env } from '../../../src/config';
 import { queryRows } from '../../../src/db/client';
 import type { OpenedDb } from '../../../src/db/node-clients';
 import { createLocalPayments } from '../../../src/adapters/payments/local';
+import { planPrices } from '../../../src/submissions/plans';
 import type { CheckoutRequest, PaymentsAdapter } from '../../../src/adapters/payments/types';
 import { createMemoryLimiter } from '../../../src/adapters/ratelimit/memory';
 import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
@@ -29,7 +30,7 @@ export interface IdempotencyHarness {
 }
 
 export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: Env } = {}): Promise<IdempotencyHarness> {
-  const local = createLocalPayments();
+  const local = createLocalPayments(planPrices);
   const memory = createMemoryLimiter();
   const payments: PaymentsAdapter = {
     ...local,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl, uniqueName } from '../../helpers/test-app';
+import { countRows, expectErrorBody, rawSubmit } from '../../helpers/raw-requests';
+import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -255,5 +257,170 @@ describe('POST /api/v1/submit-site: validation', () => {
       body: JSON.stringify({ name: uniqueName(), url: uniqueUrl() }),
     });
     expect(res.status).toBe(201);
+  });
+});
+
+// Content-Type values the JSON body check accepts but the route's media-type gate would refuse must not
+// fall through as 500: no 5xx for any input, and a non-JSON content type is 400 invalid_request.
+const submitBody = () => JSON.stringify({ name: uniqueName(), url: uniqueUrl() });
+
+describe('submit: odd JSON content types never answer 5xx', () => {
+  it.each([
+    'application/json;', // empty parameter list after the semicolon
+    'application/json ;charset=utf-8', // whitespace before the semicolon (RFC 9110 allows OWS there)
+    'application/json; charset', // parameter without a value
+    'application/json;charset=utf-8;', // trailing semicolon
+    'application/vnd.tooldir.v1+json', // structured +json suffix with a digit in the subtype
+  ])('Content-Type %j is answered (201) or refused with 400 invalid_request, never 500', async (contentType) => {
+    const m = await t.member('member');
+    const res = await rawSubmit(t, m.key, submitBody(), contentType);
+    expect(res.status).not.toBe(500);
+    expect([201, 400]).toContain(res.status);
+    if (res.status === 400) {
+      await expectErrorBody(res, 'invalid_request');
+      expect(await countRows(t, 'sites', m.accountId)).toBe(0);
+      expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
+    }
+  });
+});
+
+// The 2048-character cap is on the URL as typed; a non-ASCII path whose percent-encoded canonical form is huge
+// must still be refused (or accepted) cleanly on both the membership and the payment path, never 500.
+/** Deterministic, incompressible-enough non-ASCII path: each CJK character becomes 9 characters once encoded. */
+function longNonAsciiUrl(seed: number): string {
+  let x = seed;
+  let path = '';
+  for (let i = 0; i < 1900; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    path += String.fromCodePoint(0x4e00 + (x % 0x5200));
+  }
+  return `https://long-${seed}.example/${path}`;
+}
+
+describe('submit: a URL whose canonical form is huge', () => {
+  it('the typed URL is within the 2048-character cap but expands far beyond it', () => {
+    const url = longNonAsciiUrl(1);
+    expect(url.length).toBeLessThanOrEqual(2048);
+    expect(new URL(url).href.length).toBeGreaterThan(10_000);
+  });
+
+  it('membership path: 400 invalid_request naming url (or accepted), never 500; no quota spent on refusal', async () => {
+    const m = await t.member('member');
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: longNonAsciiUrl(2) } });
+    expect(res.status).not.toBe(500);
+    expect([201, 400]).toContain(res.status);
+    if (res.status === 400) {
+      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url/) } });
+      expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
+    }
+  });
+
+  it('payment path: 400 invalid_request naming url (or 402), never 500', async () => {
+    const m = await t.member('none');
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: longNonAsciiUrl(3) } });
+    expect(res.status).not.toBe(500);
+    expect([400, 402]).toContain(res.status);
+  });
+
+  it('the list filter with the same URL answers 200 or 400, never 500', async () => {
+    const m = await t.member('member');
+    const res = await t.request(`/api/v1/sites?url=${encodeURIComponent(longNonAsciiUrl(4))}`, { key: m.key });
+    expect([200, 400]).toContain(res.status);
+  });
+});
+
+// Submit inputs the validation rules refuse (../shared/spec/tool-directory-api.md, section 4): port 0 is not a
+// valid port, and a name made only of invisible characters is not 2 to 100 characters after trimming.
+describe('submit: URL with port 0', () => {
+  it.each(['https://port-zero.example:0/', 'http://port-zero.example:0'])('%s is 400 invalid_request naming url', async (url) => {
+    const m = await t.member('member');
+    const res = await submit(m.key, { name: uniqueName(), url });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url/) } });
+    expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
+  });
+
+  it('an explicit non-default port stays valid (control)', async () => {
+    const m = await t.member('member');
+    const res = await submit(m.key, { name: uniqueName(), url: `${uniqueUrl()}:8443/` });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe('submit: names without a visible character', () => {
+  it.each([
+    ['two zero-width spaces', '\u200b\u200b'],
+    ['zero-width joiners', '\u200d\u200d\u200d'],
+    ['two combining acute accents', '\u0301\u0301'],
+    ['Hangul fillers', '\u3164\u3164'],
+    ['word joiners around a space', '\u2060 \u2060'],
+  ])('%s is 400 invalid_request naming name', async (_label, name) => {
+    const m = await t.member('member');
+    const res = await submit(m.key, { name, url: uniqueUrl() });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^name/) } });
+    expect(await countRows(t, 'sites', m.accountId)).toBe(0);
+  });
+
+  it('a short visible name with an accent stays valid (control)', async () => {
+    const m = await t.member('member');
+    const res = await submit(m.key, { name: `Ré ${crypto.randomUUID().slice(0, 6)}`, url: uniqueUrl() });
+    expect(res.status).toBe(201);
+  });
+});
+
+// Stripe mode: two concurrent re-submits of one unpaid URL that differ (plan, e-mail) must not share a
+// Checkout Session idempotency key, or Stripe refuses the second and the caller sees 500 checkout_failed.
+// Network: only the loopback Stripe stand-in is reached.
+describe('submit in Stripe mode: concurrent re-submits', () => {
+  let stripe: StripeStandIn;
+  let t: TestApp;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_review_0000000000',
+        STRIPE_API_URL: stripe.url,
+        STRIPE_PRICE_BASIC: 'price_basic',
+        STRIPE_PRICE_FEATURED: 'price_featured',
+        STRIPE_PRICE_SPONSORED: 'price_sponsored',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
+
+  describe('Stripe mode: concurrent re-submits of one unpaid URL', () => {
+    it('a sequential re-submit works (control)', async () => {
+      const m = await t.member('none');
+      const url = uniqueUrl();
+      expect((await submit(m.key, { name: uniqueName(), url })).status).toBe(402);
+      const again = await submit(m.key, { name: uniqueName(), url, plan: 'featured' });
+      expect(again.status).toBe(402);
+      expect((await again.json()).reason).toBe('payment_pending');
+    });
+
+    it('two concurrent re-submits with different plans both answer 402, never 500 checkout_failed', async () => {
+      const m = await t.member('none');
+      const url = uniqueUrl();
+      const first = await (await submit(m.key, { name: uniqueName(), url })).json();
+      // Widen the window so both requests read the pending record before either writes (no timing assertion).
+      stripe.setLatency(150);
+      try {
+        const [a, b] = await Promise.all([
+          submit(m.key, { name: uniqueName(), url, plan: 'basic', email: 'a@example.com' }),
+          submit(m.key, { name: uniqueName(), url, plan: 'featured', email: 'b@example.com' }),
+        ]);
+        const bodies = [await a.json(), await b.json()];
+        expect([a.status, b.status], JSON.stringify(bodies)).toEqual([402, 402]);
+        for (const body of bodies) expect(body.site_id).toBe(first.site_id);
+      } finally {
+        stripe.setLatency(0);
+      }
+    });
   });
 });

@@ -25,7 +25,7 @@ export interface PaymentCall {
  * `promotionCodes`: its sessions are made as if with allow_promotion_codes (a 100 % discount is then accepted).
  */
 export function recordingPayments(options: { promotionCodes?: boolean } = {}): PaymentsAdapter & { calls: PaymentCall[] } {
-  const local = createLocalPayments();
+  const local = createLocalPayments(planPrices);
   const calls: PaymentCall[] = [];
   return {
     kind: 'local',

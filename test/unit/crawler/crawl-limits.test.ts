@@ -1,10 +1,10 @@
 // Limits and failure modes, each against a loopback fixture that exceeds them (allowPrivate on).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPinnedFetch } from '../../../src/adapters/resolver/node-pinned-fetch.js';
-import { crawlPage, type CrawlOptions } from '../../../src/pipeline/crawler/index.js';
-import { htmlPage, redirectTo, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js';
-import { tableResolver } from './network-doubles.js';
+import { createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
+import { crawlPage, type CrawlOptions } from '../../../src/pipeline/crawler/index';
+import { htmlPage, redirectTo, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
+import { tableResolver } from './network-doubles';
 
 const MiB = 1024 * 1024;
 let site: FixtureSite;

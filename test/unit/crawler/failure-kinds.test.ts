@@ -1,8 +1,8 @@
 // How thrown errors and refused targets become failure kinds; the detail keeps everything for operators.
 import { describe, expect, it } from 'vitest';
-import { BlockedAddressError, CrawlDeadlineError, describeFailure } from '../../../src/pipeline/crawler/crawl-failures.js';
-import { checkTarget } from '../../../src/pipeline/crawler/index.js';
-import { PUBLIC_IPV4, tableResolver } from './network-doubles.js';
+import { BlockedAddressError, CrawlDeadlineError, describeFailure } from '../../../src/pipeline/crawler/crawl-failures';
+import { checkTarget } from '../../../src/pipeline/crawler/index';
+import { PUBLIC_IPV4, tableResolver } from './network-doubles';
 
 const running = () => new AbortController().signal;
 const fetchFailed = (cause: Error) => new TypeError('fetch failed', { cause });

@@ -1,5 +1,5 @@
 // Test doubles that keep crawler tests off the network even when the code under test is broken.
-import type { Resolver } from '../../../src/adapters/resolver/resolver.js';
+import type { Resolver } from '../../../src/adapters/resolver/resolver';
 
 /** A public documentation-style address used for names that must look public; never contacted. */
 export const PUBLIC_IPV4 = '93.184.216.34';

@@ -2,10 +2,10 @@
 // since), the pinned fetch connects only to addresses the policy accepts. Real sockets go to loopback only.
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckedLookup, createPinnedFetch } from '../../../src/adapters/resolver/node-pinned-fetch.js';
-import { BlockedAddressError } from '../../../src/pipeline/crawler/index.js';
-import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js';
-import { PUBLIC_IPV4, tableResolver } from './network-doubles.js';
+import { createCheckedLookup, createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
+import { BlockedAddressError } from '../../../src/pipeline/crawler/index';
+import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
+import { PUBLIC_IPV4, tableResolver } from './network-doubles';
 
 let site: FixtureSite;
 beforeAll(async () => {

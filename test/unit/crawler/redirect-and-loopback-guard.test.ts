@@ -1,10 +1,10 @@
 // The guard against real sockets: a loopback fixture must see zero requests while allowPrivate is off,
 // and a redirect from an allowed (in-memory, never contacted) public host to loopback is refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPinnedFetch } from '../../../src/adapters/resolver/node-pinned-fetch.js';
-import { crawlPage } from '../../../src/pipeline/crawler/index.js';
-import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js';
-import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from './network-doubles.js';
+import { createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
+import { crawlPage } from '../../../src/pipeline/crawler/index';
+import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
+import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from './network-doubles';
 
 const PAGE = `<html lang="en"><head><title>Fixture tool</title><meta name="description" content="A fixture.">
   <link rel="icon" href="/icon.png"></head><body></body></html>`;

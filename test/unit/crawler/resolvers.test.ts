@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDohResolver } from '../../../src/adapters/resolver/doh.js';
-import { createNodeDnsResolver } from '../../../src/adapters/resolver/node-dns.js';
+import { createDohResolver } from '../../../src/adapters/resolver/doh';
+import { createNodeDnsResolver } from '../../../src/adapters/resolver/node-dns';
 
 type DohReply = { status?: number; body: unknown };
 

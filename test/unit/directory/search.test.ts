@@ -93,10 +93,10 @@ describe('searchTools only lists live tools', () => {
     expect((await search('hiddenwik')).tools.map((r) => r.name)).toEqual(['Hiddenwick Live']);
     expect((await search(undefined, 50)).tools.map((r) => r.name).filter((n) => n.startsWith('Hiddenwick'))).toEqual(['Hiddenwick Live']);
     for (const tool of seeded.slice(0, 5)) {
-      await expect(getTool({ deps: t.deps, ref: { slug: tool.slug } })).rejects.toMatchObject({ code: 'not_found' });
-      await expect(getTool({ deps: t.deps, ref: { site_id: tool.id } })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(getTool({ deps: t.deps, input: { slug: tool.slug } })).rejects.toMatchObject({ code: 'not_found' });
+      await expect(getTool({ deps: t.deps, input: { site_id: tool.id } })).rejects.toMatchObject({ code: 'not_found' });
     }
-    await expect(getTool({ deps: t.deps, ref: { slug: seeded[5]!.slug } })).resolves.toMatchObject({ name: 'Hiddenwick Live' });
+    await expect(getTool({ deps: t.deps, input: { slug: seeded[5]!.slug } })).resolves.toMatchObject({ name: 'Hiddenwick Live' });
   });
 });
 
@@ -183,9 +183,9 @@ describe('getTool', () => {
       live_url: `http://tooldir.test/tools/${seeded!.slug}`,
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     };
-    expect(await getTool({ deps: t.deps, ref: { slug: seeded!.slug } })).toEqual(expected);
-    expect(await getTool({ deps: t.deps, ref: { site_id: seeded!.id } })).toEqual(expected);
-    await expect(getTool({ deps: t.deps, ref: { site_id: 'nope' } })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(getTool({ deps: t.deps, ref: { slug: 'no-such-tool' } })).rejects.toMatchObject({ code: 'not_found' });
+    expect(await getTool({ deps: t.deps, input: { slug: seeded!.slug } })).toEqual(expected);
+    expect(await getTool({ deps: t.deps, input: { site_id: seeded!.id } })).toEqual(expected);
+    await expect(getTool({ deps: t.deps, input: { site_id: 'nope' } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getTool({ deps: t.deps, input: { slug: 'no-such-tool' } })).rejects.toMatchObject({ code: 'not_found' });
   });
 });

@@ -11,7 +11,7 @@ const membershipFromSubscription = (s: { status: string; periodEnd?: number }, t
   membershipChange(paidPeriodFromSubscription(s, { deleted }), tier);
 const membershipFromInvoice = (i: { periodEnd?: number }, tier: 'member' | 'memberFeature', paid: boolean) =>
   membershipChange(paidPeriodFromInvoice(i, { paid }), tier);
-import { isMembershipActive } from '../../../src/submissions/rules';
+import { isMembershipActive } from '../../../src/accounts/memberships';
 
 const prices = { member: 'price_m', memberFeature: 'price_mf', sponsored: 'price_s' };
 const end = 1_900_000_000;

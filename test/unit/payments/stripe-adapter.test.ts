@@ -31,9 +31,9 @@ const request = { siteId, name: 'Acme', url: 'https://acme.example', email: 'a@e
 describe('Stripe adapter: Checkout Sessions', () => {
   it('creates a payment-mode session for a one-time plan', async () => {
     standIn.clearRequests();
-    const session = await adapter().createCheckout({ ...request, plan: 'featured', version: 3 });
+    const session = await adapter().createCheckout({ ...request, plan: 'featured', kind: 'featured', version: 3 });
     const [sent] = standIn.requests;
-    const key = await checkoutIdempotencyKey({ ...request, plan: 'featured', version: 3 });
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'featured', kind: 'featured', version: 3 });
     expect(key).toMatch(new RegExp(`^checkout-${siteId}-v3-[0-9a-f]{16}$`));
     expect(sent).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions', idempotencyKey: key });
     expect(sent!.authorization).toBe('Bearer sk_test_adapter_0000');
@@ -62,19 +62,19 @@ describe('Stripe adapter: Checkout Sessions', () => {
   it('STRIPE_PROMOTION_CODES=true creates sessions with allow_promotion_codes, recorded as such', async () => {
     standIn.clearRequests();
     const promo = createStripePayments(stripeConfig(standIn.url, { STRIPE_PROMOTION_CODES: 'true' }), () => NOW);
-    const session = await promo.createCheckout({ ...request, plan: 'basic', version: 30 });
+    const session = await promo.createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 30 });
     expect(standIn.requests[0]!.body).toMatchObject({ allow_promotion_codes: 'true' });
     expect(session).toMatchObject({ amountTotal: 1590, promotionCodes: true });
   });
 
   it('a Price Stripe does not know is checkout_failed, and nothing unrecordable is handed out', async () => {
     const broken = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_BASIC: 'price_deleted' }), () => NOW);
-    await expect(broken.createCheckout({ ...request, plan: 'basic', version: 31 })).rejects.toMatchObject({ code: 'checkout_failed' });
+    await expect(broken.createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 31 })).rejects.toMatchObject({ code: 'checkout_failed' });
   });
 
   it('creates a subscription-mode session for the sponsored plan (also spelled pro)', async () => {
     standIn.clearRequests();
-    const session = await adapter().createCheckout({ ...request, plan: 'pro', version: 1 });
+    const session = await adapter().createCheckout({ ...request, plan: 'pro', kind: 'sponsored', version: 1 });
     expect(session).toMatchObject({ mode: 'subscription', amountTotal: 2990, currency: 'usd', ref: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(standIn.requests[0]!.body).toMatchObject({
       mode: 'subscription',
@@ -88,32 +88,32 @@ describe('Stripe adapter: Checkout Sessions', () => {
   });
 
   it('the same version never makes two sessions (idempotency key replay)', async () => {
-    const a = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
-    const b = await adapter().createCheckout({ ...request, plan: 'basic', version: 7 });
+    const a = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 7 });
+    const b = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 7 });
     expect(b.sessionId).toBe(a.sessionId);
     // A subscription's reference is derived from the key too, so a retry sends identical parameters.
-    const c = await adapter().createCheckout({ ...request, plan: 'sponsored', version: 8 });
-    const d = await adapter().createCheckout({ ...request, plan: 'sponsored', version: 8 });
+    const c = await adapter().createCheckout({ ...request, plan: 'sponsored', kind: 'sponsored', version: 8 });
+    const d = await adapter().createCheckout({ ...request, plan: 'sponsored', kind: 'sponsored', version: 8 });
     expect(d).toEqual(c);
   });
 
   it('a version first sent with other parameters (never stored) still gets a link, under a fresh key', async () => {
-    const first = await adapter().createCheckout({ ...request, plan: 'basic', version: 21 });
+    const first = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 21 });
     standIn.clearRequests();
     const later = createStripePayments(stripeConfig(standIn.url), () => new Date(NOW.getTime() + 5000));
-    const second = await later.createCheckout({ ...request, plan: 'basic', version: 21 });
+    const second = await later.createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 21 });
     expect(second.sessionId).not.toBe(first.sessionId);
     const expiry = Math.floor((NOW.getTime() + 5000 + 24 * 3600 * 1000) / 1000) - 60;
-    const key = await checkoutIdempotencyKey({ ...request, plan: 'basic', version: 21 });
+    const key = await checkoutIdempotencyKey({ ...request, plan: 'basic', kind: 'basic', version: 21 });
     expect(standIn.requests.map((r) => r.idempotencyKey)).toEqual([key, `${key}-${expiry}`]);
   });
 
   it('a plan without a Price is plan_unavailable; a provider failure is checkout_failed', async () => {
     const noPrice = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_FEATURED: '' }), () => NOW);
-    await expect(noPrice.createCheckout({ ...request, plan: 'featured', version: 1 })).rejects.toMatchObject({ code: 'plan_unavailable' });
+    await expect(noPrice.createCheckout({ ...request, plan: 'featured', kind: 'featured', version: 1 })).rejects.toMatchObject({ code: 'plan_unavailable' });
     standIn.setDown('error');
     try {
-      const error = await adapter().createCheckout({ ...request, plan: 'basic', version: 99 }).catch((e: unknown) => e);
+      const error = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 99 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).code).toBe('checkout_failed');
     } finally {
@@ -122,7 +122,7 @@ describe('Stripe adapter: Checkout Sessions', () => {
   });
 
   it('expires a session; expiring it again (already expired) is not an error', async () => {
-    const session = await adapter().createCheckout({ ...request, plan: 'basic', version: 11 });
+    const session = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 11 });
     standIn.clearRequests();
     await adapter().expireCheckout(session.sessionId);
     await adapter().expireCheckout(session.sessionId);

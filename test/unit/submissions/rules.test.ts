@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideSubmit, isMembershipActive, tierCoversPlan, utcDay, type Membership, type SubmitFacts } from '../../../src/submissions/rules';
+import { decideSubmit, tierCoversPlan, type SubmitFacts } from '../../../src/submissions/rules';
+import { isMembershipActive, utcDay, type Membership } from '../../../src/accounts/memberships';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const limits = { member: 5, memberFeature: 10 };

@@ -1,11 +1,9 @@
-// Shared bits of the outside-in review tests: raw requests, row counts and the error-shape check.
+// Requests the typed helpers would tidy up (raw bodies and headers, operator calls from their own address), and
+// the checks that a refused request answered in the reference's error shape and changed nothing.
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../../src/db/client';
-import { ADMIN_TOKEN, type TestApp, type TestResponse } from '../../helpers/test-app';
-
-export const uniqueUrl = () => `https://review-${crypto.randomUUID().slice(0, 8)}.example`;
-export const uniqueName = () => `Review ${crypto.randomUUID().slice(0, 8)}`;
+import { queryRows } from '../../src/db/client';
+import { ADMIN_TOKEN, type TestApp, type TestResponse } from './test-app';
 
 /** Rows an account owns in one table: a refused request must leave these unchanged. */
 export async function countRows(t: TestApp, table: 'sites' | 'pending_submissions' | 'quota_usage', accountId: string): Promise<number> {
@@ -29,7 +27,7 @@ export function operator(t: TestApp, path: string, init: RequestInit & { json?: 
   return t.request(path, { ...init, headers, key: ADMIN_TOKEN });
 }
 
-/** The reference's error body (2.7) with the expected code. */
+/** The reference's error body (../shared/spec/tool-directory-api.md, section 7) with the expected code. */
 export async function expectErrorBody(res: TestResponse, code: string): Promise<void> {
   const body = await res.json();
   expect(body).toEqual({ error: { code, message: expect.any(String) } });

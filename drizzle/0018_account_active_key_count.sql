@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "active_key_count" integer DEFAULT 0 NOT NULL;

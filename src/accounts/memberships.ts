@@ -1,0 +1,34 @@
+import type { Config } from '../config';
+
+// What a membership is and what it grants, for every reader: submit's decision (src/submissions/rules.ts), the
+// account overview, the payments that change memberships (../shared/spec/DECISIONS.md, "Memberships and quota").
+
+export type Tier = 'none' | 'member' | 'memberFeature';
+
+export interface Membership {
+  tier: Tier;
+  status: string;
+  periodEnd: Date | null;
+}
+
+const ACTIVE_STATUSES = new Set(['active', 'trialing']);
+
+/**
+ * Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended.
+ * past_due (a renewal failed) stays active only until the end of the period already paid for, so it needs a
+ * known period end (../shared/spec/DECISIONS.md, "Memberships and quota": a failed renewal keeps the membership
+ * until the period ends; src/payments never advances the period end while past_due).
+ */
+export function isMembershipActive(m: Membership, now: Date): boolean {
+  if (m.tier === 'none') return false;
+  if (m.status === 'past_due') return m.periodEnd !== null && m.periodEnd > now;
+  return ACTIVE_STATUSES.has(m.status) && (m.periodEnd === null || m.periodEnd > now);
+}
+
+/** How many submissions a day a tier's quota covers (0 for none). */
+export function dailyLimitFor(tier: Tier, limits: Config['dailyLimits']): number {
+  return tier === 'memberFeature' ? limits.memberFeature : tier === 'member' ? limits.member : 0;
+}
+
+/** The UTC day a quota counts against. */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);

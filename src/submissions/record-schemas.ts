@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { siteStatuses } from '../db/schema';
+import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
+import { planNames } from './plans';
+import { lastEditSchema, pendingEditSchema } from './edit-record';
+
+// The bodies a submission is read as (../shared/spec/tool-directory-api.md, sections 2.2 to 2.6), declared once.
+// openapi.json names them (functions/v1/schemas.ts), the MCP tools declare them as outputSchema
+// (functions/mcp/output-schemas.ts), the CLI reads its types from them (src/cli/api-types.ts), and the verbs
+// return the types inferred here, so no surface can promise a field another one lacks.
+// Descriptions and examples are plain zod metadata: openapi.json and MCP's tools/list both show them.
+
+/** A submission's id (a UUID); the same before and after payment. Not version-checked: ids are only ever ours. */
+export const siteIdSchema = z.guid().describe('Id of the submission; stays the same after payment');
+
+export const siteStatusSchema = z.enum(siteStatuses);
+
+export const planSchema = z.enum(planNames);
+
+/** Why a submission needs payment. Decided in src/submissions/rules.ts (decideSubmit). */
+export const paymentReasons = ['no_membership', 'quota_exceeded', 'plan_not_covered', 'payment_pending'] as const;
+export const paymentReasonSchema = z.enum(paymentReasons);
+export type PaymentReason = z.infer<typeof paymentReasonSchema>;
+
+/** Why a crawl failed, as submitters are told it (the words: src/pipeline/crawl-error-messages.ts). */
+export const crawlErrorSchema = z.object({
+  code: z.enum(crawlFailureKinds).meta({
+    description:
+      'The kind of failure: blocked_address (the address is not public), blocked_port, bad_url, dns_error, network_error, ' +
+      'timeout, http_error, not_html, too_large, too_many_redirects, did_not_finish, crawler_error (ours)',
+    example: 'http_error',
+  }),
+  message: z.string().meta({ description: 'The kind in words; names no address of ours', example: 'the site answered HTTP 500' }),
+});
+export type CrawlError = z.infer<typeof crawlErrorSchema>;
+
+/** Site record (2.4): what detail reads and lists return for submissions past payment. */
+export const siteRecordSchema = z.object({
+  site_id: siteIdSchema,
+  name: z.string(),
+  url: z.string(),
+  status: siteStatusSchema,
+  is_feature: z.boolean(),
+  is_sponsor: z.boolean(),
+  submitted_at: z.string().meta({ description: 'YYYY-MM-DD HH:MM:SS+00 (UTC)', example: '2026-11-21 21:05:03+00' }),
+  live_url: z.url().optional().describe('Public tool page; present when status is live'),
+  rejection_reason: z
+    .string()
+    .optional()
+    .describe('Only on a paid submission that could not be applied and was refunded (status rejected)'),
+  crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
+  pending_edit: pendingEditSchema.optional(),
+  last_edit: lastEditSchema.optional(),
+});
+export type SiteRecord = z.infer<typeof siteRecordSchema>;
+
+/** Pending-payment record (2.3): the 402 body, and the detail read of an unpaid submission. */
+export const pendingRecordSchema = z.object({
+  site_id: siteIdSchema,
+  name: z.string(),
+  url: z.string(),
+  status: z.literal('pending_payment'),
+  plan: planSchema,
+  checkout_url: z.url().describe('Hosted checkout link; open it in a browser. Expires after 24 hours'),
+  expires_at: z.string().meta({ format: 'date-time', example: '2026-11-22T21:05:03.000Z', description: 'When checkout_url expires; re-submit for a fresh link' }),
+  submitted_at: z.string().meta({ format: 'date-time', example: '2026-11-21T21:05:03.000Z' }),
+  reason: paymentReasonSchema.describe('Why payment is needed'),
+});
+export type PendingRecord = z.infer<typeof pendingRecordSchema>;
+
+/** Queued response (2.2): the 201 body of a submit covered by the membership quota. */
+export const queuedResponseSchema = z.object({
+  site_id: siteIdSchema,
+  status: z.literal('queued'),
+  via: z.literal('membership').describe('Covered by the membership quota'),
+  quota: z.object({ used_today: z.number().int(), daily_limit: z.number().int() }),
+});
+export type QueuedResponse = z.infer<typeof queuedResponseSchema>;
+
+/** The detail read (2.5): a site record, or the pending-payment record of an unpaid submission. */
+export const submissionRecordSchema = z.union([siteRecordSchema, pendingRecordSchema]);
+export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
+
+/** The list envelope (2.6): the caller's submissions past payment, newest first. */
+export const siteListSchema = z.object({
+  sites: z.array(siteRecordSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type SiteList = z.infer<typeof siteListSchema>;
