@@ -11,6 +11,7 @@ import * as submitSite from './v1/submit-site';
 import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
+import * as sitesEdit from './v1/sites-edit';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as mcp from './mcp/transport';
@@ -23,6 +24,7 @@ import * as adminAccounts from './admin/accounts';
 import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as adminReview from './admin/review';
+import * as adminEditReview from './admin/edit-review';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
@@ -50,6 +52,7 @@ const functions = [
   sitesGet,
   sitesList,
   sitesRetry,
+  sitesEdit,
   toolsSearch,
   toolsGet,
   webhooksCreate,
@@ -63,6 +66,7 @@ const functions = [
   adminAccounts,
   adminOAuthGrants,
   adminReview,
+  adminEditReview,
   crawlJob,
   reviewJob,
   sweepJob,

@@ -4,6 +4,8 @@ import type { CrawlFailureItem } from '../../src/pipeline/recent-crawl-failures'
 import { mediaPath } from '../../src/media/media-name';
 import { placeholderImage } from '../../src/media/placeholder';
 import { safeUrl, type Html } from '../pages/layout';
+import type { PendingEditItem } from '../../src/pipeline/decide-edit';
+import { editsView } from './edit-views';
 
 /** The sign-in form: the operator token, posted once, exchanged for an HttpOnly session cookie. */
 export function loginView(message?: string): Html {
@@ -58,7 +60,7 @@ function crawlFailureView(item: CrawlFailureItem): Html {
 }
 
 /** The review queue: pending sites with their crawled metadata and checks, then recent live tools and crawl failures. */
-export function queueView(items: ReviewQueueItem[], failures: CrawlFailureItem[], csrf: string, notice?: string): Html {
+export function queueView(items: ReviewQueueItem[], failures: CrawlFailureItem[], csrf: string, notice?: string, edits: PendingEditItem[] = []): Html {
   const pending = items.filter((i) => i.status === 'pending_review');
   const live = items.filter((i) => i.status === 'live');
   return html`<h1>Review queue</h1>
@@ -66,6 +68,7 @@ export function queueView(items: ReviewQueueItem[], failures: CrawlFailureItem[]
 ${notice ? html`<p role="status">${notice}</p>` : ''}
 <h2>Waiting for review (${pending.length})</h2>
 ${pending.length ? html`<ul class="tools">${pending.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">Nothing to review.</p>`}
+${editsView(edits, csrf)}
 <h2>Recently live</h2>
 ${live.length ? html`<ul class="tools">${live.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">No live tools.</p>`}
 <h2>Recent crawl failures</h2>

@@ -1,4 +1,5 @@
-// GET /admin – the editor's review queue (and recent crawl failures); POST /admin/login, /admin/logout, /admin/sites/{site_id}/review
+// GET /admin – the editor's review queue (pending edits, recent crawl failures); POST /admin/login, /admin/logout,
+// /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
@@ -6,6 +7,7 @@ import { timingSafeEqual } from '../../src/crypto';
 import { isServiceError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
 import { decideReview } from '../../src/pipeline/decide-review';
+import { decideEdit, listPendingEdits } from '../../src/pipeline/decide-edit';
 import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';
 import { listRecentCrawlFailures } from '../../src/pipeline/recent-crawl-failures';
 import { enforceRateLimit } from '../middleware/rate-limit';
@@ -25,6 +27,10 @@ const NOTICES = {
   rejected: 'Rejected (or taken down).',
   conflict: 'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
   invalid: 'Unknown decision or site.',
+  edit_approved: 'Edit approved: the public page shows the new text.',
+  edit_rejected: 'Edit rejected.',
+  edit_conflict: 'Edit not applied: it was already decided or replaced, or the tool is no longer live.',
+  edit_name_taken: 'Edit not applied: another tool has this name now. Reject the edit.',
 } as const;
 type Notice = keyof typeof NOTICES;
 
@@ -53,8 +59,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps)]);
-    return page(c, () => queueView(items, failures, session.csrfToken, notice));
+    const [items, failures, edits] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps), listPendingEdits(deps)]);
+    return page(c, () => queueView(items, failures, session.csrfToken, notice, edits));
   });
 
   app.post('/admin/login', async (c) => {
@@ -99,6 +105,28 @@ export function register(app: OpenAPIHono<AppEnv>) {
       } catch (error) {
         if (!isServiceError(error)) throw error;
         notice = error.code === 'conflict' ? 'conflict' : 'invalid';
+      }
+    }
+    return c.redirect(`/admin?notice=${notice}`, 303);
+  });
+
+  app.post('/admin/edits/:edit_id/review', async (c) => {
+    const deps = c.get('deps');
+    const session = await findEditorSession(deps, getCookie(c, COOKIE));
+    const fields = await form(c);
+    if (!session || crossOrigin(c) || !fields.csrf || !timingSafeEqual(fields.csrf, session.csrfToken)) {
+      c.status(403);
+      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
+    }
+    const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
+    let notice: Notice = 'invalid';
+    if (decision) {
+      try {
+        const edit = await decideEdit({ deps, input: { edit_id: c.req.param('edit_id'), decision, reason: fields.reason?.slice(0, 1000) } });
+        notice = edit.status === 'approved' ? 'edit_approved' : 'edit_rejected';
+      } catch (error) {
+        if (!isServiceError(error)) throw error;
+        notice = error.code === 'already_submitted' ? 'edit_name_taken' : error.code === 'not_found' ? 'invalid' : 'edit_conflict';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

@@ -1,7 +1,9 @@
-// MCP tools that act on one of the caller's own submissions (the twins of POST /api/v1/sites/{site_id}/…).
+// MCP tools that act on one of the caller's own submissions (the twins of POST /api/v1/sites/{site_id}/… and PATCH /api/v1/sites/{site_id}).
 import { z } from 'zod';
 import { describePolicy } from '../../src/rate-limits/describe';
 import { MAX_RETRIES_PER_DAY, retrySite } from '../../src/submissions/retry';
+import { editSite } from '../../src/submissions/edit';
+import { DESCRIPTION_MAX, editInputSchema } from '../../src/submissions/edit-input';
 import { siteStatusOutputSchema } from './output-schemas';
 import { defineTool } from './define-tool';
 
@@ -25,5 +27,29 @@ export const retrySiteTool = defineTool({
     const actor = await caller.actor();
     await caller.limit('submit', actor.accountId);
     return retrySite({ deps: caller.deps, actor, input });
+  },
+});
+
+export const editSiteTool = defineTool({
+  name: 'edit_site',
+  title: 'Propose a new name or description for a live tool',
+  description:
+    'Files an edit of one of your live tools: a new name (2 to 100 characters, the rules of submit_site, and no other ' +
+    `tool may hold it) and/or a new description (plain text, 1 to ${DESCRIPTION_MAX} characters). An editor reviews it: ` +
+    'the public page keeps the current text until approval. Same as PATCH /api/v1/sites/{site_id}; a new edit replaces ' +
+    'a pending one. Returns the site record with pending_edit; later, get_site_status shows last_edit (approved, or ' +
+    `rejected with the editor's reason). ${describePolicy('submit')} (the submit bucket). Errors: not_found, ` +
+    'invalid_state (the submission is not live), already_submitted (the name is taken), invalid_request.',
+  auth: 'api_key',
+  scope: 'sites:submit',
+  readOnly: false,
+  inputSchema: editInputSchema.extend({
+    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id of your live tool'),
+  }),
+  outputSchema: siteStatusOutputSchema,
+  async run(caller, input) {
+    const actor = await caller.actor();
+    await caller.limit('submit', actor.accountId);
+    return editSite({ deps: caller.deps, actor, input });
   },
 });

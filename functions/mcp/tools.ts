@@ -14,7 +14,7 @@ import { defineTool, type ToolDescriptor } from './define-tool';
 
 export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
-import { retrySiteTool } from './site-action-tools';
+import { editSiteTool, retrySiteTool } from './site-action-tools';
 
 
 /**
@@ -145,4 +145,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool, retrySiteTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool];

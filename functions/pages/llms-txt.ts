@@ -29,7 +29,7 @@ ${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-Afte
 pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (3 times a day).
 
 ## MCP
-Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site, get_site_status and retry_site (bearer key).
+Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools and get_tool (no key); submit_site, get_site_status, retry_site and edit_site (bearer key).
 Hosts that connect by URL and sign in with OAuth use ${origin}/mcp (discovery: ${origin}/.well-known/oauth-protected-resource/mcp); it also accepts API keys.
 
 ## Errors

@@ -7,6 +7,7 @@ import {
   siteListSchema,
   siteRecordSchema,
 } from '../../src/submissions/record-schemas';
+import { lastEditSchema, pendingEditSchema } from '../../src/submissions/edit-record';
 
 // Response and request schemas of the REST contract; openapi.json is generated from them.
 
@@ -33,9 +34,15 @@ export const PendingPaymentRecord = component(pendingRecordSchema, 'PendingPayme
 // The component keeps the description openapi.json has always shown for it (the site record's crawl_error field).
 export const CrawlError = component(crawlErrorSchema.describe('Only when status is crawl_failed: why the crawl failed'), 'CrawlError');
 export const SiteRecord = component(
-  siteRecordSchema.extend({ crawl_error: CrawlError.optional() }),
+  siteRecordSchema.extend({
+    crawl_error: CrawlError.optional(),
+    pending_edit: component(pendingEditSchema, 'PendingEdit').optional(),
+    last_edit: component(lastEditSchema, 'LastEdit').optional(),
+  }),
   'SiteRecord',
 );
 export const ListEnvelope = component(siteListSchema.extend({ sites: z.array(SiteRecord) }), 'SiteList');
 
 export const bearerSecurity = [{ apiKey: [] as string[] }];
+
+export { EditRequest } from './edit-schemas';

@@ -519,3 +519,35 @@ export const webhookAttempts = pgTable(
   },
   (t) => [uniqueIndex('webhook_attempts_delivery_attempt_key').on(t.deliveryId, t.attempt), index('webhook_attempts_webhook_idx').on(t.webhookId, t.id)],
 );
+
+/**
+ * A submitter's proposed change to the name or description of their own live tool (docs/pipeline.md "Edits").
+ * The public page keeps the site's current text until an editor approves; approval copies the proposal onto
+ * the site in one statement (src/pipeline/decide-edit.ts). A newer proposal supersedes a pending one, so each
+ * site has at most one pending edit (the partial unique index).
+ */
+export const siteEdits = pgTable(
+  'site_edits',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    /** Null when the edit leaves the name alone. */
+    name: text('name'),
+    normalizedName: text('normalized_name'),
+    /** Null when the edit leaves the description alone. */
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'superseded'] }).notNull().default('pending'),
+    /** The editor's reason (shown to the submitter as last_edit.reason). */
+    reason: text('reason'),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('site_edits_one_pending_key').on(t.siteId).where(sql`${t.status} = 'pending'`),
+    index('site_edits_site_idx').on(t.siteId, t.submittedAt.desc()),
+    index('site_edits_pending_idx').on(t.submittedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);

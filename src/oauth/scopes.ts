@@ -4,7 +4,7 @@
 export const SCOPES = {
   'tools:read': 'Search the directory and read the details of listed tools',
   'sites:read': 'See your submissions and their status',
-  'sites:submit': 'Submit tools on your behalf. A submission may need payment: you get a checkout link and pay yourself',
+  'sites:submit': 'Submit tools on your behalf, retry failed crawls and propose edits of your live tools. A submission may need payment: you get a checkout link and pay yourself',
 } as const;
 
 export type Scope = keyof typeof SCOPES;

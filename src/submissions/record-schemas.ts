@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { siteStatuses } from '../db/schema';
 import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
 import { planNames } from './plans';
+import { lastEditSchema, pendingEditSchema } from './edit-record';
 
 // The bodies a submission is read as (../shared/spec/tool-directory-api.md, sections 2.2 to 2.6), declared once.
 // openapi.json names them (functions/v1/schemas.ts), the MCP tools declare them as outputSchema
@@ -48,6 +49,8 @@ export const siteRecordSchema = z.object({
     .optional()
     .describe('Only on a paid submission that could not be applied and was refunded (status rejected)'),
   crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
+  pending_edit: pendingEditSchema.optional(),
+  last_edit: lastEditSchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

@@ -5,19 +5,21 @@ import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas'
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
-  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status`;
+  ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
+  ${editRecordColumns}`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
   ${isoTimestamp(sql`p.expires_at`)} AS expires_at, ${isoTimestamp(sql`p.submitted_at`)} AS submitted_at,
   ${dbStyleTimestamp(sql`p.submitted_at`)} AS submitted_at_db`;
 
-export interface SiteRow {
+export interface SiteRow extends EditColumns {
   site_id: string;
   name: string;
   url: string;
@@ -58,7 +60,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
   if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
-  return record;
+  return withEditFields(record, row);
 }
 
 export function toPendingRecord(row: PendingRow): PendingRecord {

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { checkName } from './name';
+
+/** A tool's description as the directory shows it: plain text, one paragraph's worth. */
+export const DESCRIPTION_MAX = 500;
+
+/** Plain text: well-formed, no control characters (line breaks included) and no bidirectional overrides. */
+export function checkDescription(input: string): { ok: true; description: string } | { ok: false; message: string } {
+  const description = input.trim().replace(/\s+/gu, ' ');
+  if (!description.isWellFormed()) return { ok: false, message: 'description must be valid Unicode text' };
+  if (/\p{Cc}/u.test(description)) return { ok: false, message: 'description must not contain control characters' };
+  if (/[\u202a-\u202e\u2066-\u2069]/u.test(description)) return { ok: false, message: 'description must not contain bidirectional overrides' };
+  const length = [...description].length;
+  if (length < 1 || length > DESCRIPTION_MAX) return { ok: false, message: `description must be 1 to ${DESCRIPTION_MAX} characters` };
+  return { ok: true, description };
+}
+
+/**
+ * The edit request (PATCH /api/v1/sites/{site_id}, MCP edit_site): a new name (submit's rules, src/submissions/name.ts),
+ * a new description, or both (editSite refuses neither). Messages name the field.
+ */
+export const editInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'name must be a string' })
+      .superRefine((value, ctx) => {
+        const check = checkName(value);
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      })
+      .transform((value) => value.trim())
+      .optional(),
+    description: z
+      .string({ error: 'description must be a string' })
+      .superRefine((value, ctx) => {
+        const check = checkDescription(value);
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      })
+      .transform((value) => value.trim().replace(/\s+/gu, ' '))
+      .optional(),
+  });
+
+export type EditInput = z.output<typeof editInputSchema>;

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../accounts/actor';
+import { isUniqueViolation, queryRows } from '../db/client';
+import type { Deps } from '../deps';
+import { ServiceError } from '../errors';
+import { alreadySubmitted } from './already-submitted';
+import type { EditInput } from './edit-input';
+import { isUuid } from '../ids';
+import { getSubmission, notFound } from './get';
+import { normalizeName } from './name';
+import type { SiteRecord } from './record-schemas';
+
+/**
+ * Files an edit of one of the caller's live tools (docs/pipeline.md "Edits"): one statement checks owner, state
+ * and that no other site holds the new name, supersedes the site's pending edit (a newer proposal replaces it)
+ * and stores the new one. The public page changes only when an editor approves (src/pipeline/decide-edit.ts).
+ */
+export async function editSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: EditInput & { site_id: string } }): Promise<SiteRecord> {
+  if (!isUuid(input.site_id)) throw notFound();
+  if (input.name === undefined && input.description === undefined) {
+    throw new ServiceError('invalid_request', 'An edit needs name or description (or both).');
+  }
+  const normalizedName = input.name === undefined ? null : normalizeName(input.name);
+  let filed: { id: string } | undefined;
+  try {
+    [filed] = await queryRows<{ id: string }>(
+      deps.db,
+      sql`WITH site AS (
+            SELECT s.id FROM sites s
+            WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status = 'live'
+              AND (${normalizedName}::text IS NULL
+                OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = ${normalizedName}::text AND o.id <> s.id))
+          ), superseded AS (
+            UPDATE site_edits SET status = 'superseded', decided_at = now()
+            WHERE site_id IN (SELECT id FROM site) AND status = 'pending' RETURNING id
+          )
+          INSERT INTO site_edits (id, site_id, account_id, name, normalized_name, description)
+          -- Reading the superseded count makes the old pending row leave the partial unique index first.
+          SELECT ${crypto.randomUUID()}::uuid, site.id, ${actor.accountId}::uuid, ${input.name ?? null}::text,
+            ${normalizedName}::text, ${input.description ?? null}::text
+          FROM site CROSS JOIN (SELECT count(*) FROM superseded) AS old
+          RETURNING id`,
+    );
+  } catch (error) {
+    // Two edits of one site filed at the same instant: the partial unique index keeps one.
+    if (isUniqueViolation(error)) throw new ServiceError('conflict', 'Another edit of this tool was filed at the same moment; try again.');
+    throw error;
+  }
+  if (!filed) throw await whyNot(deps, actor, input.site_id, normalizedName);
+  return (await getSubmission({ deps, actor, input: { siteId: input.site_id } })) as SiteRecord;
+}
+
+async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {
+  const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null }>(
+    deps.db,
+    sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id FROM sites s
+        LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id
+        WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid`,
+  );
+  if (!site) {
+    const [pending] = await queryRows<{ id: string }>(
+      deps.db,
+      sql`SELECT id FROM pending_submissions WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid`,
+    );
+    return pending ? invalidState('pending_payment') : notFound();
+  }
+  if (site.status !== 'live') return invalidState(site.status);
+  if (site.holder_id) return alreadySubmitted(actor, { siteId: site.holder_id, accountId: site.holder_account_id! });
+  return new ServiceError('conflict', 'The tool changed while filing the edit; try again.');
+}
+
+const invalidState = (status: string) =>
+  new ServiceError('invalid_state', `Only a live tool can be edited; this submission is ${status}.`);
