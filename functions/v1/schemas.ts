@@ -6,6 +6,9 @@ import {
   queuedResponseSchema,
   siteListSchema,
   siteRecordSchema,
+  siteDetailSchema,
+  historyStepSchema,
+  queuePositionSchema,
 } from '../../src/submissions/record-schemas';
 
 // Response and request schemas of the REST contract; openapi.json is generated from them.
@@ -36,6 +39,20 @@ export const SiteRecord = component(
   siteRecordSchema.extend({ crawl_error: CrawlError.optional() }),
   'SiteRecord',
 );
-export const ListEnvelope = component(siteListSchema.extend({ sites: z.array(SiteRecord) }), 'SiteList');
+export const ListEnvelope = component(
+  siteListSchema.extend({ sites: z.array(SiteRecord).describe('Site records without history and queue position: read one submission for those') }),
+  'SiteList',
+);
+// The detail read's site record: SiteRecord plus history and queue position (docs/submission-progress.md).
+export const HistoryStep = component(historyStepSchema, 'HistoryStep');
+export const QueuePosition = component(queuePositionSchema, 'QueuePosition');
+export const SiteDetail = component(
+  siteDetailSchema.extend({
+    crawl_error: CrawlError.optional(),
+    history: z.array(HistoryStep).describe(siteDetailSchema.shape.history.description ?? ''),
+    queue: QueuePosition.optional().describe(siteDetailSchema.shape.queue.description ?? ''),
+  }),
+  'SiteDetail',
+);
 
 export const bearerSecurity = [{ apiKey: [] as string[] }];
