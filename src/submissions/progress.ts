@@ -36,7 +36,7 @@ const pace = (stage: SQL) =>
 const queueIn = (name: keyof typeof STAGES) => {
   const stage = STAGES[name];
   return sql`(SELECT jsonb_strip_nulls(jsonb_build_object('stage', ${name}::text, 'position', q.position,
-        'estimated_at', CASE WHEN q.pace IS NOT NULL THEN ${isoTimestamp(sql`now() + q.pace * q.position`)} END))
+        'estimated_at', CASE WHEN q.pace IS NOT NULL THEN ${isoTimestamp(sql`(now() + q.pace * q.position)`)} END))
       FROM (SELECT 1 + (SELECT count(*) FROM sites o WHERE o.status = ANY(${stage}) AND o.id <> s.id
                           AND (${enteredStage('o', stage)}, o.id) < (${enteredStage('s', stage)}, s.id)) AS position,
                    ${pace(stage)} AS pace) q)`;
