@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pendingRecordSchema, queuedResponseSchema, siteRecordSchema } from '../../src/submissions/record-schemas';
+import { pendingRecordSchema, queuedResponseSchema, siteDetailSchema, siteRecordSchema } from '../../src/submissions/record-schemas';
 
 // Output schemas of the keyed tools, built from the REST bodies (src/submissions/record-schemas.ts). MCP wants
 // one object schema per tool, so each is the union of the bodies the tool can return as one object: the fields
@@ -23,6 +23,8 @@ export const submitOutputSchema = z.object({
 export const siteStatusOutputSchema = z.object({
   ...pendingRecordSchema.partial().shape,
   ...siteRecordSchema.partial().shape,
+  // A site record's history and queue position (docs/submission-progress.md); a pending-payment record has neither.
+  ...siteDetailSchema.pick({ history: true, queue: true }).partial().shape,
   site_id: site.site_id,
   name: site.name,
   url: site.url,

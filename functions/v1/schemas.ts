@@ -6,6 +6,9 @@ import {
   queuedResponseSchema,
   siteListSchema,
   siteRecordSchema,
+  siteDetailSchema,
+  historyStepSchema,
+  queuePositionSchema,
 } from '../../src/submissions/record-schemas';
 import { lastEditSchema, pendingEditSchema } from '../../src/submissions/edit-record';
 
@@ -41,7 +44,21 @@ export const SiteRecord = component(
   }),
   'SiteRecord',
 );
-export const ListEnvelope = component(siteListSchema.extend({ sites: z.array(SiteRecord) }), 'SiteList');
+export const ListEnvelope = component(
+  siteListSchema.extend({ sites: z.array(SiteRecord).describe('Site records without history and queue position: read one submission for those') }),
+  'SiteList',
+);
+// The detail read's site record: SiteRecord plus history and queue position (docs/submission-progress.md).
+export const HistoryStep = component(historyStepSchema, 'HistoryStep');
+export const QueuePosition = component(queuePositionSchema, 'QueuePosition');
+export const SiteDetail = component(
+  siteDetailSchema.extend({
+    crawl_error: CrawlError.optional(),
+    history: z.array(HistoryStep).describe(siteDetailSchema.shape.history.description ?? ''),
+    queue: QueuePosition.optional().describe(siteDetailSchema.shape.queue.description ?? ''),
+  }),
+  'SiteDetail',
+);
 
 export const bearerSecurity = [{ apiKey: [] as string[] }];
 

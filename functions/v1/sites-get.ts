@@ -4,7 +4,7 @@ import { getSubmission } from '../../src/submissions/get';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { PendingPaymentRecord, SiteRecord, bearerSecurity } from './schemas';
+import { PendingPaymentRecord, SiteDetail, bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
 
 const route = createRoute({
@@ -13,15 +13,17 @@ const route = createRoute({
   operationId: 'getSite',
   tags: ['Submissions'],
   summary: 'Get one submission',
-  description: 'Looks in submissions past payment first, then in unpaid pending records. Only your own submissions.',
+  description:
+    'Looks in submissions past payment first, then in unpaid pending records. Only your own submissions. A site record here ' +
+    'also carries its `history` (every status, oldest first) and, while it waits, its `queue` position; the list does not.',
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   // A malformed id is a 404 like any unknown id, so the path parameter is only typed, not constrained.
   request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
   responses: {
     200: {
-      content: { 'application/json': { schema: z.union([SiteRecord, PendingPaymentRecord]) } },
-      description: 'A site record, or a pending-payment record (status pending_payment) with its checkout_url',
+      content: { 'application/json': { schema: z.union([SiteDetail, PendingPaymentRecord]) } },
+      description: 'A site record with history and queue position, or a pending-payment record (status pending_payment) with its checkout_url',
     },
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     ...keyedErrors,

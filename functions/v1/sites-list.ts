@@ -34,7 +34,9 @@ const route = createRoute({
   operationId: 'listSites',
   tags: ['Submissions'],
   summary: 'List your submissions',
-  description: 'Up to 100 of your submissions, newest first. Unpaid pending submissions are excluded; read them by id.',
+  description:
+    'Up to 100 of your submissions, newest first. Unpaid pending submissions are excluded; read them by id. ' +
+    'Items carry no history or queue position: GET /api/v1/sites/{site_id} has those.',
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   request: { query },

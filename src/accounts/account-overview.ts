@@ -5,6 +5,8 @@ import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import { getAccount, type AccountView } from './accounts';
 import { dailyLimitFor, isMembershipActive, utcDay } from './memberships';
 import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import type { HistoryStep, QueuePosition } from '../submissions/record-schemas';
+import { progressColumns, toHistory, toQueue, type ProgressRow } from '../submissions/progress';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
@@ -18,6 +20,9 @@ export interface SubmissionLine {
   checkout_url?: string;
   expires_at?: string;
   note?: string;
+  /** A site's history and queue position, as its detail read has them (docs/submission-progress.md). */
+  history?: HistoryStep[];
+  queue?: QueuePosition;
 }
 
 export interface AccountOverview {
@@ -40,7 +45,7 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
     queryRows<SiteLineRow>(
       deps.db,
       sql`SELECT s.id AS site_id, s.name, s.url, s.status, s.plan, s.live_url, s.status_note, s.crawl_error_kind, s.crawl_error_http_status,
-            ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at
+            ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, ${progressColumns}
           FROM sites s WHERE s.account_id = ${accountId}
           ORDER BY s.submitted_at DESC, s.id DESC LIMIT ${OVERVIEW_SUBMISSIONS}`,
     ),
@@ -68,7 +73,7 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
   };
 }
 
-interface SiteLineRow {
+interface SiteLineRow extends ProgressRow {
   site_id: string;
   name: string;
   url: string;
@@ -99,6 +104,9 @@ function siteLine(row: SiteLineRow): SubmissionLine {
   if (row.status === 'rejected' && row.status_note) line.note = row.status_note;
   // The same words as the site record's crawl_error: the kind of failure, never the operator's detail.
   if (row.status === 'crawl_failed') line.note = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status).message;
+  line.history = toHistory(row);
+  const queue = toQueue(row);
+  if (queue) line.queue = queue;
   return line;
 }
 

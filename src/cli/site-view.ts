@@ -1,6 +1,7 @@
 // A submission in words, shared by `status`, `submit` and `submit --wait`.
 import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
+import { describeQueue, describeStep } from '../submissions/progress-words';
 
 /** The lines that explain a pending payment: why, where to pay, until when. */
 export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
@@ -30,6 +31,9 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   if (badges.length) lines.push(`  Badges:     ${badges.join(', ')}`);
   if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
   if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);
+  // Detail reads carry these (docs/submission-progress.md); a list item does not, so both are optional here.
+  if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue, now)}`);
+  if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step, now)}`));
   return lines;
 }
 

@@ -34,13 +34,13 @@ export function registerStatusCommand(program: Command, ctx: CliContext, run: Ru
     );
 }
 
-/** The list's `url` filter first, then the site_ids this CLI remembers for the URL (newest first). */
+/** The list's `url` filter first (then the detail read of the match: only it carries history and queue), then the site_ids this CLI remembers for the URL (newest first). */
 async function findByUrl(session: KeyedSession, url: string): Promise<SiteDetail> {
   const key = canonicalUrlKey(url);
   const listed = await session.client.listSites({ url, limit: 100 });
   // Filter again here: a server without the `url` filter answers with the whole first page.
   const match = listed.sites.find((site) => canonicalUrlKey(site.url) === key);
-  if (match) return match;
+  if (match) return session.client.getSite(match.site_id);
 
   for (const remembered of findRemembered(session.config, url, session.baseUrl)) {
     try {

@@ -254,7 +254,11 @@ export const siteHistory = pgTable(
     note: text('note'),
     at: tstz('at').notNull().default(sql`now()`),
   },
-  (t) => [index('site_history_site_idx').on(t.siteId, t.id)],
+  (t) => [
+    index('site_history_site_idx').on(t.siteId, t.id),
+    /** The pace of each waiting stage: exits over the last 24 hours (src/submissions/progress.ts). */
+    index('site_history_at_idx').on(t.at),
+  ],
 );
 
 /** Mail the local adapter "sends": the outbox is how a local user (and a test) reads sign-in codes. */

@@ -7,10 +7,11 @@ import { isUuid } from '../ids';
 import type { SubmissionRecord } from './record-schemas';
 import type { PendingRow, SiteRow } from './records';
 import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
+import { progressColumns, withProgress, type ProgressRow } from './progress';
 
 /**
- * One of the caller's submissions (reference 4.2): the site record first, then the unpaid pending record,
- * in one statement. Another caller's id, an unknown id and a malformed id are all the same 404.
+ * One of the caller's submissions (reference 4.2): the site record first (with its history and queue
+ * position, docs/submission-progress.md), then the unpaid pending record, in one statement. Another caller's id, an unknown id and a malformed id are all the same 404.
  */
 export async function getSubmission({
   deps,
@@ -44,7 +45,7 @@ export async function findSubmissionByUrl({
 async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL }): Promise<SubmissionRecord> {
   const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(
     deps.db,
-    sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns} FROM sites s
+    sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
           WHERE ${where.site} AND s.account_id = ${actor.accountId}) x
         UNION ALL
         SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
@@ -54,9 +55,11 @@ async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL
   // 'site' sorts before 'pending': the reference's lookup order.
   const first = rows[0] as unknown as { kind: 'site' | 'pending'; row: unknown } | undefined;
   if (!first) throw notFound();
-  const row = (typeof first.row === 'string' ? JSON.parse(first.row) : first.row) as SiteRow & PendingRow;
-  if (first.kind === 'site') return toSiteRecord(row);
-  return row.state === 'refunded' ? toRefundedRecord(row) : toPendingRecord(row);
+  const row = (typeof first.row === 'string' ? JSON.parse(first.row) : first.row) as SiteRow & PendingRow & ProgressRow;
+  if (first.kind === 'site') return withProgress(toSiteRecord(row), row);
+  if (row.state !== 'refunded') return toPendingRecord(row);
+  // The refund itself has no recorded time: the history holds the pending_payment step, rejection_reason says why.
+  return { ...toRefundedRecord(row), history: [{ status: 'pending_payment', at: row.submitted_at }] };
 }
 
 /** The one 404 for a submission that is unknown or another account's (never tell them apart). */

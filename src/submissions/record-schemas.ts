@@ -54,6 +54,39 @@ export const siteRecordSchema = z.object({
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
+/** One step of a submission's history (docs/submission-progress.md): a status it reached, when, and why where submitters are told why. */
+export const historyStepSchema = z.object({
+  status: z.union([siteStatusSchema, z.literal('pending_payment')]),
+  at: z.string().meta({ format: 'date-time', example: '2026-11-21T21:05:03.000Z', description: 'When the status was reached (ISO 8601, UTC)' }),
+  reason: z
+    .string()
+    .optional()
+    .describe("Why, when it is meant for the submitter: a rejection's reason, a failed crawl attempt's message (names no address)"),
+});
+export type HistoryStep = z.infer<typeof historyStepSchema>;
+
+/** Where a submission waits (docs/submission-progress.md): present only while queued, crawling or pending_review. */
+export const queuePositionSchema = z.object({
+  stage: z.enum(['crawl', 'review']).describe('crawl: queued or crawling; review: pending_review'),
+  position: z.number().int().min(1).describe('1 = next in this stage; ordered by the time each submission entered the stage'),
+  estimated_at: z
+    .string()
+    .optional()
+    .meta({
+      format: 'date-time',
+      example: '2026-11-21T21:35:00.000Z',
+      description: "When this submission is expected to leave the stage, from the stage's pace over the last 24 hours; left out without such data",
+    }),
+});
+export type QueuePosition = z.infer<typeof queuePositionSchema>;
+
+/** The detail read's site record: the site record plus its history and, while it waits, its queue position. */
+export const siteDetailSchema = siteRecordSchema.extend({
+  history: z.array(historyStepSchema).describe('Every status the submission reached, oldest first (a paid one starts with pending_payment). Detail reads only; the list leaves it out'),
+  queue: queuePositionSchema.optional().describe('Only while queued, crawling or pending_review. Detail reads only; the list leaves it out'),
+});
+export type SiteDetailRecord = z.infer<typeof siteDetailSchema>;
+
 /** Pending-payment record (2.3): the 402 body, and the detail read of an unpaid submission. */
 export const pendingRecordSchema = z.object({
   site_id: siteIdSchema,
@@ -77,8 +110,8 @@ export const queuedResponseSchema = z.object({
 });
 export type QueuedResponse = z.infer<typeof queuedResponseSchema>;
 
-/** The detail read (2.5): a site record, or the pending-payment record of an unpaid submission. */
-export const submissionRecordSchema = z.union([siteRecordSchema, pendingRecordSchema]);
+/** The detail read (2.5): a site record (with history and queue position), or the pending-payment record of an unpaid submission. */
+export const submissionRecordSchema = z.union([siteDetailSchema, pendingRecordSchema]);
 export type SubmissionRecord = z.infer<typeof submissionRecordSchema>;
 
 /** The list envelope (2.6): the caller's submissions past payment, newest first. */

@@ -4,19 +4,29 @@ import type { AppEnv } from '../../types';
 import { html } from 'hono/html';
 import { getAccountOverview, type SubmissionLine } from '../../../src/accounts/account-overview';
 import { formatTime, renderPage } from './layout';
+import { describeQueue, describeStep } from '../../../src/submissions/progress-words';
 import { sessionOrRedirect } from './session';
 import { connectedAppsSection } from './connected-apps';
 
 const TIER_NAMES = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' } as const;
 
-function submissionRow(s: SubmissionLine) {
+/** Where the submission waits and what it went through (docs/submission-progress.md); empty for unpaid records. */
+function progress(s: SubmissionLine, now: Date) {
+  const queue = s.queue ? html`<div class="queue">Queue: ${describeQueue(s.queue, now)}</div>` : '';
+  const history = s.history?.length
+    ? html`<details class="history"><summary>History</summary><ol>${s.history.map((step) => html`<li>${describeStep(step, now)}</li>`)}</ol></details>`
+    : '';
+  return html`${queue}${history}`;
+}
+
+function submissionRow(s: SubmissionLine, now: Date) {
   const link = s.live_url
     ? html`<a href="${s.live_url}">public page</a>`
     : s.checkout_url
       ? html`<a href="${s.checkout_url}" rel="noopener">pay to submit</a> <span class="muted">(until ${formatTime(s.expires_at)})</span>`
       : '';
   return html`<tr data-site-id="${s.site_id}"><td>${s.name}</td><td>${/^https?:\/\//i.test(s.url) ? html`<a href="${s.url}" rel="noopener nofollow">${s.url}</a>` : s.url}</td>
-<td>${s.status}</td><td>${s.plan}</td><td>${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
+<td>${s.status}${progress(s, now)}</td><td>${s.plan}</td><td>${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
 }
 
 export function register(app: Hono<AppEnv>) {
@@ -24,6 +34,7 @@ export function register(app: Hono<AppEnv>) {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
     const [o, apps] = await Promise.all([getAccountOverview(c.get('deps'), session.accountId), connectedAppsSection(c.get('deps'), session)]);
+    const now = c.get('deps').now();
     const a = o.account;
     const quota =
       o.quota.daily_limit > 0
@@ -44,7 +55,7 @@ ${
   o.submissions.length === 0
     ? html`<p class="muted">No submissions yet. Submit a tool with your API key (see <a href="/llms.txt">llms.txt</a>).</p>`
     : html`<table id="submissions"><thead><tr><th>Name</th><th>URL</th><th>Status</th><th>Plan</th><th>Submitted</th><th>Links</th></tr></thead>
-<tbody>${o.submissions.map(submissionRow)}</tbody></table>`
+<tbody>${o.submissions.map((s) => submissionRow(s, now))}</tbody></table>`
 }`,
     });
   });

@@ -130,7 +130,7 @@ describe.each([
     for (const secret of (c ? [c] : cases).flatMap((each) => each.secrets)) expect(text).not.toContain(secret);
   };
 
-  it('the REST detail read and the list carry crawl_error {code, message} and nothing else new', async () => {
+  it('the REST detail read and the list carry crawl_error {code, message} (the detail also its history) and nothing else new', async () => {
     const list = await t.request('/api/v1/sites?limit=100', { key: member.key });
     expect(list.status).toBe(200);
     const listed = (await list.json()).sites as Array<{ site_id: string }>;
@@ -147,8 +147,15 @@ describe.each([
         is_sponsor: false,
         submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
         crawl_error: { code: c.code, message: c.message },
+        // docs/submission-progress.md: the failed attempt's step says why in the same words.
+        history: [
+          { status: 'queued', at: expect.any(String) },
+          { status: 'crawling', at: expect.any(String) },
+          { status: 'crawl_failed', at: expect.any(String), reason: c.message },
+        ],
       });
-      expect(listed.find((site) => site.site_id === c.siteId), c.label).toEqual(body);
+      const { history: _history, ...listShape } = body as Record<string, unknown>;
+      expect(listed.find((site) => site.site_id === c.siteId), c.label).toEqual(listShape);
       const { url: _own, ...rest } = body as Record<string, unknown>;
       const text = JSON.stringify(rest);
       expectNothingOfOurNetwork(text, c);

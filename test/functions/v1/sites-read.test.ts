@@ -27,6 +27,9 @@ describe('GET /api/v1/sites/{site_id}', () => {
       is_feature: false,
       is_sponsor: false,
       submitted_at: expect.stringMatching(DB_STYLE),
+      // The detail read's own fields (docs/submission-progress.md): the existing ones above keep their shapes.
+      history: [{ status: 'queued', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) }],
+      queue: expect.objectContaining({ stage: 'crawl', position: expect.any(Number) }),
     });
   });
 

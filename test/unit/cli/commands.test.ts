@@ -75,11 +75,29 @@ describe('tooldir status', () => {
     expect(world.stdout.text).toContain('Live page:  http://127.0.0.1:8787/tools/acme-ai');
   });
 
-  it('finds a URL through the list filter', async () => {
-    const world = await fakeWorld(() => ({ status: 200, body: { sites: [siteRecord('pending_review')], total: 1, limit: 100, offset: 0 } }), { env: key });
+  it('finds a URL through the list filter, then reads its detail (history and queue position)', async () => {
+    const detail = {
+      ...siteRecord('pending_review'),
+      history: [{ status: 'queued', at: '2026-11-21T22:00:00.000Z' }, { status: 'crawling', at: '2026-11-21T22:01:00.000Z' }, { status: 'pending_review', at: '2026-11-21T22:01:05.000Z' }],
+      queue: { stage: 'review', position: 3, estimated_at: '2026-11-21T23:05:00.000Z' },
+    };
+    const world = await fakeWorld(
+      (request: FakeRequest) =>
+        request.path === '/api/v1/sites'
+          ? { status: 200, body: { sites: [siteRecord('pending_review')], total: 1, limit: 100, offset: 0 } }
+          : { status: 200, body: detail },
+      { env: key },
+    );
     expect(await runCli(['status', 'www.acme.example', '--json'], world.ctx)).toBe(0);
     expect(world.requests[0]?.search.get('url')).toBe('https://www.acme.example');
-    expect(JSON.parse(world.stdout.text)).toEqual(siteRecord('pending_review'));
+    expect(world.requests.map((request) => request.path)).toEqual(['/api/v1/sites', `/api/v1/sites/${siteId}`]);
+    expect(JSON.parse(world.stdout.text)).toEqual(detail);
+
+    world.stdout.text = '';
+    expect(await runCli(['status', 'www.acme.example'], world.ctx)).toBe(0);
+    // Times on the CLI's own UTC day show without the date.
+    expect(world.stdout.text).toMatch(/^ {2}Queue: {6}3rd in line for review, expected around (2026-11-21 )?23:05 UTC$/m);
+    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}(2026-11-21 )?22:00 UTC {2}queued\n {4}(2026-11-21 )?22:01 UTC {2}crawling\n/m);
   });
 
   it('finds an unpaid submission by URL through the site_ids it recorded', async () => {

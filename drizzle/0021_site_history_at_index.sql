@@ -1,0 +1,1 @@
+CREATE INDEX "site_history_at_idx" ON "site_history" USING btree ("at");

@@ -1,0 +1,33 @@
+import type { HistoryStep, QueuePosition } from './record-schemas';
+
+// The history and queue position in words, for people: `tooldir status` and /account show the same sentences
+// (docs/submission-progress.md).
+
+const STAGE_WORDS = { crawl: 'crawling', review: 'review' } as const;
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 22nd, 101st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** `YYYY-MM-DD HH:MM UTC`, or only `HH:MM UTC` when it falls on the same UTC day as `now`. */
+export function utcClock(iso: string, now: Date): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const text = at.toISOString();
+  const time = `${text.slice(11, 16)} UTC`;
+  return text.slice(0, 10) === now.toISOString().slice(0, 10) ? time : `${text.slice(0, 10)} ${time}`;
+}
+
+/** "3rd in line for crawling, expected around 14:05 UTC" (no estimate without pace data). */
+export function describeQueue(queue: QueuePosition, now: Date): string {
+  const place = `${ordinal(queue.position)} in line for ${STAGE_WORDS[queue.stage]}`;
+  return queue.estimated_at ? `${place}, expected around ${utcClock(queue.estimated_at, now)}` : place;
+}
+
+/** "2026-11-21 21:05 UTC  crawl_failed: the site answered HTTP 503". */
+export function describeStep(step: HistoryStep, now: Date): string {
+  return `${utcClock(step.at, now)}  ${step.status}${step.reason ? `: ${step.reason}` : ''}`;
+}
