@@ -13,6 +13,7 @@ import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
+import * as categoriesList from './v1/categories-list';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
@@ -23,6 +24,7 @@ import * as adminAccounts from './admin/accounts';
 import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as adminReview from './admin/review';
+import * as adminCategories from './admin/categories';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
@@ -52,6 +54,7 @@ const functions = [
   sitesRetry,
   toolsSearch,
   toolsGet,
+  categoriesList,
   webhooksCreate,
   webhooksList,
   webhooksDelete,
@@ -63,6 +66,7 @@ const functions = [
   adminAccounts,
   adminOAuthGrants,
   adminReview,
+  adminCategories,
   crawlJob,
   reviewJob,
   sweepJob,
