@@ -97,6 +97,9 @@ export const submitSiteTool = defineTool({
     url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe('basic (default), featured, or sponsored (= pro, a monthly subscription)'),
+    categories: submitInputSchema.shape.categories.describe(
+      'Optional: up to 3 distinct category slugs from list_categories (e.g. ["writing", "productivity"]); an unknown slug is an invalid_request naming it. Editors may change them at review',
+    ),
     idempotency_key: idempotencyKeySchema('idempotency_key')
       .optional()
       .describe(

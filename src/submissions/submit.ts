@@ -11,6 +11,7 @@ import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
 import { alreadySubmitted } from './already-submitted';
 import type { PendingRecord } from './records';
+import { requireKnownCategories } from '../categories/categories';
 
 export interface QueuedResponse {
   site_id: string;
@@ -27,6 +28,8 @@ export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'p
  * stores the pending record (one statement after the payment provider answers).
  */
 export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: SubmitInput }): Promise<SubmitResult> {
+  // An unknown category is a 400 naming it before anything is written or a checkout made (one read, only when given).
+  await requireKnownCategories(deps, input.categories);
   const now = deps.now();
   const url = new URL(input.url);
   const target = {
