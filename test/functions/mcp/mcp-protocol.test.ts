@@ -23,7 +23,7 @@ const initialize = JSON.stringify({
 });
 
 describe('MCP handshake through the SDK client', () => {
-  it('initializes and lists the five tools with input and output schemas and hints', async () => {
+  it('initializes and lists the six tools with input and output schemas and hints', async () => {
     const client = await connectMcp(t);
     expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/search_tools/);
@@ -37,12 +37,13 @@ describe('MCP handshake through the SDK client', () => {
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.search_tools!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.get_tool!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(byName.list_categories!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.submit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(byName.retry_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(byName.retry_site!.inputSchema.required).toEqual(['site_id']);
-    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'idempotency_key']);
+    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'categories', 'idempotency_key']);
     expect(byName.submit_site!.inputSchema.required).toEqual(['name', 'url']);
-    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 } });
+    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 }, category: { type: 'string' } });
     expect(byName.submit_site!.description).toMatch(/checkout_url/);
     await client.close();
   });
