@@ -13,6 +13,9 @@ import { clientIp } from '../middleware/client-ip';
 import { renderPage } from '../pages/layout';
 import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
+import { listCategories } from '../../src/categories/categories';
+import { toolCategoriesSchema } from '../../src/categories/category-rules';
+import { categorySlugsOfSites } from '../../src/categories/site-categories';
 import type { AppEnv } from '../types';
 
 const COOKIE = 'tooldir_editor';
@@ -25,6 +28,7 @@ const NOTICES = {
   rejected: 'Rejected (or taken down).',
   conflict: 'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
   invalid: 'Unknown decision or site.',
+  categories: 'Not applied: categories must be at most 3 distinct known category slugs.',
 } as const;
 type Notice = keyof typeof NOTICES;
 
@@ -53,8 +57,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps)]);
-    return page(c, () => queueView(items, failures, session.csrfToken, notice));
+    const [items, failures, { categories }] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps), listCategories({ deps })]);
+    const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
+    const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
+    return page(c, () => queueView(withCategories, failures, session.csrfToken, notice, categories.map((cat) => cat.slug)));
   });
 
   app.post('/admin/login', async (c) => {
@@ -92,13 +98,17 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const siteId = c.req.param('site_id');
     const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
     let notice: Notice = 'invalid';
-    if (decision && isUuid(siteId)) {
+    // The form always carries the field (prefilled with the current slugs); an empty field clears them.
+    const categories =
+      fields.categories === undefined ? { success: true as const, data: undefined } : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
+    if (!categories.success) notice = 'categories';
+    else if (decision && isUuid(siteId)) {
       try {
-        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000) });
+        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000), categories: categories.data });
         notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : 'invalid';
+        notice = error.code === 'conflict' ? 'conflict' : error.message.startsWith('categories:') ? 'categories' : 'invalid';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

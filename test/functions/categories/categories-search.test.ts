@@ -117,7 +117,7 @@ describe('GET /api/v1/tools?category=', () => {
     const b = await newCategory('Cursorb');
     await seedTools(t.deps.db, Array.from({ length: 3 }, (_, i) => ({ name: `Cursortool ${i}`, categories: [a, b] })));
     const first = await page({ category: a, limit: '1' });
-    for (const params of [{ category: b }, {}, { q: 'cursortool', category: a }]) {
+    for (const params of [{ category: b }, {}, { q: 'cursortool', category: a }] as Array<Record<string, string>>) {
       const res = await search({ ...params, limit: '1', cursor: first.next_cursor! });
       expect(res.status, JSON.stringify(params)).toBe(400);
       expect(((await res.json()) as { error: { message: string } }).error.message).toContain('cursor');
