@@ -88,7 +88,7 @@ const inUse = (slug: string, used: number | null) =>
   );
 
 /** PostgreSQL's foreign_key_violation, wherever the driver put the code (drizzle wraps it in `cause`). */
-function isForeignKeyViolation(error: unknown): boolean {
+export function isForeignKeyViolation(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && depth < 4; depth++) {
     if ((e as { code?: string }).code === '23503') return true;
@@ -121,6 +121,21 @@ export async function unknownCategories(deps: Deps, wanted: readonly string[]): 
         WHERE NOT EXISTS (SELECT 1 FROM categories c WHERE c.slug = u.slug) ORDER BY u.n`,
   );
   return rows.map((r) => r.slug);
+}
+
+/**
+ * Runs a statement that puts a site into checked categories; if one of them was deleted by an operator at that
+ * very moment (the statement then fails on site_categories' foreign key and changes nothing), answers 409.
+ */
+export async function withCategoriesInPlace<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      throw new ServiceError('conflict', 'categories: a chosen category was deleted just now; nothing was changed. Choose again from GET /api/v1/categories.');
+    }
+    throw error;
+  }
 }
 
 /** Throws invalid_request naming the unknown slugs, if any. */

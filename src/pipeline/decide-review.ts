@@ -5,7 +5,7 @@ import { ServiceError } from '../errors';
 import type { SiteRecord } from '../submissions/records';
 import { publishSite } from './publish';
 import { rejectSite } from './reject';
-import { requireKnownCategories } from '../categories/categories';
+import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
 import { setSiteCategoriesForDecision } from '../categories/site-categories';
 
 export interface ReviewDecision {
@@ -25,7 +25,7 @@ export async function decideReview(deps: Deps, siteId: string, input: ReviewDeci
   if (input.categories) {
     // Checked and set before the decision, only while the decision applies (src/categories/site-categories.ts).
     await requireKnownCategories(deps, input.categories);
-    await setSiteCategoriesForDecision(deps, siteId, input.decision, input.categories);
+    await withCategoriesInPlace(() => setSiteCategoriesForDecision(deps, siteId, input.decision, input.categories!));
   }
   const record =
     input.decision === 'approve'

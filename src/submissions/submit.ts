@@ -11,7 +11,7 @@ import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
 import { alreadySubmitted } from './already-submitted';
 import type { PendingRecord } from './records';
-import { requireKnownCategories } from '../categories/categories';
+import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
 
 export interface QueuedResponse {
   site_id: string;
@@ -52,13 +52,9 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
 
   let reason: PaymentReason;
   if (decision.path === 'queue') {
-    const queued = await queueMemberSubmission(deps, actor, {
-      input,
-      ...target,
-      day,
-      dailyLimit: decision.dailyLimit,
-      pending: context.pending,
-    });
+    const queued = await withCategoriesInPlace(() =>
+      queueMemberSubmission(deps, actor, { input, ...target, day, dailyLimit: decision.dailyLimit, pending: context.pending }),
+    );
     if (queued) return { kind: 'queued', body: queued };
     // Another request took the last unit of quota between our read and our write.
     reason = context.pending ? 'payment_pending' : 'quota_exceeded';

@@ -99,4 +99,27 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     expect((await admin('POST', '/api/v1/admin/categories', { slug: 'neon-unused', name: 'Unused' })).status).toBe(201);
     expect((await admin('DELETE', '/api/v1/admin/categories/neon-unused')).status).toBe(204);
   });
+
+  it('deleting a category while submits put tools into it: never a 5xx, and no tool is left in a deleted category', async () => {
+    for (let round = 0; round < 3; round++) {
+      // A fresh account per round: the submit limit (10/min) and the daily quota stay out of the way.
+      const { key } = await t.member('member');
+      const slug = `raced-${round}-${Date.now()}`;
+      expect((await t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: 'Raced' }, headers: ip() })).status).toBe(201);
+      const submits = Array.from({ length: 3 }, (_, i) =>
+        t.request('/api/v1/submit-site', {
+          method: 'POST',
+          key,
+          json: { name: `Raced ${round} ${i} ${Date.now()}`, url: `https://raced-${round}-${i}-${Date.now()}.example/`, categories: [slug] },
+        }),
+      );
+      const del = t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers: ip() });
+      const [deleted, ...submitted] = await Promise.all([del, ...submits]);
+      expect([204, 409]).toContain(deleted.status);
+      // A submit either got in (201), was refused because the category was gone (400 unknown / 409 deleted just now).
+      for (const res of submitted) expect([201, 400, 409]).toContain(res.status);
+      const { categories } = (await get('/api/v1/categories')) as { categories: Array<{ slug: string }> };
+      expect(categories.some((c) => c.slug === slug)).toBe(deleted.status === 409);
+    }
+  });
 });
