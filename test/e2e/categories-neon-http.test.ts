@@ -2,7 +2,8 @@
 // stand-in): the migrated starter set, the category-filtered search (one statement per page, with and without
 // a query, paged by cursor), tool reads whose categories arrive as JSON text, and the 409 of a used category.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNeonHttpDb } from '../../src/db/client';
+import { sql } from 'drizzle-orm';
+import { createNeonHttpDb, queryRows } from '../../src/db/client';
 import { openNodePostgres } from '../../src/db/node-clients';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
@@ -98,6 +99,31 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     expect((await admin('DELETE', '/api/v1/admin/categories/education')).status).toBe(409);
     expect((await admin('POST', '/api/v1/admin/categories', { slug: 'neon-unused', name: 'Unused' })).status).toBe(201);
     expect((await admin('DELETE', '/api/v1/admin/categories/neon-unused')).status).toBe(204);
+  });
+
+  it('a paid submission keeps its categories through the local checkout (one promoting statement on PostgreSQL)', async () => {
+    const { key } = await t.member('none');
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key,
+      json: { name: `Neon Paid ${Date.now()}`, url: `https://neon-paid-${Date.now()}.example/`, categories: ['marketing', 'data'] },
+    });
+    expect(res.status).toBe(402);
+    const record = (await res.json()) as { site_id: string; checkout_url: string };
+    const path = new URL(record.checkout_url).pathname;
+    const page = await (await t.request(path)).text();
+    const token = /name="token" value="([0-9a-f]{64})"/.exec(page)![1]!;
+    const paid = await t.request(`${path}/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
+    });
+    expect(paid.status).toBe(303);
+    const rows = await queryRows<{ slug: string }>(
+      t.deps.db,
+      sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${record.site_id}::uuid ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.slug)).toEqual(['data', 'marketing']);
   });
 
   it('deleting a category while submits put tools into it: never a 5xx, and no tool is left in a deleted category', async () => {
