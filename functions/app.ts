@@ -14,6 +14,7 @@ import * as sitesRetry from './v1/sites-retry';
 import * as sitesEdit from './v1/sites-edit';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
+import * as categoriesList from './v1/categories-list';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
@@ -25,6 +26,7 @@ import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as adminReview from './admin/review';
 import * as adminEditReview from './admin/edit-review';
+import * as adminCategories from './admin/categories';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
@@ -55,6 +57,7 @@ const functions = [
   sitesEdit,
   toolsSearch,
   toolsGet,
+  categoriesList,
   webhooksCreate,
   webhooksList,
   webhooksDelete,
@@ -67,6 +70,7 @@ const functions = [
   adminOAuthGrants,
   adminReview,
   adminEditReview,
+  adminCategories,
   crawlJob,
   reviewJob,
   sweepJob,

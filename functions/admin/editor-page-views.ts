@@ -23,17 +23,21 @@ function checksView(item: ReviewQueueItem): Html {
   return html`<ul>${checks.map((c) => html`<li>${c.passed ? '✔' : '✘'} ${c.name}: ${c.detail}</li>`)}</ul>`;
 }
 
-function decisionForm(item: ReviewQueueItem, csrf: string): Html {
+/** A queue item with its category slugs (src/categories/site-categories.ts). */
+export type ReviewItemWithCategories = ReviewQueueItem & { categories?: string[] };
+
+function decisionForm(item: ReviewItemWithCategories, csrf: string): Html {
   const action = `/admin/sites/${item.site_id}/review`;
   return html`<form method="post" action="${action}">
 <input type="hidden" name="csrf" value="${csrf}">
+<label>Categories (up to 3 slugs, comma-separated; sent with the decision) <input type="text" name="categories" value="${(item.categories ?? []).join(', ')}" maxlength="200"></label>
 <label>Reason (optional) <input type="text" name="reason" maxlength="1000"></label>
 ${item.status === 'pending_review' ? html`<button type="submit" name="decision" value="approve">Approve</button>` : ''}
 <button type="submit" name="decision" value="reject">${item.status === 'live' ? 'Take down' : 'Reject'}</button>
 </form>`;
 }
 
-function itemView(item: ReviewQueueItem, csrf: string): Html {
+function itemView(item: ReviewItemWithCategories, csrf: string): Html {
   const m = item.metadata ?? {};
   const href = safeUrl(item.url);
   // Only our own /media/ copies: an editor's browser never contacts the submitter's server (the sources are text).
@@ -60,12 +64,20 @@ function crawlFailureView(item: CrawlFailureItem): Html {
 }
 
 /** The review queue: pending sites with their crawled metadata and checks, then recent live tools and crawl failures. */
-export function queueView(items: ReviewQueueItem[], failures: CrawlFailureItem[], csrf: string, notice?: string, edits: PendingEditItem[] = []): Html {
+export function queueView(
+  items: ReviewItemWithCategories[],
+  failures: CrawlFailureItem[],
+  csrf: string,
+  notice?: string,
+  edits: PendingEditItem[] = [],
+  categorySlugs: string[] = [],
+): Html {
   const pending = items.filter((i) => i.status === 'pending_review');
   const live = items.filter((i) => i.status === 'live');
   return html`<h1>Review queue</h1>
 <form method="post" action="/admin/logout"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">Sign out</button></form>
 ${notice ? html`<p role="status">${notice}</p>` : ''}
+${categorySlugs.length ? html`<p class="muted">Categories: ${categorySlugs.join(', ')}</p>` : ''}
 <h2>Waiting for review (${pending.length})</h2>
 ${pending.length ? html`<ul class="tools">${pending.map((i) => itemView(i, csrf))}</ul>` : html`<p class="muted">Nothing to review.</p>`}
 ${editsView(edits, csrf)}

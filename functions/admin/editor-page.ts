@@ -15,6 +15,9 @@ import { clientIp } from '../middleware/client-ip';
 import { renderPage } from '../pages/layout';
 import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
+import { listCategories } from '../../src/categories/categories';
+import { toolCategoriesSchema } from '../../src/categories/category-rules';
+import { categorySlugsOfSites } from '../../src/categories/site-categories';
 import type { AppEnv } from '../types';
 
 const COOKIE = 'tooldir_editor';
@@ -31,6 +34,7 @@ const NOTICES = {
   edit_rejected: 'Edit rejected.',
   edit_conflict: 'Edit not applied: it was already decided or replaced, or the tool is no longer live.',
   edit_name_taken: 'Edit not applied: another tool has this name now. Reject the edit.',
+  categories: 'Not applied: categories must be at most 3 distinct known category slugs.',
 } as const;
 type Notice = keyof typeof NOTICES;
 
@@ -59,8 +63,15 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures, edits] = await Promise.all([listReviewQueue(deps), listRecentCrawlFailures(deps), listPendingEdits(deps)]);
-    return page(c, () => queueView(items, failures, session.csrfToken, notice, edits));
+    const [items, failures, edits, { categories }] = await Promise.all([
+      listReviewQueue(deps),
+      listRecentCrawlFailures(deps),
+      listPendingEdits(deps),
+      listCategories({ deps }),
+    ]);
+    const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
+    const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
+    return page(c, () => queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug)));
   });
 
   app.post('/admin/login', async (c) => {
@@ -98,13 +109,17 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const siteId = c.req.param('site_id');
     const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
     let notice: Notice = 'invalid';
-    if (decision && isUuid(siteId)) {
+    // The form always carries the field (prefilled with the current slugs); an empty field clears them.
+    const categories =
+      fields.categories === undefined ? { success: true as const, data: undefined } : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
+    if (!categories.success) notice = 'categories';
+    else if (decision && isUuid(siteId)) {
       try {
-        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000) });
+        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000), categories: categories.data });
         notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : 'invalid';
+        notice = error.code === 'conflict' ? 'conflict' : error.message.startsWith('categories:') ? 'categories' : 'invalid';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

@@ -4,6 +4,7 @@ import { decideReview } from '../../src/pipeline/decide-review';
 import { getOperatorSite } from '../../src/pipeline/operator-site';
 import { isUuid } from '../../src/ids';
 import { ServiceError } from '../../src/errors';
+import { toolCategoriesSchema } from '../../src/categories/category-rules';
 import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { SiteRecord } from '../v1/schemas';
@@ -19,6 +20,10 @@ const ReviewDecision = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }).openapi({ example: 'approve' }),
     reason: z.string().trim().max(1000, { error: 'reason must be at most 1000 characters' }).optional().openapi({ description: 'Stored and mailed to the submitter' }),
+    categories: toolCategoriesSchema.optional().openapi({
+      description: "Replaces the tool's categories: up to 3 distinct slugs from GET /api/v1/categories ([] removes them all; omit to keep the submitter's). An unknown slug is a 400 naming it, and then nothing changes",
+      example: ['writing', 'productivity'],
+    }),
   })
   .openapi('ReviewDecision');
 
@@ -49,7 +54,7 @@ const reviewRoute = createRoute({
   request: { params, body: { required: true, ...json(ReviewDecision) } },
   responses: {
     200: { ...json(SiteRecord), description: 'The updated site record' },
-    400: errorContent('Invalid body'),
+    400: errorContent('Invalid body, or an unknown category (code invalid_request)'),
     409: errorContent('The site is not in a state this decision applies to (code conflict)'),
     ...errors,
   },

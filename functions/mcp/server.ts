@@ -6,6 +6,7 @@ import { answerToolCalls, runTool } from './call-tool';
 
 const INSTRUCTIONS = `tooldir is a directory of AI tools.
 - Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
+- Browse by category: list_categories, then search_tools with category (and an optional query). No API key needed.
 - Submit a tool: submit_site (needs the API key in the Authorization header). If the result has status pending_payment, show its checkout_url to the user: the submission is queued only after they pay.
 - Follow a submission: get_site_status with the site_id from submit_site. Once it is live, get_tool finds it by the same site_id.`;
 

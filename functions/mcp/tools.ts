@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { searchTools, searchInputSchema, MAX_PAGE_SIZE } from '../../src/directory/search';
 import { getTool } from '../../src/directory/get-tool';
 import { searchPageSchema, toolDetailSchema } from '../../src/directory/tool-schemas';
+import { listCategories } from '../../src/categories/categories';
+import { categoryListSchema } from '../../src/categories/category-schemas';
 import { submitSiteIdempotently } from '../../src/idempotency/submit';
 import { idempotencyKeySchema } from '../../src/idempotency/key';
 import { submitInputSchema } from '../../src/submissions/submit-input';
@@ -32,7 +34,9 @@ export const searchToolsTool = defineTool({
     'match no tool, tool names close to the query are returned instead, so a typo like "chatgtp" still finds ' +
     '"ChatGPT Helper". Results are ordered by ' +
     'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
-    `empty query lists the newest tools. Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
+    'empty query lists the newest tools. `category` (a slug from list_categories) keeps only tools in that category, ' +
+    'with or without a query. Each result carries its categories. ' +
+    `Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
     'as `cursor` with the same query for the next page. Call get_tool with a result slug for full details. No API key needed; ' +
     `${describePolicy('public')}, shared with the REST directory endpoints.`,
   auth: 'none',
@@ -41,7 +45,10 @@ export const searchToolsTool = defineTool({
   inputSchema: searchInputSchema.extend({
     query: searchInputSchema.shape.query.describe('Words to search for; empty or omitted lists the newest tools'),
     limit: searchInputSchema.shape.limit.describe(`Results per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
-    cursor: searchInputSchema.shape.cursor.describe('next_cursor from the previous page of the same query'),
+    cursor: searchInputSchema.shape.cursor.describe('next_cursor from the previous page of the same query and category'),
+    category: searchInputSchema.shape.category.describe(
+      'Only tools in this category: a slug from list_categories. With no query, lists the newest tools of the category. An unknown slug is invalid_request',
+    ),
   }),
   outputSchema: searchPageSchema,
   async run(caller, input) {
@@ -76,6 +83,24 @@ export const getToolTool = defineTool({
   },
 });
 
+export const listCategoriesTool = defineTool({
+  name: 'list_categories',
+  title: 'List the directory categories',
+  description:
+    'Every category of the directory (slug, name, description) with the number of live tools in it, by name. ' +
+    'Pass a slug as `category` to search_tools to browse or search one category, or in `categories` (up to 3) to ' +
+    `submit_site. No API key needed; ${describePolicy('public')}, shared with search_tools.`,
+  auth: 'none',
+  scope: 'tools:read',
+  readOnly: true,
+  inputSchema: z.object({}),
+  outputSchema: categoryListSchema,
+  async run(caller) {
+    await limitDirectoryRead(caller);
+    return listCategories({ deps: caller.deps });
+  },
+});
+
 export const submitSiteTool = defineTool({
   name: 'submit_site',
   title: 'Submit a tool to the directory',
@@ -97,6 +122,9 @@ export const submitSiteTool = defineTool({
     url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe('basic (default), featured, or sponsored (= pro, a monthly subscription)'),
+    categories: submitInputSchema.shape.categories.describe(
+      'Optional: up to 3 distinct category slugs from list_categories (e.g. ["writing", "productivity"]); an unknown slug is an invalid_request naming it. Editors may change them at review',
+    ),
     idempotency_key: idempotencyKeySchema('idempotency_key')
       .optional()
       .describe(
@@ -145,4 +173,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool];

@@ -20,6 +20,10 @@ export const SubmitRequest = submitInputSchema
     url: submitInputSchema.shape.url.openapi({ description: 'Tool website URL (http or https)', example: 'https://acme-writer.example' }),
     email: submitInputSchema.shape.email.openapi({ description: "Contact for review notifications; defaults to the account's e-mail" }),
     plan: submitInputSchema.shape.plan.openapi({ description: '`pro` and `sponsored` are the same plan', example: 'basic' }),
+    categories: submitInputSchema.shape.categories.openapi({
+      description: 'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',
+      example: ['writing', 'productivity'],
+    }),
   })
   .openapi('SubmitRequest');
 

@@ -25,7 +25,11 @@ const query = z.object({
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, { error: limitMessage })
     .optional()
     .openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-  cursor: z.string().optional().openapi({ description: 'next_cursor of the previous page (opaque), with the same q' }),
+  cursor: z.string().optional().openapi({ description: 'next_cursor of the previous page (opaque), with the same q and category' }),
+  category: z
+    .string()
+    .optional()
+    .openapi({ description: 'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400', example: 'writing' }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -47,21 +51,22 @@ const route = createRoute({
   description:
     'Full-text search over the names (weighted highest) and descriptions of live tools, best match first; when ' +
     'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
+    'Pass category to search within one category (an empty q then lists its newest tools). ' +
     `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; ${describePolicy('public')}, shared with every search. ` +
     'The MCP tool search_tools returns the same data.',
   request: { query },
   responses: {
     200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results' },
-    400: errorContent('Invalid q, limit or cursor (code invalid_request)'),
+    400: errorContent('Invalid q, limit or cursor, or an unknown category (code invalid_request)'),
     ...publicErrors,
   },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor } = c.req.valid('query');
+    const { q, limit, cursor, category } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
-    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor } });
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
     return c.json(page, 200);
   });
 }

@@ -167,6 +167,8 @@ export const pendingSubmissions = pgTable(
     checkoutUrl: text('checkout_url').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    /** Category slugs the submitter chose (at most 3); copied to site_categories when the payment promotes the record. */
+    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('pending_account_canonical_url_key').on(t.accountId, t.canonicalUrl),
@@ -553,5 +555,38 @@ export const siteEdits = pgTable(
     uniqueIndex('site_edits_one_pending_key').on(t.siteId).where(sql`${t.status} = 'pending'`),
     index('site_edits_site_idx').on(t.siteId, t.submittedAt.desc()),
     index('site_edits_pending_idx').on(t.submittedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Directory categories, managed by operators (src/directory/categories.ts). The slug is the public key and
+ * never changes; name and description may. A starter set is inserted by migration (docs/mcp-and-search.md).
+ */
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Which categories a site is in (at most 3, enforced by the writers). A join table rather than a text[] on
+ * sites: the (category_slug, site_id) index drives a category-filtered search from the category's rows, the
+ * primary key answers "categories of this site", and the foreign key makes DELETE of a used category fail
+ * (docs/mcp-and-search.md "Categories").
+ */
+export const siteCategories = pgTable(
+  'site_categories',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    categorySlug: text('category_slug')
+      .notNull()
+      .references(() => categories.slug),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.categorySlug] }),
+    index('site_categories_category_site_idx').on(t.categorySlug, t.siteId),
   ],
 );

@@ -18,11 +18,22 @@ const sortAt = sql`coalesce(s.published_at, s.status_changed_at)`;
 const sortMicros = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 const fromMicros = (micros: string) => sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
+/**
+ * Only tools in `category` (none: every tool). A semi-join rather than a join so the planner may drive it from
+ * either side: from site_categories_category_site_idx for a small category, or along the listing / text index
+ * probing site_categories' primary key (site_id, category_slug) for a large one (docs/mcp-and-search.md "Categories").
+ */
+export function categoryFilter(category: string | undefined): SQL {
+  return category
+    ? sql` AND EXISTS (SELECT 1 FROM site_categories sc WHERE sc.site_id = s.id AND sc.category_slug = ${category})`
+    : sql``;
+}
+
 /** The newest live tools first (the empty query): the index picks the page, then its rows are read. */
-export function newestStatement(take: number, after: SearchPosition | undefined): SQL {
+export function newestStatement(take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL {
   const page = after ? sql` AND (${sortAt}, s.id) < (${fromMicros(after.publishedMicros)}, ${after.id}::uuid)` : sql``;
   return sql`WITH page AS (
-      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${page}
+      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${filter}${page}
       ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${take}
     )
     SELECT ${toolColumns}, NULL AS score_text, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id
@@ -50,13 +61,13 @@ const nameScore = (query: string) =>
  * normalised to 0..1 (name is weight A, description B, so a name match ranks higher) + the name score.
  * Returns undefined when the query has no words to match.
  */
-export function textStatement(query: string, take: number, after: SearchPosition | undefined): SQL | undefined {
+export function textStatement(query: string, take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL | undefined {
   const tsQuery = toPrefixTsQuery(query);
   if (!tsQuery) return undefined;
   return rankedPage(
     sql`SELECT s.id, ${sortAt} AS sort_at,
         (ts_rank_cd(s.search_vector, to_tsquery('english', ${tsQuery}), 32) + ${nameScore(query)})::real AS score
-      FROM sites s WHERE s.status = 'live' AND s.search_vector @@ to_tsquery('english', ${tsQuery})`,
+      FROM sites s WHERE s.status = 'live' AND s.search_vector @@ to_tsquery('english', ${tsQuery})${filter}`,
     take,
     after,
   );
@@ -68,10 +79,10 @@ export function textStatement(query: string, take: number, after: SearchPosition
  * makes the trigram condition depend on cfg, so the setting is in place before any row is tested, whatever
  * plan the planner picks.
  */
-export function typoStatement(query: string, take: number, after: SearchPosition | undefined): SQL {
+export function typoStatement(query: string, take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL {
   return rankedPage(
     sql`SELECT s.id, ${sortAt} AS sort_at, (${nameScore(query)})::real AS score
-      FROM cfg CROSS JOIN sites s WHERE s.status = 'live' AND (${query} || cfg.pad) <% s.name`,
+      FROM cfg CROSS JOIN sites s WHERE s.status = 'live' AND (${query} || cfg.pad) <% s.name${filter}`,
     take,
     after,
     sql`cfg AS MATERIALIZED (

@@ -5,7 +5,9 @@ import { ServiceError } from '../errors';
 import { toToolSummary, type ToolRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode } from './search-cursor';
-import { newestStatement, textStatement, typoStatement } from './search-statements';
+import { categoryFilter, newestStatement, textStatement, typoStatement } from './search-statements';
+import { categorySlugSchema } from '../categories/category-rules';
+import { unknownCategories } from '../categories/categories';
 
 export const MAX_PAGE_SIZE = 50;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -23,6 +25,7 @@ export const searchInputSchema = z.object({
     .max(MAX_PAGE_SIZE, { error: `limit must be an integer from 1 to ${MAX_PAGE_SIZE}` })
     .optional(),
   cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
+  category: categorySlugSchema('category').optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -36,7 +39,8 @@ export interface SearchPage {
 type HitRow = ToolRow & { score_text: string | null; sort_micros: string; sort_id: string };
 
 /**
- * Directory search over live tools (a core verb). With a query: full-text matches on name and description,
+ * Directory search over live tools (a core verb). `category` limits every list below to the tools in that
+ * category (an unknown category is invalid_request). With a query: full-text matches on name and description,
  * ranked by relevance; when the words match no live tool, the typo fallback (names similar to the query).
  * Featured and sponsored are returned as flags and never change the order. Without a query: the newest live
  * tools. Keyset pagination; the cursor remembers which of the three lists it pages through. One statement per
@@ -47,20 +51,28 @@ export async function searchTools({ deps, input }: { deps: Deps; input: SearchIn
   if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
-  const after = parsed.data.cursor ? decodeCursor(query, parsed.data.cursor) : undefined;
+  const category = parsed.data.category;
+  // A cursor belongs to one query within one category: both go into its fingerprint (NUL cannot be in either).
+  const cursorKey = category ? `${query}\u0000${category}` : query;
+  const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && (after.mode === 'newest') !== (query === '')) {
     throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.');
   }
 
   let mode: SearchMode = after?.mode ?? (query === '' ? 'newest' : 'text');
+  const filter = categoryFilter(category);
   let rows: HitRow[] = [];
-  if (mode === 'newest') rows = await queryRows<HitRow>(deps.db, newestStatement(limit + 1, after));
+  if (mode === 'newest') rows = await queryRows<HitRow>(deps.db, newestStatement(limit + 1, after, filter));
   if (mode === 'text') {
-    const statement = textStatement(query, limit + 1, after);
+    const statement = textStatement(query, limit + 1, after, filter);
     if (statement) rows = await queryRows<HitRow>(deps.db, statement);
     if (!statement || (!after && rows.length === 0)) mode = 'typo';
   }
-  if (mode === 'typo') rows = await queryRows<HitRow>(deps.db, typoStatement(query, limit + 1, after));
+  if (mode === 'typo') rows = await queryRows<HitRow>(deps.db, typoStatement(query, limit + 1, after, filter));
+  // Whether the category exists is asked only when a first page comes back empty, so a search stays one statement.
+  if (category && !after && rows.length === 0 && (await unknownCategories(deps, [category])).length > 0) {
+    throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`);
+  }
 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -68,7 +80,7 @@ export async function searchTools({ deps, input }: { deps: Deps; input: SearchIn
     tools: page.map(toToolSummary),
     next_cursor:
       rows.length > limit && last
-        ? encodeCursor(query, { mode, score: last.score_text, publishedMicros: String(last.sort_micros), id: last.sort_id })
+        ? encodeCursor(cursorKey, { mode, score: last.score_text, publishedMicros: String(last.sort_micros), id: last.sort_id })
         : null,
   };
 }

@@ -5,6 +5,12 @@ import { mediaUrl } from '../media/media-name';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
+/** A category as a tool read carries it. */
+export interface ToolCategory {
+  slug: string;
+  name: string;
+}
+
 /** One search hit: enough to show the tool in a list and to link to it. */
 export interface ToolSummary {
   slug: string;
@@ -15,6 +21,7 @@ export interface ToolSummary {
   is_feature: boolean;
   is_sponsor: boolean;
   live_url: string | null;
+  categories: ToolCategory[];
 }
 
 /** The detail of one live tool. */
@@ -30,18 +37,31 @@ export interface ToolDetail {
   is_sponsor: boolean;
   live_url: string | null;
   published_at: string | null;
+  categories: ToolCategory[];
 }
 
 /** Longest description a search result carries; get_tool returns the whole text. */
 export const SHORT_DESCRIPTION_LENGTH = 160;
 
+/**
+ * The tool's categories by name, as a JSON array: read through site_categories' primary key (site_id first),
+ * for the rows of one page only (docs/mcp-and-search.md "Categories").
+ */
+const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name) ORDER BY lower(c.name), c.slug)
+  FROM site_categories sc JOIN categories c ON c.slug = sc.category_slug WHERE sc.site_id = s.id), '[]'::json)`;
+
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
-  ${isoTimestamp(sql`s.published_at`)} AS published_at`;
+  ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
 
-/** A row of `toolColumns`: the detail, except that the database allows a null slug. */
-export type ToolRow = Omit<ToolDetail, 'slug'> & { slug: string | null };
+/** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & { slug: string | null; categories: ToolCategory[] | string | null };
+
+function categoriesOf(row: ToolRow): ToolCategory[] {
+  const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
+  return (value ?? []).map((c) => ({ slug: c.slug, name: c.name }));
+}
 
 /** Cuts at a word boundary and marks the cut, so a result line never ends mid-word. */
 export function shortenDescription(text: string | null, max = SHORT_DESCRIPTION_LENGTH): string | null {
@@ -62,6 +82,7 @@ export function toToolSummary(row: ToolRow): ToolSummary {
     is_feature: Boolean(row.is_feature),
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,
+    categories: categoriesOf(row),
   };
 }
 
@@ -79,5 +100,6 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,
     published_at: row.published_at,
+    categories: categoriesOf(row),
   };
 }

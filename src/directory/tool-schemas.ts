@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolCategorySchema } from '../categories/category-schemas';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
 // declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
@@ -11,6 +12,7 @@ export const toolSummarySchema = z.object({
   is_feature: z.boolean().describe('Featured listing (a flag only; it does not change the ranking)'),
   is_sponsor: z.boolean().describe('Sponsored listing (a flag only; it does not change the ranking)'),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),
+  categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
 });
 
 export const searchPageSchema = z.object({
@@ -36,4 +38,5 @@ export const toolDetailSchema = z.object({
   is_sponsor: z.boolean(),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),
   published_at: z.string().nullable().describe('When the tool went live (ISO 8601, UTC)'),
+  categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
 });

@@ -121,6 +121,10 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             CASE WHEN y.final_plan IN ('sponsored', 'pro') THEN to_timestamp(${paid.eventCreated}) END
           FROM paid y
           RETURNING plan
+        ), categorised AS (
+          -- The submitter's categories travel with the record; one deleted while it waited for payment is left out.
+          INSERT INTO site_categories (site_id, category_slug)
+          SELECT y.id, c.slug FROM paid y JOIN categories c ON c.slug = ANY (y.categories)
         )
         SELECT o.purpose, o.account_id, o.site_id, o.plan, o.mode, o.amount_total, o.currency, o.mismatch,
           EXISTS (SELECT 1 FROM target) AS had_target, EXISTS (SELECT 1 FROM applied) AS had_applied,

@@ -5,10 +5,14 @@ import { ServiceError } from '../errors';
 import type { SiteRecord } from '../submissions/record-schemas';
 import { publishSite } from './publish';
 import { rejectSite } from './reject';
+import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
+import { setSiteCategoriesForDecision } from '../categories/site-categories';
 
 export interface ReviewDecision {
   decision: 'approve' | 'reject';
   reason?: string;
+  /** Replaces the tool's categories (at most 3 known slugs; [] clears them); omitted keeps them. */
+  categories?: string[];
 }
 
 /**
@@ -18,6 +22,11 @@ export interface ReviewDecision {
  */
 export async function decideReview(deps: Deps, siteId: string, input: ReviewDecision): Promise<SiteRecord> {
   const reason = input.reason?.trim() || null;
+  if (input.categories) {
+    // Checked and set before the decision, only while the decision applies (src/categories/site-categories.ts).
+    await requireKnownCategories(deps, input.categories);
+    await withCategoriesInPlace(() => setSiteCategoriesForDecision(deps, siteId, input.decision, input.categories!));
+  }
   const record =
     input.decision === 'approve'
       ? await publishSite(deps, siteId, { note: reason ? `approved by an editor: ${reason}` : 'approved by an editor' })

@@ -42,6 +42,11 @@ export async function queueMemberSubmission(deps: Deps, actor: Actor, a: Args): 
             ${a.normalizedName}::text, 'queued', 'membership', ${a.input.plan}::text, ${a.input.email ?? null}::text, ${isFeature}::boolean
           FROM quota
           RETURNING id
+        ), categorised AS (
+          -- Categories checked by submitSite; one deleted meanwhile is left out rather than failing the submit.
+          INSERT INTO site_categories (site_id, category_slug)
+          SELECT site.id, c.slug FROM site
+          JOIN categories c ON c.slug IN (SELECT jsonb_array_elements_text(${JSON.stringify(a.input.categories ?? [])}::jsonb))
         ), replaced AS (
           DELETE FROM pending_submissions
           WHERE id = ${a.pending?.siteId ?? null}::uuid AND account_id = ${actor.accountId} AND EXISTS (SELECT 1 FROM site)

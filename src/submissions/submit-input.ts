@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkName } from './name';
 import { checkSubmittedUrl } from './url';
 import { planNames } from './plans';
+import { toolCategoriesSchema } from '../categories/category-rules';
 
 /**
  * The submit request (reference 2.1) with every rule of the field: the one schema REST (and its
@@ -27,6 +28,8 @@ export const submitInputSchema = z.object({
     .max(254, { error: 'email must be at most 254 characters' })
     .optional(),
   plan: z.enum(planNames, { error: `plan must be one of ${planNames.join(', ')}` }).default('basic'),
+  /** Category slugs (at most 3, distinct); whether each exists is checked by submitSite (one read). */
+  categories: toolCategoriesSchema.optional(),
 });
 
 export type SubmitInput = z.output<typeof submitInputSchema>;

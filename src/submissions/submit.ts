@@ -11,6 +11,7 @@ import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
 import { alreadySubmitted } from './already-submitted';
 import type { PaymentReason, PendingRecord, QueuedResponse } from './record-schemas';
+import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
 
 export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'payment_required'; body: PendingRecord };
 
@@ -20,6 +21,8 @@ export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'p
  * stores the pending record (one statement after the payment provider answers).
  */
 export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: SubmitInput }): Promise<SubmitResult> {
+  // An unknown category is a 400 naming it before anything is written or a checkout made (one read, only when given).
+  await requireKnownCategories(deps, input.categories);
   const now = deps.now();
   const url = new URL(input.url);
   const target = {
@@ -42,13 +45,9 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
 
   let reason: PaymentReason;
   if (decision.path === 'queue') {
-    const queued = await queueMemberSubmission(deps, actor, {
-      input,
-      ...target,
-      day,
-      dailyLimit: decision.dailyLimit,
-      pending: context.pending,
-    });
+    const queued = await withCategoriesInPlace(() =>
+      queueMemberSubmission(deps, actor, { input, ...target, day, dailyLimit: decision.dailyLimit, pending: context.pending }),
+    );
     if (queued) return { kind: 'queued', body: queued };
     // Another request took the last unit of quota between our read and our write.
     reason = context.pending ? 'payment_pending' : 'quota_exceeded';

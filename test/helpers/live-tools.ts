@@ -1,4 +1,4 @@
-import { accounts, sites, type SiteStatus } from '../../src/db/schema';
+import { accounts, siteCategories, sites, type SiteStatus } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
 
 /** What a test says about a tool; everything else gets a unique, valid default. */
@@ -12,6 +12,8 @@ export interface ToolSeed {
   publishedAt?: Date;
   image?: string;
   icon?: string;
+  /** Category slugs (they must exist: the starter set or ones a test created). */
+  categories?: string[];
 }
 
 export interface SeededTool {
@@ -60,5 +62,7 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
     };
   });
   if (rows.length) await db.insert(sites).values(rows);
+  const links = seeds.flatMap((seed, i) => (seed.categories ?? []).map((categorySlug) => ({ siteId: rows[i]!.id, categorySlug })));
+  if (links.length) await db.insert(siteCategories).values(links);
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, url: r.url }));
 }

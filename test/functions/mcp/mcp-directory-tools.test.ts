@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('search_tools (no key)', () => {
   it('returns ranked results as structuredContent and the same JSON as text', async () => {
     const [named, described] = await seedTools(t.deps.db, [
-      { name: 'Mcpfinder Pro', description: 'Finds things.' },
+      { name: 'Mcpfinder Pro', description: 'Finds things.', categories: ['research'] },
       { name: 'Lookup Buddy', description: 'Like mcpfinder, but older.', isFeature: true },
       { name: 'Mcpfinder Beta', status: 'pending_review' },
     ]);
@@ -34,6 +34,7 @@ describe('search_tools (no key)', () => {
           is_feature: false,
           is_sponsor: false,
           live_url: `http://tooldir.test/tools/${named!.slug}`,
+          categories: [{ slug: 'research', name: 'Research' }],
         },
         {
           slug: described!.slug,
@@ -43,6 +44,7 @@ describe('search_tools (no key)', () => {
           is_feature: true,
           is_sponsor: false,
           live_url: `http://tooldir.test/tools/${described!.slug}`,
+          categories: [],
         },
       ],
       next_cursor: null,
@@ -80,7 +82,7 @@ describe('search_tools (no key)', () => {
 
 describe('get_tool (no key)', () => {
   it('returns a live tool by slug and by site_id, with the declared fields', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: 'Getme Tool', description: 'All of it.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', icon: 'https://img.example/hot-linked.ico' }]);
+    const [tool] = await seedTools(t.deps.db, [{ name: 'Getme Tool', description: 'All of it.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', icon: 'https://img.example/hot-linked.ico', categories: ['data', 'chat'] }]);
     const bySlug = await callTool(client, 'get_tool', { slug: tool!.slug });
     expect(bySlug.isError).toBeFalsy();
     expect(bySlug.structuredContent).toEqual({
@@ -95,6 +97,10 @@ describe('get_tool (no key)', () => {
       is_sponsor: false,
       live_url: `http://tooldir.test/tools/${tool!.slug}`,
       published_at: expect.any(String),
+      categories: [
+        { slug: 'chat', name: 'Chat' },
+        { slug: 'data', name: 'Data' },
+      ],
     });
     expect(resultJson(bySlug)).toEqual(bySlug.structuredContent);
     const byId = await callTool(client, 'get_tool', { site_id: tool!.id });

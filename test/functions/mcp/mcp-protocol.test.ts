@@ -28,7 +28,7 @@ describe('MCP handshake through the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/search_tools/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'submit_site', 'get_site_status', 'retry_site', 'edit_site']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site']);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');
@@ -37,15 +37,16 @@ describe('MCP handshake through the SDK client', () => {
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
     expect(byName.search_tools!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.get_tool!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(byName.list_categories!.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.submit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(byName.retry_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(byName.retry_site!.inputSchema.required).toEqual(['site_id']);
     expect(byName.edit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(Object.keys(byName.edit_site!.inputSchema.properties ?? {})).toEqual(['name', 'description', 'site_id']);
     expect(byName.edit_site!.inputSchema.required).toEqual(['site_id']);
-    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'idempotency_key']);
+    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'categories', 'idempotency_key']);
     expect(byName.submit_site!.inputSchema.required).toEqual(['name', 'url']);
-    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 } });
+    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 }, category: { type: 'string' } });
     expect(byName.submit_site!.description).toMatch(/checkout_url/);
     await client.close();
   });

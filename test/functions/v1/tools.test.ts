@@ -14,7 +14,7 @@ const fromIp = (ip: string) => ({ headers: { 'cf-connecting-ip': ip } });
 describe('GET /api/v1/tools', () => {
   it('searches live tools without a key, best match first, with rate-limit headers', async () => {
     const [named, described] = await seedTools(t.deps.db, [
-      { name: 'Restful Quokka', description: 'Plans trips.' },
+      { name: 'Restful Quokka', description: 'Plans trips.', categories: ['writing', 'code'] },
       { name: 'Trip Planner', description: 'Works like restful quokka but slower.', isSponsor: true },
       { name: 'Restful Quokka Draft', status: 'pending_review' },
     ]);
@@ -31,6 +31,10 @@ describe('GET /api/v1/tools', () => {
           is_feature: false,
           is_sponsor: false,
           live_url: `http://tooldir.test/tools/${named!.slug}`,
+          categories: [
+            { slug: 'code', name: 'Code' },
+            { slug: 'writing', name: 'Writing' },
+          ],
         },
         {
           slug: described!.slug,
@@ -40,6 +44,7 @@ describe('GET /api/v1/tools', () => {
           is_feature: false,
           is_sponsor: true,
           live_url: `http://tooldir.test/tools/${described!.slug}`,
+          categories: [],
         },
       ],
       next_cursor: null,
@@ -97,7 +102,7 @@ describe('GET /api/v1/tools/{slug}', () => {
   it('returns a live tool and 404 for anything not live', async () => {
     // image: a row crawled before own media (docs/media.md) holds the remote URL, which is never passed on.
     const [live, review] = await seedTools(t.deps.db, [
-      { name: 'Slugged Tool', description: 'Does things.', image: 'https://img.example/og.png', icon: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png' },
+      { name: 'Slugged Tool', description: 'Does things.', image: 'https://img.example/og.png', icon: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png', categories: ['image'] },
       { name: 'Slugged Draft', status: 'pending_review' },
     ]);
     const res = await t.request(`/api/v1/tools/${live!.slug}`, fromIp('10.0.1.1'));
@@ -114,6 +119,7 @@ describe('GET /api/v1/tools/{slug}', () => {
       is_sponsor: false,
       live_url: `http://tooldir.test/tools/${live!.slug}`,
       published_at: expect.any(String),
+      categories: [{ slug: 'image', name: 'Image' }],
     });
     for (const slug of [review!.slug, 'no-such-tool']) {
       const missing = await t.request(`/api/v1/tools/${slug}`, fromIp('10.0.1.1'));

@@ -58,6 +58,12 @@ export async function paidCheckoutQueuesPending({ t, queue }: WebhookScenarioCon
     is_feature: false,
     is_sponsor: false,
     submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
+    // The paid submission's history starts with its pending_payment step (docs/submission-progress.md).
+    history: [
+      { status: 'pending_payment', at: expect.any(String) },
+      { status: 'queued', at: expect.any(String) },
+    ],
+    queue: { stage: 'crawl', position: expect.any(Number) },
   });
   expect(queue.jobs).toContainEqual({ step: 'crawl', message: { site_id: p.siteId } });
 }
@@ -119,6 +125,7 @@ export async function urlTakenBeforePaymentIsRefunded({ t, payments }: WebhookSc
     is_sponsor: false,
     submitted_at: expect.any(String),
     rejection_reason: expect.stringContaining('URL or name'),
+    history: [{ status: 'pending_payment', at: expect.any(String) }],
   });
   const [event] = await queryRows<{ summary: string }>(t.deps.db, sql`SELECT summary FROM stripe_events WHERE summary LIKE ${`%${p.siteId}%`}`);
   expect(event?.summary).toContain('refunded');

@@ -138,6 +138,7 @@ async function mismatchIsRefunded(
     is_sponsor: false,
     submitted_at: expect.any(String),
     rejection_reason: expect.stringMatching(new RegExp(`did not match.*${expected.field}.*refunded`)),
+    history: [{ status: 'pending_payment', at: expect.any(String) }],
   });
   // Stripe's redelivery of the same event refunds nothing more.
   expect((await sendEvent(t, 'checkout.session.completed', session, { id })).status).toBe(200);

@@ -67,6 +67,7 @@ describe('searchTools relevance', () => {
         is_feature: false,
         is_sponsor: false,
         live_url: `http://tooldir.test/tools/${seeded!.slug}`,
+        categories: [],
       },
     ]);
     expect(page.tools[0]!.description!.length).toBeLessThanOrEqual(160);
@@ -168,7 +169,7 @@ describe('searchTools pagination', () => {
 describe('getTool', () => {
   it('returns the detail by slug and by site_id', async () => {
     const [seeded] = await seedTools(t.deps.db, [
-      { name: 'Detailia', description: 'Full description.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg', icon: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico', isFeature: true },
+      { name: 'Detailia', description: 'Full description.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg', icon: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico', isFeature: true, categories: ['design'] },
     ]);
     const expected = {
       site_id: seeded!.id,
@@ -182,6 +183,7 @@ describe('getTool', () => {
       is_sponsor: false,
       live_url: `http://tooldir.test/tools/${seeded!.slug}`,
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      categories: [{ slug: 'design', name: 'Design' }],
     };
     expect(await getTool({ deps: t.deps, input: { slug: seeded!.slug } })).toEqual(expected);
     expect(await getTool({ deps: t.deps, input: { site_id: seeded!.id } })).toEqual(expected);
