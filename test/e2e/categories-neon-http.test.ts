@@ -3,11 +3,11 @@
 // a query, paged by cursor), tool reads whose categories arrive as JSON text, and the 409 of a used category.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createNeonHttpDb, queryRows } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { queryRows } from '../../src/db/client';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
 
@@ -23,11 +23,9 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 5 });
-    configureNeonClient(neon);
-    const db = createNeonHttpDb(pg.connectionString, neon.fetchEndpoint);
+    const started = await startNeonDatabase({ poolSize: 5 });
+    ({ pg, neon } = started);
+    const db = started.db;
     t = await createTestApp({ db: { db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
   });
   afterAll(async () => {

@@ -2,11 +2,10 @@
 // stand-in): filing supersedes a pending edit and approval applies one in single statements, so concurrent
 // decisions hold without interactive transactions (docs/pipeline.md "Edits").
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNeonHttpDb } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { ADMIN_TOKEN, createTestApp, uniqueName, type TestApp } from '../helpers/test-app';
 import { seedOwnedTool } from '../helpers/owned-tools';
 
@@ -18,11 +17,9 @@ describePg('edits, PostgreSQL through drizzle neon-http', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 20 });
-    configureNeonClient(neon);
-    t = await createTestApp({ db: { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} } });
+    const started = await startNeonDatabase({ poolSize: 20 });
+    ({ pg, neon } = started);
+    t = await createTestApp({ db: { db: started.db, close: async () => {} } });
   });
   afterAll(async () => {
     await t?.close();

@@ -2,11 +2,10 @@
 // Neon SQL-over-HTTP stand-in): the claim and the stored outcome are single statements, so the concurrency
 // scenarios hold without interactive transactions (docs/idempotency.md).
 import { afterAll, beforeAll } from 'vitest';
-import { createNeonHttpDb } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { createIdempotencyHarness, type IdempotencyHarness } from '../functions/v1/idempotency-harness';
 import { idempotencyScenarios } from '../functions/v1/idempotency-scenarios';
 
@@ -18,11 +17,9 @@ describePg('Idempotency-Key on submit, PostgreSQL through drizzle neon-http', ()
   let h: IdempotencyHarness;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 20 });
-    configureNeonClient(neon);
-    h = await createIdempotencyHarness({ db: { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} } });
+    const started = await startNeonDatabase({ poolSize: 20 });
+    ({ pg, neon } = started);
+    h = await createIdempotencyHarness({ db: { db: started.db, close: async () => {} } });
   });
   afterAll(async () => {
     await h?.t.close();

@@ -3,11 +3,11 @@
 // atomic step (quota + insert, conflict detection) holds as single statements under concurrency.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNeonHttpDb, queryRows } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { queryRows } from '../../src/db/client';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -22,12 +22,9 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
   let neonRequestsAtStart = 0;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    // Migrations run like `npm run db:migrate`: node-postgres against the real server.
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 20 });
-    configureNeonClient(neon);
-    const db = createNeonHttpDb(pg.connectionString, neon.fetchEndpoint);
+    const started = await startNeonDatabase({ poolSize: 20 });
+    ({ pg, neon } = started);
+    const db = started.db;
     t = await createTestApp({
       db: { db, close: async () => {} },
       env: { MEMBER_DAILY_LIMIT: '5' },

@@ -3,12 +3,12 @@
 // send budgets, the tries per code and the once-only use hold as single statements (docs/account.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNeonHttpDb, queryRows } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
+import { queryRows } from '../../src/db/client';
 import { CODES_PER_ADDRESS, CODES_PER_CLIENT, MAX_CODE_TRIES } from '../../src/accounts/sign-in';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { PageClient, latestCode, newEmail, outboxFor, uniqueIp } from '../functions/pages/account-client';
 
@@ -20,11 +20,9 @@ describePg('sign-in on PostgreSQL through drizzle neon-http, under concurrency',
   let t: TestApp;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    await (await openNodePostgres(pg.connectionString)).close(); // migrations, as `npm run db:migrate`
-    neon = await startNeonStandIn({ poolSize: 20 });
-    configureNeonClient(neon);
-    t = await createTestApp({ db: { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} } });
+    const started = await startNeonDatabase({ poolSize: 20 });
+    ({ pg, neon } = started);
+    t = await createTestApp({ db: { db: started.db, close: async () => {} } });
   });
   afterAll(async () => {
     await t?.close();

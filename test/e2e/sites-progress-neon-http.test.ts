@@ -2,11 +2,10 @@
 // production driver: drizzle neon-http against the Neon SQL-over-HTTP stand-in, where every statement is
 // one HTTP request, so the stand-in's request count is the statement count of the detail read.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createNeonHttpDb } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { recordingQueue } from '../helpers/stripe/payments-fixture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { progressEnv, progressNetwork, progressScenarios } from '../functions/v1/progress-scenarios';
@@ -20,12 +19,10 @@ describePg('submission progress on PostgreSQL through drizzle neon-http', () => 
   const network = progressNetwork();
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 10 });
-    configureNeonClient(neon);
+    const started = await startNeonDatabase({ poolSize: 10 });
+    ({ pg, neon } = started);
     t = await createTestApp({
-      db: { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} },
+      db: { db: started.db, close: async () => {} },
       env: progressEnv,
       overrides: { queue: recordingQueue(), crawl: network },
     });

@@ -4,11 +4,10 @@
 // statement (or one batch) that holds under concurrent deliveries. The scenarios are the ones the PGlite and
 // node-postgres suites run (test/helpers/stripe/*-scenarios.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNeonHttpDb } from '../../src/db/client';
-import { openNodePostgres } from '../../src/db/node-clients';
-import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import { configureNeonClient, type NeonStandIn, startNeonStandIn } from '../helpers/standins/neon-http';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
 import {
   completedAndAsyncSucceededAtOnce,
   expiredSessionMarksPending,
@@ -51,12 +50,9 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
   let stripe: WebhookScenarioContext;
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    // Migrations run like `npm run db:migrate`: node-postgres against the real server.
-    await (await openNodePostgres(pg.connectionString)).close();
-    neon = await startNeonStandIn({ poolSize: 20 });
-    configureNeonClient(neon);
-    const db = { db: createNeonHttpDb(pg.connectionString, neon.fetchEndpoint), close: async () => {} };
+    const started = await startNeonDatabase({ poolSize: 20 });
+    ({ pg, neon } = started);
+    const db = { db: started.db, close: async () => {} };
     const build = (env: Record<string, string>): Promise<WebhookScenarioContext> => createWebhookContext({ db, env });
     checkout = await build({});
     stripe = await build(stripeModeEnv());

@@ -1,11 +1,10 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
-import { queryRows } from '../../../src/db/client';
+import { mailedCodeFor } from '../../helpers/mailed-code';
 import { launchLoopbackChromium } from '../../helpers/services/chromium';
 
 // The account area in a real browser: Debian's Chromium driven by playwright-core (no browser download).
@@ -58,16 +57,7 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** The code mailed for the reference a code page shows (the mail is sent off the response path: poll). */
-  const codeFor = async (email: string, page: Page) => {
-    const reference = /reference ([A-Z]{4})/.exec((await page.textContent('main')) ?? '')![1]!;
-    const mailed = async () => {
-      const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
-      return mails.find((m) => m.text.includes(`reference ${reference}`))?.text ?? '';
-    };
-    await expect.poll(mailed).toMatch(/\b\d{6}\b/);
-    return /\b(\d{6})\b/.exec(await mailed())![1]!;
-  };
+  const codeFor = (email: string, page: Page) => mailedCodeFor(server.deps.db, email, page);
   const callApi = (key: string) => fetch(`${server.url}/api/v1/sites`, { headers: { authorization: `Bearer ${key}` } });
 
   it('signs in with the mailed code, creates a key shown once, uses it, revokes it and sees the API refuse it', async () => {

@@ -4,8 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -13,7 +12,8 @@ import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotoc
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
-import { queryRows } from '../../../src/db/client';
+import { mailedCodeFor } from '../../helpers/mailed-code';
+import { launchLoopbackChromium } from '../../helpers/services/chromium';
 import { simulatedNetwork } from '../../helpers/simulated-network';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -85,11 +85,7 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
     });
     await new Promise<void>((resolve) => callback.listen(0, '127.0.0.1', resolve));
     callbackUrl = `http://127.0.0.1:${(callback.address() as { port: number }).port}/callback`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
-    });
+    browser = await launchLoopbackChromium(CHROMIUM);
     context = await browser.newContext();
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
@@ -106,15 +102,7 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const codeFor = async (email: string, page: Page) => {
-    const reference = /reference ([A-Z]{4})/.exec((await page.textContent('main')) ?? '')![1]!;
-    const mailed = async () => {
-      const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
-      return mails.find((m) => m.text.includes(`reference ${reference}`))?.text ?? '';
-    };
-    await expect.poll(mailed).toMatch(/\b\d{6}\b/);
-    return /\b(\d{6})\b/.exec(await mailed())![1]!;
-  };
+  const codeFor = (email: string, page: Page) => mailedCodeFor(server.deps.db, email, page);
 
   const connect = async (provider: MemoryProvider) => {
     const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch });
