@@ -7,6 +7,8 @@ export interface AppEnv {
     deps: Deps;
     actor: Actor;
     requestId: string;
+    /** Set false by a request that changed no status, so it skips the webhook outbox dispatch (announce-status-changes.ts). */
+    announceStatusChanges?: boolean;
   };
 }
 

@@ -9,7 +9,7 @@ import type { AppEnv } from '../types';
  */
 export const announceStatusChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (c.req.method !== 'POST') return;
+  if (c.req.method !== 'POST' || c.get('announceStatusChanges') === false) return;
   const deps = c.get('deps');
   deps.defer(announceWebhookEvents(deps));
 };

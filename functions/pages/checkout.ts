@@ -74,7 +74,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
       const payload = localCompletedEvent(found, sessionId, now);
       try {
         // The same entry Stripe's deliveries use: signature verification included.
-        await receiveStripeEvent(deps, payload, await signLikeStripe(payload, secret, now));
+        const handled = await receiveStripeEvent(deps, payload, await signLikeStripe(payload, secret, now));
+        c.set('announceStatusChanges', handled.announce);
       } catch (error) {
         deps.log.error('local checkout could not deliver its event', { err: String(error) });
         return page(c, 'Payment failed', view.failedView(), 502);

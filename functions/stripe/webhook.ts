@@ -68,7 +68,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       // The raw text, never parsed first: the signature covers these exact bytes.
       const rawBody = await c.req.text();
-      await receiveStripeEvent(c.get('deps'), rawBody, c.req.header('stripe-signature'));
+      const handled = await receiveStripeEvent(c.get('deps'), rawBody, c.req.header('stripe-signature'));
+      c.set('announceStatusChanges', handled.announce);
       return c.json({ received: true }, 200);
     },
   );

@@ -4,7 +4,7 @@ import { refundUnappliedPayment, type ChargeMismatch } from './refund-unapplied'
 import { linkMembershipCheckout } from './memberships';
 import { ignoreForeign } from './ours';
 import { checkoutSessionView, type CheckoutSessionView, type StripeEventEnvelope } from './stripe-event';
-import { recordedBy, type HandlerResult } from './handler';
+import { recordedBy, recordedQuietly, type HandlerResult } from './handler';
 
 /**
  * A Checkout Session whose money has arrived (completed + paid, or async_payment_succeeded). Only a session we
@@ -37,13 +37,15 @@ export async function applyCheckoutPayment(deps: Deps, event: StripeEventEnvelop
     }
     case 'membership':
       return linkMembershipCheckout(deps, event, session, outcome.session);
-    case 'promoted':
-      return recordedBy(`site ${outcome.siteId} queued via payment (${outcome.plan})`);
+    case 'promoted': {
+      const summary = `site ${outcome.siteId} queued via payment (${outcome.plan})`;
+      return outcome.announce ? recordedBy(summary) : recordedQuietly(summary);
+    }
     case 'duplicate':
       // A concurrent delivery of this same event id recorded it (our insert found it taken).
-      return recordedBy(`duplicate delivery for ${outcome.siteId}: nothing changed`);
+      return recordedQuietly(`duplicate delivery for ${outcome.siteId}: nothing changed`);
     case 'already_applied':
-      return recordedBy(`site ${outcome.siteId} was already queued by session ${session.sessionId}`);
+      return recordedQuietly(`site ${outcome.siteId} was already queued by session ${session.sessionId}`);
     case 'unapplied':
       return recordedBy(await refundUnappliedPayment(deps, event, { ...refundable, siteId: outcome.siteId, reason: outcome.reason }));
   }

@@ -66,6 +66,8 @@ export interface HandledEvent {
   /** False for a verified event of a type this service does not act on (answered 200 all the same). */
   handled: boolean;
   summary: string;
+  /** False when the event changed no status an account's webhook endpoints would hear of (a redelivery, an ignored type, a quiet handler). */
+  announce: boolean;
 }
 
 /**
@@ -77,10 +79,10 @@ export interface HandledEvent {
 export async function handleStripeEvent(deps: Deps, event: StripeEventEnvelope): Promise<HandledEvent> {
   const prefix = `${event.type} ${event.id}`;
   const handler = Object.hasOwn(stripeEventHandlers, event.type) ? stripeEventHandlers[event.type] : undefined;
-  if (!handler) return { handled: false, summary: `${prefix}: not a type this service acts on` };
-  if (await isEventRecorded(deps.db, event.id)) return { handled: true, summary: `${prefix}: already applied` };
+  if (!handler) return { handled: false, summary: `${prefix}: not a type this service acts on`, announce: false };
+  if (await isEventRecorded(deps.db, event.id)) return { handled: true, summary: `${prefix}: already applied`, announce: false };
   const result = await handler(deps, event);
   const summary = typeof result === 'string' ? result : result.summary;
   if (typeof result === 'string') await recordEvent(deps.db, event, summary);
-  return { handled: true, summary: `${prefix}: ${summary}` };
+  return { handled: true, summary: `${prefix}: ${summary}`, announce: typeof result === 'string' || !result.quiet };
 }

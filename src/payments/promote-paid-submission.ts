@@ -35,7 +35,8 @@ export interface OurSession {
 export type UnappliedReason = 'taken' | 'gone' | 'already_paid' | 'refunded_record' | 'mismatch';
 
 export type PromoteOutcome =
-  | { kind: 'promoted'; siteId: string; plan: PlanName }
+  /** `announce`: the account has webhook endpoints, so its outbox has rows to send (docs/webhooks.md). */
+  | { kind: 'promoted'; siteId: string; plan: PlanName; announce: boolean }
   /** This event id was recorded before: nothing changed. */
   | { kind: 'duplicate'; siteId: string }
   /** The site was already queued by this same session (completed, then async_payment_succeeded). */
@@ -63,6 +64,7 @@ interface Row {
   promoted_plan: PlanName | null;
   pending_state: string | null;
   site_exists: boolean;
+  has_webhooks: boolean;
 }
 
 /**
@@ -130,7 +132,8 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
           EXISTS (SELECT 1 FROM target) AS had_target, EXISTS (SELECT 1 FROM applied) AS had_applied,
           (SELECT count(*) FROM ev)::int AS recorded, (SELECT plan FROM site) AS promoted_plan,
           (SELECT state FROM pending_submissions WHERE id = o.site_id) AS pending_state,
-          EXISTS (SELECT 1 FROM sites WHERE id = o.site_id) AS site_exists
+          EXISTS (SELECT 1 FROM sites WHERE id = o.site_id) AS site_exists,
+          EXISTS (SELECT 1 FROM webhooks w WHERE w.account_id = o.account_id) AS has_webhooks
         FROM (SELECT 1) one LEFT JOIN ours o ON true`,
     );
   } catch (error) {
@@ -155,7 +158,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
   const siteId = session.siteId;
   if (row.promoted_plan) {
     dispatchCrawl(deps, siteId);
-    return { kind: 'promoted', siteId, plan: row.promoted_plan };
+    return { kind: 'promoted', siteId, plan: row.promoted_plan, announce: Boolean(row.has_webhooks) };
   }
   const recorded = Number(row.recorded) > 0;
   if (!recorded && (row.had_target || row.had_applied)) return { kind: 'duplicate', siteId };
