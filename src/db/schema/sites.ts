@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { crawlFailureKinds } from '../../pipeline/crawler/crawl-result';
+import { tsvector, tstz, createdAt } from './columns';
+import { accounts } from './accounts';
+
+// Submissions past payment and what hangs off them: history, edits, categories.
+
+export const siteStatuses = ['queued', 'crawling', 'crawl_failed', 'pending_review', 'live', 'rejected'] as const;
+export type SiteStatus = (typeof siteStatuses)[number];
+
+/** A submission past payment (or covered by membership). Unique canonical URL and name among all sites. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    canonicalUrl: text('canonical_url').notNull(),
+    normalizedName: text('normalized_name').notNull(),
+    status: text('status', { enum: siteStatuses }).notNull(),
+    via: text('via', { enum: ['membership', 'payment'] }).notNull(),
+    plan: text('plan').notNull(),
+    email: text('email'),
+    isFeature: boolean('is_feature').notNull().default(false),
+    isSponsor: boolean('is_sponsor').notNull().default(false),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    statusChangedAt: tstz('status_changed_at').notNull().defaultNow(),
+    /** Why the latest transition happened (crawl failure kind, rejection reason); copied into site_history, so never a crawl's operator detail. */
+    statusNote: text('status_note'),
+    crawlAttempts: integer('crawl_attempts').notNull().default(0),
+    /**
+     * crawl_attempts when the submitter last asked for a retry (src/submissions/retry.ts): the attempts of the
+     * current round are crawl_attempts minus this. crawl_attempts itself never goes back, so every attempt keeps
+     * its own queue deduplication id.
+     */
+    crawlAttemptOffset: integer('crawl_attempt_offset').notNull().default(0),
+    /** Retries the submitter asked for on manual_retries_on (a UTC day); at most MAX_RETRIES_PER_DAY. */
+    manualRetries: integer('manual_retries').notNull().default(0),
+    manualRetriesOn: date('manual_retries_on', { mode: 'string' }),
+    /** The last crawl failure's operator detail (may name addresses and internal hosts); never shown to submitters. */
+    crawlError: text('crawl_error'),
+    /** The last crawl failure's kind: what submitters are told, via src/pipeline/crawl-error-messages.ts. */
+    crawlErrorKind: text('crawl_error_kind', { enum: crawlFailureKinds }),
+    /** The status the site answered, when the kind is http_error ("the site answered HTTP 500"). */
+    crawlErrorHttpStatus: integer('crawl_error_http_status'),
+    crawledAt: tstz('crawled_at'),
+    /** Title, description, image, icon, canonical, final URL, language from the crawl. */
+    metadata: jsonb('metadata').$type<Record<string, string | null>>(),
+    reviewChecks: jsonb('review_checks').$type<Record<string, unknown>>(),
+    reviewReason: text('review_reason'),
+    reviewedAt: tstz('reviewed_at'),
+    slug: text('slug').unique(),
+    liveUrl: text('live_url'),
+    publishedAt: tstz('published_at'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Time of the newest subscription event applied, so out-of-order deliveries cannot regress state. */
+    sponsorUpdatedAt: tstz('sponsor_updated_at'),
+    /**
+     * The sponsorship's subscription status and the end of the period already paid for, kept exactly like
+     * accounts.membership_status / membership_period_end (src/payments/membership-rules.ts): a past_due
+     * sponsorship keeps its slot until that period ends (src/submissions/sponsor-slot.ts reads it).
+     */
+    sponsorStatus: text('sponsor_status'),
+    sponsorPeriodEnd: tstz('sponsor_period_end'),
+    /** Full-text document for directory search: the name weighs more than the crawled description. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(metadata->>'description', '')), 'B')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('sites_canonical_url_key').on(t.canonicalUrl),
+    uniqueIndex('sites_normalized_name_key').on(t.normalizedName),
+    index('sites_account_submitted_idx').on(t.accountId, t.submittedAt.desc(), t.id.desc()),
+    index('sites_status_changed_idx').on(t.status, t.statusChangedAt),
+    index('sites_search_idx').using('gin', t.searchVector),
+    index('sites_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    /** The directory's "newest first" listing and its keyset pages (src/directory/search.ts). */
+    index('sites_live_listed_idx')
+      .on(sql`coalesce(${t.publishedAt}, ${t.statusChangedAt})`, t.id)
+      .where(sql`${t.status} = 'live'`),
+  ],
+);
+
+/** One row per status change of a site, written by a trigger so no code path can forget it. */
+export const siteHistory = pgTable(
+  'site_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: uuid('site_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    at: tstz('at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('site_history_site_idx').on(t.siteId, t.id),
+    /** The pace of each waiting stage: exits over the last 24 hours (src/submissions/progress.ts). */
+    index('site_history_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * A submitter's proposed change to the name or description of their own live tool (docs/pipeline.md "Edits").
+ * The public page keeps the site's current text until an editor approves; approval copies the proposal onto
+ * the site in one statement (src/pipeline/decide-edit.ts). A newer proposal supersedes a pending one, so each
+ * site has at most one pending edit (the partial unique index).
+ */
+export const siteEdits = pgTable(
+  'site_edits',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    /** Null when the edit leaves the name alone. */
+    name: text('name'),
+    normalizedName: text('normalized_name'),
+    /** Null when the edit leaves the description alone. */
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'superseded'] }).notNull().default('pending'),
+    /** The editor's reason (shown to the submitter as last_edit.reason). */
+    reason: text('reason'),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('site_edits_one_pending_key').on(t.siteId).where(sql`${t.status} = 'pending'`),
+    index('site_edits_site_idx').on(t.siteId, t.submittedAt.desc()),
+    index('site_edits_pending_idx').on(t.submittedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Directory categories, managed by operators (src/directory/categories.ts). The slug is the public key and
+ * never changes; name and description may. A starter set is inserted by migration (docs/mcp-and-search.md).
+ */
+export const categories = pgTable('categories', {
+  slug: text('slug').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Which categories a site is in (at most 3, enforced by the writers). A join table rather than a text[] on
+ * sites: the (category_slug, site_id) index drives a category-filtered search from the category's rows, the
+ * primary key answers "categories of this site", and the foreign key makes DELETE of a used category fail
+ * (docs/mcp-and-search.md "Categories").
+ */
+export const siteCategories = pgTable(
+  'site_categories',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    categorySlug: text('category_slug')
+      .notNull()
+      .references(() => categories.slug),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.categorySlug] }),
+    index('site_categories_category_site_idx').on(t.categorySlug, t.siteId),
+  ],
+);
