@@ -3,6 +3,7 @@ import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { randomToken } from '../../src/crypto';
 import { cspScriptHash } from '../csp-hash';
+import { jsonLdScripts } from './json-ld';
 import type { AppEnv } from '../types';
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -12,8 +13,14 @@ export interface PageOptions {
   description: string;
   body: (nonce: string) => Html;
   status?: 200 | 401 | 403 | 404 | 429;
+  /** The page's one URL for search engines; by default this origin + the request's path, without its query. */
   canonical?: string;
+  /** An absolute URL of the page's share image (Open Graph and Twitter card). */
   image?: string | null;
+  /** Open Graph type: `website` unless the page is about one thing. */
+  ogType?: 'website' | 'article';
+  /** schema.org objects for the page (docs/seo.md); each becomes a JSON-LD block in the head. */
+  jsonLd?: readonly object[];
   /** One first-party inline script (fixed text, allowed by its hash); pages without it run no script at all. */
   script?: string;
 }
@@ -51,7 +58,7 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
     `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   const image = safeUrl(page.image);
-  const canonical = safeUrl(page.canonical);
+  const canonical = safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
   return c.html(
     html`<!doctype html>
 <html lang="en">
@@ -60,11 +67,18 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
 <meta name="description" content="${page.description}">
+${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}
+<meta property="og:site_name" content="tooldir">
+<meta property="og:type" content="${page.ogType ?? 'website'}">
 <meta property="og:title" content="${page.title}">
 <meta property="og:description" content="${page.description}">
+${canonical ? html`<meta property="og:url" content="${canonical}">` : ''}
 ${image ? html`<meta property="og:image" content="${image}">` : ''}
-${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}
-<style nonce="${nonce}">${raw(STYLE)}</style>
+<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${page.title}">
+<meta name="twitter:description" content="${page.description}">
+${image ? html`<meta name="twitter:image" content="${image}">` : ''}
+${page.jsonLd?.length ? jsonLdScripts(page.jsonLd) : ''}<style nonce="${nonce}">${raw(STYLE)}</style>
 </head>
 <body>
 <header><a href="/">tooldir</a> <span class="muted">– a directory of AI tools</span></header>

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
 import { accounts } from './accounts';
-import { sites } from './sites';
 
 // Money and its bookkeeping: unpaid submissions, our checkout sessions, quota, Stripe event ids, idempotency keys.
 
