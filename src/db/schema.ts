@@ -4,3 +4,4 @@ export * from './schema/sites';
 export * from './schema/payments';
 export * from './schema/oauth';
 export * from './schema/webhooks';
+export * from './schema/search';

@@ -9,25 +9,21 @@ export type SearchMode = 'newest' | 'text' | 'typo';
 const MODE_CODES = { newest: 'n', text: 't', typo: 'y' } as const;
 
 /**
- * Sort key of the last row of a page: relevance score (as Postgres printed it; null for the newest list),
- * publication time in µs, id; and the list it belongs to.
+ * Sort key of the last row of a page: its rank tier (./search-tiers.ts; null for the newest list), publication
+ * time in µs, id; and the list it belongs to.
  */
 export interface SearchPosition {
   mode: SearchMode;
-  score: string | null;
+  tier: SearchTier | null;
   publishedMicros: string;
   id: string;
 }
 
-const SCORE = /^-?\d{1,6}(\.\d{1,12})?(e-?\d{1,2})?$/i;
 // At most 16 digits: ±317 years around 1970, always inside Postgres's timestamp range.
 const MICROS = /^-?\d{1,16}$/;
-
-/** A score Postgres printed for a real: finite and inside the range `::real` accepts, so no forged cursor can fail the cast. */
-const isScore = (text: string) => {
-  const n = Number(text);
-  return SCORE.test(text) && Number.isFinite(n) && Math.abs(n) < 1e6 && (n === 0 || Math.abs(n) > 1e-30);
-};
+/** A rank tier (./search-tiers.ts): 0 to 3. */
+export type SearchTier = 0 | 1 | 2 | 3;
+const isTier = (value: unknown): value is SearchTier => value === 0 || value === 1 || value === 2 || value === 3;
 
 /** FNV-1a of the normalised query: a cursor from one query cannot be replayed against another. */
 export function queryFingerprint(query: string): string {
@@ -40,7 +36,7 @@ export function queryFingerprint(query: string): string {
 }
 
 export function encodeCursor(query: string, position: SearchPosition): string {
-  const payload = JSON.stringify({ v: 1, q: queryFingerprint(query), m: MODE_CODES[position.mode], s: position.score, t: position.publishedMicros, i: position.id });
+  const payload = JSON.stringify({ v: 2, q: queryFingerprint(query), m: MODE_CODES[position.mode], r: position.tier, t: position.publishedMicros, i: position.id });
   return btoa(payload).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
@@ -54,18 +50,18 @@ export function decodeCursor(query: string, cursor: string): SearchPosition {
   } catch {
     throw invalid('is malformed');
   }
-  const d = data as { v?: unknown; q?: unknown; m?: unknown; s?: unknown; t?: unknown; i?: unknown };
+  const d = data as { v?: unknown; q?: unknown; m?: unknown; r?: unknown; t?: unknown; i?: unknown };
   const mode = (Object.keys(MODE_CODES) as SearchMode[]).find((m) => MODE_CODES[m] === d.m);
   const valid =
-    d.v === 1 &&
+    d.v === 2 &&
     typeof d.q === 'string' &&
     mode !== undefined &&
-    (mode === 'newest' ? d.s === null : typeof d.s === 'string' && isScore(d.s)) &&
+    (mode === 'newest' ? d.r === null : isTier(d.r)) &&
     typeof d.t === 'string' &&
     MICROS.test(d.t) &&
     typeof d.i === 'string' &&
     isUuid(d.i);
   if (!valid) throw invalid('is malformed');
   if (d.q !== queryFingerprint(query)) throw invalid('belongs to a different query');
-  return { mode: mode!, score: d.s as string | null, publishedMicros: d.t as string, id: d.i as string };
+  return { mode: mode!, tier: d.r as SearchTier | null, publishedMicros: d.t as string, id: d.i as string };
 }

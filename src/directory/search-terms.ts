@@ -29,3 +29,6 @@ export function toPrefixTsQuery(query: string): string | undefined {
   if (terms.length === 0) return undefined;
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' & ');
 }
+
+/** A `to_tsquery` text that requires every word as a whole word (none as a prefix). */
+export const wholeWords = (terms: readonly string[]): string => terms.join(' & ');

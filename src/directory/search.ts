@@ -4,8 +4,8 @@ import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 import { toToolSummary, type ToolRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
-import { decodeCursor, encodeCursor, type SearchMode } from './search-cursor';
-import { categoryFilter, newestStatement, textStatement, typoStatement } from './search-statements';
+import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
+import { categoryFilter, newestStatement, rankedStatement } from './search-statements';
 import { categorySlugSchema } from '../categories/category-rules';
 import { unknownCategories } from '../categories/categories';
 
@@ -36,15 +36,16 @@ export interface SearchPage {
   next_cursor: string | null;
 }
 
-type HitRow = ToolRow & { score_text: string | null; sort_micros: string; sort_id: string };
+type HitRow = ToolRow & { tier: number | null; mode: SearchMode; sort_micros: string; sort_id: string };
 
 /**
  * Directory search over live tools (a core verb). `category` limits every list below to the tools in that
  * category (an unknown category is invalid_request). With a query: full-text matches on name and description,
- * ranked by relevance; when the words match no live tool, the typo fallback (names similar to the query).
- * Featured and sponsored are returned as flags and never change the order. Without a query: the newest live
- * tools. Keyset pagination; the cursor remembers which of the three lists it pages through. One statement per
- * page, two for a first page that falls back to typo matching.
+ * ranked by tier (name is the query; every word a whole word of the name; every word in the name, the last perhaps typed halfway; every word anywhere), newest first within a tier;
+ * when the words match no live tool, the typo fallback (the query's words corrected to words of live tools'
+ * names). Featured and sponsored are returned as flags and never change the order. Without a query: the newest
+ * live tools. Keyset pagination; the cursor remembers which list it pages through. One statement per page
+ * (docs/mcp-and-search.md "Ranking" and "Speed").
  */
 export async function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
   const parsed = searchInputSchema.safeParse(input);
@@ -59,16 +60,12 @@ export async function searchTools({ deps, input }: { deps: Deps; input: SearchIn
     throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.');
   }
 
-  let mode: SearchMode = after?.mode ?? (query === '' ? 'newest' : 'text');
-  const filter = categoryFilter(category);
-  let rows: HitRow[] = [];
-  if (mode === 'newest') rows = await queryRows<HitRow>(deps.db, newestStatement(limit + 1, after, filter));
-  if (mode === 'text') {
-    const statement = textStatement(query, limit + 1, after, filter);
-    if (statement) rows = await queryRows<HitRow>(deps.db, statement);
-    if (!statement || (!after && rows.length === 0)) mode = 'typo';
-  }
-  if (mode === 'typo') rows = await queryRows<HitRow>(deps.db, typoStatement(query, limit + 1, after, filter));
+  const statement =
+    query === ''
+      ? newestStatement(limit + 1, after, categoryFilter(category))
+      : rankedStatement({ mode: after?.mode === 'typo' ? 'typo' : 'text', query, category, take: limit + 1, after });
+  // A query of punctuation alone has no words to match: an empty page, without asking the database.
+  const rows = statement ? await queryRows<HitRow>(deps.db, statement) : [];
   // Whether the category exists is asked only when a first page comes back empty, so a search stays one statement.
   if (category && !after && rows.length === 0 && (await unknownCategories(deps, [category])).length > 0) {
     throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`);
@@ -80,7 +77,7 @@ export async function searchTools({ deps, input }: { deps: Deps; input: SearchIn
     tools: page.map(toToolSummary),
     next_cursor:
       rows.length > limit && last
-        ? encodeCursor(cursorKey, { mode, score: last.score_text, publishedMicros: String(last.sort_micros), id: last.sort_id })
+        ? encodeCursor(cursorKey, { mode: last.mode, tier: last.tier === null ? null : (Number(last.tier) as SearchTier), publishedMicros: String(last.sort_micros), id: last.sort_id })
         : null,
   };
 }

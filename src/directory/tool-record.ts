@@ -44,11 +44,12 @@ export interface ToolDetail {
 export const SHORT_DESCRIPTION_LENGTH = 160;
 
 /**
- * The tool's categories by name, as a JSON array: read through site_categories' primary key (site_id first),
- * for the rows of one page only (docs/mcp-and-search.md "Categories").
+ * The tool's categories by name, as a JSON array: the row's own category_slugs (a trigger-kept copy of its
+ * site_categories rows) looked up in the small categories table, for the rows of one page only
+ * (docs/mcp-and-search.md "Categories").
  */
 const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name) ORDER BY lower(c.name), c.slug)
-  FROM site_categories sc JOIN categories c ON c.slug = sc.category_slug WHERE sc.site_id = s.id), '[]'::json)`;
+  FROM categories c WHERE c.slug = ANY (s.category_slugs)), '[]'::json)`;
 
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,

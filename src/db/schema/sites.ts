@@ -68,22 +68,46 @@ export const sites = pgTable(
      */
     sponsorStatus: text('sponsor_status'),
     sponsorPeriodEnd: tstz('sponsor_period_end'),
-    /** Full-text document for directory search: the name weighs more than the crawled description. */
+    /**
+     * Full-text document for directory search: the name weighs more than the crawled description; plus one
+     * lexeme `#<slug>` per category (no query word, whole or typed halfway, can match it), so a
+     * category-filtered search is one GIN lookup that intersects the word and category lists
+     * (src/directory/search-keys.ts `inCategory`).
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(metadata->>'description', '')), 'B')`,
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(metadata->>'description', '')), 'B') || search_category_lexemes(category_slugs)`,
     ),
+    /**
+     * The name alone, for the search tier "every word in the name" (docs/mcp-and-search.md "Ranking"), plus the
+     * same category lexemes as search_vector, so a category-filtered name lookup is one GIN lookup too.
+     */
+    nameVector: tsvector('name_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(name, '')) || search_category_lexemes(category_slugs)`,
+    ),
+    /**
+     * The site's category slugs, sorted: a copy of its site_categories rows kept by a trigger
+     * (drizzle/*_search_derived_columns.sql) for search_vector's category lexemes, so search never probes
+     * site_categories per candidate. site_categories stays the one place that is written.
+     */
+    /**
+     * When the tool was listed, the directory's "newest first" key: published_at, set by the pipeline, with the
+     * status change time standing in defensively. Stored so an index can carry it for index-only scans.
+     */
+    listedAt: tstz('listed_at').generatedAlwaysAs(sql`coalesce(published_at, status_changed_at)`),
+    categorySlugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     uniqueIndex('sites_canonical_url_key').on(t.canonicalUrl),
     uniqueIndex('sites_normalized_name_key').on(t.normalizedName),
     index('sites_account_submitted_idx').on(t.accountId, t.submittedAt.desc(), t.id.desc()),
     index('sites_status_changed_idx').on(t.status, t.statusChangedAt),
-    index('sites_search_idx').using('gin', t.searchVector),
-    index('sites_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    /** The directory's "newest first" listing and its keyset pages (src/directory/search.ts). */
-    index('sites_live_listed_idx')
-      .on(sql`coalesce(${t.publishedAt}, ${t.statusChangedAt})`, t.id)
-      .where(sql`${t.status} = 'live'`),
+    // Search reads live tools only (src/directory/search-statements.ts), so its indexes hold live rows only.
+    index('sites_live_search_idx').using('gin', t.searchVector).where(sql`${t.status} = 'live'`),
+    index('sites_live_name_vector_idx').using('gin', t.nameVector).where(sql`${t.status} = 'live'`),
+    index('sites_live_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.status} = 'live'`),
+    // The directory's listing index, sites_live_listing_idx (listed_at DESC, id DESC) INCLUDE (name, name_vector,
+    // search_vector) WHERE live, is created in SQL (drizzle/*_search_derived_columns.sql): drizzle
+    // cannot declare INCLUDE. It serves "newest first", keyset pages, and search's recent window by index-only scans.
   ],
 );
 

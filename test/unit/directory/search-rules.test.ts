@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeQuery, queryTerms, toPrefixTsQuery } from '../../../src/directory/search-terms';
+import { normalizeQuery, queryTerms, toPrefixTsQuery, wholeWords } from '../../../src/directory/search-terms';
 import { decodeCursor, encodeCursor } from '../../../src/directory/search-cursor';
 import { shortenDescription } from '../../../src/directory/tool-record';
 
@@ -16,11 +16,12 @@ describe('search terms', () => {
     expect(toPrefixTsQuery('AI writer')).toBe('ai & writer:*');
     expect(toPrefixTsQuery('Übersetzer 2000')).toBe('übersetzer & 2000:*');
     expect(toPrefixTsQuery('&&& !!!')).toBeUndefined();
+    expect(wholeWords(queryTerms('AI writer'))).toBe('ai & writer');
   });
 });
 
 describe('search cursor', () => {
-  const position = { mode: 'text' as const, score: '1.3333334', publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
+  const position = { mode: 'text' as const, tier: 1 as 0 | 1 | 2 | null, publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
 
   it('round-trips the position for the same query', () => {
     const cursor = encodeCursor('writer', position);
@@ -32,16 +33,18 @@ describe('search cursor', () => {
     const cursor = encodeCursor('writer', position);
     expect(() => decodeCursor('painter', cursor)).toThrow(/cursor belongs to a different query/);
     expect(() => decodeCursor('writer', 'not a cursor!')).toThrow(/cursor is malformed/);
-    expect(() => decodeCursor('writer', btoa('{"v":1}'))).toThrow(/cursor is malformed/);
-    const newest = encodeCursor('', { ...position, mode: 'newest', score: null });
-    expect(decodeCursor('', newest)).toEqual({ ...position, mode: 'newest', score: null });
-    const forged = btoa(JSON.stringify({ v: 1, q: 'x', m: 't', s: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
+    expect(() => decodeCursor('writer', btoa('{"v":2}'))).toThrow(/cursor is malformed/);
+    const newest = encodeCursor('', { ...position, mode: 'newest', tier: null });
+    expect(decodeCursor('', newest)).toEqual({ ...position, mode: 'newest', tier: null });
+    const forged = btoa(JSON.stringify({ v: 2, q: 'x', m: 't', r: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
-    // Values the database cast would reject must be refused here, as a 400 rather than a failing statement.
-    for (const [s, t] of [['1e999', '1'], ['1e-99', '1'], ['0.5', '99999999999999999999']] as const) {
-      const outOfRange = encodeCursor('writer', { ...position, score: s, publishedMicros: t });
-      expect(() => decodeCursor('writer', outOfRange), `${s} ${t}`).toThrow(/cursor is malformed/);
+    // Values the statement would reject must be refused here, as a 400 rather than a failing statement.
+    for (const [r, t] of [[4, '1'], [-1, '1'], [1.5, '1'], ['1', '1'], [1, '99999999999999999999']] as const) {
+      const outOfRange = encodeCursor('writer', { ...position, tier: r as 0, publishedMicros: t });
+      expect(() => decodeCursor('writer', outOfRange), `${r} ${t}`).toThrow(/cursor is malformed/);
     }
+    // A text cursor without a tier is not a newest cursor's null.
+    expect(() => decodeCursor('writer', encodeCursor('writer', { ...position, tier: null }))).toThrow(/cursor is malformed/);
   });
 });
 

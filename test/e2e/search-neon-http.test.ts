@@ -1,0 +1,68 @@
+// Directory search on real PostgreSQL through the production driver (drizzle neon-http against the Neon
+// SQL-over-HTTP stand-in): the relevance set (test/helpers/search-relevance-set.ts) gives the same results as on
+// the embedded database, and every search is one request to the database, a typo fallback's first page and
+// every later page included (docs/mcp-and-search.md "Speed").
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
+import { requireService } from '../helpers/services/require-service';
+import type { NeonStandIn } from '../helpers/standins/neon-http';
+import { startNeonDatabase } from '../helpers/standins/neon-database';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { seedTools } from '../helpers/live-tools';
+import { relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+
+const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
+
+let ipCounter = 0;
+const ip = () => ({ 'cf-connecting-ip': `10.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+type Page = { tools: Array<{ name: string }>; next_cursor: string | null };
+
+describePg('search on PostgreSQL through drizzle neon-http', () => {
+  let pg: PostgresServer;
+  let neon: NeonStandIn;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const started = await startNeonDatabase({ poolSize: 5 });
+    ({ pg, neon } = started);
+    t = await createTestApp({ db: { db: started.db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
+    await seedTools(t.deps.db, relevanceCorpus());
+  });
+  afterAll(async () => {
+    await t?.close();
+    await neon?.close();
+    await pg?.close();
+  });
+
+  /** One search page, and how many database requests it took. */
+  async function search(params: Record<string, string>): Promise<{ page: Page; requests: number }> {
+    const before = neon.requestCount;
+    const res = await t.request(`/api/v1/tools?${new URLSearchParams(params)}`, { headers: ip() });
+    expect(res.status, JSON.stringify(params)).toBe(200);
+    return { page: (await res.json()) as Page, requests: neon.requestCount - before };
+  }
+
+  it.each(relevanceCases)('%s: "%s" (category %s), in one request', async (_why, q, category, expected) => {
+    const { page, requests } = await search({ q, limit: '10', ...(category && { category }) });
+    const names = page.tools.map((tool) => tool.name);
+    expect(expected.length >= 3 ? names.slice(0, 3) : names).toEqual(expected);
+    expect(requests).toBe(1);
+  });
+
+  it('pages through text, typo and category results one request per page, without duplicates or gaps', async () => {
+    for (const params of [{ q: 'chat' }, { q: 'meeting' }, { q: 'chatgtp' }, { q: 'write', category: 'writing' }, { q: '', category: 'writing' }]) {
+      const all = await search({ ...params, limit: '50' });
+      expect(all.page.next_cursor).toBeNull(); // one page of 50 holds them all: the reference order
+      const paged: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const { page, requests }: { page: Page; requests: number } = await search({ ...params, limit: '2', ...(cursor && { cursor }) });
+        expect(requests).toBe(1);
+        paged.push(...page.tools.map((tool) => tool.name));
+        cursor = page.next_cursor;
+      } while (cursor);
+      expect(paged, JSON.stringify(params)).toEqual(all.page.tools.map((tool) => tool.name));
+      expect(paged.length).toBeGreaterThan(0);
+    }
+  });
+});
