@@ -24,8 +24,8 @@ beforeAll(async () => {
     { name: 'No Category' },
     { name: 'Hostile Category Tool', categories: ['a&b'] },
   ]);
-  [hostile] = await seedTools(t.deps.db, [{ name: 'Hostile Slug', slug: `x&y<z>"'` }]);
-  [edited] = await seedTools(t.deps.db, [{ name: 'Edited Tool', categories: ['video'] }]);
+  hostile = (await seedTools(t.deps.db, [{ name: 'Hostile Slug', slug: `x&y<z>"'` }]))[0]!;
+  edited = (await seedTools(t.deps.db, [{ name: 'Edited Tool', categories: ['video'] }]))[0]!;
   await seedTools(t.deps.db, [
     { name: 'Pending Tool', status: 'pending_review', categories: ['image'] },
     { name: 'Rejected Tool', status: 'rejected', categories: ['image'] },
