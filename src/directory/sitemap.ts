@@ -117,11 +117,12 @@ export async function readSitemapTools(
   bounds: { from?: ListedKey; to?: ListedKey },
   maxUrls = SITEMAP_MAX_URLS,
 ): Promise<SitemapEntry[]> {
-  const rows = await queryRows<{ slug: string; lastmod: string | null }>(
-    deps.db,
-    sql`SELECT s.slug, ${isoTimestamp(toolLastmod)} AS lastmod FROM sites s
-        WHERE s.status = 'live'${bounds.from ? sql` AND ${compareListed('>=', bounds.from)}` : sql``}${bounds.to ? sql` AND ${compareListed('<', bounds.to)}` : sql``}
-        ORDER BY ${listedAt}, s.id LIMIT ${maxUrls}`,
-  );
+  const rows = await queryRows<{ slug: string; lastmod: string | null }>(deps.db, toolsChildStatement(bounds, maxUrls));
   return rows.map((r) => ({ loc: toolUrl(deps.origin, r.slug), lastmod: r.lastmod }));
 }
+
+/** The statement of one tools child (exported for the test that checks it is a range scan of the listed index). */
+export const toolsChildStatement = (bounds: { from?: ListedKey; to?: ListedKey }, maxUrls: number): SQL =>
+  sql`SELECT s.slug, ${isoTimestamp(toolLastmod)} AS lastmod FROM sites s
+      WHERE s.status = 'live'${bounds.from ? sql` AND ${compareListed('>=', bounds.from)}` : sql``}${bounds.to ? sql` AND ${compareListed('<', bounds.to)}` : sql``}
+      ORDER BY ${listedAt}, s.id LIMIT ${maxUrls}`;
