@@ -95,6 +95,7 @@ describe('canonical, Open Graph and Twitter card tags', () => {
     const sitemap = await (await t.request('/sitemap.xml')).text();
     expect(sitemap).toContain(`<loc>${origin}/tools/${rich.slug}</loc>`);
     expect(await (await t.request('/robots.txt')).text()).toContain(`\nSitemap: ${origin}/sitemap.xml\n`);
+    expect(await (await t.request('/llms.txt')).text()).toContain(`${origin}/sitemap.xml lists them all`);
   });
 
   it('404 page: not indexed, no canonical or og:url (it is no address of its own), still a titled card', async () => {
