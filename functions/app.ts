@@ -24,6 +24,8 @@ import * as docsAssets from './v1/docs-assets';
 import * as adminAccounts from './admin/accounts';
 import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
+import * as robotsTxt from './pages/robots-txt';
+import * as sitemap from './pages/sitemap';
 import * as adminReview from './admin/review';
 import * as adminEditReview from './admin/edit-review';
 import * as adminCategories from './admin/categories';
@@ -78,6 +80,7 @@ const functions = [
   openapi,
   docsPage,
   llmsTxt,
+  robotsTxt,
   editorPage,
   homePage,
   toolPage,
@@ -104,6 +107,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);
+  sitemap.register(app, options.sitemap);
   options.extraRoutes?.(app);
   app.onError(onError);
   app.notFound(createFallback(app, notFoundPage));

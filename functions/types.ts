@@ -18,6 +18,8 @@ export interface AppOptions {
   extraRoutes?: (app: import('@hono/zod-openapi').OpenAPIHono<AppEnv>) => void;
   /** Serves /api/v1/docs/assets/* (Node: from node_modules). Workers leave it out: static assets answer first. */
   docsAssets?: DocsAssetSource;
+  /** The sitemap's URLs per file (default 50,000); tests lower it to reach the index form (docs/seo.md). */
+  sitemap?: import('./pages/sitemap').SitemapOptions;
 }
 
 /** A file served under /api/v1/docs/assets/, by its name there; null when there is no such file. */

@@ -17,6 +17,8 @@ export interface PageOptions {
   canonical?: string;
   /** An absolute URL of the page's share image (Open Graph and Twitter card). */
   image?: string | null;
+  /** A page that is no address of its own (the 404 page): `noindex`, and no canonical or og:url. */
+  noindex?: boolean;
   /** Open Graph type: `website` unless the page is about one thing. */
   ogType?: 'website' | 'article';
   /** schema.org objects for the page (docs/seo.md); each becomes a JSON-LD block in the head. */
@@ -58,13 +60,14 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
     `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   const image = safeUrl(page.image);
-  const canonical = safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
+  const canonical = page.noindex ? undefined : safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
   return c.html(
     html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${page.noindex ? html`<meta name="robots" content="noindex">` : ''}
 <title>${page.title}</title>
 <meta name="description" content="${page.description}">
 ${canonical ? html`<link rel="canonical" href="${canonical}">` : ''}

@@ -20,6 +20,9 @@ const text = (origin: string) => `# tooldir – AI Tool Directory
 - POST /api/v1/membership/checkout {tier: member | memberFeature}: a checkout link for a membership (covered submits need no payment).
 - OpenAPI 3.1: ${origin}/api/v1/openapi.json · interactive reference: ${origin}/api/v1/docs
 
+## Public pages
+${origin}/ (the directory), ${origin}/categories/{slug} and ${origin}/tools/{slug} (a live tool's live_url); ${origin}/sitemap.xml lists them all. Tool pages carry JSON-LD (schema.org SoftwareApplication).
+
 ## Authentication
 Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page of the account area (${origin}/account), shown once, revocable. Never put a key in a URL.
 

@@ -9,6 +9,7 @@ export function notFoundPage(c: Context<AppEnv>) {
     title: 'Not found – tooldir',
     description: 'There is no page at this address.',
     status: 404,
+    noindex: true,
     body: () => html`<h1>Not found</h1><p>There is no page here. <a href="/">Back to the directory</a>.</p>`,
   });
 }

@@ -2,6 +2,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
 import { getLiveTool } from '../../src/directory/live-tools';
+import { softwareApplicationLd } from '../../src/directory/software-application';
+import { toolUrl } from '../../src/directory/sitemap';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
@@ -20,9 +22,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
-      canonical: tool.live_url ?? undefined,
+      // The same address the sitemap lists (src/directory/sitemap.ts), on the configured origin.
+      canonical: toolUrl(c.get('deps').origin, tool.slug),
       // Images are our own /media/ copies (same origin); og:image needs the copy's absolute URL.
       image: tool.image && `${c.get('deps').origin}${tool.image}`,
+      ogType: 'article',
+      jsonLd: [softwareApplicationLd(tool, c.get('deps').origin)],
       body: () => html`<article>
 <h1><img class="avatar" src="${iconSource(tool)}" alt="" width="48" height="48">${tool.name}${badges(tool)}</h1>
 ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</p>` : ''}

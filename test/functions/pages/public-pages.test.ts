@@ -38,8 +38,10 @@ describe('public pages', () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    // The page's one script is the badge box's copy button (test/functions/pages/badge.test.ts), allowed by hash.
-    expect(text.match(/<script/g)).toHaveLength(1);
+    // The page's one script is the badge box's copy button (test/functions/pages/badge.test.ts), allowed by hash;
+    // the other script element is the JSON-LD data block (test/functions/pages/page-seo.test.ts).
+    expect(text.match(/<script/g)).toHaveLength(2);
+    expect(text.match(/<script type="application\/ld\+json">/g)).toHaveLength(1);
     expect(text).toContain('<script>for(const b of document');
     expect(text).not.toContain('<img src=x');
     expect(text).not.toContain('javascript:');
