@@ -2,14 +2,17 @@
 // Run: npx tsx test/bench/search.bench.ts   (PGlite in a temp dir)
 //      BENCH_DATABASE_URL=postgres://... npx tsx test/bench/search.bench.ts   (a real PostgreSQL; it is migrated
 //      and its sites table gets 100,000 extra rows: use a throwaway database)
-// Env: BENCH_TOOLS (default 100000; 0 reuses the tools already in BENCH_DATABASE_URL), BENCH_ROUNDS (default 100).
+// Env: BENCH_TOOLS (default 100000; 0 reuses the tools already in BENCH_DATABASE_URL), BENCH_ROUNDS (default 100),
+//      BENCH_DRIVER=neon-http (with BENCH_DATABASE_URL: search through drizzle neon-http and the Neon SQL-over-HTTP
+//      stand-in on loopback, as production reaches Neon; the stand-in adds its own HTTP hop to every search).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openNodePostgres, openPglite, type OpenedDb } from '../../src/db/node-clients';
-import { queryRows, type Db } from '../../src/db/client';
+import { createNeonHttpDb, queryRows, type Db } from '../../src/db/client';
+import { configureNeonClient, startNeonStandIn, type NeonStandIn } from '../helpers/standins/neon-http';
 import { loadConfig } from '../../src/config';
 import { buildDeps } from '../../src/deps';
 import { createLogger } from '../../src/log';
@@ -72,16 +75,26 @@ export interface BenchLine {
 export { seed as seedBenchTools };
 
 /** Runs the benchmark and returns one line per query kind (milliseconds). */
-export async function runSearchBench(options: { tools?: number; rounds?: number; databaseUrl?: string } = {}): Promise<BenchLine[]> {
+export async function runSearchBench(
+  options: { tools?: number; rounds?: number; databaseUrl?: string; driver?: 'node-postgres' | 'neon-http' } = {},
+): Promise<BenchLine[]> {
   const tools = options.tools ?? 100_000;
   const rounds = options.rounds ?? 100;
   const dir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'tooldir-bench-'));
+  let neon: NeonStandIn | undefined;
   const opened: OpenedDb = options.databaseUrl ? await openNodePostgres(options.databaseUrl) : await openPglite(join(dir!, 'pglite'));
   try {
-    const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), opened.db, { log: createLogger('silent') });
     const started = performance.now();
     if (tools > 0) await seed(opened.db, tools);
-    console.log(`seeded ${tools} live tools in ${((performance.now() - started) / 1000).toFixed(1)} s (${options.databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+    let searchDb = opened.db;
+    if (options.driver === 'neon-http' && options.databaseUrl) {
+      neon = await startNeonStandIn({ poolSize: 4 });
+      configureNeonClient(neon);
+      searchDb = createNeonHttpDb(options.databaseUrl, neon.fetchEndpoint);
+    }
+    const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), searchDb, { log: createLogger('silent') });
+    const driver = options.driver === 'neon-http' ? ', searched through neon-http and the Neon stand-in' : '';
+    console.log(`seeded ${tools} live tools in ${((performance.now() - started) / 1000).toFixed(1)} s (${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}${driver})`);
 
     let second: SearchPage | undefined;
     const kinds: Array<[string, () => Promise<SearchPage>]> = [
@@ -119,6 +132,7 @@ export async function runSearchBench(options: { tools?: number; rounds?: number;
     }
     return lines;
   } finally {
+    await neon?.close();
     await opened.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
@@ -129,6 +143,7 @@ async function main() {
     tools: Number(process.env.BENCH_TOOLS ?? 100_000),
     rounds: Number(process.env.BENCH_ROUNDS ?? 100),
     databaseUrl: process.env.BENCH_DATABASE_URL,
+    driver: process.env.BENCH_DRIVER === 'neon-http' ? 'neon-http' : 'node-postgres',
   });
   console.log('\nsearch latency (searchTools verb, one statement per call)');
   console.log('query kind'.padEnd(36), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'results'.padStart(8));
