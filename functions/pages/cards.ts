@@ -21,7 +21,7 @@ function cardImage(tool: ToolCard, eager: boolean): Html {
 /** One card: picture, name (to its page), badges, a one-line description, category chips. */
 export function toolCard(tool: ToolCard, eager = false): Html {
   return html`<li class="card">${cardImage(tool, eager)}<div><h3><a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}</h3>
-${tool.description ? html`<p title="${tool.description}">${tool.description}</p>` : ''}${
+${tool.description ? html`<p>${tool.description}</p>` : ''}${
     tool.categories.length
       ? html`<ul class="chips">${tool.categories.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a></li>`)}</ul>`
       : ''
