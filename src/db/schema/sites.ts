@@ -84,6 +84,13 @@ export const sites = pgTable(
     index('sites_live_listed_idx')
       .on(sql`coalesce(${t.publishedAt}, ${t.statusChangedAt})`, t.id)
       .where(sql`${t.status} = 'live'`),
+    /**
+     * The sponsored slot of the home and category pages (src/directory/browse.ts): the few live sponsors,
+     * newest first, without walking every live tool to find them.
+     */
+    index('sites_live_sponsor_idx')
+      .on(sql`coalesce(${t.publishedAt}, ${t.statusChangedAt})`, t.id)
+      .where(sql`${t.status} = 'live' AND ${t.isSponsor}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "sites_live_sponsor_idx" ON "sites" USING btree (coalesce("published_at", "status_changed_at"),"id") WHERE "sites"."status" = 'live' AND "sites"."is_sponsor";
