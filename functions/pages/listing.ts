@@ -18,7 +18,7 @@ export interface ListingView {
   title: string;
   description: string;
   /** What comes before the cards (heading, search box, category links). */
-  intro: (first: boolean) => Html;
+  intro: () => Html;
   /** The text when the list has no tool at all. */
   empty: string;
 }
@@ -65,7 +65,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
     canonical: `${deps.origin}${self}`,
     pageLinks: { prev: links.prev && `${deps.origin}${links.prev}`, next: links.next && `${deps.origin}${links.next}` },
     jsonLd: shown.length ? [itemList(deps.origin, view.title, shown)] : [],
-    body: () => html`${view.intro(first)}
+    body: () => html`${view.intro()}
 ${page.sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2>${cardGrid(page.sponsored)}</section>` : ''}
 ${page.tools.length ? cardGrid(page.tools) : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}
 ${pager(links)}`,
