@@ -42,6 +42,7 @@ import * as webhookTest from './v1/webhook-test';
 import { STATUS_CHANGING_PATHS, announceStatusChanges } from './middleware/announce-status-changes';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
+import * as categoryPage from './pages/category-page';
 import * as badge from './pages/badge';
 import * as mediaFiles from './pages/media';
 import * as accountPages from './pages/account';
@@ -84,6 +85,7 @@ const functions = [
   editorPage,
   homePage,
   toolPage,
+  categoryPage,
   badge,
   mediaFiles,
   accountPages,

@@ -1,15 +1,18 @@
-// GET / – the public directory: sponsored slot first, featured badges, newest; a search box (GET /?q=)
+// GET / – the public directory: the sponsored slot, then cards of the newest tools, 24 a page (docs/pages.md);
+// links to every category with its count; a search box (GET /?q=).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { listLiveTools, type PublicTool } from '../../src/directory/live-tools';
+import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
+import type { ToolCard } from '../../src/directory/browse';
 import { searchTools } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { renderPage } from './layout';
-import { toolItem } from './tool-list';
+import { cardGrid } from './cards';
+import { listingPage } from './listing';
 
 /** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
 function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
@@ -25,34 +28,57 @@ function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
   });
 }
 
+const TITLE = 'tooldir – a directory of AI tools';
+const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
+
+const searchForm = (q: string) =>
+  html`<form class="search" method="get" action="/" role="search"><input type="search" name="q" value="${q}" placeholder="Search tools" aria-label="Search tools"> <button type="submit">Search</button></form>`;
+
+/** Every category with its number of live tools, as links. */
+const categoryLinks = (categories: CategoryWithCount[]) =>
+  categories.length
+    ? html`<nav aria-label="Categories"><ul class="chips nav">${categories.map(
+        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="muted">${c.tool_count}</span></a></li>`,
+      )}</ul></nav>`
+    : '';
+
+/** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards. */
+async function searchPage(c: Context<AppEnv>, q: string) {
+  // A search counts against the per-IP public bucket like every search surface, and the limiter answers
+  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits). The plain listing does not.
+  try {
+    await enforceRateLimit(c, 'public', clientIp(c));
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
+    throw error;
+  }
+  const found = await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } });
+  // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
+  const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
+  c.header('Cache-Control', 'public, max-age=60');
+  return renderPage(c, {
+    title: `“${q}” – tooldir`,
+    description: DESCRIPTION,
+    canonical: `${c.get('deps').origin}/`,
+    body: () => html`<h1>AI tools</h1>
+${searchForm(q)}
+${tools.length ? cardGrid(tools) : html`<p class="muted">No tool matches your search.</p>`}`,
+  });
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-    // A search counts against the per-IP public bucket like every search surface, and the limiter answers
-    // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits). The plain listing does not.
-    if (q) {
-      try {
-        await enforceRateLimit(c, 'public', clientIp(c));
-      } catch (error) {
-        if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
-        throw error;
-      }
-    }
-    // With a query the page shows the directory search's relevance order (the same verb as REST and MCP).
-    const tools: Array<Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>> = q
-      ? (await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } })).tools.map((t) => ({ ...t, slug: t.slug, icon: null }))
-      : await listLiveTools(c.get('deps'));
-    const sponsored = q ? [] : tools.filter((t) => t.is_sponsor).slice(0, 3);
-    const rest = tools.filter((t) => !sponsored.includes(t));
-    c.header('Cache-Control', 'public, max-age=60');
-    return renderPage(c, {
-      title: q ? `“${q}” – tooldir` : 'tooldir – a directory of AI tools',
-      description: 'A directory of AI tools, reviewed by editors.',
-      canonical: `${c.get('deps').origin}/`,
-      body: () => html`<h1>AI tools</h1>
-<form class="search" method="get" action="/" role="search"><input type="search" name="q" value="${q}" placeholder="Search tools" aria-label="Search tools"> <button type="submit">Search</button></form>
-${sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2><ul class="tools">${sponsored.map(toolItem)}</ul></section>` : ''}
-${rest.length ? html`<ul class="tools">${rest.map(toolItem)}</ul>` : html`<p class="muted">${q ? 'No tool matches your search.' : 'No tools are listed yet.'}</p>`}`,
+    if (q) return searchPage(c, q);
+    const { categories } = await listCategories({ deps: c.get('deps') });
+    return listingPage(c, {
+      basePath: '/',
+      title: TITLE,
+      description: DESCRIPTION,
+      empty: 'No tools are listed yet.',
+      intro: () => html`<h1>AI tools</h1>
+${searchForm('')}
+${categoryLinks(categories)}`,
     });
   });
 }

@@ -3,8 +3,6 @@ import type { PublicTool } from '../../src/directory/live-tools';
 import { placeholderImage } from '../../src/media/placeholder';
 import { safeUrl, type Html } from './layout';
 
-type Listed = Pick<PublicTool, 'slug' | 'name' | 'description' | 'icon' | 'is_feature' | 'is_sponsor'>;
-
 /** The badges a tool earned by its plan. */
 export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>): Html {
   return html`${tool.is_sponsor ? html`<span class="badge sponsor">Sponsored</span>` : ''}${tool.is_feature ? html`<span class="badge">Featured</span>` : ''}`;
@@ -16,10 +14,4 @@ export const outboundRel = (tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>)
 /** The tool's icon: our own /media/ copy, else its generated placeholder (never the tool's server, never broken). */
 export function iconSource(tool: Pick<PublicTool, 'name' | 'icon'>): string {
   return tool.icon ?? placeholderImage(tool.name);
-}
-
-/** One entry of a tool list: icon, name (to its page), badges, description. */
-export function toolItem(tool: Listed): Html {
-  return html`<li><img class="icon" src="${iconSource(tool)}" alt="" width="20" height="20" loading="lazy"><a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}
-${tool.description ? html`<div class="muted">${tool.description}</div>` : ''}</li>`;
 }

@@ -108,6 +108,11 @@ export const sites = pgTable(
     // The directory's listing index, sites_live_listing_idx (listed_at DESC, id DESC) INCLUDE (name, name_vector,
     // search_vector) WHERE live, is created in SQL (drizzle/*_search_derived_columns.sql): drizzle
     // cannot declare INCLUDE. It serves "newest first", keyset pages, and search's recent window by index-only scans.
+    /**
+     * The sponsored slot of the home and category pages (src/directory/browse.ts): the few live sponsors,
+     * newest first, without walking every live tool to find them.
+     */
+    index('sites_live_sponsor_idx').on(t.listedAt, t.id).where(sql`${t.status} = 'live' AND ${t.isSponsor}`),
   ],
 );
 

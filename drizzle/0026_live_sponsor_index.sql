@@ -1,0 +1,1 @@
+CREATE INDEX "sites_live_sponsor_idx" ON "sites" USING btree ("listed_at","id") WHERE "sites"."status" = 'live' AND "sites"."is_sponsor";
