@@ -125,8 +125,10 @@ export function rankedHits(p: string, q: TierQuery, guard: SQL): SQL {
         ORDER BY ${unindexedSortAt} DESC, s.id DESC LIMIT ${take}))`);
     tierNames.push(name(`t${tier}`));
   }
-  ctes.push(sql`${name('page')} AS (
-    SELECT * FROM (${sql.join(tierNames.map((t) => sql`SELECT id, sort_at, tier FROM ${t}`), sql` UNION ALL `)}) h
-    ORDER BY tier, sort_at DESC, id DESC LIMIT ${take})`);
+  // A cursor past the last tier (forged: next_cursor never points there) leaves nothing to read: an empty page.
+  const hits = tierNames.length
+    ? sql.join(tierNames.map((t) => sql`SELECT id, sort_at, tier FROM ${t}`), sql` UNION ALL `)
+    : sql`SELECT NULL::uuid AS id, NULL::timestamptz AS sort_at, NULL::int AS tier WHERE false`;
+  ctes.push(sql`${name('page')} AS (SELECT * FROM (${hits}) h ORDER BY tier, sort_at DESC, id DESC LIMIT ${take})`);
   return sql.join(ctes, sql`, `);
 }

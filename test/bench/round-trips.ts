@@ -122,6 +122,9 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     const operations = [
       { op: 'GET /api/v1/sites/{id}', run: () => request(`/api/v1/sites/${siteId}`, seeder.key), target: { statements: 1, limiter: 1, stripe: 0 } },
       { op: 'GET /api/v1/sites?limit=20', run: () => request('/api/v1/sites?limit=20', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
+      // Directory search: a text query, and a typo whose fallback runs inside the same statement.
+      { op: 'GET /api/v1/tools?q=rt', run: () => request('/api/v1/tools?q=rt', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
+      { op: 'GET /api/v1/tools?q=qeued (typo)', run: () => request('/api/v1/tools?q=qeued', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
       { op: 'POST submit-site → 201 queued', run: () => request('/api/v1/submit-site', member.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 0 } },
       { op: 'POST submit-site → 402', run: () => request('/api/v1/submit-site', payer.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 1 } },
       {

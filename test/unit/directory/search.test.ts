@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { seedTools, type SeededTool } from '../../helpers/live-tools';
 import { searchTools, type SearchPage } from '../../../src/directory/search';
 import { getTool } from '../../../src/directory/get-tool';
+import { encodeCursor } from '../../../src/directory/search-cursor';
 
 // The search verb over a real (PGlite) database. Each test searches words unique to its own seeds, so the
 // tests stay independent although they share one database.
@@ -163,6 +164,20 @@ describe('searchTools pagination', () => {
     const page = await search('crossq', 1);
     await expect(search('other', 1, page.next_cursor!)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^cursor/) });
     await expect(search('', 1, page.next_cursor!)).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('answers a well-formed cursor of any mode and tier with a page, never a failing statement', async () => {
+    await seedTools(t.deps.db, [{ name: 'Forgeable One' }, { name: 'Forgeable Two' }]);
+    const at = { publishedMicros: String(Date.now() * 1000), id: crypto.randomUUID() };
+    for (const mode of ['text', 'typo'] as const) {
+      for (const tier of [0, 1, 2, 3] as const) {
+        const page = await search('forgeable', 5, encodeCursor('forgeable', { mode, tier, ...at }));
+        expect(Array.isArray(page.tools), `${mode} ${tier}`).toBe(true);
+      }
+    }
+    // A text cursor before every tier reads the whole list again; one past the last tier, nothing.
+    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'text', tier: 0, ...at }))).tools).toHaveLength(2);
+    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'typo', tier: 3, ...at }))).tools).toEqual([]);
   });
 });
 
