@@ -1,14 +1,13 @@
 // Categories on real PostgreSQL through the production driver (drizzle neon-http against the Neon SQL-over-HTTP
 // stand-in): the migrated starter set, the category-filtered search (one statement per page, with and without
 // a query, paged by cursor), tool reads whose categories arrive as JSON text, and the 409 of a used category.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client';
-import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
+import { findPostgresBinaries } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import type { NeonStandIn } from '../helpers/standins/neon-http';
-import { startNeonDatabase } from '../helpers/standins/neon-database';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app';
+import { useNeonTestApp } from '../helpers/standins/neon-database';
+import { ADMIN_TOKEN } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -18,24 +17,10 @@ const ip = () => ({ 'cf-connecting-ip': `10.16.${Math.floor(++ipCounter / 250)}.
 type Page = { tools: Array<{ slug: string; categories: Array<{ slug: string; name: string }> }>; next_cursor: string | null };
 
 describePg('categories on PostgreSQL through drizzle neon-http', () => {
-  let pg: PostgresServer;
-  let neon: NeonStandIn;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    const started = await startNeonDatabase({ poolSize: 5 });
-    ({ pg, neon } = started);
-    const db = started.db;
-    t = await createTestApp({ db: { db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await neon?.close();
-    await pg?.close();
-  });
+  const app = useNeonTestApp();
 
   const get = async (path: string) => {
-    const res = await t.request(path, { headers: ip() });
+    const res = await app.t.request(path, { headers: ip() });
     expect(res.status, path).toBe(200);
     return res.json();
   };
@@ -59,10 +44,10 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
 
   it('filters search by category with and without a query, pages inside it, and counts live tools only', async () => {
     const base = Date.now() - 60_000;
-    const inside = await seedTools(t.deps.db, [
+    const inside = await seedTools(app.t.deps.db, [
       ...Array.from({ length: 5 }, (_, i) => ({ name: `Neoncat Tool ${i}`, description: 'Edits photos.', categories: ['image', 'design'], publishedAt: new Date(base + i * 1000) })),
     ]);
-    await seedTools(t.deps.db, [
+    await seedTools(app.t.deps.db, [
       { name: 'Neoncat Outside', description: 'Edits photos.', categories: ['video'] },
       { name: 'Neoncat Draft', status: 'pending_review', categories: ['image'] },
     ]);
@@ -81,27 +66,27 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     const { categories } = (await get('/api/v1/categories')) as { categories: Array<{ slug: string; tool_count: number }> };
     expect(categories.find((c) => c.slug === 'image')?.tool_count).toBe(5);
 
-    const unknown = await t.request('/api/v1/tools?category=no-such-thing', { headers: ip() });
+    const unknown = await app.t.request('/api/v1/tools?category=no-such-thing', { headers: ip() });
     expect(unknown.status).toBe(400);
   });
 
   it('submit stores categories; a used category cannot be deleted (409), an unused one can', async () => {
-    const { key } = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', {
+    const { key } = await app.t.member('member');
+    const res = await app.t.request('/api/v1/submit-site', {
       method: 'POST',
       key,
       json: { name: `Neon Categorised ${Date.now()}`, url: `https://neon-categorised-${Date.now()}.example/`, categories: ['education', 'research'] },
     });
     expect(res.status).toBe(201);
-    const admin = (method: string, path: string, json?: unknown) => t.request(path, { method, key: ADMIN_TOKEN, json, headers: ip() });
+    const admin = (method: string, path: string, json?: unknown) => app.t.request(path, { method, key: ADMIN_TOKEN, json, headers: ip() });
     expect((await admin('DELETE', '/api/v1/admin/categories/education')).status).toBe(409);
     expect((await admin('POST', '/api/v1/admin/categories', { slug: 'neon-unused', name: 'Unused' })).status).toBe(201);
     expect((await admin('DELETE', '/api/v1/admin/categories/neon-unused')).status).toBe(204);
   });
 
   it('a paid submission keeps its categories through the local checkout (one promoting statement on PostgreSQL)', async () => {
-    const { key } = await t.member('none');
-    const res = await t.request('/api/v1/submit-site', {
+    const { key } = await app.t.member('none');
+    const res = await app.t.request('/api/v1/submit-site', {
       method: 'POST',
       key,
       json: { name: `Neon Paid ${Date.now()}`, url: `https://neon-paid-${Date.now()}.example/`, categories: ['marketing', 'data'] },
@@ -109,16 +94,16 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     expect(res.status).toBe(402);
     const record = (await res.json()) as { site_id: string; checkout_url: string };
     const path = new URL(record.checkout_url).pathname;
-    const page = await (await t.request(path)).text();
+    const page = await (await app.t.request(path)).text();
     const token = /name="token" value="([0-9a-f]{64})"/.exec(page)![1]!;
-    const paid = await t.request(`${path}/pay`, {
+    const paid = await app.t.request(`${path}/pay`, {
       method: 'POST',
       body: new URLSearchParams({ token }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(paid.status).toBe(303);
     const rows = await queryRows<{ slug: string }>(
-      t.deps.db,
+      app.t.deps.db,
       sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${record.site_id}::uuid ORDER BY 1`,
     );
     expect(rows.map((r) => r.slug)).toEqual(['data', 'marketing']);
@@ -127,17 +112,17 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
   it('deleting a category while submits put tools into it: never a 5xx, and no tool is left in a deleted category', async () => {
     for (let round = 0; round < 3; round++) {
       // A fresh account per round: the submit limit (10/min) and the daily quota stay out of the way.
-      const { key } = await t.member('member');
+      const { key } = await app.t.member('member');
       const slug = `raced-${round}-${Date.now()}`;
-      expect((await t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: 'Raced' }, headers: ip() })).status).toBe(201);
+      expect((await app.t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: 'Raced' }, headers: ip() })).status).toBe(201);
       const submits = Array.from({ length: 3 }, (_, i) =>
-        t.request('/api/v1/submit-site', {
+        app.t.request('/api/v1/submit-site', {
           method: 'POST',
           key,
           json: { name: `Raced ${round} ${i} ${Date.now()}`, url: `https://raced-${round}-${i}-${Date.now()}.example/`, categories: [slug] },
         }),
       );
-      const del = t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers: ip() });
+      const del = app.t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers: ip() });
       const [deleted, ...submitted] = await Promise.all([del, ...submits]);
       expect([204, 409]).toContain(deleted.status);
       // A submit either got in (201), was refused because the category was gone (400 unknown / 409 deleted just now).

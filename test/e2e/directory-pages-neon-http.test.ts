@@ -2,48 +2,33 @@
 // the Neon SQL-over-HTTP stand-in, where every statement is one HTTP request, so the stand-in's request count is
 // the statement count of a page: one for the listing (sponsored slot and list in one UNION ALL), one for the
 // category links of the home page or the category of a category page.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
+import { expect, it } from 'vitest';
+import { findPostgresBinaries } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import type { NeonStandIn } from '../helpers/standins/neon-http';
-import { startNeonDatabase } from '../helpers/standins/neon-database';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useNeonTestApp } from '../helpers/standins/neon-database';
 import { seedTools } from '../helpers/live-tools';
 import { readListing, type ListingRead } from '../helpers/listing-html';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
 describePg('card pages on PostgreSQL through drizzle neon-http', () => {
-  let pg: PostgresServer;
-  let neon: NeonStandIn;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    const started = await startNeonDatabase({ poolSize: 5 });
-    ({ pg, neon } = started);
-    t = await createTestApp({ db: { db: started.db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await neon?.close();
-    await pg?.close();
-  });
+  const app = useNeonTestApp();
 
   /** Reads a page and counts the statements it cost. */
   async function counted(path: string): Promise<{ page: ListingRead & { location: string | null }; statements: number }> {
-    const before = neon.requestCount;
-    const page = await readListing(t, path);
-    return { page, statements: neon.requestCount - before };
+    const before = app.neon.requestCount;
+    const page = await readListing(app.t, path);
+    return { page, statements: app.neon.requestCount - before };
   }
 
   it('pages the home page and a category both ways at two statements a page', async () => {
     const base = Date.now() - 3_600_000;
     const tools = await seedTools(
-      t.deps.db,
+      app.t.deps.db,
       Array.from({ length: 30 }, (_, i) => ({ name: `Neon Card ${i}`, categories: ['image', 'design'], publishedAt: new Date(base + i * 1000), isFeature: i % 4 === 0 })),
     );
-    const [sponsor] = await seedTools(t.deps.db, [{ name: 'Neon Sponsor', categories: ['image'], isSponsor: true }]);
-    await seedTools(t.deps.db, [{ name: 'Neon Pending', categories: ['image'], status: 'pending_review' }]);
+    const [sponsor] = await seedTools(app.t.deps.db, [{ name: 'Neon Sponsor', categories: ['image'], isSponsor: true }]);
+    await seedTools(app.t.deps.db, [{ name: 'Neon Pending', categories: ['image'], status: 'pending_review' }]);
     const newest = tools.map((tool) => tool.slug).reverse();
 
     for (const basePath of ['/', '/categories/image']) {
@@ -64,7 +49,7 @@ describePg('card pages on PostgreSQL through drizzle neon-http', () => {
       expect(back.page.status).toBe(302);
       expect(back.page.location).toBe(basePath);
     }
-    const category = await readListing(t, '/categories/image');
+    const category = await readListing(app.t, '/categories/image');
     expect(category.html).toContain('<p class="muted">31 tools</p>'); // live ones only
   });
 });

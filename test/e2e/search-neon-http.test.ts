@@ -2,12 +2,10 @@
 // SQL-over-HTTP stand-in): the relevance set (test/helpers/search-relevance-set.ts) gives the same results as on
 // the embedded database, and every search is one request to the database, a typo fallback's first page and
 // every later page included (docs/mcp-and-search.md "Speed").
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
+import { beforeAll, expect, it } from 'vitest';
+import { findPostgresBinaries } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
-import type { NeonStandIn } from '../helpers/standins/neon-http';
-import { startNeonDatabase } from '../helpers/standins/neon-database';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { useNeonTestApp } from '../helpers/standins/neon-database';
 import { seedTools } from '../helpers/live-tools';
 import { relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
 
@@ -18,29 +16,18 @@ const ip = () => ({ 'cf-connecting-ip': `10.18.${Math.floor(++ipCounter / 250)}.
 type Page = { tools: Array<{ name: string }>; next_cursor: string | null };
 
 describePg('search on PostgreSQL through drizzle neon-http', () => {
-  let pg: PostgresServer;
-  let neon: NeonStandIn;
-  let t: TestApp;
-
+  const app = useNeonTestApp();
   beforeAll(async () => {
-    const started = await startNeonDatabase({ poolSize: 5 });
-    ({ pg, neon } = started);
-    t = await createTestApp({ db: { db: started.db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
-    await seedTools(t.deps.db, relevanceCorpus());
-  });
-  afterAll(async () => {
-    await t?.close();
-    await neon?.close();
-    await pg?.close();
+    await seedTools(app.t.deps.db, relevanceCorpus());
   });
 
   /** One search page, and how many database requests it took. */
   async function search(params: Record<string, string | undefined>): Promise<{ page: Page; requests: number }> {
-    const before = neon.requestCount;
+    const before = app.neon.requestCount;
     const defined = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined);
-    const res = await t.request(`/api/v1/tools?${new URLSearchParams(defined)}`, { headers: ip() });
+    const res = await app.t.request(`/api/v1/tools?${new URLSearchParams(defined)}`, { headers: ip() });
     expect(res.status, JSON.stringify(params)).toBe(200);
-    return { page: (await res.json()) as Page, requests: neon.requestCount - before };
+    return { page: (await res.json()) as Page, requests: app.neon.requestCount - before };
   }
 
   it.each(relevanceCases)('%s: "%s" (category %s), in one request', async (_why, q, category, expected) => {
