@@ -33,7 +33,8 @@ export const searchToolsTool = defineTool({
     'description (English stemming, so "writing" finds "writer"; the last word may be a prefix). When the words ' +
     'match no tool, tool names close to the query are returned instead, so a typo like "chatgtp" still finds ' +
     '"ChatGPT Helper". Results are ordered by ' +
-    'relevance, name matches first; is_feature/is_sponsor are flags only and do not change the order. An ' +
+    'relevance: an exact name first, then names with every word, then descriptions, newest first among equal ' +
+    'matches; is_feature/is_sponsor are flags only and do not change the order. An ' +
     'empty query lists the newest tools. `category` (a slug from list_categories) keeps only tools in that category, ' +
     'with or without a query. Each result carries its categories. ' +
     `Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +

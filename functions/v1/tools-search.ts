@@ -49,7 +49,8 @@ const route = createRoute({
   tags: ['Directory'],
   summary: 'Search live tools',
   description:
-    'Full-text search over the names (weighted highest) and descriptions of live tools, best match first; when ' +
+    'Full-text search over the names and descriptions of live tools, best match first (an exact name, then names ' +
+    'with every word, then descriptions; newest first among equal matches); when ' +
     'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
     'Pass category to search within one category (an empty q then lists its newest tools). ' +
     `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; ${describePolicy('public')}, shared with every search. ` +
