@@ -7,6 +7,7 @@ import { dailyLimitFor, isMembershipActive, utcDay } from './memberships';
 import { publicCrawlError } from '../pipeline/crawl-error-messages';
 import type { HistoryStep, QueuePosition } from '../submissions/record-schemas';
 import { progressColumns, toHistory, toQueue, type ProgressRow } from '../submissions/progress';
+import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from '../submissions/edit-record';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
@@ -23,6 +24,9 @@ export interface SubmissionLine {
   /** A site's history and queue position, as its detail read has them (docs/submission-progress.md). */
   history?: HistoryStep[];
   queue?: QueuePosition;
+  /** A live tool's edit waiting for an editor, and the outcome of the last decided one (as on the site record). */
+  pending_edit?: PendingEdit;
+  last_edit?: LastEdit;
 }
 
 export interface AccountOverview {
@@ -45,7 +49,7 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
     queryRows<SiteLineRow>(
       deps.db,
       sql`SELECT s.id AS site_id, s.name, s.url, s.status, s.plan, s.live_url, s.status_note, s.crawl_error_kind, s.crawl_error_http_status,
-            ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, ${progressColumns}
+            ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, ${progressColumns}, ${editRecordColumns}
           FROM sites s WHERE s.account_id = ${accountId}
           ORDER BY s.submitted_at DESC, s.id DESC LIMIT ${OVERVIEW_SUBMISSIONS}`,
     ),
@@ -73,7 +77,7 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
   };
 }
 
-interface SiteLineRow extends ProgressRow {
+interface SiteLineRow extends ProgressRow, EditColumns {
   site_id: string;
   name: string;
   url: string;
@@ -107,7 +111,7 @@ function siteLine(row: SiteLineRow): SubmissionLine {
   line.history = toHistory(row);
   const queue = toQueue(row);
   if (queue) line.queue = queue;
-  return line;
+  return withEditFields(line, row);
 }
 
 /** Unpaid records show their checkout link while it is usable; refunded ones read as rejected, with why. */

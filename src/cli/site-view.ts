@@ -1,7 +1,7 @@
 // A submission in words, shared by `status`, `submit` and `submit --wait`.
 import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
-import { describeQueue, describeStep } from '../submissions/progress-words';
+import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
 
 /** The lines that explain a pending payment: why, where to pay, until when. */
 export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
@@ -33,6 +33,8 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);
   // Detail reads carry these (docs/submission-progress.md); a list item does not, so both are optional here.
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue, now)}`);
+  if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit, now)}`);
+  if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit, now)}`);
   if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step, now)}`));
   return lines;
 }

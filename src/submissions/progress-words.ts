@@ -1,6 +1,7 @@
 import type { HistoryStep, QueuePosition } from './record-schemas';
+import type { LastEdit, PendingEdit } from './edit-record';
 
-// The history and queue position in words, for people: `tooldir status` and /account show the same sentences
+// The history, queue position and edits in words, for people: `tooldir status` and /account show the same sentences
 // (docs/submission-progress.md).
 
 const STAGE_WORDS = { crawl: 'crawling', review: 'review' } as const;
@@ -30,4 +31,15 @@ export function describeQueue(queue: QueuePosition, now: Date): string {
 /** "2026-11-21 21:05 UTC  crawl_failed: the site answered HTTP 503". */
 export function describeStep(step: HistoryStep, now: Date): string {
   return `${utcClock(step.at, now)}  ${step.status}${step.reason ? `: ${step.reason}` : ''}`;
+}
+
+/** 'waiting for review since 12:05 UTC: name "Acme Writer", a new description'. */
+export function describePendingEdit(edit: PendingEdit, now: Date): string {
+  const changes = [edit.name !== undefined ? `name "${edit.name}"` : '', edit.description !== undefined ? 'a new description' : ''].filter(Boolean);
+  return `waiting for review since ${utcClock(edit.submitted_at, now)}: ${changes.join(', ')}`;
+}
+
+/** "approved 13:05 UTC" or "rejected 13:05 UTC: the name is misleading". */
+export function describeLastEdit(edit: LastEdit, now: Date): string {
+  return `${edit.status} ${utcClock(edit.decided_at, now)}${edit.reason ? `: ${edit.reason}` : ''}`;
 }

@@ -4,19 +4,21 @@ import type { AppEnv } from '../../types';
 import { html } from 'hono/html';
 import { getAccountOverview, type SubmissionLine } from '../../../src/accounts/account-overview';
 import { formatTime, renderPage } from './layout';
-import { describeQueue, describeStep } from '../../../src/submissions/progress-words';
+import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../../../src/submissions/progress-words';
 import { sessionOrRedirect } from './session';
 import { connectedAppsSection } from './connected-apps';
 
 const TIER_NAMES = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' } as const;
 
-/** Where the submission waits and what it went through (docs/submission-progress.md); empty for unpaid records. */
+/** Where the submission waits, what it went through and its edits (docs/submission-progress.md); empty for unpaid records. */
 function progress(s: SubmissionLine, now: Date) {
   const queue = s.queue ? html`<div class="queue">Queue: ${describeQueue(s.queue, now)}</div>` : '';
+  const pendingEdit = s.pending_edit ? html`<div class="edit pending">Edit ${describePendingEdit(s.pending_edit, now)}</div>` : '';
+  const lastEdit = s.last_edit ? html`<div class="edit last">Last edit ${describeLastEdit(s.last_edit, now)}</div>` : '';
   const history = s.history?.length
     ? html`<details class="history"><summary>History</summary><ol>${s.history.map((step) => html`<li>${describeStep(step, now)}</li>`)}</ol></details>`
     : '';
-  return html`${queue}${history}`;
+  return html`${queue}${pendingEdit}${lastEdit}${history}`;
 }
 
 function submissionRow(s: SubmissionLine, now: Date) {

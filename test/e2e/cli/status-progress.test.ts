@@ -72,4 +72,35 @@ describe('tooldir status: queue position and history (e2e)', { timeout: 120_000 
     expect(body.queue).toMatchObject({ stage: 'crawl', position: 2 });
     expect(body.queue.estimated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
+
+  it("shows a live tool's edit waiting for review, then the editor's decision with its reason", async () => {
+    const siteId = ids[2]!;
+    await server.deps.db.execute(
+      sql`UPDATE sites SET status = 'live', slug = ${`progress-${siteId.slice(0, 8)}`}, live_url = ${`${server.url}/tools/progress-${siteId.slice(0, 8)}`},
+          published_at = now() WHERE id = ${siteId}::uuid`,
+    );
+    const filed = await fetch(`${server.url}/api/v1/sites/${siteId}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Progress Renamed ${crypto.randomUUID().slice(0, 4)}` }),
+    });
+    expect(filed.status).toBe(202);
+    const { pending_edit } = (await filed.json()) as { pending_edit: { edit_id: string; name: string } };
+    let run = await user.run(['status', siteId], { env: { TOOLDIR_API_KEY: key } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`  Edit:       waiting for review since `);
+    expect(run.stdout).toMatch(new RegExp(`^ {2}Edit: +waiting for review since (\\d{4}-\\d\\d-\\d\\d )?\\d\\d:\\d\\d UTC: name "${pending_edit.name}"$`, 'm'));
+    expect(run.stdout).not.toContain('Last edit:');
+
+    const decided = await fetch(`${server.url}/api/v1/admin/edits/${pending_edit.edit_id}/review`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'reject', reason: 'Keep the name people know' }),
+    });
+    expect(decided.status).toBe(200);
+    run = await user.run(['status', siteId], { env: { TOOLDIR_API_KEY: key } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('  Edit:');
+    expect(run.stdout).toMatch(/^ {2}Last edit: +rejected (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC: Keep the name people know$/m);
+  });
 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
+import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
+import { seedOwnedTool } from '../../helpers/owned-tools';
 import { PageClient } from './account-client';
 
 let t: TestApp;
@@ -44,6 +45,29 @@ describe('account overview', () => {
     await client.signIn(m.email);
     const { html } = await client.page('/account');
     expect(html).toContain('<a href="http://tooldir.test/tools/live-tool">public page</a>');
+  });
+
+  it("shows a live tool's edit waiting for review, then the editor's decision with its reason", async () => {
+    const m = await t.member('member');
+    const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: 'Editable Tool' });
+    const filed = await t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: m.key, json: { name: 'Edited <Tool>', description: 'Better words.' } });
+    expect(filed.status).toBe(202);
+    const { pending_edit } = (await filed.json()) as { pending_edit: { edit_id: string } };
+    const client = new PageClient(t);
+    await client.signIn(m.email);
+    let { html } = await client.page('/account');
+    expect(html).toMatch(/<div class="edit pending">Edit waiting for review since [^<]*: name &quot;Edited &lt;Tool&gt;&quot;, a new description<\/div>/);
+    expect(html).not.toContain('class="edit last"');
+
+    const decided = await t.request(`/api/v1/admin/edits/${pending_edit.edit_id}/review`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { decision: 'reject', reason: 'The name <misleads>' },
+    });
+    expect(decided.status).toBe(200);
+    ({ html } = await client.page('/account'));
+    expect(html).not.toContain('class="edit pending"');
+    expect(html).toMatch(/<div class="edit last">Last edit rejected [^<]*: The name &lt;misleads&gt;<\/div>/);
   });
 
   it('tells an account without membership that submissions are paid', async () => {
