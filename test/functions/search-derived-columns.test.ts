@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client';
-import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
-import { findPostgresBinaries, startPostgres, type PostgresServer } from '../helpers/services/postgres';
+import { findPostgresBinaries } from '../helpers/services/postgres';
+import { usePostgresTestApp } from '../helpers/services/postgres-test-app';
 import { requireService } from '../helpers/services/require-service';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
@@ -96,23 +96,11 @@ describe('search derived structures on PGlite', () => {
 });
 
 describePg('search derived structures on a real PostgreSQL server', () => {
-  let server: PostgresServer;
-  let opened: OpenedDb;
-  let t: TestApp;
-  beforeAll(async () => {
-    server = await startPostgres();
-    opened = await openNodePostgres(server.connectionString, { max: 20 });
-    t = await createTestApp({ db: opened });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await opened?.close();
-    await server?.close();
-  });
-  derivedSuite(() => t);
+  const pg = usePostgresTestApp();
+  derivedSuite(() => pg.t);
 
   it('20 writers at once (tools going live, renamed, taken down, sharing words) leave exact counts and no deadlock', async () => {
-    const db = t.deps.db;
+    const db = pg.t.deps.db;
     const tools = await seedTools(db, Array.from({ length: 20 }, (_, i) => ({ name: `Racer Shared Word ${i}`, status: 'queued' as const })));
     await Promise.all(
       tools.map((tool, i) =>

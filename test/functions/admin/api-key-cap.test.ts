@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
-import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
+import { findPostgresBinaries } from '../../helpers/services/postgres';
+import { usePostgresTestApp } from '../../helpers/services/postgres-test-app';
 import { requireService } from '../../helpers/services/require-service';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, csrfOf, newEmail } from '../pages/account-client';
@@ -83,18 +83,7 @@ describe('API key cap on PGlite', () => {
 });
 
 describePg('API key cap on a real PostgreSQL server', () => {
-  let server: PostgresServer;
-  let opened: OpenedDb;
-  let t: TestApp;
-  beforeAll(async () => {
-    server = await startPostgres();
-    opened = await openNodePostgres(server.connectionString, { max: 30 });
-    t = await createTestApp({ db: opened });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await opened?.close();
-    await server?.close();
-  });
-  capSuite(() => t);
+  // 30 connections: the 30 creates race on separate connections.
+  const pg = usePostgresTestApp({ connections: 30 });
+  capSuite(() => pg.t);
 });

@@ -1,12 +1,12 @@
 // True concurrency on a real PostgreSQL server (PGlite serialises statements): the one-statement promotion
 // must still make exactly one transition when deliveries race on separate connections.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
+import { findPostgresBinaries } from '../../helpers/services/postgres';
+import { usePostgresTestApp } from '../../helpers/services/postgres-test-app';
 import { requireService } from '../../helpers/services/require-service';
-import { openNodePostgres, type OpenedDb } from '../../../src/db/node-clients';
-import { createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
+import { uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { eventFixture as buildStripeEvent } from '../../helpers/stripe/stripe-fixtures';
 import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
 import { currentSession, eventId, historyCount, paidSession, postEvent, recordingLog, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
@@ -14,47 +14,35 @@ import { currentSession, eventId, historyCount, paidSession, postEvent, recordin
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
 describePg('webhook deliveries racing on a real PostgreSQL', () => {
-  let server: PostgresServer;
-  let opened: OpenedDb;
-  let t: TestApp;
   const payments = recordingPayments();
   const queue = recordingQueue();
   const log = recordingLog();
-  beforeAll(async () => {
-    server = await startPostgres();
-    opened = await openNodePostgres(server.connectionString, { max: 20 });
-    t = await createTestApp({ db: opened, overrides: { payments, queue, log } });
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await opened?.close();
-    await server?.close();
-  });
+  const pg = usePostgresTestApp({ overrides: { payments, queue, log } });
 
   it('the same event 5 times at once: one site, one history row, all 2xx', async () => {
     for (let round = 0; round < 5; round++) {
-      const m = await t.member('none');
-      const p = await submitUnpaid(t, m.key);
+      const m = await pg.t.member('none');
+      const p = await submitUnpaid(pg.t, m.key);
       const body = buildStripeEvent('checkout.session.completed', paidSession(p), { id: eventId() });
-      const statuses = (await Promise.all(Array.from({ length: 5 }, () => postEvent(t, body)))).map((r) => r.status);
+      const statuses = (await Promise.all(Array.from({ length: 5 }, () => postEvent(pg.t, body)))).map((r) => r.status);
       expect(statuses).toEqual([200, 200, 200, 200, 200]);
-      expect((await siteRow(t, p.siteId))?.status).toBe('queued');
-      expect(await historyCount(t, p.siteId)).toBe(1);
+      expect((await siteRow(pg.t, p.siteId))?.status).toBe('queued');
+      expect(await historyCount(pg.t, p.siteId)).toBe(1);
     }
   });
 
-  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t, payments, queue, log }));
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t: pg.t, payments, queue, log }));
 
   it('re-submits expire every replaced session but never the current one, also when they race', async () => {
-    const m = await t.member('none');
-    const first = await submitUnpaid(t, m.key);
-    const second = await submitUnpaid(t, m.key, { name: first.name, url: first.url });
+    const m = await pg.t.member('none');
+    const first = await submitUnpaid(pg.t, m.key);
+    const second = await submitUnpaid(pg.t, m.key, { name: first.name, url: first.url });
     expect(payments.calls).toContainEqual({ method: 'expireCheckout', args: [first.sessionId] });
     await Promise.all([
-      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'featured' }),
-      submitUnpaid(t, m.key, { name: first.name, url: first.url, plan: 'basic' }),
+      submitUnpaid(pg.t, m.key, { name: first.name, url: first.url, plan: 'featured' }),
+      submitUnpaid(pg.t, m.key, { name: first.name, url: first.url, plan: 'basic' }),
     ]);
-    const current = await currentSession(t, first.siteId);
+    const current = await currentSession(pg.t, first.siteId);
     const made = payments.calls
       .filter((c) => c.method === 'createCheckout' && (c.args[0] as { siteId: string }).siteId === first.siteId)
       .map((c) => c.result);
@@ -66,21 +54,21 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
 
   it('first submits of one new unpaid URL racing: one record, one site_id for all, every other link expired', async () => {
     for (let round = 0; round < 3; round++) {
-      const m = await t.member('none');
+      const m = await pg.t.member('none');
       const json = { name: uniqueName('Race'), url: uniqueUrl('race') };
       const responses = await Promise.all(
-        Array.from({ length: 5 }, () => t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json })),
+        Array.from({ length: 5 }, () => pg.t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json })),
       );
       expect(responses.map((r) => r.status)).toEqual([402, 402, 402, 402, 402]);
       const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { site_id: string }).site_id)));
       expect(ids.size).toBe(1);
       const [siteId] = [...ids];
       const [count] = await queryRows<{ n: number | string }>(
-        t.deps.db,
+        pg.t.deps.db,
         sql`SELECT count(*) AS n FROM pending_submissions WHERE account_id = ${m.accountId}`,
       );
       expect(Number(count?.n)).toBe(1);
-      const current = await currentSession(t, siteId!);
+      const current = await currentSession(pg.t, siteId!);
       const made = payments.calls
         .filter((c) => c.method === 'createCheckout' && (c.args[0] as { url: string }).url === json.url)
         .map((c) => c.result);
@@ -91,6 +79,6 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t, payments, queue, log }));
-  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t, payments, queue, log }));
+  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t: pg.t, payments, queue, log }));
+  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t: pg.t, payments, queue, log }));
 });
