@@ -41,9 +41,9 @@ type HitRow = ToolRow & { tier: number | null; mode: SearchMode; sort_micros: st
 /**
  * Directory search over live tools (a core verb). `category` limits every list below to the tools in that
  * category (an unknown category is invalid_request). With a query: full-text matches on name and description,
- * ranked by tier (name is the query; every word a whole word of the name; every word in the name, the last perhaps typed halfway; every word anywhere), newest first within a tier;
- * when the words match no live tool, the typo fallback (the query's words corrected to words of live tools'
- * names). Featured and sponsored are returned as flags and never change the order. Without a query: the newest
+ * ranked by tier (./search-tiers.ts: the name is the query; every word a whole word of the name; every word in
+ * the name, the last perhaps typed halfway; every word anywhere), newest first within a tier; when the words
+ * match no live tool, the typo fallback (the query's words corrected to words of live tools' names). Featured and sponsored are returned as flags and never change the order. Without a query: the newest
  * live tools. Keyset pagination; the cursor remembers which list it pages through. One statement per page
  * (docs/mcp-and-search.md "Ranking" and "Speed").
  */
