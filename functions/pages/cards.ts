@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { ToolCard } from '../../src/directory/browse';
+import type { ToolCard } from '../../src/directory/tool-record';
 import { placeholderImage } from '../../src/media/placeholder';
 import type { Html } from './layout';
 import { badges } from './tool-list';
