@@ -5,6 +5,7 @@ import type { Deps } from '../../../src/deps';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
 import { listGrants, revokeGrant, type GrantView } from '../../../src/oauth/grants';
+import { redirectTarget } from '../../../src/oauth/redirect-uris';
 import type { AppEnv } from '../../types';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime } from './layout';
@@ -15,12 +16,12 @@ import { isUuid } from '../../../src/ids';
 function appRow(g: GrantView, csrfToken: string) {
   const host = (() => {
     try {
-      return new URL(g.redirect_uri).host;
+      return redirectTarget(g.redirect_uri).label;
     } catch {
       return g.redirect_uri;
     }
   })();
-  return html`<tr data-grant-id="${g.grant_id}"><td>${g.client_name ?? 'An unnamed app'} <span class="muted">(unverified; returns to ${host})</span></td>
+  return html`<tr data-grant-id="${g.grant_id}"><td><bdi>${g.client_name ?? 'An unnamed app'}</bdi> <span class="muted">(unverified; returns to ${host})</span></td>
 <td>${g.scopes.join(', ')}</td><td>${formatTime(g.created_at)}</td><td>${formatTime(g.last_used_at)}</td>
 <td><form method="post" action="/account/apps/${g.grant_id}/revoke">${csrfField(csrfToken)}<button type="submit">Revoke</button></form></td></tr>`;
 }

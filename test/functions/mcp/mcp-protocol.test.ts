@@ -94,13 +94,21 @@ describe('MCP endpoint at the HTTP level', () => {
     }
   });
 
-  it('rejects a foreign Origin with 403 and accepts its own origin or none', async () => {
-    const foreign = await post(initialize, { origin: 'https://evil.example' });
-    expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/Origin/) } });
-    expect((await t.app.request(MCP_URL, { method: 'GET', headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await post(initialize, { origin: 'http://tooldir.test' })).status).toBe(200);
+  it('serves any Origin (browser-based clients, CORS without credentials) and refuses a request addressed to another Host', async () => {
+    const foreign = await post(initialize, { origin: 'https://elsewhere.example' });
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('access-control-allow-origin')).toBe('*');
+    expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await post(initialize, { origin: 'null' })).status).toBe(200);
     expect((await post(initialize)).status).toBe(200);
+    const rebound = await t.app.request('http://evil.example/api/mcp/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://tooldir.test' },
+      body: initialize,
+    });
+    expect(rebound.status).toBe(403);
+    expect(rebound.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await rebound.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.example is not this server.' }, id: null });
   });
 
   it('needs Accept for both JSON and SSE and a JSON content type, answering JSON-RPC errors', async () => {
