@@ -10,6 +10,7 @@ import { ourHostOnly } from '../middleware/our-host';
 import type { AppEnv } from '../types';
 import { createCaller, type McpCaller } from './caller';
 import { createMcpServer } from './server';
+import { sendPlainErrorMessages } from './error-prefix';
 
 export const MCP_PATH = '/api/mcp/mcp';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -67,6 +68,7 @@ export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<R
     enableJsonResponse: true,
     maxRequestBodySize: MAX_BODY_BYTES,
   });
+  sendPlainErrorMessages(transport);
   try {
     await server.connect(transport);
     return await transport.handleRequest(c.req.raw);

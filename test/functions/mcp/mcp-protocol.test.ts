@@ -111,6 +111,30 @@ describe('MCP endpoint at the HTTP level', () => {
     expect(await rebound.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.example is not this server.' }, id: null });
   });
 
+  it('promises no tools/list_changed notification it never sends', async () => {
+    const res = await post(initialize);
+    const { result } = (await res.json()) as { result: { capabilities: Record<string, unknown> } };
+    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    const client = await connectMcp(t);
+    expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
+    await client.close();
+  });
+
+  it('sends each error message once, without the SDK\'s "MCP error <code>:" in it (clients add their own)', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }), {
+      'mcp-protocol-version': '2025-06-18',
+    });
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(body.error).toMatchObject({ code: -32602, message: 'Unknown tool: no_such_tool. tools/list names the tools.' });
+    const client = await connectMcp(t);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: Unknown tool: no_such_tool\. tools\/list names the tools\.$/,
+    );
+    const invalid = await post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 5 } }), { 'mcp-protocol-version': '2025-06-18' });
+    expect(((await invalid.json()) as { error: { message: string } }).error.message).not.toMatch(/MCP error/);
+    await client.close();
+  });
+
   it('needs Accept for both JSON and SSE and a JSON content type, answering JSON-RPC errors', async () => {
     const noAccept = await t.app.request(MCP_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initialize });
     expect(noAccept.status).toBe(406);
