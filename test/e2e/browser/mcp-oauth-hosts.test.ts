@@ -20,6 +20,10 @@ import { simulatedNetwork } from '../../helpers/simulated-network';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
+
+describe.runIf(!hasChromium && process.env.REQUIRE_BROWSER === '1')('browser required', () => {
+  it(`finds Chromium at ${CHROMIUM} (REQUIRE_BROWSER=1)`, () => expect(existsSync(CHROMIUM)).toBe(true));
+});
 const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
 const CURSOR_REDIRECT = 'cursor://anysphere.cursor-retrieval/oauth/callback';
 const ALL_SCOPES = 'tools:read sites:read sites:submit';
