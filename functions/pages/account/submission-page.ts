@@ -42,6 +42,7 @@ export async function submissionPage(c: Context<AppEnv>, session: WebSession, si
     title: record.name,
     status: (refusal?.error.status ?? 200) as ContentfulStatusCode,
     signedIn: { email: session.email, csrfToken: session.csrfToken },
+    narrow: true,
     script: live ? COPY_SCRIPT : undefined,
     // A fresh checkout redirects to the payment provider's page: its origin must be a place the form may lead.
     formActionOrigins: 'checkout_url' in record ? [new URL(record.checkout_url).origin].filter((o) => o !== deps.origin) : [],

@@ -123,7 +123,7 @@ const liveSection: Section = ({ record, deps }) => {
   const slug = slugOf(s.live_url);
   return html`<section class="panel" aria-labelledby="live-title"><h2 id="live-title">Live in the directory</h2>
 <p>Your tool's public page: <a id="live-link" href="${s.live_url}">${s.live_url}</a></p></section>
-${slug ? badgeEmbedBox({ slug, live_url: s.live_url, is_feature: s.is_feature }, deps.origin) : ''}`;
+${slug ? html`<div class="panel">${badgeEmbedBox({ slug, live_url: s.live_url, is_feature: s.is_feature }, deps.origin)}</div>` : ''}`;
 };
 
 const fieldError = (id: string, message: string | undefined) => (message ? html`<span class="field-error" id="${id}">${message}</span>` : '');

@@ -242,8 +242,12 @@ describe('/account lists the submissions with links to their pages', () => {
     const row = (id: string) => new RegExp(`<tr data-site-id="${id}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
     for (const id of [live, queued, unpaid.siteId]) {
       expect(row(id)).toMatch(new RegExp(`^<td data-label="Name"><a href="/account/submissions/${id}">`));
-      for (const label of ['Website', 'Status', 'Plan', 'Submitted', 'Next']) expect(row(id)).toContain(`data-label="${label}"`);
+      for (const label of ['Website', 'Status', 'Plan', 'Submitted']) expect(row(id)).toContain(`data-label="${label}"`);
     }
+    // "Next" only where there is a next step: no empty label in the stacked cards.
+    expect(row(live)).toContain('<td data-label="Next">');
+    expect(row(unpaid.siteId)).toContain('<td data-label="Next">');
+    expect(row(queued)).not.toContain('data-label="Next"');
     expect(row(queued)).toMatch(/<span class="status queued" data-status="queued">queued for crawling<\/span><div class="queue small">\d+(st|nd|rd|th) in line for crawling/);
     expect(row(live)).toMatch(/<span class="status live" data-status="live">live<\/span>[\s\S]*<a href="http:\/\/tooldir\.test\/tools\/[^"]+">Public page<\/a>/);
     expect(row(unpaid.siteId)).toMatch(/data-status="pending_payment">waiting for payment<\/span>[\s\S]*<a href="http:\/\/tooldir\.test\/checkout\/cs_local_[^"]+">Pay now<\/a>/);
