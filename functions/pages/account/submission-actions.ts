@@ -99,7 +99,12 @@ export function register(app: Hono<AppEnv>) {
         // A member with quota left is queued by the same verb, keeping this site_id: no payment at all.
         return c.redirect(result.kind === 'payment_required' ? result.body.checkout_url : pagePath(result.body.site_id), 303);
       } catch (error) {
-        throw isServiceError(error) && error.code === 'already_submitted' ? takenMeanwhile(error) : error;
+        if (isServiceError(error) && error.code === 'already_submitted') throw takenMeanwhile(error);
+        // The key of a page shown before the record changed (a re-submit through the API meanwhile).
+        if (isServiceError(error) && error.code === 'idempotency_key_reused') {
+          throw new ServiceError('idempotency_key_reused', 'This submission changed since the page was shown. Reload the page and try again.');
+        }
+        throw error;
       }
     });
   });

@@ -117,6 +117,20 @@ describe('a fresh checkout link for an expired one', () => {
     expect(await sessionsOf(p.siteId)).toBe(before);
   });
 
+  it('an old page whose record changed meanwhile (a re-submit through the API) is told to reload, and makes nothing', async () => {
+    const { m, client } = await signedIn('none');
+    const r = await expiredRecord(client, m);
+    const form = { _csrf: csrfOf(r.html), idempotency_key: keyOf(r.html) };
+    expect((await post(client, `/account/submissions/${r.siteId}/checkout`, form)).status).toBe(303);
+    const { url } = (await detail(m.key, r.siteId)) as { url: string };
+    expect((await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Renamed'), url } })).status).toBe(402);
+    const sessions = await sessionsOf(r.siteId);
+    const stale = await post(client, `/account/submissions/${r.siteId}/checkout`, form);
+    expect(stale.status).toBe(422);
+    expect(await stale.text()).toContain('<p>This submission changed since the page was shown. Reload the page and try again.</p>');
+    expect(await sessionsOf(r.siteId)).toBe(sessions);
+  });
+
   it('a form without a usable idempotency key is refused and makes nothing', async () => {
     const { m, client } = await signedIn('none');
     const r = await expiredRecord(client, m);
