@@ -48,7 +48,7 @@ const base = (r: SubmissionRecord) => `/account/submissions/${r.site_id}`;
 const statusSection: Section = ({ record }) => {
   const s = site(record);
   const badges = s ? [s.is_feature ? 'featured' : '', s.is_sponsor ? 'sponsored' : ''].filter(Boolean) : [];
-  return html`<p class="lead">Status: <span class="status ${record.status}" id="status" data-status="${record.status}">${capitalised(describeStatus(record.status))}</span></p>
+  return html`<p>Status: <span class="status ${record.status}" id="status" data-status="${record.status}">${capitalised(describeStatus(record.status))}</span></p>
 <dl class="facts panel">
 <dt>Website</dt><dd>${/^https?:\/\//i.test(record.url) ? html`<a href="${record.url}" rel="noopener nofollow">${record.url}</a>` : record.url}</dd>
 ${isPending(record) ? html`<dt>Plan</dt><dd>${record.plan} (${amountLabel(record.plan)})</dd>` : ''}
