@@ -26,7 +26,7 @@ export const coveredPlans = (tier: MembershipTier): PlanKind[] => planKinds.filt
 function listingsText(plans: readonly PlanKind[]): string {
   const names = plans.map((plan, i) => (i === 0 ? planTitles[plan] : planTitles[plan].toLowerCase()));
   const joined = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'No';
-  return `${joined} listing${plans.length === 1 ? '' : 's'}`;
+  return `${joined} listings`;
 }
 
 /** What a membership gives: its covered plans and its quota, e.g. "Basic listings without paying per tool: 5 a day (UTC)". */
