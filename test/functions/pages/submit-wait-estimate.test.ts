@@ -40,7 +40,7 @@ describe('estimateWait', () => {
     const client = new PageClient(t, uniqueIp());
     await client.signIn(`wait-${crypto.randomUUID().slice(0, 6)}@example.com`);
     const { html } = await client.page('/submit');
-    expect(html).toContain('<p id="wait-estimate">We cannot estimate the wait right now: too few submissions went through crawling and review in the last 24 hours to know the pace. 0 submissions wait to be crawled and 0 for an editor's review.</p>');
+    expect(html).toContain(`<p id="wait-estimate">We cannot estimate the wait right now: too few submissions went through crawling and review in the last 24 hours to know the pace. 0 submissions wait to be crawled and 0 for an editor's review.</p>`);
   });
 
   it('is the pipeline of the two stages at their pace: max((C+1)·crawl + review, (R+C+1)·review)', async () => {
@@ -56,7 +56,7 @@ describe('estimateWait', () => {
     const client = new PageClient(t, uniqueIp());
     await client.signIn(`wait-${crypto.randomUUID().slice(0, 6)}@example.com`);
     const { html } = await client.page('/submit');
-    expect(html).toContain('a tool submitted now is published in <strong id="wait-estimate">about 6 hours</strong>, if the editor approves it. 2 submissions wait to be crawled and 3 for an editor's review.');
+    expect(html).toContain(`a tool submitted now is published in <strong id="wait-estimate">about 6 hours</strong>, if the editor approves it. 2 submissions wait to be crawled and 3 for an editor's review.`);
   });
 });
 
