@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPrices, membershipTiers, planBenefits, planPrices, SPONSOR_SLOTS } from '../../../src/submissions/plans';
-import { amountText, membershipSummary, planKinds } from '../../../src/submissions/plan-words';
+import { amountText, membershipSummary, planKinds, priceText } from '../../../src/submissions/plan-words';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, uniqueIp } from './account-client';
 
@@ -63,6 +65,17 @@ describe('/pricing', () => {
     expect(text).toContain('- sponsored: 29.90 USD a month.');
     expect(text).toContain(`- membership memberFeature: ${amountText(membershipPrices.memberFeature)} a month. Basic and featured listings without paying per tool: up to 12 submissions a day`);
     expect(text).toContain('http://tooldir.test/submit');
+  });
+});
+
+describe('the docs', () => {
+  it("docs/pages.md and the README state the plan table's prices and slot count, not other ones", () => {
+    const pages = readFileSync(resolve(import.meta.dirname, '../../../docs/pages.md'), 'utf8');
+    const readme = readFileSync(resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    for (const plan of planKinds) expect(pages).toContain(`| ${plan} | ${priceText(planPrices[plan])} |`);
+    for (const tier of membershipTiers) expect(pages).toContain(`\`${tier}\` (${priceText(membershipPrices[tier])})`);
+    expect(pages).toContain(`(the ${SPONSOR_SLOTS} newest sponsors)`);
+    expect(readme).toContain(`basic ${amountText(planPrices.basic).replace(' USD', '')} and featured ${amountText(planPrices.featured).replace(' USD', '')} USD once, sponsored ${amountText(planPrices.sponsored)} a month`);
   });
 });
 
