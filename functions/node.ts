@@ -17,6 +17,7 @@ import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
 import { createPackageDocsAssets } from './node/docs-assets';
+import { createPackageDisposableDomains } from './node/disposable-domains';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -66,6 +67,8 @@ export async function startNodeServer(
     ...nodeTransports(config),
     // Our own copies of tools' images, as files named by content hash (docs/media.md).
     media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
+    // The disposable-mail domains sign-in refuses, from node_modules (src/adapters/disposable-domains/).
+    disposableDomains: createPackageDisposableDomains(),
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
