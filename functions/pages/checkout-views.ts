@@ -51,7 +51,8 @@ export const cancelledView = (): View => html`<h1>Payment cancelled</h1>
 
 export const membershipView = (): View => html`<h1>Thank you</h1>
 <p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,
-usually within a minute.</p>`;
+usually within a minute.</p>
+<p><a href="/account">Go to your account</a> to see your membership and today's quota.</p>`;
 
 export const expiredView = (reason?: string | null): View => html`<h1>This checkout link has expired</h1>
 <p>${reason ?? 'Checkout links are valid for 24 hours.'} Submit the tool again to get a fresh link.</p>`;
