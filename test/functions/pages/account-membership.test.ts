@@ -276,3 +276,23 @@ describe('a membership bought from the account area (local checkout, signed webh
     expect(await accountRow(m.accountId)).toMatchObject({ tier: 'none', stripe_subscription_id: null });
   });
 });
+
+describe("/account's membership section at a known time", () => {
+  it("shows today's quota and when it renews: the next midnight UTC in the site's date format, and in hours", async () => {
+    const clock = new Date('2026-11-21T19:30:00.000Z');
+    const fixed = await createTestApp({ overrides: { now: () => clock, queue: recordingQueue() } });
+    try {
+      const m = await fixed.member('memberFeature');
+      const client = new PageClient(fixed);
+      await client.signIn(m.email);
+      const { html } = await client.page('/account');
+      expect(html).toContain('Today (2026-11-21, UTC): <strong id="quota">0 of 10</strong>');
+      expect(html).toContain('<span id="quota-reset">Resets 2026-11-22 00:00 UTC (in 5 hours).</span>');
+      // The top tier has nothing to upgrade to; without a billing customer there is no "Manage billing".
+      expect(html).not.toContain('/account/membership?tier=');
+      expect(html).not.toContain('Manage billing');
+    } finally {
+      await fixed.close();
+    }
+  });
+});
