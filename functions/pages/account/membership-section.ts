@@ -3,20 +3,26 @@
 import { html } from 'hono/html';
 import type { AccountOverview } from '../../../src/accounts/account-overview';
 import type { MembershipBilling } from '../../../src/accounts/billing';
-import { membershipTiers } from '../../../src/submissions/plans';
-import { membershipPriceLabel, quotaReset, TIER_NAMES } from '../membership-words';
+import type { Config } from '../../../src/config';
+import { membershipTiers, type MembershipTier } from '../../../src/submissions/plans';
+import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset, TIER_NAMES } from '../membership-words';
 import { csrfField, formatTime, type Html } from './layout';
 
+/** What a tier offers, in one line: its price, daily quota and the plans it covers. */
+const offerLine = (tier: MembershipTier, limits: Config['dailyLimits']) =>
+  html`<li><strong>${TIER_NAMES[tier]}</strong>: ${membershipPriceLabel(tier)}, ${quotaLabel(tier, limits)} of ${coveredPlansLabel(tier)} listings</li>`;
+
 /** The offers for an account: both tiers without an active membership, the upgrade for a member, none above. */
-function offers(o: AccountOverview): Html {
+function offers(o: AccountOverview, limits: Config['dailyLimits']): Html {
   if (!o.membership_active) {
-    return html`<p class="actions">${membershipTiers.map(
-      (tier, i) =>
-        html`<a class="button${i === 0 ? ' primary' : ''}" href="/account/membership?tier=${tier}">${i === 0 ? 'Become a member' : `Become ${TIER_NAMES[tier]}`}: ${membershipPriceLabel(tier)}</a>`,
-    )}</p>`;
+    return html`<p>Members submit without paying per tool:</p>
+<ul>${membershipTiers.map((tier) => offerLine(tier, limits))}</ul>
+<p class="actions"><a class="button primary" href="/account/membership?tier=member">Become a member</a>
+<a class="button" href="/account/membership?tier=memberFeature">${TIER_NAMES.memberFeature}</a></p>`;
   }
   if (o.account.tier === 'member') {
-    return html`<p class="actions"><a class="button primary" href="/account/membership?tier=memberFeature">Upgrade to ${TIER_NAMES.memberFeature}: ${membershipPriceLabel('memberFeature')}</a></p>`;
+    return html`<ul>${offerLine('memberFeature', limits)}</ul>
+<p class="actions"><a class="button primary" href="/account/membership?tier=memberFeature">Upgrade to ${TIER_NAMES.memberFeature}</a></p>`;
   }
   return html``;
 }
@@ -32,7 +38,7 @@ function quota(o: AccountOverview, now: Date): Html {
 }
 
 /** The section; `billing` says whether the account has a customer to manage billing for. */
-export function membershipSection(o: AccountOverview, billing: MembershipBilling, csrfToken: string, now: Date): Html {
+export function membershipSection(o: AccountOverview, billing: MembershipBilling, csrfToken: string, now: Date, limits: Config['dailyLimits']): Html {
   const a = o.account;
   const period = a.current_period_end
     ? html` · ${o.membership_active ? 'current period ends' : 'ended'} ${formatTime(a.current_period_end)}`
@@ -46,6 +52,6 @@ export function membershipSection(o: AccountOverview, billing: MembershipBilling
     a.tier !== 'none' && !o.membership_active ? html` <span class="error">not active</span>` : ''
   }</p>
 ${quota(o, now)}
-${offers(o)}${manage}
+${offers(o, limits)}${manage}
 </section>`;
 }

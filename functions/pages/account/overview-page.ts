@@ -47,7 +47,7 @@ export function register(app: Hono<AppEnv>) {
       signedIn: { email: session.email, csrfToken: session.csrfToken },
       // "Manage billing" redirects to Stripe's Customer Portal after its POST.
       formActionOrigins: [...deps.payments.hostedOrigins],
-      body: html`${membershipSection(o, billing, session.csrfToken, now)}
+      body: html`${membershipSection(o, billing, session.csrfToken, now, deps.config.dailyLimits)}
 <p><a href="/account/keys">Manage your API keys</a></p>
 ${apps}
 <h2>Your submissions</h2>

@@ -45,7 +45,7 @@ function webhookPanel(w: WebhookRecord, attempts: DeliveryAttempt[], csrfToken: 
 <h3 id="webhook-${w.webhook_id}-url"><bdi>${w.url}</bdi></h3>
 <p class="muted small">Events: ${w.events.join(', ')} · added ${formatTime(w.created_at)}</p>
 ${pinged ? html`<p class="success" role="status">A signed test ping is on its way. Reload this page to see the attempt.</p>` : ''}
-<div class="actions"><form class="inline" method="post" action="${PAGE}/${w.webhook_id}/test">${csrfField(csrfToken)}<button type="submit" aria-label="${`Send a test ping to ${w.url}`}">Send test ping</button></form>
+<div class="actions"><form class="inline" method="post" action="${PAGE}/${w.webhook_id}/test">${csrfField(csrfToken)}<button type="submit" aria-label="${`Send test ping to ${w.url}`}">Send test ping</button></form>
 <form class="inline" method="post" action="${PAGE}/${w.webhook_id}/delete">${csrfField(csrfToken)}<button type="submit" class="danger" aria-label="${`Delete the webhook ${w.url}`}">Delete</button></form></div>
 <h4>Recent deliveries</h4>
 ${

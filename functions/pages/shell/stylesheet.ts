@@ -93,7 +93,10 @@ nav.pager{display:flex;justify-content:space-between;gap:var(--space-4);margin:v
 .plans{display:grid;gap:var(--space-4);grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));margin:0 0 var(--space-5)}
 .plan{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius-lg);padding:var(--space-4) var(--space-5);display:flex;flex-direction:column;box-shadow:var(--shadow)}
 .plan h3{margin-top:0}.plan .price{font-size:var(--step-2);font-weight:800;margin:0}.plan ul{padding-left:var(--space-5);flex:1}.plan.highlight{border:2px solid var(--accent)}
-.chart svg{width:100%;height:auto;max-width:44rem}`;
+.chart svg{width:100%;height:auto;max-width:44rem}
+/* billing20 (memberships, billing, webhooks): the hidden attribute wins over display rules such as button's
+   inline-flex, so a copy button stays hidden until its script reveals it (without JavaScript it never shows). */
+[hidden]{display:none!important}`;
 
 /** The whole stylesheet, tokens first. */
 export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n`;
