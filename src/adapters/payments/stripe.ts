@@ -144,9 +144,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       // Informational only: the webhook reads account and tier from our record of the session (docs/payments.md).
       const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
-      // Double clicks within ten minutes get the same session back instead of a second one.
+      // Double clicks within ten minutes get the same session back instead of a second one. The customer is part
+      // of the key: once a first membership linked one, the next session is made for it (other parameters), and
+      // reusing the key with them would be refused by Stripe.
       const bucket = Math.floor(now().getTime() / 600_000);
-      const idempotencyKey = `membership-${request.accountId}-${request.tier}-${bucket}`;
+      const idempotencyKey = `membership-${request.accountId}-${request.tier}-${bucket}${request.customerId ? `-${request.customerId}` : ''}`;
       const ref = await subscriptionRef(config, idempotencyKey);
       try {
         const session = await stripe().checkout.sessions.create(

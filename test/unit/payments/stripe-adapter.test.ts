@@ -230,6 +230,9 @@ describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_CO
     standIn.clearRequests();
     const base = { accountId: siteId, tier: 'member' as const, email: 'm@example.com', origin: 'https://tooldir.example' };
     await taxed().createMembershipCheckout({ ...base, customerId: 'cus_known' });
+    const bucket = Math.floor(NOW.getTime() / 600_000);
+    // A session for the customer is keyed apart from the one made before the account had it.
+    expect(standIn.requests[0]!.idempotencyKey).toBe(`membership-${siteId}-member-${bucket}-cus_known`);
     expect(standIn.requests[0]!.body).toMatchObject({
       customer: 'cus_known',
       automatic_tax: { enabled: 'true' },
