@@ -15,6 +15,7 @@ import { checkSessionCsrf } from './csrf';
 import { csrfField, renderPage, type Html } from './layout';
 import { readForm } from './session';
 import { sessionOrSignIn } from './sign-in-redirect';
+import { onceField, runOnce } from './form-once';
 
 const parseTier = (value: string | undefined): MembershipTier | undefined => membershipTiers.find((t) => t === value);
 const pagePath = (tier: MembershipTier) => `/account/membership?tier=${tier}`;
@@ -54,7 +55,7 @@ async function membershipPage(c: Context<AppEnv>, session: WebSession, tier: Mem
 ${CHOICE_NOTES[choice](TIER_NAMES[billing.tier])}
 ${
   buyable
-    ? html`<form method="post" action="/account/membership/checkout">${csrfField(session.csrfToken)}<input type="hidden" name="tier" value="${tier}">
+    ? html`<form method="post" action="/account/membership/checkout">${csrfField(session.csrfToken)}${onceField()}<input type="hidden" name="tier" value="${tier}">
 <button type="submit" class="primary">Continue to payment</button></form>`
     : ''
 }
@@ -97,7 +98,10 @@ export function register(app: Hono<AppEnv>) {
     const billing = await getMembershipBilling(deps, session.accountId);
     const choice = membershipChoice(billing, tier, deps.now());
     if (choice === 'current' || choice === 'included') return membershipPage(c, session, tier, 409);
-    const checkout = await createMembershipCheckout({ deps, actor: webSessionActor(session), input: { tier } });
+    // A double click or a reload leads to the same checkout link, never a second session.
+    const checkout = await runOnce(c, session.accountId, form, 'membership_checkout', { tier }, () =>
+      createMembershipCheckout({ deps, actor: webSessionActor(session), input: { tier } }),
+    );
     return c.redirect(checkout.checkout_url, 303);
   });
 }

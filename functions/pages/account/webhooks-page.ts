@@ -21,6 +21,7 @@ import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage, type Html } from './layout';
 import { readForm } from './session';
 import { sessionOrSignIn } from './sign-in-redirect';
+import { onceField, runOnce } from './form-once';
 
 const PAGE = '/account/webhooks';
 /** Attempts shown per endpoint; the API lists up to 100 (GET /api/v1/webhooks/{id}/deliveries). */
@@ -62,7 +63,7 @@ function addForm(csrfToken: string, count: number, state?: FormState): Html {
     return html`<p class="notice" id="webhooks-full">You have ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most an account can have. Delete one to add another.</p>`;
   }
   const invalid = state ? html` aria-invalid="true" aria-describedby="webhook-url-error"` : html` aria-describedby="webhook-url-hint"`;
-  return html`<form class="panel" method="post" action="${PAGE}" novalidate>${csrfField(csrfToken)}
+  return html`<form class="panel" method="post" action="${PAGE}" novalidate>${csrfField(csrfToken)}${onceField()}
 <h2>Add a webhook</h2>
 <div class="field"><label for="webhook-url">Endpoint URL</label>
 <input id="webhook-url" type="url" name="url" required maxlength="${WEBHOOK_URL_MAX_LENGTH}" value="${state?.url ?? ''}" placeholder="https://example.com/hooks/tooldir"${invalid}>
@@ -122,7 +123,10 @@ export function register(app: Hono<AppEnv>) {
     await enforceRateLimit(c, 'webhooks', session.accountId);
     const url = (form.url ?? '').slice(0, WEBHOOK_URL_MAX_LENGTH + 1);
     try {
-      const created = await createWebhook({ deps, actor: webSessionActor(session), input: { url } });
+      // A double click or a reload adds one endpoint and shows its secret, not a second one whose secret nobody saw.
+      const created = await runOnce(c, session.accountId, form, 'webhook_create', { url }, () =>
+        createWebhook({ deps, actor: webSessionActor(session), input: { url } }),
+      );
       // Post/redirect/get: the secret rides a one-view cookie, so reloading neither re-creates nor re-shows it.
       setNewWebhookCookie(c, created.webhook_id, created.secret);
       return c.redirect(PAGE, 303);
@@ -141,7 +145,13 @@ export function register(app: Hono<AppEnv>) {
       await enforceRateLimit(c, 'webhooks', session.accountId);
       const input = { webhookId: c.req.param('id') };
       if (action === 'delete') {
-        await deleteWebhook({ deps, actor: webSessionActor(session), input });
+        try {
+          await deleteWebhook({ deps, actor: webSessionActor(session), input });
+        } catch (error) {
+          // Gone is what Delete asked for: a double click's second POST (or a stale page) lands on the list, not an
+          // error page. Nothing of another account's is touched or told.
+          if (!isServiceError(error) || error.code !== 'not_found') throw error;
+        }
         return c.redirect(PAGE, 303);
       }
       await sendTestPing({ deps, actor: webSessionActor(session), input });

@@ -29,10 +29,12 @@ async function signedIn(tier: 'none' | 'member' | 'memberFeature' = 'none') {
 
 const payTokenOf = (html: string) => /name="token" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
 
-/** POST the membership page's form as the page renders it: its CSRF token and the tier. */
+const onceOf = (html: string) => /name="once" value="([0-9A-Za-z]{32})"/.exec(html)?.[1] ?? '';
+
+/** POST the membership page's form as the page renders it: its CSRF token, its once-key and the tier. */
 async function startCheckout(client: PageClient, tier: string) {
   const { html } = await client.page(`/account/membership?tier=${tier}`);
-  return client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier } });
+  return client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), once: onceOf(html), tier } });
 }
 
 /** The whole purchase: membership page → checkout POST → local checkout page → Pay. */
@@ -71,7 +73,7 @@ describe('GET /account/membership', () => {
       expect(html).toContain(`<dd id="price">${price}</dd>`);
       expect(html).toContain(`<dd id="tier-quota">${quota}</dd>`);
       expect(html).toContain(covers);
-      expect(html).toMatch(/<form method="post" action="\/account\/membership\/checkout"><input type="hidden" name="_csrf" value="[0-9A-Za-z]{32}"><input type="hidden" name="tier" value="(member|memberFeature)">/);
+      expect(html).toMatch(/<form method="post" action="\/account\/membership\/checkout"><input type="hidden" name="_csrf" value="[0-9A-Za-z]{32}"><input type="hidden" name="once" value="[0-9A-Za-z]{32}"><input type="hidden" name="tier" value="(member|memberFeature)">/);
       expect(html).toContain('Continue to payment');
       // Local payments: the form stays on this origin.
       expect(res.headers.get('content-security-policy')).toContain("form-action 'self';");
@@ -129,6 +131,21 @@ describe('POST /account/membership/checkout', () => {
       sql`SELECT purpose, account_id, plan, mode, amount_total::int AS amount FROM checkout_sessions WHERE id = ${sessionId}`,
     );
     expect(rows).toEqual([{ purpose: 'membership', account_id: m.accountId, plan: 'memberFeature', mode: 'subscription', amount: 9900 }]);
+  });
+
+  it('a double click or a reload of the POST leads to the same checkout link; a new rendering of the page to a new one', async () => {
+    const { m, client } = await signedIn();
+    const { html } = await client.page('/account/membership?tier=member');
+    const form = { _csrf: csrfOf(html), once: onceOf(html), tier: 'member' };
+    const clicks = await Promise.all([0, 1].map(() => client.request('/account/membership/checkout', { form })));
+    const reload = await client.request('/account/membership/checkout', { form });
+    const links = [...clicks, reload].map((r) => r.headers.get('location'));
+    expect([...clicks, reload].map((r) => r.status)).toEqual([303, 303, 303]);
+    expect(new Set(links).size).toBe(1);
+    const sessions = async () => (await queryRows(t.deps.db, sql`SELECT id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`)).length;
+    expect(await sessions()).toBe(1);
+    expect((await startCheckout(client, 'member')).headers.get('location')).not.toBe(links[0]);
+    expect(await sessions()).toBe(2);
   });
 
   it('refuses a missing or wrong CSRF token and a cross-site Origin (403), creating no session', async () => {

@@ -28,9 +28,12 @@ async function signedIn() {
   return { m, client };
 }
 
+const onceOf = (html: string) => /name="once" value="([0-9A-Za-z]{32})"/.exec(html)?.[1] ?? '';
+
+/** Sends the add form as the page renders it (CSRF token, once-key) with `url`. */
 async function add(client: PageClient, url: string) {
   const { html } = await client.page('/account/webhooks');
-  return client.request('/account/webhooks', { form: { _csrf: csrfOf(html), url } });
+  return client.request('/account/webhooks', { form: { _csrf: csrfOf(html), once: onceOf(html), url } });
 }
 
 const apiList = async (key: string) => ((await (await t.request('/api/v1/webhooks', { key })).json()) as { data: Array<{ webhook_id: string; url: string }> }).data;
@@ -151,20 +154,40 @@ describe('/account/webhooks', () => {
     expect(await apiList(m.key)).toEqual([hook]);
   });
 
-  it("another account's (or a malformed) webhook id is 404 for test and delete", async () => {
+  it("another account's (or a malformed) webhook id: a test ping is 404, a delete touches nothing and lands on the list", async () => {
     const owner = await signedIn();
     expect((await add(owner.client, 'https://hooks.example/owned')).status).toBe(303);
     const [hook] = await apiList(owner.m.key);
     const { client } = await signedIn();
     const { html } = await client.page('/account/webhooks');
     for (const id of [hook!.webhook_id, 'not-a-uuid', crypto.randomUUID()]) {
-      for (const action of ['test', 'delete']) {
-        const res = await client.request(`/account/webhooks/${id}/${action}`, { form: { _csrf: csrfOf(html) } });
-        expect(res.status).toBe(404);
-        expect(await res.text()).toContain('No webhook with this id on your account.');
-      }
+      const res = await client.request(`/account/webhooks/${id}/test`, { form: { _csrf: csrfOf(html) } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('No webhook with this id on your account.');
+      const deleted = await client.request(`/account/webhooks/${id}/delete`, { form: { _csrf: csrfOf(html) } });
+      expect(deleted.status).toBe(303);
+      expect(deleted.headers.get('location')).toBe('/account/webhooks');
     }
     expect(await apiList(owner.m.key)).toEqual([hook]);
+  });
+
+  it('a double click or a reload of Add adds one endpoint and shows the secret of that one; a double-clicked Delete deletes it once', async () => {
+    const { m, client } = await signedIn();
+    const { html } = await client.page('/account/webhooks');
+    const form = { _csrf: csrfOf(html), once: onceOf(html), url: 'https://hooks.example/once' };
+    const clicks = await Promise.all([0, 1].map(() => client.request('/account/webhooks', { form })));
+    expect(clicks.map((r) => r.status)).toEqual([303, 303]);
+    expect((await client.request('/account/webhooks', { form })).status).toBe(303); // a reload of the POST
+    const hooks = await apiList(m.key);
+    expect(hooks).toHaveLength(1);
+    const page = await client.page('/account/webhooks');
+    expect(secretOf(page.html)).toMatch(/^whsec_/);
+    // The same form with another URL (the person changed the field) is a new endpoint.
+    expect((await client.request('/account/webhooks', { form: { ...form, url: 'https://hooks.example/other' } })).status).toBe(303);
+    expect(await apiList(m.key)).toHaveLength(2);
+    const removes = await Promise.all([0, 1].map(() => client.request(`/account/webhooks/${hooks[0]!.webhook_id}/delete`, { form: { _csrf: csrfOf(page.html) } })));
+    expect(removes.map((r) => r.status)).toEqual([303, 303]);
+    expect((await apiList(m.key)).map((h) => h.url)).toEqual(['https://hooks.example/other']);
   });
 
   it('signed out: every page and form leads to sign-in with next back to the webhooks page', async () => {
