@@ -13,6 +13,7 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import { renderPage } from './layout';
 import { cardGrid } from './cards';
 import { listingPage } from './listing';
+import { declareImpressions } from '../middleware/count-listing-events';
 
 /** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
 function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
@@ -56,6 +57,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
   const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
   c.header('Cache-Control', 'public, max-age=60');
+  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md)
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
