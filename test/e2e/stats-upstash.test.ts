@@ -51,7 +51,7 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
     expect(names.filter((n) => n === 'EXPIRE')).toHaveLength(4);
     const ttl = await (
       await fetch(upstash.url, { method: 'POST', headers: { authorization: `Bearer ${upstash.token}` }, body: JSON.stringify(['TTL', dayKey(today)]) })
-    ).json();
+    ).json() as { result: number };
     expect(ttl.result).toBeGreaterThan(REDIS_RETENTION_SECONDS - 60);
 
     const stats = await h.statsOf(tool.id, owner.key, `?from=${today}&to=${today}`);

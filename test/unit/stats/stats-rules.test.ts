@@ -106,7 +106,7 @@ describe('isCountedRequest', () => {
       expect(ask({ 'user-agent': agent }), agent).toBe(false);
     }
     expect(ask({})).toBe(false);
-    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }, { 'x-purpose': 'preview' }, { 'x-moz': 'prefetch' }]) {
+    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }, { 'x-purpose': 'preview' }, { 'x-moz': 'prefetch' }] as Record<string, string>[]) {
       expect(ask({ 'user-agent': BROWSER_UA, ...headers }), JSON.stringify(headers)).toBe(false);
     }
   });
