@@ -55,6 +55,8 @@ import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
 import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
+import * as shellAssets from './pages/shell/assets';
+import * as connectPage from './pages/connect-page';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
 const functions = [
@@ -90,7 +92,9 @@ const functions = [
   llmsTxt,
   robotsTxt,
   editorPage,
+  shellAssets,
   homePage,
+  connectPage,
   toolPage,
   categoryPage,
   badge,

@@ -40,7 +40,7 @@ type Notice = keyof typeof NOTICES;
 
 const page = (c: Context<AppEnv>, body: Parameters<typeof renderPage>[1]['body'], status?: 200) => {
   c.header('Cache-Control', 'no-store');
-  return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status });
+  return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status, noindex: true });
 };
 
 /** Reads an urlencoded form; anything else is an empty form (and then fails the CSRF check). */

@@ -1,5 +1,5 @@
 import { html } from 'hono/html';
-import type { ToolCard } from '../../src/directory/browse';
+import type { ToolCard } from '../../src/directory/tool-record';
 import { placeholderImage } from '../../src/media/placeholder';
 import type { Html } from './layout';
 import { badges, outboundRel } from './tool-list';
@@ -22,7 +22,7 @@ function cardImage(tool: ToolCard, eager: boolean): Html {
 /** One card: picture, name (to its page), badges, a one-line description, the outbound link, category chips. */
 export function toolCard(tool: ToolCard, eager = false): Html {
   return html`<li class="card">${cardImage(tool, eager)}<div><h3><a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}</h3>
-${tool.description ? html`<p>${tool.description}</p>` : ''}<a href="${outboundPath(tool.slug)}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a>${
+${tool.description ? html`<p>${tool.description}</p>` : ''}<p class="small"><a href="${outboundPath(tool.slug)}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>${
     tool.categories.length
       ? html`<ul class="chips">${tool.categories.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a></li>`)}</ul>`
       : ''

@@ -3,7 +3,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomToken } from '../../src/crypto';
 import { findCheckoutSession, isPayable } from '../../src/payments/checkout-lookup';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientIp } from '../middleware/client-ip';
@@ -12,13 +11,23 @@ import type { AppEnv } from '../types';
 import { isSameOrigin, checkoutFormToken, isValidFormToken } from './checkout-csrf';
 import { localCompletedEvent, signLikeStripe } from './local-checkout-event';
 import * as view from './checkout-views';
+import { renderDocument } from './shell/document';
+import { readSessionCookie } from './account/cookies';
+import { html } from 'hono/html';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
-function page(c: Context<AppEnv>, title: string, body: Parameters<typeof view.layout>[2], status: ContentfulStatusCode = 200, nonce = randomToken(22)) {
-  c.header('Content-Security-Policy', view.checkoutCsp(nonce));
+/** Checkout pages: the site's shell, never cached or indexed; each view brings its own heading. */
+function page(c: Context<AppEnv>, title: string, body: view.View, status: ContentfulStatusCode = 200) {
   c.header('Cache-Control', 'no-store');
-  return c.html(view.layout(nonce, title, body), status);
+  return renderDocument(c, {
+    title: `${title} – tooldir`,
+    head: html`<meta name="robots" content="noindex">`,
+    main: body,
+    status,
+    signedIn: readSessionCookie(c) !== undefined,
+    narrow: true,
+  });
 }
 
 const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknownView(), 404);

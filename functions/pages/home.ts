@@ -4,8 +4,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
-import type { ToolCard } from '../../src/directory/browse';
-import { searchTools } from '../../src/directory/search';
+import type { ToolCard } from '../../src/directory/tool-record';
+import { searchToolCards } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
@@ -32,16 +32,15 @@ function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
 
-const searchForm = (q: string) =>
-  html`<form class="search" method="get" action="/" role="search"><input type="search" name="q" value="${q}" placeholder="Search tools" aria-label="Search tools"> <button type="submit">Search</button></form>`;
-
-/** Every category with its number of live tools, as links. */
-const categoryLinks = (categories: CategoryWithCount[]) =>
-  categories.length
-    ? html`<nav aria-label="Categories"><ul class="chips nav">${categories.map(
-        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="muted">${c.tool_count}</span></a></li>`,
+/** Every category that has a live tool, with its number of live tools, as links (an empty one leads nowhere). */
+const categoryLinks = (categories: CategoryWithCount[]) => {
+  const shown = categories.filter((c) => c.tool_count > 0);
+  return shown.length
+    ? html`<nav aria-label="Categories"><ul class="chips nav">${shown.map(
+        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="count">${c.tool_count}</span></a></li>`,
       )}</ul></nav>`
     : '';
+};
 
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards. */
 async function searchPage(c: Context<AppEnv>, q: string) {
@@ -53,18 +52,17 @@ async function searchPage(c: Context<AppEnv>, q: string) {
     if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
     throw error;
   }
-  const found = await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } });
-  // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
-  const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
+  const found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: 50 } });
+  const tools: ToolCard[] = found.tools;
   c.header('Cache-Control', 'public, max-age=60');
   declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md)
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
     canonical: `${c.get('deps').origin}/`,
-    body: () => html`<h1>AI tools</h1>
-${searchForm(q)}
-${tools.length ? cardGrid(tools) : html`<p class="muted">No tool matches your search.</p>`}`,
+    query: q,
+    body: () => html`<h1>Search results for “${q}”</h1>
+${tools.length ? html`<p class="muted">${tools.length === 1 ? '1 tool' : `${tools.length} tools`}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}`,
   });
 }
 
@@ -78,8 +76,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
       title: TITLE,
       description: DESCRIPTION,
       empty: 'No tools are listed yet.',
-      intro: () => html`<h1>AI tools</h1>
-${searchForm('')}
+      listHeading: 'Newest tools',
+      intro: () => html`<h1>AI tools, reviewed by editors</h1>
+<p class="muted">Find the right AI tool, or <a href="/submit">list yours</a>.</p>
 ${categoryLinks(categories)}`,
     });
   });

@@ -22,6 +22,8 @@ export interface ListingView {
   intro: () => Html;
   /** The text when the list has no tool at all. */
   empty: string;
+  /** The heading above the cards (h2, after the sponsored slot's). */
+  listHeading: string;
 }
 
 /** A page link of ours that is malformed or forged: a page (never a 5xx), never cached, with a way back. */
@@ -69,7 +71,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
     jsonLd: shown.length ? [itemList(deps.origin, view.title, shown)] : [],
     body: () => html`${view.intro()}
 ${page.sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2>${cardGrid(page.sponsored)}</section>` : ''}
-${page.tools.length ? cardGrid(page.tools) : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}
+${page.tools.length ? html`<h2>${view.listHeading}</h2>${cardGrid(page.tools)}` : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}
 ${pager(links)}`,
   });
 }

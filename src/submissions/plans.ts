@@ -21,3 +21,16 @@ export const planFlags = (plan: PlanName) => ({
   isFeature: planKind(plan) === 'featured',
   isSponsor: planKind(plan) === 'sponsored',
 });
+
+/** The membership tiers an account can buy (src/accounts/memberships.ts keeps an account's tier). */
+export const membershipTiers = ['member', 'memberFeature'] as const;
+export type MembershipTier = (typeof membershipTiers)[number];
+
+/**
+ * Monthly membership prices, in cents: what /pricing shows and the local checkout charges. In Stripe mode the
+ * configured Price ids (STRIPE_PRICE_MEMBER, STRIPE_PRICE_MEMBER_FEATURE) charge; set them to these amounts.
+ */
+export const membershipPrices: Record<MembershipTier, ListingPrice> = {
+  member: { amountCents: 4900, currency: 'usd', recurring: true, label: 'Membership (monthly)' },
+  memberFeature: { amountCents: 9900, currency: 'usd', recurring: true, label: 'Membership with featured listings (monthly)' },
+};

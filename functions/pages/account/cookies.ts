@@ -2,7 +2,10 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isLoopbackHostname } from '../../../src/origin';
 
-/** The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). */
+/**
+ * The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). Its path is the
+ * whole site: /submit and /pricing act for the signed-in person, and every page's header says "Account".
+ */
 export const SESSION_COOKIE = 'tooldir_session';
 /** Double-submit CSRF token for the sign-in forms, which run before there is a session. */
 export const SIGN_IN_CSRF_COOKIE = 'tooldir_signin_csrf';
@@ -23,8 +26,10 @@ export function cookieIsSecure(c: Context): boolean {
 }
 
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
+  // A cookie from before the path was widened would shadow the new one under /account: drop it.
+  if (getCookie(c, SESSION_COOKIE) !== undefined) deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
   setCookie(c, SESSION_COOKIE, token, {
-    path: '/account',
+    path: '/',
     httpOnly: true,
     secure: cookieIsSecure(c),
     sameSite: 'Lax',
@@ -35,6 +40,7 @@ export function setSessionCookie(c: Context, token: string, expiresAt: Date): vo
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
   deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
 }
 

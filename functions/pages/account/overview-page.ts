@@ -27,8 +27,8 @@ function submissionRow(s: SubmissionLine, now: Date) {
     : s.checkout_url
       ? html`<a href="${s.checkout_url}" rel="noopener">pay to submit</a> <span class="muted">(until ${formatTime(s.expires_at)})</span>`
       : '';
-  return html`<tr data-site-id="${s.site_id}"><td>${s.name}</td><td>${/^https?:\/\//i.test(s.url) ? html`<a href="${s.url}" rel="noopener nofollow">${s.url}</a>` : s.url}</td>
-<td>${s.status}${progress(s, now)}</td><td>${s.plan}</td><td>${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
+  return html`<tr data-site-id="${s.site_id}"><td data-label="Name">${s.name}</td><td data-label="URL">${/^https?:\/\//i.test(s.url) ? html`<a href="${s.url}" rel="noopener nofollow">${s.url}</a>` : s.url}</td>
+<td data-label="Status">${s.status}${progress(s, now)}</td><td data-label="Plan">${s.plan}</td><td data-label="Submitted">${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
 }
 
 export function register(app: Hono<AppEnv>) {
@@ -56,7 +56,7 @@ ${apps}
 ${
   o.submissions.length === 0
     ? html`<p class="muted">No submissions yet. Submit a tool with your API key (see <a href="/llms.txt">llms.txt</a>).</p>`
-    : html`<table id="submissions"><thead><tr><th>Name</th><th>URL</th><th>Status</th><th>Plan</th><th>Submitted</th><th>Links</th></tr></thead>
+    : html`<table id="submissions" class="stack"><thead><tr><th>Name</th><th>URL</th><th>Status</th><th>Plan</th><th>Submitted</th><th>Links</th></tr></thead>
 <tbody>${o.submissions.map((s) => submissionRow(s, now))}</tbody></table>`
 }`,
     });

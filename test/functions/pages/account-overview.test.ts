@@ -31,8 +31,8 @@ describe('account overview', () => {
     expect(html).toContain('Queued &lt;Tool&gt;');
     expect(html).not.toContain('Queued <Tool>');
     // The status cell also says where the submission waits and what it went through (docs/submission-progress.md).
-    expect(html).toMatch(/<td>queued<div class="queue">Queue: \d+(st|nd|rd|th) in line for crawling[^<]*<\/div><details class="history"><summary>History<\/summary><ol><li>[^<]+ queued<\/li><\/ol><\/details><\/td><td>basic<\/td>/);
-    expect(html).toMatch(/<td>pending_payment<\/td><td>sponsored<\/td>/);
+    expect(html).toMatch(/<td data-label="Status">queued<div class="queue">Queue: \d+(st|nd|rd|th) in line for crawling[^<]*<\/div><details class="history"><summary>History<\/summary><ol><li>[^<]+ queued<\/li><\/ol><\/details><\/td><td data-label="Plan">basic<\/td>/);
+    expect(html).toMatch(/<td data-label="Status">pending_payment<\/td><td data-label="Plan">sponsored<\/td>/);
     expect(html).toContain(`href="${checkout_url.replace(/&/g, '&amp;')}"`);
   });
 

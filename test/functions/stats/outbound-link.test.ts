@@ -81,10 +81,10 @@ describe('the links to it', () => {
     const plain = await toolWithUrl('https://plain-link.example/');
     const featured = await toolWithUrl('https://featured-link.example/', { isFeature: true });
     const page = await (await h.visit(`/tools/${plain.slug}`)).text();
-    expect(page).toContain(`<a href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`);
+    expect(page).toContain(`<a class="button primary" href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`);
     expect(page).not.toContain('href="https://plain-link.example'); // (the JSON-LD still names the website)
     const featuredPage = await (await h.visit(`/tools/${featured.slug}`)).text();
-    expect(featuredPage).toContain(`<a href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`);
+    expect(featuredPage).toContain(`<a class="button primary" href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`);
     const home = await (await h.visit('/')).text();
     expect(home).toContain(`<a href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`);
     expect(home).toContain(`<a href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`);
