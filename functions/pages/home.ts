@@ -62,7 +62,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
     canonical: `${c.get('deps').origin}/`,
     query: q,
     body: () => html`<h1>Search results for “${q}”</h1>
-${tools.length ? html`<p class="muted">${tools.length === 1 ? '1 tool' : `${tools.length} tools`}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}`,
+${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${tools.length === 1 ? '1 tool' : `${tools.length} tools`}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}`,
   });
 }
 

@@ -1,5 +1,5 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
-import unhomoglyph from 'unhomoglyph';
+import { PROTOTYPE_GROUPS } from './confusable-prototypes';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
@@ -9,7 +9,6 @@ const VISIBLE = /(?![\u115f\u1160\u3164\uffa0])[\p{L}\p{N}\p{S}\p{P}]/gu;
 /** Zero-width and other invisible characters: UTS #39 removes Default_Ignorable_Code_Point before mapping. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NON_ASCII = /[^\u0000-\u007f]/gu;
-const ASCII = /^[\u0000-\u007f]*$/;
 
 export type NameCheck = { ok: true; name: string } | { ok: false; message: string };
 
@@ -30,16 +29,16 @@ export function checkName(input: string): NameCheck {
  * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters removed,
  * case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a Cyrillic `С`,
  * `ＣＡＮＯＮ base` and `canon base` are one name. Only `normalized_name` holds it; the stored name stays as
- * submitted. Changing this function (or the `unhomoglyph` data) changes stored keys: see docs/deploy.md
- * "Duplicate keys".
+ * submitted. Changing this function (or the confusables data) changes stored keys: see docs/deploy.md
+ * "Duplicate keys". `prototype` is for the test that holds the generated table equal to the whole package.
  */
-export function normalizeName(name: string): string {
+export function normalizeName(name: string, prototype: (char: string) => string = prototypeOf): string {
   // Folding comes first, so every case variant of a name gets the same key whatever the mapping does.
   let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '')));
   // A prototype can be upper-case (`०` maps to `O`) or itself reach another mapped character once folded, so
   // repeat until nothing changes (two rounds settle every entry of the data; four is a bound, not a count).
   for (let round = 0; round < 4; round++) {
-    const next = collapse(foldCase(skeleton(key)));
+    const next = collapse(foldCase(skeleton(key, prototype)));
     if (next === key) break;
     key = next;
   }
@@ -47,12 +46,15 @@ export function normalizeName(name: string): string {
 }
 
 /** UTS #39 skeleton: NFD, map each confusable to its prototype, NFD again. */
-function skeleton(text: string): string {
-  return text.normalize('NFD').replace(NON_ASCII, prototypeOf).normalize('NFD');
+function skeleton(text: string, prototype: (char: string) => string): string {
+  return text.normalize('NFD').replace(NON_ASCII, prototype).normalize('NFD');
 }
 
 /**
- * The prototype of one (case-folded, non-ASCII) character in confusables.txt, via the `unhomoglyph` package.
+ * The prototype of one (case-folded, non-ASCII) character in confusables.txt. The table is the part of the
+ * `unhomoglyph` package's data this rule can reach, generated with the rule below already applied
+ * (test/tools/confusables/generate.ts; a test holds it equal to the package):
+ *
  * ASCII characters are never mapped: within ASCII, confusables.txt equates `m` with `rn`, `1` and `I` with `l`,
  * `0` with `O`, and those are different names a person types on purpose (`Modem` is not `Modern`); the
  * look-alikes worth catching come from other scripts and compatibility forms.
@@ -63,13 +65,16 @@ function skeleton(text: string): string {
  * as `I` has to equal `i` here, a capital whose prototype is `l` (Coptic `Ⲓ`) is read as `I`.
  */
 function prototypeOf(char: string): string {
-  const own = unhomoglyph(char);
-  if (ASCII.test(own)) return own;
-  const capital = char.toUpperCase();
-  if (capital === char) return own;
-  const viaCapital = unhomoglyph(capital);
-  if (!ASCII.test(viaCapital)) return own;
-  return viaCapital === 'l' ? 'I' : viaCapital;
+  return prototypes().get(char) ?? char;
+}
+
+let table: Map<string, string> | undefined;
+/** Built on first use, not at start-up: most requests compare no name. */
+function prototypes(): Map<string, string> {
+  if (table) return table;
+  table = new Map();
+  for (const [prototype, chars] of Object.entries(PROTOTYPE_GROUPS)) for (const char of chars) table.set(char, prototype);
+  return table;
 }
 
 /** Full case folding as far as JavaScript offers it: `ß`, `ẞ` and `SS` are `ss`, final `ς` is `σ`. */
