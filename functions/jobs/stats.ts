@@ -16,7 +16,7 @@ import type { AppEnv } from '../types';
 const rollUpMessage = z.object({
   days: z
     .array(z.string().refine(isCalendarDay, { error: 'days must be calendar dates YYYY-MM-DD' }), { error: 'days must be an array of dates' })
-    .max(40, { error: 'days: at most 40 per delivery (the counters are kept 40 days)' })
+    .max(40, { error: 'days: at most 40 per delivery' })
     .optional(),
 });
 

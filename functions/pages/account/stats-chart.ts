@@ -75,11 +75,12 @@ ${raw(grid)}${raw(bars)}${raw(labels)}
 
 /** Every day with every counter: what a screen reader reads instead of the picture. */
 function dayTable(stats: SiteStats): Html {
-  return html`<table class="vh">
+  // The wrapper is what hides it: a table ignores the 1 px width a visually-hidden class gives it.
+  return html`<div class="vh"><table>
 <caption>Statistics per day, ${stats.from} to ${stats.to} (UTC)</caption>
 <thead><tr><th scope="col">Day</th><th scope="col">Views</th><th scope="col">Clicks</th><th scope="col">Card impressions</th><th scope="col">Badge loads</th></tr></thead>
 <tbody>${stats.days.map((d) => html`<tr><th scope="row">${d.date}</th><td>${n(d.views)}</td><td>${n(d.clicks)}</td><td>${n(d.impressions)}</td><td>${n(d.badge_loads)}</td></tr>`)}</tbody>
-</table>`;
+</table></div>`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Redis } from '@upstash/redis';
 import type { CountRow, StatsStore } from './types';
 
-/** A day's counters live this long in Redis: the hourly roll-up has copied them into Postgres long before. */
-export const REDIS_RETENTION_SECONDS = 40 * 86_400;
+/** A day's counters live a week past the day in Redis: the hourly roll-up has copied them into Postgres long before. */
+export const REDIS_RETENTION_SECONDS = 8 * 86_400;
 /** Fields per HSCAN call while the roll-up reads a day (each call is one billed command). */
 const SCAN_COUNT = 1000;
 

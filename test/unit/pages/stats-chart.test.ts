@@ -48,7 +48,7 @@ describe('the statistics chart of a submission page', () => {
     expect(markup).toContain('<svg viewBox="0 0 600 220" role="img" aria-labelledby="stats-title stats-desc" focusable="false">');
     expect(markup).toContain('<title id="stats-title">Views and clicks per day, 2026-10-27 to 2026-11-25</title>');
     expect(markup).toContain('<desc id="stats-desc">40 views and 4 clicks in 30 days. The busiest day was 2026-11-06 with 40 views. The table after the chart lists every day.</desc>');
-    expect(markup).toContain('<table class="vh">');
+    expect(markup).toContain('<div class="vh"><table>');
     expect(markup).toContain('<caption>Statistics per day, 2026-10-27 to 2026-11-25 (UTC)</caption>');
     expect(markup.match(/<tr><th scope="row">/g)).toHaveLength(30);
     expect(markup).toContain('<tr><th scope="row">2026-11-06</th><td>40</td><td>4</td><td>400</td><td>0</td></tr>');
