@@ -14,7 +14,7 @@ const HEIGHT = 220;
 const PLOT = { left: 44, right: 8, top: 12, bottom: 30 };
 
 /** The stylesheet rules of the chart (added to the one stylesheet, functions/pages/shell/stylesheet.ts). */
-export const STATS_CHART_CSS = `.stats-chart svg{display:block;width:100%;max-width:40rem;height:auto}
+export const STATS_CHART_CSS = `.stats-chart figure{margin:0 0 var(--space-4)}.stats-chart svg{display:block;width:100%;max-width:40rem;height:auto}
 .stats-chart .bar-views{fill:var(--accent)}.stats-chart .bar-clicks{fill:var(--focus)}.stats-chart .grid{stroke:var(--border)}
 .stats-chart text{fill:var(--muted);font:16px var(--font)}.stats-chart .key{display:inline-block;width:.8em;height:.8em;margin:0 .3em 0 .8em;border-radius:2px}
 .stats-chart .key.views{background:var(--accent)}.stats-chart .key.clicks{background:var(--focus)}.stats-chart .key:first-child{margin-left:0}`;

@@ -105,6 +105,9 @@ describeBrowser('the statistics chart in Chromium', () => {
         expect(snapshot).toMatch(/table "Statistics per day/);
         expect(await page.locator('.stats-chart table tbody tr').count()).toBe(30);
         expect(await page.getByText('Click-through rate:').isVisible()).toBe(true);
+        // STATS_CHART_SCREENSHOTS=dir keeps a picture of each case for a person to look at.
+        const dir = process.env.STATS_CHART_SCREENSHOTS;
+        if (dir) await page.locator('.stats-chart').screenshot({ path: join(dir, `stats-chart-${width}-${colorScheme}.png`) });
         await context.close();
       });
     }
