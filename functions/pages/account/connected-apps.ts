@@ -5,6 +5,7 @@ import type { Deps } from '../../../src/deps';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
 import { listGrants, revokeGrant, type GrantView } from '../../../src/oauth/grants';
+import { redirectTarget } from '../../../src/oauth/redirect-uris';
 import type { AppEnv } from '../../types';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime } from './layout';
@@ -15,7 +16,7 @@ import { isUuid } from '../../../src/ids';
 function appRow(g: GrantView, csrfToken: string) {
   const host = (() => {
     try {
-      return new URL(g.redirect_uri).host;
+      return redirectTarget(g.redirect_uri).label;
     } catch {
       return g.redirect_uri;
     }
