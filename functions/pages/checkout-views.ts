@@ -3,6 +3,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
 import { planKind, planPrices } from '../../src/submissions/plans';
+import { describeStatus } from '../../src/submissions/progress-words';
 
 export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -30,24 +31,33 @@ export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, se
 <p><a href="/checkout/cancelled?site_id=${encodeURIComponent(c.siteId)}">Cancel</a></p>`;
 }
 
+/** Where a person follows one of their submissions (functions/pages/account/submission-page.ts; sign-in first). */
+const followLink = (siteId: string) => html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
+
+const statusWords = (status: string) => html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
+
 export function successView(c: CheckoutLookup): View {
   if (c.kind === 'site') {
     return html`<h1>Payment received</h1>
-<p>Your submission <strong>${c.name}</strong> is now <strong id="status">${c.status}</strong>.</p>
-<p class="muted">Submission id: ${c.siteId}. Follow it with <code>GET /api/v1/sites/${c.siteId}</code>.</p>`;
+<p>Your submission <strong>${c.name}</strong> is now ${statusWords(c.status)}.</p>
+${followLink(c.siteId)}`;
   }
   if (c.state === 'refunded') {
     return html`<h1>Payment refunded</h1>
-<p>Your submission <strong>${c.name}</strong> could not be queued: <span id="status">rejected</span>.</p>
-<p>${c.stateNote ?? 'The payment was refunded.'}</p>`;
+<p>Your submission <strong>${c.name}</strong> was <strong id="status" data-status="rejected">not queued</strong>, and the payment was refunded.</p>
+<p>${c.stateNote ?? 'The payment was refunded.'}</p>
+${followLink(c.siteId)}`;
   }
   return html`<h1>Payment processing</h1>
-<p>Your submission <strong>${c.name}</strong> is <strong id="status">pending_payment</strong> until the payment is confirmed.
-Reload this page in a moment.</p>`;
+<p>Your submission <strong>${c.name}</strong> is ${statusWords('pending_payment')} until the payment is confirmed.
+Reload this page in a moment.</p>
+${followLink(c.siteId)}`;
 }
 
-export const cancelledView = (): View => html`<h1>Payment cancelled</h1>
-<p>Nothing was charged. Your checkout link stays usable until it expires; submitting the tool again gives a fresh link.</p>`;
+/** The cancel page; with a well-formed site_id it leads to that submission's page (which says whether it is yours). */
+export const cancelledView = (siteId?: string): View => html`<h1>Payment cancelled</h1>
+<p>Nothing was charged. Your checkout link stays usable until it expires; after that, your submission's page gives a fresh one.</p>
+${siteId ? html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a></p>` : ''}`;
 
 export const membershipView = (): View => html`<h1>Thank you</h1>
 <p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,

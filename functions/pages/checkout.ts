@@ -14,6 +14,7 @@ import * as view from './checkout-views';
 import { renderDocument } from './shell/document';
 import { readSessionCookie } from './account/cookies';
 import { html } from 'hono/html';
+import { isUuid } from '../../src/ids';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
@@ -46,7 +47,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return page(c, 'Payment', view.successView(found));
   });
 
-  app.get('/checkout/cancelled', (c) => page(c, 'Payment cancelled', view.cancelledView()));
+  app.get('/checkout/cancelled', (c) => {
+    const siteId = c.req.query('site_id') ?? '';
+    return page(c, 'Payment cancelled', view.cancelledView(isUuid(siteId) ? siteId : undefined));
+  });
 
   app.get('/checkout/membership', (c) => page(c, 'Membership', view.membershipView()));
 

@@ -1,8 +1,39 @@
-import type { HistoryStep, QueuePosition } from './record-schemas';
+import type { HistoryStep, PaymentReason, PendingRecord, QueuePosition, SiteRecord } from './record-schemas';
 import type { LastEdit, PendingEdit } from './edit-record';
 
-// The history, queue position and edits in words, for people: `tooldir status` and /account show the same sentences
-// (docs/submission-progress.md).
+// A submission's status, history, queue position and edits in words, for people: `tooldir status`, /account and
+// /account/submissions/{site_id} show the same sentences (docs/submission-progress.md).
+
+const STATUS_WORDS: Record<SiteRecord['status'] | PendingRecord['status'], string> = {
+  pending_payment: 'waiting for payment',
+  queued: 'queued for crawling',
+  crawling: 'being crawled',
+  crawl_failed: 'crawl failed',
+  pending_review: 'crawled, waiting for editorial review',
+  live: 'live',
+  rejected: 'rejected by review',
+};
+
+/** A submission status in words ("queued for crawling"); unknown values are shown as they are. */
+export function describeStatus(status: string): string {
+  return Object.hasOwn(STATUS_WORDS, status) ? STATUS_WORDS[status as keyof typeof STATUS_WORDS] : status;
+}
+
+/** Why a submission needs payment, in words (the reason of a pending-payment record). */
+export function describeReason(reason: PaymentReason | string, plan?: string): string {
+  switch (reason) {
+    case 'no_membership':
+      return 'Your account has no active membership, so this submission must be paid.';
+    case 'quota_exceeded':
+      return "You have used today's submission quota of your membership, so this submission must be paid.";
+    case 'plan_not_covered':
+      return `Your membership does not cover the ${plan ?? 'chosen'} plan, so this submission must be paid.`;
+    case 'payment_pending':
+      return 'This URL already waits for payment; here is a fresh checkout link.';
+    default:
+      return `Payment required (${reason}).`;
+  }
+}
 
 const STAGE_WORDS = { crawl: 'crawling', review: 'review' } as const;
 

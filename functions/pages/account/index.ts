@@ -1,4 +1,4 @@
-// /account – the account area: sign-in, overview, API keys, connected apps, OAuth consent, sign-out (server-rendered, works without JS)
+// /account – the account area: sign-in, overview, one submission, API keys, connected apps, OAuth consent, sign-out (server-rendered, works without JS)
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,6 +13,8 @@ import * as keys from './keys-page';
 import * as signOut from './sign-out';
 import * as consent from './consent-page';
 import * as connectedApps from './connected-apps';
+import * as submission from './submission-page';
+import * as submissionActions from './submission-actions';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -43,7 +45,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       },
     }),
   );
-  for (const page of [signIn, overview, keys, signOut, consent, connectedApps]) page.register(account);
+  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions]) page.register(account);
   account.onError(errorPage);
   app.route('/account', account);
 }

@@ -150,7 +150,7 @@ describe('a private-use scheme redirect through consent', () => {
       const query = authorizeQuery(clientId, pkce.challenge, { redirect_uri: uri! });
       const page = await person.request((await person.request(`/oauth/authorize?${query}`)).headers.get('location')!);
       expect(await page.text()).toContain(`<strong id="redirect-host">${label}</strong>`);
-      expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${source}; frame-ancestors 'none'`);
+      expect(page.headers.get('content-security-policy')!.split('; ')).toContain(`form-action 'self' ${source}`);
       const { location } = await consent(t, person, query);
       expect(location.href.startsWith(`${uri}?code=tdac_`)).toBe(true);
       const exchanged = await tokenRequest(t, { grant_type: 'authorization_code', client_id: clientId, code: location.searchParams.get('code')!, redirect_uri: uri!, code_verifier: pkce.verifier });
