@@ -30,5 +30,5 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const report = violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
   );
-  expect(report, `axe-core violations on ${page.url()}`).toEqual([]);
+  expect(report.length, `axe-core violations on ${page.url()} at ${page.viewportSize()?.width ?? '?'} px:\n${report.join('\n')}`).toBe(0);
 }
