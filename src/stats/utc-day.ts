@@ -1,12 +1,13 @@
 // UTC calendar days as `YYYY-MM-DD` strings: the unit of every statistic (a leaf module; the CLI uses it too).
 
 const DAY_MS = 86_400_000;
-const SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+/** Years 1000 to 9999: every day a statistic can have, and far from the years PostgreSQL has no dates for (0). */
+const SHAPE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
 
 /** The UTC day of an instant. */
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
-/** True for a real calendar day in the `YYYY-MM-DD` form (2026-02-30 is not one). */
+/** True for a real calendar day in the `YYYY-MM-DD` form, years 1000 to 9999 (2026-02-30 is not one). */
 export function isCalendarDay(value: string): boolean {
   if (!SHAPE.test(value)) return false;
   const at = new Date(`${value}T00:00:00Z`);

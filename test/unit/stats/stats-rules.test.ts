@@ -11,7 +11,7 @@ import { BROWSER_UA } from '../../helpers/stats-harness';
 describe('UTC days', () => {
   it('knows calendar days, moves across months and leap days, counts ranges and finds Mondays', () => {
     expect(['2028-02-29', '2026-12-31', '2026-01-01'].every(isCalendarDay)).toBe(true);
-    expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-1', '20260101', '', '2026-01-01T00:00:00Z'].some(isCalendarDay)).toBe(false);
+    expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-1', '20260101', '', '2026-01-01T00:00:00Z', '0000-01-01', '0999-12-31'].some(isCalendarDay)).toBe(false);
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(daysInRange('2026-01-01', '2026-01-01')).toBe(1);
