@@ -57,6 +57,8 @@ import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
 import * as shellAssets from './pages/shell/assets';
 import * as connectPage from './pages/connect-page';
+import * as pricingPage from './pages/pricing-page';
+import * as submitPage from './pages/submit/submit-page';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
 const functions = [
@@ -95,6 +97,8 @@ const functions = [
   shellAssets,
   homePage,
   connectPage,
+  pricingPage,
+  submitPage,
   toolPage,
   categoryPage,
   badge,

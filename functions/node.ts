@@ -18,6 +18,7 @@ import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-sec
 import { createNodeExecutionContext } from './node/execution-context';
 import { startLocalStatsTimers } from './node/stats-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
+import { createPackageDisposableDomains } from './node/disposable-domains';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -67,6 +68,8 @@ export async function startNodeServer(
     ...nodeTransports(config),
     // Our own copies of tools' images, as files named by content hash (docs/media.md).
     media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
+    // The disposable-mail domains sign-in refuses, from node_modules (src/adapters/disposable-domains/).
+    disposableDomains: createPackageDisposableDomains(),
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);

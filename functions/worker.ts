@@ -7,6 +7,7 @@ import { rollUpStats } from '../src/stats/roll-up';
 import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
+import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
 
 let built: { app: App; deps: Deps } | undefined;
@@ -32,6 +33,16 @@ export function mediaBucket(bindings: Record<string, unknown>): R2Bucket {
   return bucket;
 }
 
+/**
+ * The Worker's static assets (wrangler.toml [assets], binding ASSETS): the disposable-mail domain list lives there
+ * because it is too large for the bundle (src/adapters/disposable-domains/types.ts). Required like MEDIA.
+ */
+export function assetsBinding(bindings: Record<string, unknown>) {
+  const assets = bindings.ASSETS;
+  if (!isAssetsBinding(assets)) throw new ConfigError('Invalid configuration: the static assets binding ASSETS is required on Workers (wrangler.toml [assets] binding)');
+  return assets;
+}
+
 /** One app per isolate; clients inside the adapters are created lazily on first use. */
 function appFor(bindings: Record<string, unknown>) {
   if (built) return built;
@@ -39,6 +50,7 @@ function appFor(bindings: Record<string, unknown>) {
   const config = workerConfig(env);
   const deps = buildDeps(config, createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT), {
     media: createR2MediaStore(mediaBucket(bindings)),
+    disposableDomains: createAssetDisposableDomains(assetsBinding(bindings)),
   });
   built = { app: createApp(deps), deps };
   return built;

@@ -8,6 +8,8 @@ import type { MediaStore } from './adapters/media/types';
 import type { StatsStore } from './adapters/stats/types';
 import { createUpstashStatsStore } from './adapters/stats/upstash';
 import { createDatabaseStatsStore } from './adapters/stats/database';
+import type { DisposableDomains } from './adapters/disposable-domains/types';
+import { noDisposableDomains } from './adapters/disposable-domains/list';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
@@ -59,6 +61,11 @@ export interface Deps {
   stats: StatsStore;
   /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
   webhooks: WebhookTransport;
+  /**
+   * The disposable-mail domains sign-in refuses (src/accounts/disposable-mail.ts): the entries pass the list from
+   * the Worker's static assets or from node_modules; the default refuses nothing.
+   */
+  disposableDomains: DisposableDomains;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
@@ -117,6 +124,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),
+    disposableDomains: overrides.disposableDomains ?? noDisposableDomains,
     defer:
       overrides.defer ??
       ((work) => {

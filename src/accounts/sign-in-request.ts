@@ -13,12 +13,15 @@ import {
   hashClient,
   hashCode,
 } from './sign-in';
+import { isDisposableAddress } from './disposable-mail';
 
 export type CodeRequest =
   /** The browser keeps `challenge` (a cookie); `reference` is shown on the page and in the mail. */
   | { ok: true; challenge: string; reference: string }
   /** This address had its codes for the window (in total, or from this client). */
-  | { ok: false; reason: 'too_many_codes'; retryAfterSeconds: number };
+  | { ok: false; reason: 'too_many_codes'; retryAfterSeconds: number }
+  /** The address is at a disposable-mail domain: no code, no account (the same answer whether or not one exists). */
+  | { ok: false; reason: 'disposable_address' };
 
 /**
  * Issues a code for `email`, bound to a new browser challenge, and mails it (off the response path).
@@ -32,9 +35,13 @@ export type CodeRequest =
  * the database, in the same statement, under the budget rows' locks: concurrent requests cannot overshoot
  * them, and unlike the Redis limiter they do not fail open, because they bound the guesses an address
  * can receive (codes × MAX_CODE_TRIES).
+ *
+ * An address at a disposable-mail domain is refused before anything is written or sent, by its domain alone, so
+ * the refusal says nothing about whether an account exists (docs/account.md "Disposable addresses").
  */
 export async function requestSignInCode(deps: Deps, input: { email: string; client: string }): Promise<CodeRequest> {
   const { email } = input;
+  if (await isDisposableAddress(deps, email)) return { ok: false, reason: 'disposable_address' };
   const challenge = randomToken(32);
   const challengeHash = await sha256Hex(challenge);
   const reference = challengeReference(challengeHash);

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 import { sponsorSlotHeld } from '../submissions/sponsor-slot';
+import { SPONSOR_SLOTS } from '../submissions/plans';
 import { toolColumns, toToolCard, type ToolCard, type ToolRow } from './tool-record';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import { categoryFilter, newestStatement } from './search-statements';
@@ -12,8 +13,8 @@ import { fromMicros, sortAt, sortMicros } from './search-keys';
 // then the newest live tools, 24 per page, keyset-paged both ways. One SQL statement per page.
 
 export const BROWSE_PAGE_SIZE = 24;
-/** At most this many sponsored tools head the first page. */
-export const SPONSOR_SLOTS = 3;
+/** At most this many sponsored tools head the first page (a plan fact: src/submissions/plans.ts). */
+export { SPONSOR_SLOTS };
 
 export interface BrowseInput {
   /** Only the tools of this category (the caller has checked that it exists). */

@@ -17,13 +17,10 @@ import { enforceRateLimit } from '../../middleware/rate-limit';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, renderPage } from './layout';
 import { currentSession, readForm } from './session';
+import { signInPath } from '../next-path';
 
 /** The request parameters the consent form carries back unchanged, so the POST is checked exactly like the GET. */
 const CARRIED = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'resource'];
-
-/** Where sign-in returns to: only the consent page itself (no open redirect). */
-export const isConsentReturnPath = (value: string | undefined): value is string =>
-  !!value && value.startsWith('/account/authorize?') && !value.includes('\\') && value.length <= 6000;
 
 function consentPage(c: Context<AppEnv>, session: WebSession, request: AuthorizationRequest, params: URLSearchParams) {
   const { client } = request;
@@ -70,7 +67,7 @@ export function register(app: Hono<AppEnv>) {
     const checked = await checkAuthorizationRequest(c.get('deps'), params);
     if (!checked.ok) return cannotConnectPage(c, checked);
     const session = await currentSession(c);
-    if (!session) return c.redirect(`/account/sign-in?next=${encodeURIComponent(`/account/authorize?${params.toString()}`)}`, 303);
+    if (!session) return c.redirect(signInPath(`/account/authorize?${params.toString()}`), 303);
     return consentPage(c, session, checked.request, params);
   });
 
@@ -78,7 +75,7 @@ export function register(app: Hono<AppEnv>) {
     const form = await readForm(c);
     const session = await currentSession(c);
     const params = new URLSearchParams(CARRIED.filter((name) => form[name] !== undefined).map((name) => [name, form[name]!]));
-    if (!session) return c.redirect(`/account/sign-in?next=${encodeURIComponent(`/account/authorize?${params.toString()}`)}`, 303);
+    if (!session) return c.redirect(signInPath(`/account/authorize?${params.toString()}`), 303);
     // Same-origin and the session's synchronizer token: a cross-site page cannot approve on the person's behalf.
     checkSessionCsrf(c, form, session.csrfToken);
     const deps = c.get('deps');

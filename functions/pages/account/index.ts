@@ -18,8 +18,8 @@ import * as submissionActions from './submission-actions';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
-/** Errors in the account area are pages, not JSON: same status and message, with a way back. */
-function errorPage(error: Error, c: Context<AppEnv>) {
+/** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
+export function errorPage(error: Error, c: Context<AppEnv>) {
   let known: ServiceError;
   if (isServiceError(error)) known = error;
   else {

@@ -3,9 +3,11 @@ import { findWebSession, type WebSession } from '../../../src/accounts/web-sessi
 import { ServiceError } from '../../../src/errors';
 import type { AppEnv } from '../../types';
 import { clearSessionCookie, readSessionCookie } from './cookies';
+import { signInPath } from '../next-path';
 
 /**
- * The signed-in session from the cookie, or the redirect to the sign-in page that the handler returns.
+ * The signed-in session from the cookie, or the redirect to the sign-in page that the handler returns. A page
+ * read (GET) signs in and comes back to itself (`next`); a form post signs in and lands on the account page.
  * @example const session = await sessionOrRedirect(c); if (session instanceof Response) return session;
  */
 export async function sessionOrRedirect(c: Context<AppEnv>): Promise<WebSession | Response> {
@@ -13,7 +15,9 @@ export async function sessionOrRedirect(c: Context<AppEnv>): Promise<WebSession 
   const session = await findWebSession(c.get('deps'), token);
   if (session) return session;
   if (token !== undefined) clearSessionCookie(c);
-  return c.redirect('/account/sign-in', 303);
+  const url = new URL(c.req.url);
+  const comeBack = c.req.method === 'GET' && url.pathname !== '/account';
+  return c.redirect(comeBack ? signInPath(`${url.pathname}${url.search}`) : '/account/sign-in', 303);
 }
 
 /** The live session for this request, if any (for pages that only change when signed in). */

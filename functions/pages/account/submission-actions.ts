@@ -15,7 +15,7 @@ import { retrySite } from '../../../src/submissions/retry';
 import type { SubmitInput } from '../../../src/submissions/submit-input';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
-import { actorOf } from './actor';
+import { actorForWebSession } from '../../../src/accounts/actor';
 import { checkSessionCsrf } from './csrf';
 import { readForm, sessionOrRedirect } from './session';
 import { submissionPage } from './submission-page';
@@ -43,7 +43,7 @@ async function signedInForm(c: Context<AppEnv>) {
   if (session instanceof Response) return session;
   const form = await readForm(c);
   checkSessionCsrf(c, form, session.csrfToken);
-  return { session, form, actor: actorOf(session), siteId: c.req.param('id') ?? '' };
+  return { session, form, actor: actorForWebSession(session), siteId: c.req.param('id') ?? '' };
 }
 
 /** How often, and how far apart, a second click waits for the first one's checkout session before giving up. */

@@ -8,7 +8,7 @@ import { getSubmission } from '../../../src/submissions/get';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
 import { COPY_SCRIPT } from '../shell/copy-button';
-import { actorOf } from './actor';
+import { actorForWebSession } from '../../../src/accounts/actor';
 import { renderPage } from './layout';
 import { sessionOrRedirect } from './session';
 import { submissionBody, type EditFormState } from './submission-sections';
@@ -25,7 +25,7 @@ export interface Refusal {
  */
 export async function submissionPage(c: Context<AppEnv>, session: WebSession, siteId: string, refusal?: Refusal) {
   const deps = c.get('deps');
-  const actor = actorOf(session);
+  const actor = actorForWebSession(session);
   const record = await getSubmission({ deps, actor, input: { siteId } });
   const live = record.status === 'live';
   if (refusal?.error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(refusal.error.details.retryAfterSeconds));

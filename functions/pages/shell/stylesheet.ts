@@ -94,7 +94,12 @@ nav.pager{display:flex;justify-content:space-between;gap:var(--space-4);margin:v
 .plans{display:grid;gap:var(--space-4);grid-template-columns:repeat(auto-fit,minmax(15rem,1fr));margin:0 0 var(--space-5)}
 .plan{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius-lg);padding:var(--space-4) var(--space-5);display:flex;flex-direction:column;box-shadow:var(--shadow)}
 .plan h3{margin-top:0}.plan .price{font-size:var(--step-2);font-weight:800;margin:0}.plan ul{padding-left:var(--space-5);flex:1}.plan.highlight{border:2px solid var(--accent)}
-.chart svg{width:100%;height:auto;max-width:44rem}`;
+.chart svg{width:100%;height:auto;max-width:44rem}
+/* shop20: /pricing and /submit */
+.plan .price .per{font-size:var(--step-0);font-weight:600;color:var(--muted)}
+fieldset.field>label{font-weight:400;margin:var(--space-1) 0}
+.choices{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:0 var(--space-4)}
+.included{color:var(--text);background:var(--ok-bg);border-radius:999px;padding:0 var(--space-2);font-size:var(--step--1)}`;
 
 /** The whole stylesheet, tokens first. */
 export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n`;

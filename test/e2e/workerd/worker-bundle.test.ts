@@ -29,6 +29,7 @@ import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixt
 import { pngBytes } from '../../helpers/image-bytes';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { BROWSER_UA } from '../../helpers/stats-harness';
+import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 
 const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
 const ADMIN = 'workerd-admin-token-0123456789abcdef';
@@ -248,6 +249,25 @@ describeStack('Worker bundle in workerd', () => {
     } finally {
       await outbox.close();
     }
+  });
+
+  it('refuses a disposable-mail address at sign-in: the list comes from the static assets through the ASSETS binding', async () => {
+    const page = await fetch(`${worker.url}/account/sign-in`);
+    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const email = `workerd-${crypto.randomUUID().slice(0, 8)}@mailinator.com`;
+    const res = await fetch(`${worker.url}/account/sign-in`, {
+      method: 'POST',
+      headers: { cookie, origin: worker.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf, email }),
+    });
+    expect(res.status, worker.output()).toBe(400);
+    expect(await res.text()).toContain('Addresses at mailinator.com are disposable');
+    // The list itself is a static asset (public data), answered before the Worker runs.
+    const list = await call(DISPOSABLE_DOMAINS_ASSET_PATH);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-request-id')).toBeNull();
+    expect((await list.json()) as string[]).toContain('mailinator.com');
   });
 
   it('runs OAuth inside the Worker: discovery, registration, consent, code exchange, /mcp with the token, refresh and reuse', async () => {

@@ -108,7 +108,7 @@ describe('API keys page', () => {
 
   it('sends signed-out visitors of the keys page to sign-in and refuses their POSTs', async () => {
     const anon = new PageClient(t);
-    expect((await anon.request('/account/keys')).headers.get('location')).toBe('/account/sign-in');
+    expect((await anon.request('/account/keys')).headers.get('location')).toBe('/account/sign-in?next=%2Faccount%2Fkeys');
     const post = await anon.request('/account/keys', { form: { name: 'x' } });
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe('/account/sign-in');

@@ -205,12 +205,12 @@ describe('whose page it is', () => {
     expect(bodies.size).toBe(1);
   });
 
-  it('signed out, the page sends the person to sign in', async () => {
+  it('signed out, the page sends the person to sign in and back to it', async () => {
     const owner = await t.member('member');
     const siteId = await submitQueued(owner.key);
     const res = await new PageClient(t).request(`/account/submissions/${siteId}`);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/account/sign-in');
+    expect(res.headers.get('location')).toBe(`/account/sign-in?next=${encodeURIComponent(`/account/submissions/${siteId}`)}`);
   });
 
   it('hostile names and URLs are escaped everywhere they appear', async () => {
