@@ -9,6 +9,12 @@ const bool = (fallback?: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+/** An on/off switch (also true/false, 1/0), for settings an operator flips rather than programs. */
+const toggle = (fallback: boolean) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1'));
 const int = (fallback: number, min = 0, max = 1_000_000) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const optionalString = z
@@ -45,6 +51,9 @@ const envSchema = z.object({
   STRIPE_PRICE_MEMBER: optionalString,
   STRIPE_PRICE_MEMBER_FEATURE: optionalString,
   STRIPE_PROMOTION_CODES: bool(false),
+  STRIPE_AUTOMATIC_TAX: toggle(false),
+  STRIPE_TAX_ID_COLLECTION: toggle(false),
+  STRIPE_INVOICE_CREATION: toggle(false),
   QSTASH_TOKEN: optionalString,
   QSTASH_URL: optionalUrl,
   QSTASH_CURRENT_SIGNING_KEY: optionalString,
@@ -84,6 +93,11 @@ export interface Config {
     prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
     /** Checkout accepts promotion codes; only a 100 % discount is honoured (docs/payments.md). */
     promotionCodes: boolean;
+    /**
+     * What Checkout collects for tax (docs/payments.md "Tax"): Stripe Tax computes it (automatic_tax; needs Stripe
+     * Tax on the account), business buyers enter a tax ID, one-time payments get an invoice. All off by default.
+     */
+    tax: { automatic: boolean; idCollection: boolean; invoiceCreation: boolean };
   };
   stripeWebhookSecret?: string;
   /** Without Stripe: the local checkout simulator (default in local mode only). */
@@ -170,6 +184,11 @@ export function loadConfig(env: Env): Config {
             memberFeature: e.STRIPE_PRICE_MEMBER_FEATURE,
           },
           promotionCodes: e.STRIPE_PROMOTION_CODES ?? false,
+          tax: {
+            automatic: e.STRIPE_AUTOMATIC_TAX,
+            idCollection: e.STRIPE_TAX_ID_COLLECTION,
+            invoiceCreation: e.STRIPE_INVOICE_CREATION,
+          },
         }
       : undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

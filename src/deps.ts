@@ -14,7 +14,7 @@ import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
 import { createLocalPayments } from './adapters/payments/local';
-import { planPrices } from './submissions/plans';
+import { membershipPrices, planPrices } from './submissions/plans';
 import { createStripePayments } from './adapters/payments/stripe';
 import { createUnconfiguredPayments } from './adapters/payments/unconfigured';
 import { createLocalQueue } from './adapters/queue/local';
@@ -109,7 +109,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       (config.stripe
         ? createStripePayments(config.stripe, now)
         : config.localPayments
-          ? createLocalPayments(planPrices, now)
+          ? createLocalPayments(planPrices, now, membershipPrices)
           : createUnconfiguredPayments()),
     queue:
       overrides.queue ??

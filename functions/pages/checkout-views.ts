@@ -55,13 +55,19 @@ ${followLink(c.siteId)}`;
 }
 
 /** The cancel page; with a well-formed site_id it leads to that submission's page (which says whether it is yours). */
-export const cancelledView = (siteId?: string): View => html`<h1>Payment cancelled</h1>
+/** A submission's checkout comes back with its site_id; a membership's without (its offer is on /account). */
+export const cancelledView = (siteId?: string): View =>
+  siteId
+    ? html`<h1>Payment cancelled</h1>
 <p>Nothing was charged. Your checkout link stays usable until it expires; after that, your submission's page gives a fresh one.</p>
-${siteId ? html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a></p>` : ''}`;
+<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a></p>`
+    : html`<h1>Payment cancelled</h1>
+<p>Nothing was charged. You can start again from <a href="/account">your account</a> or the <a href="/pricing">pricing page</a>.</p>`;
 
 export const membershipView = (): View => html`<h1>Thank you</h1>
 <p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,
-usually within a minute.</p>`;
+usually within a minute.</p>
+<p><a href="/account">Go to your account</a> to see your membership and today's quota.</p>`;
 
 export const expiredView = (reason?: string | null): View => html`<h1>This checkout link has expired</h1>
 <p>${reason ?? 'Checkout links are valid for 24 hours.'} Submit the tool again to get a fresh link.</p>`;

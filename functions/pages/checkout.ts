@@ -10,6 +10,8 @@ import { receiveStripeEvent } from '../stripe/webhook';
 import type { AppEnv } from '../types';
 import { isSameOrigin, checkoutFormToken, isValidFormToken } from './checkout-csrf';
 import { localCompletedEvent, signLikeStripe } from './local-checkout-event';
+import { findMembershipCheckout } from '../../src/payments/membership-checkout-lookup';
+import { membershipCheckoutPage, payMembership } from './checkout-membership';
 import * as view from './checkout-views';
 import { renderDocument } from './shell/document';
 import { readSessionCookie } from './account/cookies';
@@ -59,7 +61,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
     const deps = c.get('deps');
     const found = await findCheckoutSession(deps, sessionId);
-    if (!found) return unknown(c);
+    if (!found) {
+      const membership = await findMembershipCheckout(deps, sessionId);
+      return membership ? membershipCheckoutPage(c, page, membership, sessionId) : unknown(c);
+    }
     if (found.kind === 'site') return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
     if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
     const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
@@ -80,11 +85,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return page(c, 'Request refused', view.forbiddenView(), 403);
     }
     const found = await findCheckoutSession(deps, sessionId);
-    if (!found) return unknown(c);
+    if (!found) {
+      const membership = await findMembershipCheckout(deps, sessionId);
+      return membership ? payMembership(c, page, membership, sessionId) : unknown(c);
+    }
     if (found.kind === 'pending') {
       if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
       const now = deps.now();
-      const payload = localCompletedEvent(found, sessionId, now);
+      const payload = localCompletedEvent(found, sessionId, now, deps.origin);
       try {
         // The same entry Stripe's deliveries use: signature verification included.
         const handled = await receiveStripeEvent(deps, payload, await signLikeStripe(payload, secret, now));

@@ -25,7 +25,9 @@ const route = createRoute({
   summary: 'Buy a membership',
   description:
     'Returns a hosted checkout link for a monthly membership of the given tier (member covers basic submits, memberFeature also featured ones). ' +
-    'The membership becomes active once the payment completes. Only available when Stripe is configured (otherwise 500 plan_unavailable). ' +
+    'The membership becomes active once the payment completes; buying memberFeature while a member is an upgrade (the old subscription is ' +
+    'then cancelled with its unused time credited). With Stripe the link is a Checkout Session for the tier\'s configured Price (a tier without ' +
+    'one is 500 plan_unavailable); without Stripe it is this server\'s local checkout page, which charges the listed monthly price. ' +
     `Limited to ${describePolicy('membershipCheckout')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
@@ -45,7 +47,7 @@ const route = createRoute({
     ...keyedErrors,
     200: { content: { 'application/json': { schema: MembershipCheckout } }, description: 'The checkout link' },
     400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
-    500: errorContent('Membership not available (plan_unavailable), checkout creation failed (checkout_failed)'),
+    500: errorContent('No Price configured for the tier in Stripe mode (plan_unavailable), checkout creation failed (checkout_failed)'),
   },
 });
 

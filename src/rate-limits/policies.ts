@@ -26,6 +26,8 @@ export const rateLimitPolicies = {
   apiKeyCreate: { limit: 10, windowSeconds: 60, per: 'account', counts: 'new API keys' },
   /** Membership checkout links (each one creates a provider session). */
   membershipCheckout: { limit: 10, windowSeconds: 60, per: 'account', counts: 'membership checkouts' },
+  /** Billing pages opened or changed from the account area (a Stripe Customer Portal session; the local cancel). */
+  billingPortal: { limit: 10, windowSeconds: 60, per: 'account', counts: 'billing page requests' },
   /** The operator API and the editor's page. */
   admin: { limit: 120, windowSeconds: 60, per: 'client IP', counts: 'operator requests' },
   /** Sign-in code requests and code attempts, each counted per client IP and per e-mail address. */

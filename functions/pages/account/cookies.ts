@@ -90,3 +90,20 @@ export function takeNewKeyCookie(c: Context): string | undefined {
   }
   return key;
 }
+
+/** Carries a just-created webhook's id and signing secret to the one page view that shows it, then is cleared. */
+export const NEW_WEBHOOK_COOKIE = 'tooldir_new_webhook';
+
+/** Strict and short-lived, like the new-key cookie: the secret reaches only the very next view of the webhooks page. */
+export function setNewWebhookCookie(c: Context, webhookId: string, secret: string): void {
+  setCookie(c, NEW_WEBHOOK_COOKIE, `${webhookId}.${secret}`, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
+}
+
+/** Reads the just-created webhook's id and secret and clears the cookie in the same response. */
+export function takeNewWebhookCookie(c: Context): { webhookId: string; secret: string } | undefined {
+  const value = getCookie(c, NEW_WEBHOOK_COOKIE);
+  if (value === undefined) return undefined;
+  deleteCookie(c, NEW_WEBHOOK_COOKIE, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  const dot = value.indexOf('.');
+  return dot > 0 ? { webhookId: value.slice(0, dot), secret: value.slice(dot + 1) } : undefined;
+}

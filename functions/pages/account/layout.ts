@@ -11,6 +11,7 @@ export type { Html } from '../shell/html';
 const ACCOUNT_NAV = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'API keys' },
+  { href: '/account/webhooks', label: 'Webhooks' },
 ] as const;
 
 export interface PageOptions {

@@ -1,5 +1,6 @@
 // POST /account/submissions/{site_id}/checkout, /retry and /edit – the buttons of a submission's page, each the
 // very verb its API call runs (submit, POST …/retry, PATCH …), with the session's CSRF token; post/redirect/get.
+import { waitForFirstRun } from '../../../src/idempotency/wait-for-first-run';
 import type { Context, Hono } from 'hono';
 import type { Actor } from '../../../src/accounts/actor';
 import type { WebSession } from '../../../src/accounts/web-sessions';
@@ -46,25 +47,18 @@ async function signedInForm(c: Context<AppEnv>) {
   return { session, form, actor: actorForWebSession(session), siteId: c.req.param('id') ?? '' };
 }
 
-/** How often, and how far apart, a second click waits for the first one's checkout session before giving up. */
-const IN_PROGRESS_TRIES = 12;
-const IN_PROGRESS_WAIT_MS = 250;
-
 /**
  * The submit verb under the page's Idempotency-Key: a second click while the first is still running waits for
  * the first's answer and gets it again, so both land on the same checkout session.
  */
 async function submitOnce(deps: Deps, actor: Actor, input: SubmitInput, idempotencyKey: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await submitSiteIdempotently({ deps, actor, input, idempotencyKey });
-    } catch (error) {
-      if (!isServiceError(error) || error.code !== 'idempotency_in_progress') throw error;
-      if (attempt >= IN_PROGRESS_TRIES) {
-        throw new ServiceError('idempotency_in_progress', 'Your fresh checkout link is still being made. Reload this page in a moment.', error.details);
-      }
-      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_WAIT_MS));
+  try {
+    return await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey }));
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'idempotency_in_progress') {
+      throw new ServiceError('idempotency_in_progress', 'Your fresh checkout link is still being made. Reload this page in a moment.', error.details);
     }
+    throw error;
   }
 }
 

@@ -31,6 +31,9 @@ a{color:var(--link);text-underline-offset:.15em}a:hover{text-decoration-thicknes
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 img{max-width:100%}
 code,pre,kbd{font-family:var(--mono);font-size:.9em}pre{white-space:pre-wrap;background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);padding:var(--space-3)}
+/* The hidden attribute wins over display rules such as button's inline-flex: a copy button stays hidden until its
+   script reveals it, and without JavaScript it never shows. */
+[hidden]{display:none!important}
 .muted{color:var(--muted)}.small{font-size:var(--step--1)}
 .vh{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 .skip{position:absolute;left:var(--space-2);top:-4rem;background:var(--surface);color:var(--text);padding:var(--space-2) var(--space-3);border-radius:var(--radius);z-index:2}.skip:focus{top:var(--space-2)}

@@ -1,5 +1,6 @@
 // GET/POST /submit – submit a tool from the website: the same verb as POST /api/v1/submit-site
 // (submitSiteIdempotently), CSRF-protected, one submission per rendered form (its Idempotency-Key), no JS needed.
+import { waitForFirstRun } from '../../../src/idempotency/wait-for-first-run';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -33,8 +34,6 @@ import { submitForm, type SubmitErrors, type SubmitValues } from './submit-form'
 
 const FORM_BODY_LIMIT = 16 * 1024;
 /** How long a repeat of a form still being submitted (a double click) waits for the first one's answer. */
-const IN_PROGRESS_WAIT_MS = 5_000;
-const IN_PROGRESS_POLL_MS = 200;
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
 const planFrom = (value: unknown): PlanKind | undefined =>
@@ -107,22 +106,6 @@ async function readSubmitForm(c: Context<AppEnv>): Promise<{ fields: Record<stri
   return { fields, categories };
 }
 
-/**
- * Submit once per key; a repeat of a key still running (a double click, whose first request the browser has
- * already abandoned) waits for the first one's outcome and then answers exactly as it did.
- */
-async function submitWaitingForFirst(run: () => Promise<SubmitResult>): Promise<SubmitResult | 'still_running'> {
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
-  for (;;) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isServiceError(error) || error.code !== 'idempotency_in_progress') throw error;
-      if (Date.now() >= deadline) return 'still_running';
-      await new Promise((resolve) => setTimeout(resolve, IN_PROGRESS_POLL_MS));
-    }
-  }
-}
 
 const stillRunning = (c: Context<AppEnv>) =>
   page(
@@ -218,12 +201,13 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
     let result: SubmitResult | 'still_running';
     try {
-      result = await submitWaitingForFirst(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey: key }));
+      // A double click's second request waits for the first one's outcome and answers exactly as it did.
+      result = await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey: key }));
     } catch (error) {
       if (!isServiceError(error)) throw error;
+      if (error.code === 'idempotency_in_progress') return stillRunning(c);
       return refusal(c, session, values, input, error);
     }
-    if (result === 'still_running') return stillRunning(c);
     if (result.kind === 'payment_required' && result.body.reason === 'quota_exceeded') {
       // A member's included plan, but today's quota is used up: say so, and when it starts over, before paying.
       // (The verb decided atomically; a replay of this form's key meets the same stored answer and this page.)
