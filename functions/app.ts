@@ -12,6 +12,7 @@ import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
 import * as sitesEdit from './v1/sites-edit';
+import * as sitesStats from './v1/sites-stats';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as categoriesList from './v1/categories-list';
@@ -34,16 +35,20 @@ import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
+import * as statsJobs from './jobs/stats';
+import * as statsOptOut from './pages/stats-opt-out';
 import * as webhooksCreate from './v1/webhooks-create';
 import * as webhooksList from './v1/webhooks-list';
 import * as webhooksDelete from './v1/webhooks-delete';
 import * as webhookDeliveries from './v1/webhook-deliveries';
 import * as webhookTest from './v1/webhook-test';
 import { STATUS_CHANGING_PATHS, announceStatusChanges } from './middleware/announce-status-changes';
+import { COUNTED_PATHS, countListingEvents } from './middleware/count-listing-events';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
 import * as categoryPage from './pages/category-page';
 import * as badge from './pages/badge';
+import * as outboundLink from './pages/go';
 import * as mediaFiles from './pages/media';
 import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
@@ -62,6 +67,7 @@ const functions = [
   sitesList,
   sitesRetry,
   sitesEdit,
+  sitesStats,
   toolsSearch,
   toolsGet,
   categoriesList,
@@ -82,6 +88,7 @@ const functions = [
   reviewJob,
   sweepJob,
   webhookJob,
+  statsJobs,
   openapi,
   docsPage,
   llmsTxt,
@@ -95,6 +102,8 @@ const functions = [
   toolPage,
   categoryPage,
   badge,
+  outboundLink,
+  statsOptOut,
   mediaFiles,
   accountPages,
   stripeWebhook,
@@ -115,6 +124,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     ),
   );
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
+  // Listing statistics, counted after the response (docs/stats.md); outside any cache a page may add.
+  for (const path of COUNTED_PATHS) app.use(path, countListingEvents);
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);
   sitemap.register(app, options.sitemap);

@@ -3,6 +3,9 @@ import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
 import { buildDeps, type Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { runJob } from '../src/pipeline/run-job';
+import { rollUpStats } from '../src/stats/roll-up';
+import { sendWeeklyReports } from '../src/stats/weekly-report';
+import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
@@ -71,9 +74,14 @@ export default {
       );
     }
   },
-  /** Cron trigger fallback for the sweep (QStash schedules it in production; either is enough). */
-  async scheduled(_controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
+  /**
+   * Cron trigger fallbacks (QStash schedules the same jobs in production; either is enough, running both is
+   * harmless): the sweep every 5 minutes, the statistics roll-up hourly, the weekly e-mail on Mondays.
+   */
+  async scheduled(controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
     const { deps } = appFor(env);
-    ctx.waitUntil(runJob(deps, 'sweep', {}));
+    if (controller.cron === STATS_ROLLUP_CRON) ctx.waitUntil(rollUpStats(deps));
+    else if (controller.cron === STATS_REPORT_CRON) ctx.waitUntil(sendWeeklyReports(deps));
+    else ctx.waitUntil(runJob(deps, 'sweep', {}));
   },
 };

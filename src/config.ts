@@ -68,6 +68,8 @@ const envSchema = z.object({
   MAIL_API_KEY: optionalString,
   MAIL_FROM: z.string().default('tooldir <noreply@tooldir.local>'),
   SIGNUP: z.enum(['open', 'closed']).default('open'),
+  STATS_COUNTING: bool(true),
+  STATS_WEEKLY_MAIL: bool(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -111,6 +113,11 @@ export interface Config {
   mail: MailConfig;
   mailFrom: string;
   signupOpen: boolean;
+  /**
+   * Listing statistics (docs/stats.md): whether public pages count views, clicks, impressions and badge loads,
+   * and whether owners of live tools get the weekly e-mail (off by default in local mode).
+   */
+  stats: { counting: boolean; weeklyMail: boolean };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -201,6 +208,7 @@ export function loadConfig(env: Env): Config {
     mail: mailTransport(e, local),
     mailFrom: e.MAIL_FROM,
     signupOpen: e.SIGNUP === 'open',
+    stats: { counting: e.STATS_COUNTING ?? true, weeklyMail: e.STATS_WEEKLY_MAIL ?? !local },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,9 @@ import type { JobQueue } from './adapters/queue/types';
 import type { RateLimiter } from './adapters/ratelimit/types';
 import type { Mailer } from './adapters/mail/types';
 import type { MediaStore } from './adapters/media/types';
+import type { StatsStore } from './adapters/stats/types';
+import { createUpstashStatsStore } from './adapters/stats/upstash';
+import { createDatabaseStatsStore } from './adapters/stats/database';
 import type { DisposableDomains } from './adapters/disposable-domains/types';
 import { noDisposableDomains } from './adapters/disposable-domains/list';
 import type { Logger } from './log';
@@ -51,6 +54,11 @@ export interface Deps {
    * or DATA_DIR/media (Node); the in-memory default serves tests.
    */
   media: MediaStore;
+  /**
+   * Where listing statistics are counted (docs/stats.md): Upstash Redis counters when UPSTASH_REDIS_REST_* are
+   * set, else the stat_counters table of this database. The roll-up reads either back into site_stats_daily.
+   */
+  stats: StatsStore;
   /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
   webhooks: WebhookTransport;
   /**
@@ -112,6 +120,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       overrides.limiter ??
       (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
     mail: overrides.mail ?? createMailer(config, db, log),
+    stats: overrides.stats ?? (config.upstash ? createUpstashStatsStore(config.upstash) : createDatabaseStatsStore(db)),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),

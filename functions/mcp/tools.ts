@@ -17,6 +17,7 @@ import { defineTool, type ToolDescriptor } from './define-tool';
 export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
+import { getSiteStatsTool } from './stats-tools';
 
 
 /**
@@ -174,4 +175,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool, getSiteStatsTool];

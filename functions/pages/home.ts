@@ -13,6 +13,7 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import { renderPage } from './layout';
 import { cardGrid } from './cards';
 import { listingPage } from './listing';
+import { declareImpressions } from '../middleware/count-listing-events';
 
 /** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
 function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
@@ -54,6 +55,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: 50 } });
   const tools: ToolCard[] = found.tools;
   c.header('Cache-Control', 'public, max-age=60');
+  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md)
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,

@@ -5,6 +5,7 @@ import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 import { renderPage, type Html } from './layout';
 import { cardGrid, itemList, pager } from './cards';
+import { declareImpressions } from '../middleware/count-listing-events';
 
 // The paged card listing shared by the home page and /categories/{slug} (docs/pages.md): reads ?after= or
 // ?before=, renders the sponsored slot, the cards, Previous/Next links and the ItemList, or a 400 page for a
@@ -61,6 +62,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
   c.header('Cache-Control', 'public, max-age=60');
+  declareImpressions(c, shown); // one impression per card of this render (docs/stats.md)
   return renderPage(c, {
     title: first ? view.title : `More: ${view.title}`,
     description: view.description,

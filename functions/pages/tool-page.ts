@@ -7,6 +7,7 @@ import { toolUrl } from '../../src/directory/sitemap';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { renderPage, safeUrl } from './layout';
+import { outboundPath } from './outbound';
 import { formatDate } from './account/layout';
 import { notFoundPage } from './not-found';
 import { badges, iconSource, outboundRel } from './tool-list';
@@ -17,7 +18,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const slug = c.req.param('slug');
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
     if (!tool) return notFoundPage(c);
-    const href = safeUrl(tool.url);
+    // Visits go through our outbound link (counted as a click, docs/stats.md); it redirects to this very URL.
+    const href = safeUrl(tool.url) && outboundPath(tool.slug);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
     c.header('Cache-Control', 'public, max-age=60');
     return renderPage(c, {

@@ -2,6 +2,7 @@
 import { CliError, type ErrorBody } from './cli-error';
 import { exitCodeForHttpStatus } from './exit-codes';
 import type { ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
+import type { SiteStats } from '../stats/stats-schemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -38,6 +39,14 @@ export class ApiClient {
   async getSite(siteId: string): Promise<SiteDetail> {
     const response = await this.send('GET', `/sites/${encodeURIComponent(siteId)}`);
     if (response.ok) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
+  /** GET /sites/{id}/stats: a tool's statistics per UTC day (docs/stats.md). */
+  async getSiteStats(siteId: string, range: { from?: string; to?: string }): Promise<SiteStats> {
+    const params = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => e[1] !== undefined));
+    const response = await this.send('GET', `/sites/${encodeURIComponent(siteId)}/stats${params.size ? `?${params.toString()}` : ''}`);
+    if (response.ok) return readJson<SiteStats>(response);
     throw await toCliError(response);
   }
 

@@ -11,6 +11,7 @@ import type { RunAction } from './run-action';
 import type { GlobalOptions } from './session';
 import { registerStatusCommand } from './status';
 import { registerRetryCommand } from './retry';
+import { registerStatsCommand } from './stats';
 import { registerSubmitCommand } from './submit';
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
@@ -57,6 +58,7 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerStatusCommand(program, ctx, run);
   registerListCommand(program, ctx, run);
   registerRetryCommand(program, ctx, run);
+  registerStatsCommand(program, ctx, run);
   return program;
 }
 

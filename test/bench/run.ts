@@ -4,6 +4,7 @@ import { benchBundle } from './bundle';
 import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
 import { benchThroughput } from './throughput';
+import { benchStatsCounting } from './stats-counting';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'round-trips': benchRoundTrips,
   'cold-start': benchColdStart,
   bundle: benchBundle,
+  stats: benchStatsCounting,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // The sections of /account/submissions/{site_id}, one small function each (docs/account.md "One submission").
-// The page is SUBMISSION_SECTIONS in order: a new section (e.g. the listing statistics' 30-day chart) is one
-// function here and one line in that list. A section that does not apply to the record's state renders nothing.
+// The page is SUBMISSION_SECTIONS in order: a new section is one function here and one line in that list. A
+// section that does not apply to the record's state renders nothing.
 import { html } from 'hono/html';
 import type { Actor } from '../../../src/accounts/actor';
 import type { Deps } from '../../../src/deps';
@@ -17,6 +17,8 @@ import {
 import { badgeEmbedBox } from '../badge-embed';
 import { amountLabel } from '../checkout-views';
 import { csrfField, formatTime, type Html } from './layout';
+import { getSiteStats } from '../../../src/stats/site-stats';
+import { statsChartSection } from './stats-chart';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -151,6 +153,16 @@ ${s.last_edit ? html`<p id="last-edit">Last edit ${describeLastEdit(s.last_edit,
 <button type="submit" class="primary" id="suggest-edit">Suggest this edit</button></form></section>`;
 };
 
+/**
+ * The last 30 days of the listing's statistics (docs/stats.md): for a live tool, and for one that was live once
+ * (taken down, its numbers stay readable). One statement, the read of GET /api/v1/sites/{site_id}/stats.
+ */
+const statsSection: Section = async ({ record, deps, actor }) => {
+  const s = site(record);
+  if (!s || !s.history.some((step) => step.status === 'live')) return '';
+  return statsChartSection(await getSiteStats({ deps, actor, input: { site_id: s.site_id } }));
+};
+
 /** Every status it reached, oldest first, with the reasons meant for the submitter. */
 const timelineSection: Section = ({ record }) => {
   const history = site(record)?.history ?? [{ status: 'pending_payment' as const, at: record.submitted_at }];
@@ -169,7 +181,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   rejectionSection,
   liveSection,
   editSection,
-  // The listing statistics' 30-day chart goes here (live tools).
+  statsSection,
   timelineSection,
 ];
 

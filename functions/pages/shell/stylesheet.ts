@@ -3,6 +3,7 @@
 // browsers and the edge keep it for a year and a change of a single rule is a new address.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { STATS_CHART_CSS } from '../account/stats-chart';
 
 // Tokens: a modular type scale (1.25), a 4 px spacing scale, and colours chosen for WCAG AA contrast in
 // both schemes (axe-core checks them in Chromium, light and dark: test/e2e/browser/pages-*.test.ts).
@@ -104,7 +105,7 @@ fieldset.field>label{font-weight:400;margin:var(--space-1) 0}
 .included{color:var(--text);background:var(--ok-bg);border-radius:999px;padding:0 var(--space-2);font-size:var(--step--1)}`;
 
 /** The whole stylesheet, tokens first. */
-export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n`;
+export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n`;
 
 let path: string | undefined;
 /** `/assets/site.{first 16 hex of sha256}.css`, computed once per isolate on first use. */

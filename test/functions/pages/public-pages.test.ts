@@ -53,16 +53,16 @@ describe('public pages', () => {
     expect(home.match(/<script[^>]*>/g)?.every((tag) => tag === '<script type="application/ld+json">')).toBe(true);
   });
 
-  it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener"', async () => {
+  it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener", through the outbound link /go/{slug}', async () => {
     const basic = await liveSite({ name: 'Basic Link Tool', url: 'https://basic-link.example/' });
     const featured = await liveSite({ name: 'Featured Link Tool', feature: true, url: 'https://featured-link.example/' });
     const sponsored = await liveSite({ name: 'Sponsored Link Tool', sponsor: true, url: 'https://sponsored-link.example/' });
-    expect(await (await t.request(`/tools/${basic}`)).text()).toContain('<a class="button primary" href="https://basic-link.example/" rel="noopener nofollow" target="_blank">');
+    expect(await (await t.request(`/tools/${basic}`)).text()).toContain(`<a class="button primary" href="/go/${basic}" rel="noopener nofollow" target="_blank">`);
     const f = await (await t.request(`/tools/${featured}`)).text();
-    expect(f).toContain('<a class="button primary" href="https://featured-link.example/" rel="noopener" target="_blank">');
+    expect(f).toContain(`<a class="button primary" href="/go/${featured}" rel="noopener" target="_blank">`);
     expect(f).toContain('<span class="badge">Featured</span>');
     const s = await (await t.request(`/tools/${sponsored}`)).text();
-    expect(s).toContain('<a class="button primary" href="https://sponsored-link.example/" rel="noopener" target="_blank">');
+    expect(s).toContain(`<a class="button primary" href="/go/${sponsored}" rel="noopener" target="_blank">`);
     expect(s).toContain('Sponsored</span>');
   });
 
