@@ -55,7 +55,8 @@ nav.sub a{font-weight:600;text-decoration:none}nav.sub a[aria-current=page]{text
 const FORMS = `input,select,textarea,button{font:inherit;color:inherit}
 input[type=text],input[type=email],input[type=url],input[type=search],input[type=password],input:not([type]),select,textarea{width:100%;max-width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);min-width:0}
 input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--error-line);box-shadow:0 0 0 1px var(--error-line)}
-button,.button{white-space:nowrap;flex:none;display:inline-flex;align-items:center;justify-content:center;gap:var(--space-2);padding:var(--space-2) var(--space-4);border-radius:var(--radius);border:1px solid var(--border);background:var(--surface);color:var(--text);font-weight:600;cursor:pointer;text-decoration:none;line-height:1.4}
+button,.button{flex:none;max-width:100%;text-align:center;display:inline-flex;align-items:center;justify-content:center;gap:var(--space-2);padding:var(--space-2) var(--space-4);border-radius:var(--radius);border:1px solid var(--border);background:var(--surface);color:var(--text);font-weight:600;cursor:pointer;text-decoration:none;line-height:1.4}
+button,header.site .button{white-space:nowrap}
 button.primary,.button.primary{background:var(--accent);border-color:var(--accent);color:var(--on-accent)}button.primary:hover,.button.primary:hover{background:var(--accent-hover)}
 button.danger{color:var(--error-text);border-color:var(--error-line)}
 .field{margin:0 0 var(--space-4)}.field>label,.field>legend,.label{display:block;font-weight:600;margin-bottom:var(--space-1)}
