@@ -8,11 +8,11 @@ import {
   CODES_PER_CLIENT,
   SEND_WINDOW_MINUTES,
   challengeReference,
-  clientGroup,
   generateSignInCode,
   hashClient,
   hashCode,
 } from './sign-in';
+import { clientGroup } from '../rate-limits/client-group';
 
 export type CodeRequest =
   /** The browser keeps `challenge` (a cookie); `reference` is shown on the page and in the mail. */

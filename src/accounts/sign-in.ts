@@ -58,31 +58,3 @@ export function challengeReference(challengeHash: string): string {
   for (let i = 0; i < 4; i++) ref += REFERENCE_LETTERS[parseInt(challengeHash.slice(i * 2, i * 2 + 2), 16) % REFERENCE_LETTERS.length];
   return ref;
 }
-
-/**
- * The group a client address is counted in: an IPv4 address as is (also when IPv4-mapped), an IPv6
- * address by its /64 (one subscriber usually holds a whole /64, so single IPv6 addresses count for nothing),
- * anything else (e.g. `unknown`) verbatim.
- */
-export function clientGroup(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (v4) return v4[1]!;
-  const groups = ipv6Groups(address);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
-}
-
-/** The first groups of an IPv6 address in canonical hex, or undefined when it is not one. */
-function ipv6Groups(address: string): string[] | undefined {
-  const halves = address.split('::');
-  if (halves.length > 2) return undefined;
-  const split = (part: string | undefined) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []; // embedded IPv4 = 2 groups
-  const head = split(halves[0]);
-  const tail = split(halves[1]);
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
-  return groups.map((g) => parseInt(g, 16).toString(16));
-}
