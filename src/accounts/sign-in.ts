@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { sha256Hex } from '../crypto';
+import { randomToken, sha256Hex } from '../crypto';
 
 /**
  * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, bound to the browser that
@@ -35,11 +35,18 @@ export function generateSignInCode(): string {
 export const CHALLENGE = /^[0-9A-Za-z]{32}$/;
 
 /**
- * The server-side pepper. Config has no dedicated auth secret yet, so this derives one from the operator
- * token or the Stripe webhook secret (both are server-only and always set in local mode).
+ * A secret for a process that was given no ADMIN_TOKEN, which only local mode allows (loadConfig refuses to start
+ * without one anywhere else, and the local entry generates one into DATA_DIR): random per process, never a constant.
+ */
+let processSecret: string | undefined;
+
+/**
+ * The server-side pepper of code and client hashes: derived from ADMIN_TOKEN, a secret that is required outside
+ * local mode, so a dump of sign_in_codes alone cannot be brute-forced (10^6 codes per address). Changing the token
+ * voids the codes outstanding (10 minutes) and restarts the send budgets' counts per client.
  */
 export function signInSecret(config: Config): string {
-  return `tooldir-sign-in-v1:${config.adminToken ?? config.stripeWebhookSecret ?? ''}`;
+  return `tooldir-sign-in-v1:${config.adminToken ?? (processSecret ??= randomToken(43))}`;
 }
 
 export const hashCode = (config: Config, email: string, code: string) => sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);

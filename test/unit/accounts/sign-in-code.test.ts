@@ -27,6 +27,15 @@ describe('signInSecret', () => {
     const b = signInSecret(loadConfig({ ADMIN_TOKEN: 'b'.repeat(32) }));
     expect(a).not.toBe(b);
   });
+
+  it('never falls back to a constant: the Stripe secret is not it, and without ADMIN_TOKEN (local mode only) it is random per process', () => {
+    const withStripeOnly = signInSecret(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_known_to_stripe_too' }));
+    expect(withStripeOnly).not.toContain('whsec_known_to_stripe_too');
+    expect(withStripeOnly).not.toBe('tooldir-sign-in-v1:');
+    expect(withStripeOnly).toMatch(/^tooldir-sign-in-v1:[0-9A-Za-z]{43}$/);
+    // Stable within the process: a code issued a minute ago must still verify.
+    expect(signInSecret(loadConfig({}))).toBe(withStripeOnly);
+  });
 });
 
 describe('challengeReference', () => {
