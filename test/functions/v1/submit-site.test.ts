@@ -353,6 +353,9 @@ describe('submit: names without a visible character', () => {
     ['zero-width joiners', '\u200d\u200d\u200d'],
     ['two combining acute accents', '\u0301\u0301'],
     ['Hangul fillers', '\u3164\u3164'],
+    ['braille blanks', '\u2800\u2800\u2800'],
+    ['half-width Hangul fillers and a choseong filler', '\uffa0\uffa0\u115f'],
+    ['one letter padded with braille blanks', 'A\u2800\u2800'],
     ['word joiners around a space', '\u2060 \u2060'],
   ])('%s is 400 invalid_request naming name', async (_label, name) => {
     const m = await t.member('member');
