@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { randomToken, sha256Hex } from '../crypto';
+import { randomToken, sha256Hex, timingSafeEqual } from '../crypto';
 
 /**
  * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, bound to the browser that
@@ -9,10 +9,21 @@ import { randomToken, sha256Hex } from '../crypto';
 export const CODE_TTL_MINUTES = 10;
 /** Wrong tries one code survives; a new code (from the same browser) starts over at 0. */
 export const MAX_CODE_TRIES = 5;
-/** Codes sent for one address per window, in total and per client: the bound on guesses and on mail. */
-export const CODES_PER_ADDRESS = 6;
-export const CODES_PER_CLIENT = 3;
-export const SEND_WINDOW_MINUTES = 60;
+/**
+ * Codes sent for one address per window, in total and per client: the bound on guesses and on mail. A window
+ * lasts SEND_WINDOW_MINUTES from the first code sent in it, so strangers who use up an address's codes keep
+ * its owner from a new one for at most that long (docs/account.md "The bound, in numbers").
+ */
+export const CODES_PER_ADDRESS = 3;
+export const CODES_PER_CLIENT = 2;
+export const SEND_WINDOW_MINUTES = 15;
+/**
+ * Codes per window for a browser that signed in to the address before (it holds a known-browser token): its own
+ * budget, outside the address's total, so strangers can never keep the owner's usual browser from a code.
+ */
+export const CODES_PER_KNOWN_BROWSER = 3;
+/** How long a known-browser token lasts (browsers cap cookies at 400 days). */
+export const KNOWN_BROWSER_DAYS = 400;
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
@@ -53,6 +64,26 @@ export const hashCode = (config: Config, email: string, code: string) => sha256H
 
 /** The peppered hash of a client group: send budgets are counted per client without storing its address. */
 export const hashClient = (config: Config, group: string) => sha256Hex(`${signInSecret(config)}\nclient\n${group}`);
+
+const knownBrowserMac = (config: Config, email: string, id: string) => sha256Hex(`${signInSecret(config)}\nknown-browser\n${email}\n${id}`);
+
+/**
+ * `{id}.{mac}`: what a browser keeps after it signed in as `email` (a cookie), proving so later without any
+ * row: the MAC is keyed with the server secret and binds the id to the address. Only someone who proved a code
+ * for the address holds one, so the budget it opens adds no guesses for strangers.
+ */
+export async function issueKnownBrowserToken(config: Config, email: string): Promise<string> {
+  const id = randomToken(22);
+  return `${id}.${await knownBrowserMac(config, email, id)}`;
+}
+
+/** The browser's id when `token` was issued for `email` by this server; undefined for anything else. */
+export async function knownBrowserId(config: Config, email: string, token: string | undefined): Promise<string | undefined> {
+  const match = token === undefined ? null : /^([0-9A-Za-z]{22})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return undefined;
+  const [, id, mac] = match;
+  return timingSafeEqual(mac!, await knownBrowserMac(config, email, id!)) ? id : undefined;
+}
 
 const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 

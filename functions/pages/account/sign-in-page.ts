@@ -1,7 +1,7 @@
 // GET/POST /account/sign-in and POST /account/sign-in/code – password-less sign-in with an e-mailed code
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { CODE_TTL_MINUTES, normalizeEmail } from '../../../src/accounts/sign-in';
+import { CODE_TTL_MINUTES, KNOWN_BROWSER_DAYS, issueKnownBrowserToken, normalizeEmail } from '../../../src/accounts/sign-in';
 import { requestSignInCode } from '../../../src/accounts/sign-in-request';
 import { verifySignInCode } from '../../../src/accounts/sign-in-verify';
 import { createWebSession } from '../../../src/accounts/web-sessions';
@@ -10,7 +10,9 @@ import { clientIp } from '../../middleware/client-ip';
 import {
   clearSignInChallengeCookie,
   clearSignInCsrfCookie,
+  readKnownBrowserCookie,
   readSignInChallengeCookie,
+  setKnownBrowserCookie,
   setSessionCookie,
   setSignInChallengeCookie,
 } from './cookies';
@@ -67,7 +69,7 @@ export function register(app: Hono<AppEnv>) {
     if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400, next);
     await limitSignIn(c, 'code-request');
     const deps = c.get('deps');
-    const issued = await requestSignInCode(deps, { email, client: clientIp(c) });
+    const issued = await requestSignInCode(deps, { email, client: clientIp(c), knownBrowser: readKnownBrowserCookie(c) });
     if (!issued.ok) {
       // This browser's earlier code (if any) still works: the page keeps the code field.
       c.header('Retry-After', String(issued.retryAfterSeconds));
@@ -106,6 +108,7 @@ export function register(app: Hono<AppEnv>) {
     }
     const session = await createWebSession(deps, result.account);
     setSessionCookie(c, session.token, session.expiresAt);
+    setKnownBrowserCookie(c, await issueKnownBrowserToken(deps.config, email), KNOWN_BROWSER_DAYS * 86_400);
     clearSignInCsrfCookie(c);
     clearSignInChallengeCookie(c);
     return c.redirect(next ?? '/account', 303);
