@@ -5,6 +5,7 @@ import { CODE_TTL_MINUTES, KNOWN_BROWSER_DAYS, issueKnownBrowserToken, normalize
 import { requestSignInCode } from '../../../src/accounts/sign-in-request';
 import { verifySignInCode } from '../../../src/accounts/sign-in-verify';
 import { createWebSession } from '../../../src/accounts/web-sessions';
+import { ServiceError } from '../../../src/errors';
 import type { AppEnv } from '../../types';
 import { clientIp } from '../../middleware/client-ip';
 import {
@@ -21,6 +22,17 @@ import { csrfField, renderPage } from './layout';
 import { limitSignIn } from './sign-in-limits';
 import { isConsentReturnPath } from './consent-page';
 import { currentSession, readForm } from './session';
+
+/**
+ * Where sign-in returns to: only the consent page (isConsentReturnPath), else nowhere. A `next` with a line break
+ * or any other control character is a 400, never passed on: it would end up in the Location header.
+ */
+function returnPath(next: string | undefined): string | undefined {
+  if (next !== undefined && /[\u0000-\u001f\u007f]/.test(next)) {
+    throw new ServiceError('invalid_request', 'The return address (next) must not contain line breaks or other control characters.');
+  }
+  return isConsentReturnPath(next) ? next : undefined;
+}
 
 /** An OAuth consent page waiting for this sign-in (consent-page.ts); carried through both forms. */
 const nextField = (next: string | undefined) => (next ? html`<input type="hidden" name="next" value="${next}">` : '');
@@ -53,8 +65,7 @@ function codeForm(c: Context<AppEnv>, email: string, message: { kind: 'notice' |
 
 export function register(app: Hono<AppEnv>) {
   app.get('/sign-in', async (c) => {
-    const next = c.req.query('next');
-    const returnTo = isConsentReturnPath(next) ? next : undefined;
+    const returnTo = returnPath(c.req.query('next'));
     if (await currentSession(c)) return c.redirect(returnTo ?? '/account', 303);
     const signedOut = c.req.query('signed_out') !== undefined;
     const notice = returnTo ? 'Sign in to decide whether the app may connect to your account.' : signedOut ? 'You are signed out.' : undefined;
@@ -64,7 +75,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/sign-in', async (c) => {
     const form = await readForm(c);
     checkSignInCsrf(c, form);
-    const next = isConsentReturnPath(form.next) ? form.next : undefined;
+    const next = returnPath(form.next);
     const email = normalizeEmail(form.email ?? '');
     if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400, next);
     await limitSignIn(c, 'code-request');
@@ -88,7 +99,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/sign-in/code', async (c) => {
     const form = await readForm(c);
     checkSignInCsrf(c, form);
-    const next = isConsentReturnPath(form.next) ? form.next : undefined;
+    const next = returnPath(form.next);
     const email = normalizeEmail(form.email ?? '');
     if (!email) return emailForm(c, { kind: 'error', text: 'That does not look like an e-mail address.' }, 400, next);
     await limitSignIn(c, 'code-attempt');
