@@ -60,9 +60,5 @@ const rawScript = (text: string) => raw(text);
 /** A hidden CSRF field for a form. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
 
-/** `2026-11-21 21:05 UTC`, or a dash. */
-export function formatTime(value: Date | string | null | undefined): string {
-  if (!value) return '–';
-  const date = value instanceof Date ? value : new Date(value.replace(' ', 'T').replace(/\+00$/, 'Z'));
-  return Number.isNaN(date.getTime()) ? String(value) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+/** `2026-11-21 21:05 UTC`, or a dash: the one format of times for people, shared with the CLI. */
+export { formatTime } from '../../../src/display-time';

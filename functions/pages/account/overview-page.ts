@@ -11,24 +11,24 @@ import { connectedAppsSection } from './connected-apps';
 const TIER_NAMES = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' } as const;
 
 /** Where the submission waits, what it went through and its edits (docs/submission-progress.md); empty for unpaid records. */
-function progress(s: SubmissionLine, now: Date) {
-  const queue = s.queue ? html`<div class="queue">Queue: ${describeQueue(s.queue, now)}</div>` : '';
-  const pendingEdit = s.pending_edit ? html`<div class="edit pending">Edit ${describePendingEdit(s.pending_edit, now)}</div>` : '';
-  const lastEdit = s.last_edit ? html`<div class="edit last">Last edit ${describeLastEdit(s.last_edit, now)}</div>` : '';
+function progress(s: SubmissionLine) {
+  const queue = s.queue ? html`<div class="queue">Queue: ${describeQueue(s.queue)}</div>` : '';
+  const pendingEdit = s.pending_edit ? html`<div class="edit pending">Edit ${describePendingEdit(s.pending_edit)}</div>` : '';
+  const lastEdit = s.last_edit ? html`<div class="edit last">Last edit ${describeLastEdit(s.last_edit)}</div>` : '';
   const history = s.history?.length
-    ? html`<details class="history"><summary>History</summary><ol>${s.history.map((step) => html`<li>${describeStep(step, now)}</li>`)}</ol></details>`
+    ? html`<details class="history"><summary>History</summary><ol>${s.history.map((step) => html`<li>${describeStep(step)}</li>`)}</ol></details>`
     : '';
   return html`${queue}${pendingEdit}${lastEdit}${history}`;
 }
 
-function submissionRow(s: SubmissionLine, now: Date) {
+function submissionRow(s: SubmissionLine) {
   const link = s.live_url
     ? html`<a href="${s.live_url}">public page</a>`
     : s.checkout_url
       ? html`<a href="${s.checkout_url}" rel="noopener">pay to submit</a> <span class="muted">(until ${formatTime(s.expires_at)})</span>`
       : '';
   return html`<tr data-site-id="${s.site_id}"><td>${s.name}</td><td>${/^https?:\/\//i.test(s.url) ? html`<a href="${s.url}" rel="noopener nofollow">${s.url}</a>` : s.url}</td>
-<td>${s.status}${progress(s, now)}</td><td>${s.plan}</td><td>${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
+<td>${s.status}${progress(s)}</td><td>${s.plan}</td><td>${formatTime(s.submitted_at)}</td><td>${link}${s.note ? html` <span class="muted">${s.note}</span>` : ''}</td></tr>`;
 }
 
 export function register(app: Hono<AppEnv>) {
@@ -36,7 +36,6 @@ export function register(app: Hono<AppEnv>) {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
     const [o, apps] = await Promise.all([getAccountOverview(c.get('deps'), session.accountId), connectedAppsSection(c.get('deps'), session)]);
-    const now = c.get('deps').now();
     const a = o.account;
     const quota =
       o.quota.daily_limit > 0
@@ -57,7 +56,7 @@ ${
   o.submissions.length === 0
     ? html`<p class="muted">No submissions yet. Submit a tool with your API key (see <a href="/llms.txt">llms.txt</a>).</p>`
     : html`<table id="submissions"><thead><tr><th>Name</th><th>URL</th><th>Status</th><th>Plan</th><th>Submitted</th><th>Links</th></tr></thead>
-<tbody>${o.submissions.map((s) => submissionRow(s, now))}</tbody></table>`
+<tbody>${o.submissions.map(submissionRow)}</tbody></table>`
 }`,
     });
   });
