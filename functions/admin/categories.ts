@@ -35,6 +35,8 @@ const CategoryChange = z
 const createRouteDef = createRoute({
   method: 'post',
   path: '/api/v1/admin/categories',
+  operationId: 'createCategory',
+  description: 'Creates a category: a stable slug, a display name and an optional one-line description.',
   tags: ['Operator'],
   summary: 'Create a category',
   security,
@@ -51,6 +53,8 @@ const createRouteDef = createRoute({
 const updateRouteDef = createRoute({
   method: 'patch',
   path: '/api/v1/admin/categories/{slug}',
+  operationId: 'updateCategory',
+  description: "Changes a category's name or description; the slug never changes.",
   tags: ['Operator'],
   summary: "Rename a category or change its description (the slug stays)",
   security,
@@ -67,6 +71,8 @@ const updateRouteDef = createRoute({
 const deleteRouteDef = createRoute({
   method: 'delete',
   path: '/api/v1/admin/categories/{slug}',
+  operationId: 'deleteCategory',
+  description: 'Deletes a category that no tool is in (else 409).',
   tags: ['Operator'],
   summary: 'Delete a category no tool is in',
   security,

@@ -1,4 +1,5 @@
 // POST /api/v1/admin/sites/{site_id}/review – an editor's decision; GET /api/v1/admin/sites/{site_id} – the operator's view
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { getOperatorSite } from '../../src/pipeline/operator-site';
@@ -40,13 +41,17 @@ const OperatorSite = z
       review_reason: z.string().nullable(),
       slug: z.string().nullable(),
     }),
-    history: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), note: z.string().nullable(), at: z.string() })),
+    history: z.array(
+      z.object({ from_status: z.string().nullable(), to_status: z.string(), note: z.string().nullable(), at: isoTimestampSchema('When the status changed') }),
+    ),
   })
   .openapi('OperatorSite');
 
 const reviewRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/sites/{site_id}/review',
+  operationId: 'reviewSite',
+  description: 'The editorial decision on a submission: approve publishes it (or republishes a taken-down tool), reject refuses it from pending_review or takes a live tool down, with a reason the submitter is told.',
   tags: ['Operator'],
   summary: 'Approve (publish, or republish a taken-down tool) or reject (from pending_review, or take down a live tool)',
   security,
@@ -63,6 +68,8 @@ const reviewRoute = createRoute({
 const detailRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/sites/{site_id}',
+  operationId: 'getOperatorSite',
+  description: "A submission as operators see it: the site record, the pipeline's working data (the crawl failure's full detail, metadata, review checks) and its status history.",
   tags: ['Operator'],
   summary: "A site with its pipeline data (crawl error, metadata, review checks) and status history",
   security,
