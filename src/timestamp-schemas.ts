@@ -9,17 +9,15 @@ export const ISO_TIMESTAMP_EXAMPLE = '2026-11-21T21:05:03.000Z';
 /** Exactly what the service writes: `format: date-time` alone would also admit `2026-11-21 21:05:03+00`. */
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** A timestamp field: `format: date-time` and its exact pattern in openapi.json, the format spelled out in its description. */
+/** A timestamp field: `format: date-time` and its exact pattern in openapi.json (the API's description says it once). */
 export const isoTimestampSchema = (description: string, example = ISO_TIMESTAMP_EXAMPLE) =>
-  z.string().meta({ format: 'date-time', pattern: ISO_TIMESTAMP.source, description: `${description}. ISO 8601 in UTC with milliseconds`, example });
+  z.string().meta({ format: 'date-time', pattern: ISO_TIMESTAMP.source, description, example });
 
 /** The site record's `submitted_at`: `YYYY-MM-DD HH:MM:SS+00` in UTC, as the reference (section 2.4) fixes it. */
 export const DB_STYLE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00$/;
 
 export const siteSubmittedAtSchema = z.string().meta({
   pattern: DB_STYLE_TIMESTAMP.source,
-  description:
-    'When the submission was made: YYYY-MM-DD HH:MM:SS+00 in UTC, no fraction and no T. The one timestamp not in ISO 8601: ' +
-    "the reference fixes this field's database style for site records (a pending-payment record's submitted_at is ISO 8601)",
+  description: 'YYYY-MM-DD HH:MM:SS+00 (UTC): the one timestamp not in ISO 8601, as the reference fixes it for site records',
   example: '2026-11-21 21:05:03+00',
 });

@@ -42,15 +42,26 @@ export function register(app: OpenAPIHono<AppEnv>) {
       servers: [{ url: c.get('deps').origin, description: 'This server' }],
       tags: TAGS,
     });
-    return c.json(declareLimitHeaders(document));
+    return c.json(declareLimitHeaders(summariesAsDescriptions(document)));
   });
+}
+
+/**
+ * An operation whose summary says it all (the operator API's) gets that summary as its description too, which
+ * clients and linters expect, without a second copy of the text in the Worker bundle.
+ */
+function summariesAsDescriptions<T>(document: T): T {
+  for (const operations of Object.values((document as { paths?: Record<string, Record<string, { summary?: string; description?: string }>> }).paths ?? {})) {
+    for (const operation of Object.values(operations)) operation.description ||= operation.summary;
+  }
+  return document;
 }
 
 /** Every tag an operation uses, described once (linters require tags to be declared). */
 const TAGS = [
-  { name: 'Submissions', description: 'Submit tools and follow your submissions (API key)' },
-  { name: 'Directory', description: 'Search the public directory (no key; limited per client IP)' },
-  { name: 'Webhooks', description: 'Status changes of your submissions, delivered to your endpoints (API key)' },
-  { name: 'Membership', description: 'Buy a membership (API key)' },
+  { name: 'Submissions', description: 'Your submissions (API key)' },
+  { name: 'Directory', description: 'The public directory (no key)' },
+  { name: 'Webhooks', description: 'Status changes sent to your endpoints (API key)' },
+  { name: 'Membership', description: 'Memberships (API key)' },
   { name: 'Operator', description: 'The operator API (ADMIN_TOKEN)' },
 ];
