@@ -81,6 +81,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The operator token; required outside local mode (local mode generates one into DATA_DIR). */
   adminToken?: string;
   /** Our public origin (scheme://host[:port]); required outside local mode. See src/origin.ts. */
   siteOrigin?: string;
@@ -156,6 +157,12 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(
       'Invalid configuration: SITE_ORIGIN is required when DATABASE_URL is set (the public origin, e.g. https://tooldir.example; ' +
         'links, QStash job URLs and Origin checks use it, never the Host header)',
+    );
+  }
+  if (!local && !e.ADMIN_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration: ADMIN_TOKEN is required when DATABASE_URL is set (the operator token, at least 16 characters; ' +
+        'it also keys the hashes of sign-in codes, so it must be a secret of this deployment)',
     );
   }
   return {

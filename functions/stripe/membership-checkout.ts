@@ -1,4 +1,5 @@
 // POST /api/v1/membership/checkout – a checkout link that buys the caller's account a membership
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createMembershipCheckout } from '../../src/payments/membership-checkout';
 import { requireApiKey } from '../middleware/api-key-auth';
@@ -12,7 +13,7 @@ import { errorContent, keyedErrors } from '../v1/error-responses';
 const MembershipCheckout = z
   .object({
     checkout_url: z.url().openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
-    expires_at: z.string().openapi({ description: 'Expiry of the link (ISO 8601)', example: '2026-11-22T21:05:03.000Z' }),
+    expires_at: isoTimestampSchema('When the checkout link expires', '2026-11-22T21:05:03.000Z'),
     tier: z.enum(['member', 'memberFeature']),
   })
   .openapi('MembershipCheckout');

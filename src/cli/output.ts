@@ -20,6 +20,15 @@ export function describeStatus(status: string): string {
   return status === 'crawl_failed' ? `${words} (fix the site, then \`tooldir retry\`)` : words;
 }
 
+/**
+ * The one line Ctrl-C prints. On a terminal it first clears the line it lands on (the spinner's, and the `^C` the
+ * terminal echoed there), so nothing half-drawn is left above the prompt.
+ */
+export function interruptedLine(terminal: boolean): string {
+  const clear = terminal ? '\r\u001b[2K' : '';
+  return `${clear}Interrupted (Ctrl-C). Anything already sent stays sent: \`tooldir status\` or \`tooldir list\` show where it is.`;
+}
+
 /** Whether an ISO time lies in the past. */
 export function hasExpired(expiresAt: string, now: Date): boolean {
   const time = Date.parse(expiresAt);

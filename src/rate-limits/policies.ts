@@ -36,6 +36,11 @@ export const rateLimitPolicies = {
   oauthRegister: { limit: 10, windowSeconds: 3600, per: 'client IP', counts: 'client registrations' },
   /** OAuth token and revocation requests (POST /oauth/token, /oauth/revoke). */
   oauthToken: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'token requests' },
+  /**
+   * Stripe webhook deliveries refused for a missing or wrong signature. Only refusals are counted, after the
+   * signature check: a correctly signed event is never limited, however many arrive (Stripe's addresses are shared).
+   */
+  stripeRefusals: { limit: 30, windowSeconds: 60, per: 'client IP', counts: 'refused Stripe deliveries' },
 } as const satisfies Record<string, RateLimitPolicyDefinition>;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

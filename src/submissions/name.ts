@@ -4,8 +4,15 @@ import { PROTOTYPE_GROUPS } from './confusable-prototypes';
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 
+/**
+ * Blank "letters" and "symbols": the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the braille blank (U+2800) and
+ * the musical null notehead (U+1D159). Unicode files them as letters or symbols, yet they draw nothing, which is why
+ * they are the usual way to fake an empty or a look-alike name. The Hangul ones are also Default_Ignorable.
+ */
+const FILLER_CHARS = String.raw`\u115f\u1160\u2800\u3164\uffa0\u{1d159}`;
+const FILLERS = new RegExp(`[${FILLER_CHARS}]`, 'gu');
 /** Letters, digits, symbols and punctuation: what a reader actually sees (not fillers or zero-width marks). */
-const VISIBLE = /(?![\u115f\u1160\u3164\uffa0])[\p{L}\p{N}\p{S}\p{P}]/gu;
+const VISIBLE = new RegExp(String.raw`(?![${FILLER_CHARS}])[\p{L}\p{N}\p{S}\p{P}]`, 'gu');
 /** Zero-width and other invisible characters: UTS #39 removes Default_Ignorable_Code_Point before mapping. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NON_ASCII = /[^\u0000-\u007f]/gu;
@@ -26,7 +33,7 @@ export function checkName(input: string): NameCheck {
 }
 
 /**
- * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters removed,
+ * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters and fillers removed,
  * case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a Cyrillic `С`,
  * `ＣＡＮＯＮ base` and `canon base` are one name. Only `normalized_name` holds it; the stored name stays as
  * submitted. Changing this function (or the confusables data) changes stored keys: see docs/deploy.md
@@ -34,7 +41,8 @@ export function checkName(input: string): NameCheck {
  */
 export function normalizeName(name: string, prototype: (char: string) => string = prototypeOf): string {
   // Folding comes first, so every case variant of a name gets the same key whatever the mapping does.
-  let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '')));
+  // Fillers count as nothing, like zero-width characters: `Acme⠀` is `Acme` (DECISIONS.md "Duplicates").
+  let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '').replace(FILLERS, '')));
   // A prototype can be upper-case (`०` maps to `O`) or itself reach another mapped character once folded, so
   // repeat until nothing changes (two rounds settle every entry of the data; four is a bound, not a count).
   for (let round = 0; round < 4; round++) {

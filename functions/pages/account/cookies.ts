@@ -11,6 +11,8 @@ export const SESSION_COOKIE = 'tooldir_session';
 export const SIGN_IN_CSRF_COOKIE = 'tooldir_signin_csrf';
 /** The browser's sign-in challenge: names the one code this browser may enter (docs/account.md). */
 export const SIGN_IN_CHALLENGE_COOKIE = 'tooldir_signin_challenge';
+/** Proves this browser signed in as an address before: it gets a code budget of its own (docs/account.md). */
+export const KNOWN_BROWSER_COOKIE = 'tooldir_known_browser';
 /** Carries a just-created API key to the one page view that shows it, then is cleared. */
 export const NEW_KEY_COOKIE = 'tooldir_new_key';
 
@@ -76,6 +78,19 @@ export const readSignInChallengeCookie = (c: Context) => getCookie(c, SIGN_IN_CH
 export function clearSignInChallengeCookie(c: Context): void {
   deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
 }
+
+/** Long-lived, sent only to the sign-in forms; it opens a code budget, never a session. */
+export function setKnownBrowserCookie(c: Context, token: string, maxAgeSeconds: number): void {
+  setCookie(c, KNOWN_BROWSER_COOKIE, token, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export const readKnownBrowserCookie = (c: Context) => getCookie(c, KNOWN_BROWSER_COOKIE);
 
 /** Strict and short-lived: the key reaches only the very next view of the keys page. */
 export function setNewKeyCookie(c: Context, key: string): void {

@@ -57,15 +57,5 @@ export function renderPage(c: Context<AppEnv>, options: PageOptions): Response |
 /** A hidden CSRF field for a form. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
 
-/** The UTC day of a timestamp, `2026-11-21` (the date half of formatTime: one format across pages), or a dash. */
-export function formatDate(value: Date | string | null | undefined): string {
-  const time = formatTime(value);
-  return /^\d{4}-\d{2}-\d{2} /.test(time) ? time.slice(0, 10) : time;
-}
-
-/** `2026-11-21 21:05 UTC`, or a dash. */
-export function formatTime(value: Date | string | null | undefined): string {
-  if (!value) return '–';
-  const date = value instanceof Date ? value : new Date(value.replace(' ', 'T').replace(/\+00$/, 'Z'));
-  return Number.isNaN(date.getTime()) ? String(value) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+/** `2026-11-21 21:05 UTC` and `2026-11-21`, or a dash: the one format of times and days for people, shared with the CLI. */
+export { formatDate, formatTime } from '../../../src/display-time';

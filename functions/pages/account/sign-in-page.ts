@@ -1,7 +1,7 @@
 // GET/POST /account/sign-in and POST /account/sign-in/code – password-less sign-in (and sign-up) with an e-mailed code
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { CODE_TTL_MINUTES, normalizeEmail } from '../../../src/accounts/sign-in';
+import { CODE_TTL_MINUTES, KNOWN_BROWSER_DAYS, issueKnownBrowserToken, normalizeEmail } from '../../../src/accounts/sign-in';
 import { requestSignInCode } from '../../../src/accounts/sign-in-request';
 import { verifySignInCode } from '../../../src/accounts/sign-in-verify';
 import { createWebSession } from '../../../src/accounts/web-sessions';
@@ -11,7 +11,9 @@ import { clientIp } from '../../middleware/client-ip';
 import {
   clearSignInChallengeCookie,
   clearSignInCsrfCookie,
+  readKnownBrowserCookie,
   readSignInChallengeCookie,
+  setKnownBrowserCookie,
   setSessionCookie,
   setSignInChallengeCookie,
 } from './cookies';
@@ -95,7 +97,7 @@ export function register(app: Hono<AppEnv>) {
     if (!email) return emailForm(c, { top: { kind: 'error', text: notAnAddress }, fieldError: notAnAddress, email: typed, status: 400, next });
     await limitSignIn(c, 'code-request');
     const deps = c.get('deps');
-    const issued = await requestSignInCode(deps, { email, client: clientIp(c) });
+    const issued = await requestSignInCode(deps, { email, client: clientIp(c), knownBrowser: readKnownBrowserCookie(c) });
     if (!issued.ok && issued.reason === 'disposable_address') {
       const text = `Addresses at ${emailDomain(email)} are disposable (temporary) mail, which we do not accept. Use an address you keep: the code, review notices and receipts go there.`;
       return emailForm(c, { top: { kind: 'error', text }, fieldError: text, email: typed, status: 400, next });
@@ -104,7 +106,7 @@ export function register(app: Hono<AppEnv>) {
       // This browser's earlier code (if any) still works: the page keeps the code field.
       c.header('Retry-After', String(issued.retryAfterSeconds));
       const minutes = Math.ceil(issued.retryAfterSeconds / 60);
-      const text = `Too many codes were asked for this address in the last hour. Enter the newest code sent to this browser, or ask again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+      const text = `Too many codes were asked for this address just now. Enter the newest code sent to this browser, or ask again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
       return codeForm(c, email, { kind: 'error', text }, 429, next);
     }
     setSignInChallengeCookie(c, issued.challenge, CODE_TTL_MINUTES * 60);
@@ -138,6 +140,7 @@ export function register(app: Hono<AppEnv>) {
     }
     const session = await createWebSession(deps, result.account);
     setSessionCookie(c, session.token, session.expiresAt);
+    setKnownBrowserCookie(c, await issueKnownBrowserToken(deps.config, email), KNOWN_BROWSER_DAYS * 86_400);
     clearSignInCsrfCookie(c);
     clearSignInChallengeCookie(c);
     return c.redirect(next ?? '/account', 303);

@@ -80,7 +80,7 @@ const queueSection: Section = ({ record, now }) => {
   const queue = site(record)?.queue;
   if (!queue) return '';
   return html`<section class="panel" aria-labelledby="queue-title"><h2 id="queue-title">In line</h2>
-<p id="queue">${capitalised(describeQueue(queue, now))}.</p>
+<p id="queue">${capitalised(describeQueue(queue))}.</p>
 ${queue.estimated_at ? '' : html`<p class="muted small">No estimate yet: too few submissions left this stage in the last 24 hours to measure its pace.</p>`}</section>`;
 };
 
@@ -140,8 +140,8 @@ const editSection: Section = ({ record, now, csrfToken, edit }) => {
   if (s?.status !== 'live') return '';
   const errors = edit?.errors ?? {};
   return html`<section class="panel" id="edit" aria-labelledby="edit-title"><h2 id="edit-title">Suggest an edit</h2>
-${s.pending_edit ? html`<p class="notice" id="pending-edit">Your edit is ${describePendingEdit(s.pending_edit, now)}.</p>` : ''}
-${s.last_edit ? html`<p id="last-edit">Last edit ${describeLastEdit(s.last_edit, now)}.</p>` : ''}
+${s.pending_edit ? html`<p class="notice" id="pending-edit">Your edit is ${describePendingEdit(s.pending_edit)}.</p>` : ''}
+${s.last_edit ? html`<p id="last-edit">Last edit ${describeLastEdit(s.last_edit)}.</p>` : ''}
 <p class="muted small">An editor reviews every edit; the public page keeps its current text until then. A new edit replaces one still waiting.</p>
 <form method="post" action="${base(record)}/edit">${csrfField(csrfToken)}
 <div class="field"><label for="edit-name">New name</label>
