@@ -222,13 +222,13 @@ describe('what the CLI prints (e2e)', { timeout: 120_000 }, () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.split('\n');
     expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED +SITE_ID$/);
-    expect(lines[1]).toMatch(/^waiting for review +Alpha +https:\/\/alpha\.example +2026-11-21 22:05 UTC +0b6f9a52/);
+    expect(lines[1]).toMatch(/^crawled, waiting for editorial review +Alpha +https:\/\/alpha\.example +2026-11-21 22:05 UTC +0b6f9a52/);
     expect(lines[2]).toMatch(/^crawl failed +Beta /);
     expect(lines[3]).toMatch(/^live +Gamma /);
     expect(list.stdout).not.toMatch(/pending_review|crawl_failed|\+00/);
     const status = await user.run(['status', SITE_ID], { env });
     expect(status.stdout).toContain('  Submitted:  2026-11-21 22:05 UTC\n');
-    expect(status.stdout).toContain('    2026-11-21 22:05 UTC  queued\n');
+    expect(status.stdout).toContain('    2026-11-21 22:05 UTC  queued for crawling\n');
   });
 
   it('Ctrl-C while waiting prints one line and exits 130', async () => {

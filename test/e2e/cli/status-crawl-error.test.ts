@@ -68,7 +68,7 @@ describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
     expect(lines).toContain('  Status:     crawl failed (fix the site, then `tooldir retry`)');
     expect(lines).toContain(`  Failure:    ${message}`);
     // The history block follows; its last step carries the same words (docs/submission-progress.md).
-    expect(lines.at(-1)).toMatch(new RegExp(`^ {4}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}crawl_failed: ${message}$`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^ {4}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}crawl failed: ${message}$`));
     expectNothingOfOurNetwork(status.stdout + status.stderr);
 
     const json = await user.run(['status', url, '--json'], { env });

@@ -53,7 +53,7 @@ describe('tooldir status: queue position and history (e2e)', { timeout: 120_000 
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^ {2}Queue: +3rd in line for crawling$/m);
     expect(run.stdout).not.toContain('expected around');
-    expect(run.stdout).toMatch(/^ {2}History:\n {4}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}queued$/m);
+    expect(run.stdout).toMatch(/^ {2}History:\n {4}\d{4}-\d\d-\d\d \d\d:\d\d UTC {2}queued for crawling$/m);
   });
 
   it('by URL too (the list finds it, the detail read tells where it waits), with an estimate once the stage has a pace', async () => {

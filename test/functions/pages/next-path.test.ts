@@ -120,7 +120,7 @@ describe('next through the sign-in pages', () => {
       const res = await client.request(`/account/sign-in?next=${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
-      expect(await res.text()).toContain('The return address (next) contains control characters.');
+      expect(await res.text()).toContain('The return address (next) must not contain line breaks or other control characters.');
     }
     const page = await client.page('/account/sign-in');
     const post = await client.request('/account/sign-in', { form: { _csrf: csrfOf(page.html), email: newEmail(), next: '/submit\r\nX: y' } });

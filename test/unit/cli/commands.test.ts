@@ -104,7 +104,7 @@ describe('tooldir status', () => {
     // One time format, the website's, on every line.
     expect(world.stdout.text).toMatch(/^ {2}Submitted: {2}2026-11-21 22:00 UTC$/m);
     expect(world.stdout.text).toMatch(/^ {2}Queue: {6}3rd in line for review, expected around 2026-11-21 23:05 UTC$/m);
-    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}2026-11-21 22:00 UTC {2}queued\n {4}2026-11-21 22:01 UTC {2}crawling\n/m);
+    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}2026-11-21 22:00 UTC {2}queued for crawling\n {4}2026-11-21 22:01 UTC {2}being crawled\n/m);
   });
 
   it('finds an unpaid submission by URL through the site_ids it recorded', async () => {

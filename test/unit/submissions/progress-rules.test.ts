@@ -80,7 +80,7 @@ describe('progress words', () => {
   it('the queue and a history step in words', () => {
     expect(describeQueue({ stage: 'crawl', position: 3, estimated_at: '2026-11-21T14:05:00.000Z' })).toBe('3rd in line for crawling, expected around 2026-11-21 14:05 UTC');
     expect(describeQueue({ stage: 'review', position: 1 })).toBe('1st in line for review');
-    expect(describeStep({ status: 'rejected', at: '2026-11-20T09:30:00.000Z', reason: 'Not an AI tool' })).toBe('2026-11-20 09:30 UTC  rejected: Not an AI tool');
+    expect(describeStep({ status: 'rejected', at: '2026-11-20T09:30:00.000Z', reason: 'Not an AI tool' })).toBe('2026-11-20 09:30 UTC  rejected by review: Not an AI tool');
   });
 });
 
