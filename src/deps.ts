@@ -23,6 +23,9 @@ import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
 import { withReservedNames } from './pipeline/reserved-names';
 import { boundOrigin } from './origin';
+import type { PageCache } from './adapters/page-cache/types';
+import { createMemoryPageCache } from './adapters/page-cache/memory';
+import { createListingVersion, type ListingVersion } from './directory/listing-version';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -51,6 +54,13 @@ export interface Deps {
   media: MediaStore;
   /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
   webhooks: WebhookTransport;
+  /**
+   * Public pages kept for everyone (docs/pages.md "Caching"): in memory by default, the Cache API on Workers.
+   * Served only at the listing version they were rendered at.
+   */
+  pageCache: PageCache;
+  /** The listing version as this process knows it: exact by default (one read per check), Workers read it at most once a second. */
+  listingVersion: ListingVersion;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
@@ -108,6 +118,8 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),
+    pageCache: overrides.pageCache ?? createMemoryPageCache(),
+    listingVersion: overrides.listingVersion ?? createListingVersion(db, { maxAgeMs: 0 }),
     defer:
       overrides.defer ??
       ((work) => {
