@@ -5,6 +5,7 @@ import { onError, errorResponse } from './errors';
 import { createFallback } from './method-not-allowed';
 import { declaredBodyLimit } from './middleware/body-limit';
 import { requestContext, securityHeaders } from './middleware/request-context';
+import { PAGE_CACHE_PATHS, pageCache } from './middleware/page-cache';
 import { validationHook } from './validation-hook';
 import type { AppEnv, AppOptions } from './types';
 import * as submitSite from './v1/submit-site';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     ),
   );
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
+  for (const path of PAGE_CACHE_PATHS) app.use(path, pageCache);
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);
   sitemap.register(app, options.sitemap);

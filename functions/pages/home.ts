@@ -6,27 +6,12 @@ import { html } from 'hono/html';
 import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
 import type { ToolCard } from '../../src/directory/browse';
 import { searchTools } from '../../src/directory/search';
-import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { renderPage } from './layout';
+import { refusedPublicPage } from './public-limit';
 import { cardGrid } from './cards';
 import { listingPage } from './listing';
-
-/** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
-function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
-  c.header('Retry-After', String(retryAfterSeconds));
-  c.header('Cache-Control', 'no-store');
-  return renderPage(c, {
-    title: 'Too many searches – tooldir',
-    description: 'Too many searches from your address.',
-    status: 429,
-    body: () => html`<h1>Too many searches</h1>
-<p role="alert">Too many searches from your address. Please try again in ${retryAfterSeconds} s.</p>
-<p><a href="/">Back to the directory</a></p>`,
-  });
-}
 
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
@@ -45,17 +30,13 @@ const categoryLinks = (categories: CategoryWithCount[]) =>
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards. */
 async function searchPage(c: Context<AppEnv>, q: string) {
   // A search counts against the per-IP public bucket like every search surface, and the limiter answers
-  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits). The plain listing does not.
-  try {
-    await enforceRateLimit(c, 'public', clientIp(c));
-  } catch (error) {
-    if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
-    throw error;
-  }
+  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits).
+  const refused = await refusedPublicPage(c, 'searches');
+  if (refused) return refused;
   const found = await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } });
   // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
   const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
-  c.header('Cache-Control', 'public, max-age=60');
+  c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
@@ -70,6 +51,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     if (q) return searchPage(c, q);
+    const refused = await refusedPublicPage(c, 'requests');
+    if (refused) return refused;
     const { categories } = await listCategories({ deps: c.get('deps') });
     return listingPage(c, {
       basePath: '/',

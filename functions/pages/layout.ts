@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { randomToken } from '../../src/crypto';
-import { cspScriptHash } from '../csp-hash';
+import { cspScriptHash, cspStyleHash } from '../csp-hash';
 import { jsonLdScripts } from './json-ld';
 import type { AppEnv } from '../types';
 
@@ -11,7 +10,7 @@ export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export interface PageOptions {
   title: string;
   description: string;
-  body: (nonce: string) => Html;
+  body: () => Html;
   status?: 200 | 400 | 401 | 403 | 404 | 429;
   /** The page's one URL for search engines; by default this origin + the request's path, without its query. */
   canonical?: string;
@@ -58,16 +57,19 @@ export function safeUrl(value: string | null | undefined): string | undefined {
   }
 }
 
+/** The one stylesheet, allowed by its hash: a per-response nonce would make every page unique, so no page could be cached. */
+let styleSource: string | undefined;
+
 /**
  * Renders a public page: every interpolated value is escaped by hono/html, and a strict CSP allows no script
- * at all, only the page's own nonce'd style, images from this origin (our own /media/ copies) or data: URIs
- * (the generated placeholders), and forms to this origin. No image is ever loaded from a tool's server.
+ * at all (a page's one fixed script by its hash), only the page's own stylesheet (by its hash), images from this
+ * origin (our own /media/ copies) or data: URIs (the generated placeholders), and forms to this origin. No image
+ * is ever loaded from a tool's server. The same data renders the same bytes (docs/pages.md "Caching").
  */
 export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Promise<Response> {
-  const nonce = randomToken(22);
   c.header(
     'Content-Security-Policy',
-    `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src 'nonce-${nonce}'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    `default-src 'none';${page.script ? ` script-src ${cspScriptHash(page.script)};` : ''} style-src ${(styleSource ??= cspStyleHash(STYLE))}; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
   );
   const image = safeUrl(page.image);
   const canonical = page.noindex ? undefined : safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
@@ -92,11 +94,11 @@ ${image ? html`<meta property="og:image" content="${image}">` : ''}
 <meta name="twitter:title" content="${page.title}">
 <meta name="twitter:description" content="${page.description}">
 ${image ? html`<meta name="twitter:image" content="${image}">` : ''}
-${page.jsonLd?.length ? jsonLdScripts(page.jsonLd) : ''}<style nonce="${nonce}">${raw(STYLE)}</style>
+${page.jsonLd?.length ? jsonLdScripts(page.jsonLd) : ''}<style>${raw(STYLE)}</style>
 </head>
 <body>
 <header><a href="/">tooldir</a> <span class="muted">– a directory of AI tools</span></header>
-<main>${page.body(nonce)}</main>
+<main>${page.body()}</main>
 <footer class="muted">Submit your tool through the <a href="/api/v1/docs">API</a> or the MCP server · <a href="/llms.txt">llms.txt</a></footer>
 ${page.script ? html`<script>${raw(page.script)}</script>` : ''}
 </body>

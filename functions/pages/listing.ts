@@ -3,6 +3,7 @@ import { html } from 'hono/html';
 import { browseTools, type BrowsePage } from '../../src/directory/browse';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
+import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { renderPage, type Html } from './layout';
 import { cardGrid, itemList, pager } from './cards';
 
@@ -58,7 +59,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   const self = first ? view.basePath : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
-  c.header('Cache-Control', 'public, max-age=60');
+  c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
   return renderPage(c, {
     title: first ? view.title : `More: ${view.title}`,
     description: view.description,

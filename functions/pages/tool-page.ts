@@ -6,6 +6,8 @@ import { softwareApplicationLd } from '../../src/directory/software-application'
 import { toolUrl } from '../../src/directory/sitemap';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
+import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
+import { refusedPublicPage } from './public-limit';
 import { renderPage, safeUrl } from './layout';
 import { notFoundPage } from './not-found';
 import { badges, iconSource, outboundRel } from './tool-list';
@@ -13,12 +15,14 @@ import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/tools/:slug', async (c) => {
+    const refused = await refusedPublicPage(c, 'requests');
+    if (refused) return refused;
     const slug = c.req.param('slug');
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
     if (!tool) return notFoundPage(c);
     const href = safeUrl(tool.url);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
-    c.header('Cache-Control', 'public, max-age=60');
+    c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,

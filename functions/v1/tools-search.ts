@@ -7,6 +7,7 @@ import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describePolicy, describeRate } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
+import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { component } from './schemas';
 import { errorContent } from './error-responses';
 
@@ -68,6 +69,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const { q, limit, cursor, category } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
     const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
+    // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching").
+    c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
     return c.json(page, 200);
   });
 }
