@@ -4,10 +4,12 @@ import { benchBundle } from './bundle';
 import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
 import { benchThroughput } from './throughput';
+import { benchPublicThroughput } from './public-throughput';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
   throughput: benchThroughput,
+  public: benchPublicThroughput,
   'round-trips': benchRoundTrips,
   'cold-start': benchColdStart,
   bundle: benchBundle,
