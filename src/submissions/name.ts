@@ -1,5 +1,11 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
-import unhomoglyph from 'unhomoglyph';
+// The confusables table of the `unhomoglyph` package, read directly: its own function compiles a regular expression
+// of all 6,311 entries when the module loads (~4 ms of every Worker cold start, docs/bench.md "Cold start"), and
+// every entry is one code point, so a lookup gives the same prototype (test/unit/submissions/name-confusables.test.ts
+// checks every code point against the package's function).
+import confusableData from 'unhomoglyph/data.json';
+
+const CONFUSABLES = confusableData as Record<string, string>;
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
@@ -63,13 +69,23 @@ function skeleton(text: string): string {
  * as `I` has to equal `i` here, a capital whose prototype is `l` (Coptic `Ⲓ`) is read as `I`.
  */
 function prototypeOf(char: string): string {
-  const own = unhomoglyph(char);
+  const own = confusable(char);
   if (ASCII.test(own)) return own;
   const capital = char.toUpperCase();
   if (capital === char) return own;
-  const viaCapital = unhomoglyph(capital);
+  const viaCapital = confusable(capital);
   if (!ASCII.test(viaCapital)) return own;
   return viaCapital === 'l' ? 'I' : viaCapital;
+}
+
+/**
+ * Each character's prototype in confusables.txt (itself when it has none): what the package's `unhomoglyph(text)`
+ * returns. A capital may be more than one character (`ß` → `SS`).
+ */
+export function confusable(text: string): string {
+  let out = '';
+  for (const c of text) out += Object.hasOwn(CONFUSABLES, c) ? CONFUSABLES[c]! : c;
+  return out;
 }
 
 /** Full case folding as far as JavaScript offers it: `ß`, `ẞ` and `SS` are `ss`, final `ς` is `σ`. */
