@@ -1,48 +1,93 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { CachedPage } from '../../src/adapters/page-cache/types';
 import { SESSION_COOKIE } from '../pages/account/cookies';
 import type { AppEnv } from '../types';
 
 // The page cache in front of the public directory's reads (docs/pages.md "Caching"): the home page and its
-// search, category pages, tool pages and GET /api/v1/tools. A handler opts a response in by answering 200 with
-// PUBLIC_CACHE_CONTROL; the response is then kept for everyone at the listing version it was rendered at, and
-// served again, with an ETag, until the listing changes or it is PAGE_CACHE_TTL_SECONDS old.
-
-/**
- * Cache-Control of a response that is the same for every anonymous visitor: browsers and shared caches may keep
- * it a minute, and use it for five more while they revalidate (a 304 when nothing changed).
- */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-/** A response to a request with the session cookie may be personal: only the browser keeps it, and asks again. */
-export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+// search, category pages, tool pages and GET /api/v1/tools. A handler opts an answer in through cacheableAnswer();
+// the page is then kept for everyone at the listing version it was rendered at, and served again, with its ETag,
+// until the listing changes or it is PAGE_CACHE_TTL_SECONDS old.
 
 /** Where the cache sits (functions/app.ts): the routes whose 200 answers are the same for every anonymous visitor. */
 export const PAGE_CACHE_PATHS = ['/', '/tools/:slug', '/categories/:slug', '/api/v1/tools'] as const;
 
+/**
+ * Cache-Control of an answer that is the same for every anonymous visitor: browsers and shared caches may keep it
+ * a minute, and use it for five more while they revalidate (a 304 when nothing changed).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** An answer to a request with the session cookie may be personal: only the browser keeps it, and asks again. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+/** What the middleware tells the handler about this request, and the handler's page back. */
+export interface PageCacheState {
+  /** False for a request with the session cookie: its answer is never kept for others. */
+  shared: boolean;
+  /** The answer, set by cacheableAnswer, kept by the middleware after the response went out. */
+  answer?: { body: string; contentType: string };
+}
+
 /** Headers that belong to one request or one client, never to a page kept for everyone. */
-const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age']);
-const CACHEABLE_TYPE = /^(text\/html|application\/json)\b/;
+const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age', 'set-cookie']);
+const utf8 = new TextEncoder();
 const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /** Presence only: whether the visitor is signed in is never looked up here (no statement, no verification). */
 export const carriesSession = (cookie: string | undefined) => cookie !== undefined && SESSION.test(cookie);
 
-/** A strong validator of the exact bytes (computed once, when the page is stored). */
-const etagOf = (body: string) => `"${btoa(String.fromCharCode(...sha256(utf8ToBytes(body)).subarray(0, 18)))}"`;
+/**
+ * A validator of the exact text, computed once per render: two 32-bit multiplicative hashes over the UTF-16 code
+ * units, and the length. An ETag needs no resistance to a deliberate collision (a client only ever sends back one
+ * it was given for the same URL); SHA-256 of a 30 KB page cost ~70 µs of CPU, this ~10 µs.
+ */
+function etagOf(body: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return `"${hex(h1)}${hex(h2)}-${body.length.toString(36)}"`;
+}
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * A 200 answer that is the same for every anonymous visitor (the handler has checked its limit and done its work):
+ * sent with Cache-Control, Vary: Cookie and an ETag (304 when the client holds it), and handed to the page cache.
+ * Headers are set before the response exists, so it keeps @hono/node-server's fast path.
+ * @example
+ * return cacheableAnswer(c, JSON.stringify(page), 'application/json');
+ */
+export function cacheableAnswer(c: Context<AppEnv>, text: string, contentType: string): Response {
+  // hono/html hands out String objects: a primitive string keeps the hash loop and node-server's fast path fast.
+  const body = String(text);
+  const state = c.get('pageCache');
+  const etag = etagOf(body);
+  c.header('Cache-Control', state?.shared === false ? PERSONAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  c.header('Vary', 'Cookie');
+  c.header('ETag', etag);
+  if (state?.shared) {
+    c.header('X-Cache', 'miss');
+    state.answer = { body, contentType };
+  }
+  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(body, 200, { 'Content-Type': contentType });
+}
+
 /** Answers a kept page: 304 when the client holds these bytes already, else the page, with how old it is. */
-function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Response {
+function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
   const headers: Record<string, string> = {};
   for (const [name, value] of page.headers) headers[name] = value;
-  headers['x-cache'] = state;
-  if (state === 'hit') headers.age = String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)));
+  headers['x-cache'] = 'hit';
+  headers.age = String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)));
   if (matches(c.req.header('if-none-match'), headers.etag ?? '')) return c.body(null, 304, headers);
   return c.body(page.body, page.status as 200, headers);
 }
@@ -55,30 +100,27 @@ function answer(c: Context<AppEnv>, page: CachedPage, state: 'hit' | 'miss'): Re
  * A miss runs the handler: limiter first, then the work.
  */
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET' || c.get('deps').pageCache.kind === 'off') return next();
-  if (carriesSession(c.req.header('cookie'))) {
-    await next();
-    // Never kept for others, whatever the handler said; Vary tells a browser its anonymous copy is not this one.
-    if (c.res.headers.get('cache-control')?.startsWith('public')) c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
-    c.header('Vary', 'Cookie');
-    return;
-  }
   const deps = c.get('deps');
+  if (c.req.method !== 'GET' || deps.pageCache.kind === 'off') return next();
+  if (carriesSession(c.req.header('cookie'))) {
+    c.set('pageCache', { shared: false });
+    return next();
+  }
   const url = c.req.url;
   const key = `${deps.origin}${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
   // Read before anything is rendered, so a page's data is at least as new as the version it is kept under.
   const version = await deps.listingVersion.current(deps.defer);
   const stored = await deps.pageCache.get(key, version);
-  if (stored) return answer(c, stored, 'hit');
+  if (stored) return answerKept(c, stored);
+  const state: PageCacheState = { shared: true };
+  c.set('pageCache', state);
   await next();
-  const res = c.res;
-  if (res.status !== 200 || res.headers.get('cache-control') !== PUBLIC_CACHE_CONTROL || res.headers.has('set-cookie')) return;
-  if (!CACHEABLE_TYPE.test(res.headers.get('content-type') ?? '')) return;
-  const body = await res.text();
-  const headers: Array<[string, string]> = [...res.headers].filter(([name]) => !PER_REQUEST.has(name));
-  headers.push(['etag', etagOf(body)], ['vary', 'Cookie']);
-  const page: CachedPage = { status: 200, headers, body, storedAt: Date.now() };
-  deps.defer(deps.pageCache.put(key, version, page));
-  // Built on the handler's response, so this client's own headers (request id, RateLimit-*) stay on it.
-  c.res = answer(c, page, 'miss');
+  const answer = state.answer;
+  if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
+  // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
+  // Content-Type of its own).
+  const headers: Array<[string, string]> = [...c.res.headers].filter(([name]) => !PER_REQUEST.has(name) && name !== 'content-type');
+  headers.push(['content-type', answer.contentType]);
+  const body = utf8.encode(answer.body);
+  deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));
 };

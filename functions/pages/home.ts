@@ -7,7 +7,6 @@ import { listCategories, type CategoryWithCount } from '../../src/categories/cat
 import type { ToolCard } from '../../src/directory/browse';
 import { searchTools } from '../../src/directory/search';
 import type { AppEnv } from '../types';
-import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { renderPage } from './layout';
 import { refusedPublicPage } from './public-limit';
 import { cardGrid } from './cards';
@@ -36,11 +35,11 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const found = await searchTools({ deps: c.get('deps'), input: { query: q, limit: 50 } });
   // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
   const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
-  c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
     canonical: `${c.get('deps').origin}/`,
+    cacheable: true,
     body: () => html`<h1>AI tools</h1>
 ${searchForm(q)}
 ${tools.length ? cardGrid(tools) : html`<p class="muted">No tool matches your search.</p>`}`,

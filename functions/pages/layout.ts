@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
+import { HtmlEscapedCallbackPhase, resolveCallback, type HtmlEscapedString } from 'hono/utils/html';
+import { cacheableAnswer } from '../middleware/page-cache';
 import { cspScriptHash, cspStyleHash } from '../csp-hash';
 import { jsonLdScripts } from './json-ld';
 import type { AppEnv } from '../types';
@@ -26,6 +27,8 @@ export interface PageOptions {
   pageLinks?: { prev?: string | null; next?: string | null };
   /** One first-party inline script (fixed text, allowed by its hash); pages without it run no script at all. */
   script?: string;
+  /** The page is the same for every anonymous visitor: sent through the page cache (middleware/page-cache.ts). */
+  cacheable?: boolean;
 }
 
 const STYLE = `
@@ -73,8 +76,7 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
   );
   const image = safeUrl(page.image);
   const canonical = page.noindex ? undefined : safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
-  return c.html(
-    html`<!doctype html>
+  const document = html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -102,7 +104,7 @@ ${page.jsonLd?.length ? jsonLdScripts(page.jsonLd) : ''}<style>${raw(STYLE)}</st
 <footer class="muted">Submit your tool through the <a href="/api/v1/docs">API</a> or the MCP server · <a href="/llms.txt">llms.txt</a></footer>
 ${page.script ? html`<script>${raw(page.script)}</script>` : ''}
 </body>
-</html>`,
-    page.status,
-  );
+</html>`;
+  if (!page.cacheable) return c.html(document, page.status);
+  return resolveCallback(document, HtmlEscapedCallbackPhase.Stringify, false, {}).then((text) => cacheableAnswer(c, text, 'text/html; charset=UTF-8'));
 }

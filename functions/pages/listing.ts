@@ -3,7 +3,6 @@ import { html } from 'hono/html';
 import { browseTools, type BrowsePage } from '../../src/directory/browse';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
-import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { renderPage, type Html } from './layout';
 import { cardGrid, itemList, pager } from './cards';
 
@@ -59,13 +58,13 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   const self = first ? view.basePath : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
-  c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
   return renderPage(c, {
     title: first ? view.title : `More: ${view.title}`,
     description: view.description,
     canonical: `${deps.origin}${self}`,
     pageLinks: { prev: links.prev && `${deps.origin}${links.prev}`, next: links.next && `${deps.origin}${links.next}` },
     jsonLd: shown.length ? [itemList(deps.origin, view.title, shown)] : [],
+    cacheable: true,
     body: () => html`${view.intro()}
 ${page.sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2>${cardGrid(page.sponsored)}</section>` : ''}
 ${page.tools.length ? cardGrid(page.tools) : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}

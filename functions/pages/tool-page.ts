@@ -6,7 +6,6 @@ import { softwareApplicationLd } from '../../src/directory/software-application'
 import { toolUrl } from '../../src/directory/sitemap';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
-import { PUBLIC_CACHE_CONTROL } from '../middleware/page-cache';
 import { refusedPublicPage } from './public-limit';
 import { renderPage, safeUrl } from './layout';
 import { notFoundPage } from './not-found';
@@ -22,7 +21,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!tool) return notFoundPage(c);
     const href = safeUrl(tool.url);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
-    c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
@@ -42,6 +40,7 @@ ${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Vi
 </article>
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,
+      cacheable: true,
     });
   });
 }

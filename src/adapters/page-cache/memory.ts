@@ -34,7 +34,7 @@ export function createMemoryPageCache(options: { maxBytes?: number; ttlSeconds?:
       const current = entries.get(key);
       if (current && current.version > version) return; // rendered before a change another request already saw
       remove(key);
-      const size = page.body.length * 2 + key.length * 2 + 512; // UTF-16 in memory, plus headers and bookkeeping
+      const size = page.body.byteLength + key.length * 2 + 512; // plus headers and bookkeeping
       if (size > maxBytes / 8) return; // one page never takes over the cache
       entries.set(key, { version, page, bytes: size });
       bytes += size;

@@ -6,7 +6,8 @@ export interface CachedPage {
   status: number;
   /** Response headers without any per-request or per-client one (request id, RateLimit-*). */
   headers: Array<[string, string]>;
-  body: string;
+  /** UTF-8, encoded once when stored: a hit writes these bytes as they are. */
+  body: Uint8Array<ArrayBuffer>;
   /** Epoch milliseconds when it was rendered. */
   storedAt: number;
 }

@@ -17,7 +17,7 @@ export function createWorkersPageCache(cache: Cache, origin: string, ttlSeconds 
       const meta = stored?.headers.get('x-page-cache');
       if (!stored || !meta) return undefined;
       const { status, headers, storedAt } = JSON.parse(meta) as Omit<CachedPage, 'body'>;
-      return { status, headers, storedAt, body: await stored.text() };
+      return { status, headers, storedAt, body: new Uint8Array(await stored.arrayBuffer()) };
     },
     async put(key, version, page: CachedPage) {
       // The stored response's own headers are for the Cache API (its TTL); the page's are kept in one header.
