@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { parseListing } from '../../helpers/listing-html';
 
 let t: TestApp;
 let accountId: string;
@@ -94,6 +95,21 @@ describe('public pages', () => {
     expect(hostile).not.toContain('<script>x');
     expect(hostile).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
     expect(await (await t.request('/?q=qqqxxzzzkkk')).text()).toContain('No tool matches your search.');
+  });
+
+  it('shows 24 search results a page, with a Next link that pages through the rest without repeats; a forged cursor is a 400 page', async () => {
+    for (let i = 0; i < 30; i++) await liveSite({ name: `Pagewise Scanner ${i}`, daysAgo: i });
+    const first = parseListing(200, await (await t.request('/?q=pagewise')).text());
+    expect(first.cards).toHaveLength(24);
+    expect(first.next).toMatch(/^\/\?q=pagewise&cursor=/);
+    expect(first.headNext).toBe(first.next);
+    const second = parseListing(200, await (await t.request(first.next!)).text());
+    expect(second.cards).toHaveLength(6);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.cards, ...second.cards]).size).toBe(30);
+    const forged = await t.request('/?q=pagewise&cursor=not-a-cursor');
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('<a href="/?q=pagewise">Go to the first page</a>');
   });
 
   it('counts GET /?q= against the per-IP public bucket shared with REST search, and answers a 429 page past it', async () => {
