@@ -119,7 +119,8 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} rounds of ${SECONDS} s per route, routes alternating; each client sends ≤ ${PER_ADDRESS} requests per loopback source address, then reconnects from a new one`,
         `limiter: the real in-memory limiter (public: ${rateLimitPolicies.public.limit} per ${rateLimitPolicies.public.windowSeconds} s per client IP); any 429 fails the run`,
         'slugs: Zipf (s = 1) over every live tool in random order; search: 80 % Zipf over a popular set of ' +
-          `${popular.length} queries (frequent name words, word pairs, prefixes: e.g. ${popular.slice(0, 4).map((p) => `"${p}"`).join(', ')}), 20 % triples of name words never asked before in the run`,
+          `${popular.length} queries (frequent name words, word pairs, prefixes: e.g. ${popular.slice(0, 4).map((p) => `"${p}"`).join(', ')}), 20 % never asked before in the run ` +
+          '(of those 70 % one or two words of one tool\'s name or description, 20 % the same with a typo, 10 % three name words no tool has together)',
         'cache hits: responses whose X-Cache header says hit; CPU µs/req: server process, PostgreSQL, load generator (from /proc, median of rounds)',
       ],
       data: { tools: TOOLS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, routes: Object.fromEntries(measured), popularQueries: popular },

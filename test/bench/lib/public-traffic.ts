@@ -1,6 +1,7 @@
 // What the public-throughput bench asks for, drawn from the seeded corpus itself (so it follows whatever the seed
 // writes): tool slugs by a Zipf law (a few tools get most visits), and search queries the way a site search sees
-// them: most from a popular set (frequent words of names, pairs, prefixes), the rest never asked before.
+// them: most from a popular set (frequent words of names, pairs, prefixes), the rest never asked before, mostly
+// words that stand together in some tool's name or description, sometimes with a typo, sometimes matching nothing.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../src/db/client';
 
@@ -37,7 +38,7 @@ export interface PublicTraffic {
   slug(): string;
   /** A search query: `popularShare` of them from the popular set (Zipf), the rest never asked before in this run. */
   query(): string;
-  /** A query never asked before in this run (a new pair or triple of words of names). */
+  /** A query never asked before in this run: 70 % words of one tool, 20 % the same with a typo, 10 % words of names that no tool has together. */
   freshQuery(): string;
   popularQueries: string[];
 }
@@ -46,7 +47,10 @@ const WORD = /^[a-z]{3,}$/;
 
 /** Reads the live tools' names and builds the traffic. */
 export async function publicTraffic(db: Db, options: { popularQueries?: number; popularShare?: number } = {}): Promise<PublicTraffic> {
-  const rows = await queryRows<{ slug: string; name: string }>(db, sql`SELECT slug, name FROM sites WHERE status = 'live'`);
+  const rows = await queryRows<{ slug: string; name: string; description: string | null }>(
+    db,
+    sql`SELECT slug, name, metadata->>'description' AS description FROM sites WHERE status = 'live'`,
+  );
   const slugs = shuffled(rows.map((r) => r.slug));
   const nameWords = rows.map((r) => r.name.toLowerCase().split(/\s+/).filter((w) => WORD.test(w)));
   const counts = new Map<string, number>();
@@ -59,12 +63,27 @@ export async function publicTraffic(db: Db, options: { popularQueries?: number; 
   const size = options.popularQueries ?? 300;
   const popular = shuffled([...new Set([...byFrequency.slice(0, size / 3), ...shuffled([...pairs]).slice(0, size / 3), ...prefixes.slice(0, size / 3)])]);
   const pickPopular = zipf(popular.length);
-  // Fresh queries: triples of words of names in random order, each handed out once.
+  // Fresh queries, each handed out once.
   const vocabulary = byFrequency.slice(0, 200);
+  const texts = rows.map((r) => `${r.name} ${r.description ?? ''}`.toLowerCase().split(/\s+/).filter((w) => WORD.test(w)));
+  const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
+  const typo = (word: string) => {
+    if (word.length < 5) return word;
+    const i = 1 + Math.floor(Math.random() * (word.length - 2));
+    return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  };
+  const candidate = (): string => {
+    const roll = Math.random();
+    if (roll < 0.1) return [0, 1, 2].map(() => pick(vocabulary)).join(' ');
+    const words = pick(texts);
+    const chosen = [pick(words), ...(Math.random() < 0.5 ? [pick(words)] : [])];
+    if (roll < 0.3) chosen[0] = typo(chosen[0]!);
+    return chosen.join(' ');
+  };
   const used = new Set(popular);
   const freshQuery = () => {
     for (;;) {
-      const q = [0, 1, 2].map(() => vocabulary[Math.floor(Math.random() * vocabulary.length)]!).join(' ');
+      const q = candidate();
       if (!used.has(q)) {
         used.add(q);
         return q;
