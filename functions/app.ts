@@ -13,6 +13,7 @@ import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
 import * as sitesEdit from './v1/sites-edit';
+import * as sitesStats from './v1/sites-stats';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as categoriesList from './v1/categories-list';
@@ -35,22 +36,30 @@ import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
+import * as statsJobs from './jobs/stats';
+import * as statsOptOut from './pages/stats-opt-out';
 import * as webhooksCreate from './v1/webhooks-create';
 import * as webhooksList from './v1/webhooks-list';
 import * as webhooksDelete from './v1/webhooks-delete';
 import * as webhookDeliveries from './v1/webhook-deliveries';
 import * as webhookTest from './v1/webhook-test';
 import { STATUS_CHANGING_PATHS, announceStatusChanges } from './middleware/announce-status-changes';
+import { COUNTED_PATHS, countListingEvents } from './middleware/count-listing-events';
 import * as homePage from './pages/home';
 import * as toolPage from './pages/tool-page';
 import * as categoryPage from './pages/category-page';
 import * as badge from './pages/badge';
+import * as outboundLink from './pages/go';
 import * as mediaFiles from './pages/media';
 import * as accountPages from './pages/account';
 import * as stripeWebhook from './stripe/webhook';
 import * as checkoutPages from './pages/checkout';
 import * as membershipCheckout from './stripe/membership-checkout';
 import { notFoundPage } from './pages/not-found';
+import * as shellAssets from './pages/shell/assets';
+import * as connectPage from './pages/connect-page';
+import * as pricingPage from './pages/pricing-page';
+import * as submitPage from './pages/submit/submit-page';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
 const functions = [
@@ -59,6 +68,7 @@ const functions = [
   sitesList,
   sitesRetry,
   sitesEdit,
+  sitesStats,
   toolsSearch,
   toolsGet,
   categoriesList,
@@ -79,15 +89,22 @@ const functions = [
   reviewJob,
   sweepJob,
   webhookJob,
+  statsJobs,
   openapi,
   docsPage,
   llmsTxt,
   robotsTxt,
   editorPage,
+  shellAssets,
   homePage,
+  connectPage,
+  pricingPage,
+  submitPage,
   toolPage,
   categoryPage,
   badge,
+  outboundLink,
+  statsOptOut,
   mediaFiles,
   accountPages,
   stripeWebhook,
@@ -108,6 +125,8 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     ),
   );
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
+  // Listing statistics, counted after the response (docs/stats.md); outside the page cache, so a hit counts too.
+  for (const path of COUNTED_PATHS) app.use(path, countListingEvents);
   for (const path of PAGE_CACHE_PATHS) app.use(path, pageCache);
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);

@@ -16,7 +16,9 @@ import { createFilesystemMediaStore } from '../src/adapters/media/filesystem';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
+import { startLocalStatsTimers } from './node/stats-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
+import { createPackageDisposableDomains } from './node/disposable-domains';
 import type { AppOptions } from './types';
 
 export interface NodeServer {
@@ -66,6 +68,8 @@ export async function startNodeServer(
     ...nodeTransports(config),
     // Our own copies of tools' images, as files named by content hash (docs/media.md).
     media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
+    // The disposable-mail domains sign-in refuses, from node_modules (src/adapters/disposable-domains/).
+    disposableDomains: createPackageDisposableDomains(),
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
@@ -91,6 +95,7 @@ export async function startNodeServer(
   const url = boundOrigin(config.host, port);
   if (!config.siteOrigin) deps.origin = url; // local mode's origin is the address actually bound (PORT=0 too)
   const stopSweeper = options.localSweeper === false ? () => {} : startLocalSweeper(deps);
+  const stopStatsTimers = options.localSweeper === false ? () => {} : startLocalStatsTimers(deps);
   return {
     url,
     port,
@@ -99,6 +104,7 @@ export async function startNodeServer(
     adminToken: config.adminToken,
     close: async () => {
       stopSweeper();
+      stopStatsTimers();
       queue.stop?.();
       await new Promise<void>((done) => server.close(() => done()));
       await deferred.drain(); // work deferred by the last requests still needs the database

@@ -3,9 +3,13 @@ import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
 import { buildDeps, type Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { runJob } from '../src/pipeline/run-job';
+import { rollUpStats } from '../src/stats/roll-up';
+import { sendWeeklyReports } from '../src/stats/weekly-report';
+import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
 import { createListingVersion } from '../src/directory/listing-version';
+import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
 
 let built: { app: App; deps: Deps } | undefined;
@@ -14,13 +18,12 @@ let built: { app: App; deps: Deps } | undefined;
 const LISTING_VERSION_MAX_AGE_MS = 1000;
 
 /**
- * The Worker's configuration: loadConfig's rules (outside local mode SITE_ORIGIN and a mail transport are
- * required) plus what only Workers need. Throws a ConfigError naming the variable.
+ * The Worker's configuration: loadConfig's rules (outside local mode SITE_ORIGIN, ADMIN_TOKEN and a mail transport
+ * are required) plus what only Workers need. Throws a ConfigError naming the variable.
  */
 export function workerConfig(env: Env): Config & { databaseUrl: string } {
   const config = loadConfig(env);
   if (!config.databaseUrl) throw new ConfigError('Invalid configuration: DATABASE_URL is required on Workers');
-  if (!config.adminToken) throw new ConfigError('Invalid configuration: ADMIN_TOKEN is required on Workers');
   return { ...config, databaseUrl: config.databaseUrl };
 }
 
@@ -32,6 +35,16 @@ export function mediaBucket(bindings: Record<string, unknown>): R2Bucket {
   const bucket = bindings.MEDIA;
   if (!isR2Bucket(bucket)) throw new ConfigError('Invalid configuration: the R2 bucket binding MEDIA is required on Workers (wrangler.toml [[r2_buckets]])');
   return bucket;
+}
+
+/**
+ * The Worker's static assets (wrangler.toml [assets], binding ASSETS): the disposable-mail domain list lives there
+ * because it is too large for the bundle (src/adapters/disposable-domains/types.ts). Required like MEDIA.
+ */
+export function assetsBinding(bindings: Record<string, unknown>) {
+  const assets = bindings.ASSETS;
+  if (!isAssetsBinding(assets)) throw new ConfigError('Invalid configuration: the static assets binding ASSETS is required on Workers (wrangler.toml [assets] binding)');
+  return assets;
 }
 
 /** One app per isolate; clients inside the adapters are created lazily on first use. */
@@ -46,6 +59,7 @@ function appFor(bindings: Record<string, unknown>) {
     // most once a second, in the background (a read per page view would be a Neon round trip each).
     pageCache: createWorkersPageCache((caches as unknown as { default: Cache }).default, config.siteOrigin ?? ''),
     listingVersion: createListingVersion(db, { maxAgeMs: LISTING_VERSION_MAX_AGE_MS }),
+    disposableDomains: createAssetDisposableDomains(assetsBinding(bindings)),
   });
   built = { app: createApp(deps), deps };
   return built;
@@ -69,9 +83,14 @@ export default {
       );
     }
   },
-  /** Cron trigger fallback for the sweep (QStash schedules it in production; either is enough). */
-  async scheduled(_controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
+  /**
+   * Cron trigger fallbacks (QStash schedules the same jobs in production; either is enough, running both is
+   * harmless): the sweep every 5 minutes, the statistics roll-up hourly, the weekly e-mail on Mondays.
+   */
+  async scheduled(controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
     const { deps } = appFor(env);
-    ctx.waitUntil(runJob(deps, 'sweep', {}));
+    if (controller.cron === STATS_ROLLUP_CRON) ctx.waitUntil(rollUpStats(deps));
+    else if (controller.cron === STATS_REPORT_CRON) ctx.waitUntil(sendWeeklyReports(deps));
+    else ctx.waitUntil(runJob(deps, 'sweep', {}));
   },
 };

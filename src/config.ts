@@ -9,6 +9,12 @@ const bool = (fallback?: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+/** An on/off switch (also true/false, 1/0), for settings an operator flips rather than programs. */
+const toggle = (fallback: boolean) =>
+  z
+    .enum(['on', 'off', 'true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1'));
 const int = (fallback: number, min = 0, max = 1_000_000) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const optionalString = z
@@ -45,6 +51,9 @@ const envSchema = z.object({
   STRIPE_PRICE_MEMBER: optionalString,
   STRIPE_PRICE_MEMBER_FEATURE: optionalString,
   STRIPE_PROMOTION_CODES: bool(false),
+  STRIPE_AUTOMATIC_TAX: toggle(false),
+  STRIPE_TAX_ID_COLLECTION: toggle(false),
+  STRIPE_INVOICE_CREATION: toggle(false),
   QSTASH_TOKEN: optionalString,
   QSTASH_URL: optionalUrl,
   QSTASH_CURRENT_SIGNING_KEY: optionalString,
@@ -59,6 +68,8 @@ const envSchema = z.object({
   MAIL_API_KEY: optionalString,
   MAIL_FROM: z.string().default('tooldir <noreply@tooldir.local>'),
   SIGNUP: z.enum(['open', 'closed']).default('open'),
+  STATS_COUNTING: bool(true),
+  STATS_WEEKLY_MAIL: bool(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -70,6 +81,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The operator token; required outside local mode (local mode generates one into DATA_DIR). */
   adminToken?: string;
   /** Our public origin (scheme://host[:port]); required outside local mode. See src/origin.ts. */
   siteOrigin?: string;
@@ -82,6 +94,11 @@ export interface Config {
     prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
     /** Checkout accepts promotion codes; only a 100 % discount is honoured (docs/payments.md). */
     promotionCodes: boolean;
+    /**
+     * What Checkout collects for tax (docs/payments.md "Tax"): Stripe Tax computes it (automatic_tax; needs Stripe
+     * Tax on the account), business buyers enter a tax ID, one-time payments get an invoice. All off by default.
+     */
+    tax: { automatic: boolean; idCollection: boolean; invoiceCreation: boolean };
   };
   stripeWebhookSecret?: string;
   /** Without Stripe: the local checkout simulator (default in local mode only). */
@@ -97,6 +114,11 @@ export interface Config {
   mail: MailConfig;
   mailFrom: string;
   signupOpen: boolean;
+  /**
+   * Listing statistics (docs/stats.md): whether public pages count views, clicks, impressions and badge loads,
+   * and whether owners of live tools get the weekly e-mail (off by default in local mode).
+   */
+  stats: { counting: boolean; weeklyMail: boolean };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -137,6 +159,12 @@ export function loadConfig(env: Env): Config {
         'links, QStash job URLs and Origin checks use it, never the Host header)',
     );
   }
+  if (!local && !e.ADMIN_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration: ADMIN_TOKEN is required when DATABASE_URL is set (the operator token, at least 16 characters; ' +
+        'it also keys the hashes of sign-in codes, so it must be a secret of this deployment)',
+    );
+  }
   return {
     local,
     port: e.PORT,
@@ -163,6 +191,11 @@ export function loadConfig(env: Env): Config {
             memberFeature: e.STRIPE_PRICE_MEMBER_FEATURE,
           },
           promotionCodes: e.STRIPE_PROMOTION_CODES ?? false,
+          tax: {
+            automatic: e.STRIPE_AUTOMATIC_TAX,
+            idCollection: e.STRIPE_TAX_ID_COLLECTION,
+            invoiceCreation: e.STRIPE_INVOICE_CREATION,
+          },
         }
       : undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -182,6 +215,7 @@ export function loadConfig(env: Env): Config {
     mail: mailTransport(e, local),
     mailFrom: e.MAIL_FROM,
     signupOpen: e.SIGNUP === 'open',
+    stats: { counting: e.STATS_COUNTING ?? true, weeklyMail: e.STATS_WEEKLY_MAIL ?? !local },
     logLevel: e.LOG_LEVEL,
   };
 }

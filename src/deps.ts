@@ -5,11 +5,16 @@ import type { JobQueue } from './adapters/queue/types';
 import type { RateLimiter } from './adapters/ratelimit/types';
 import type { Mailer } from './adapters/mail/types';
 import type { MediaStore } from './adapters/media/types';
+import type { StatsStore } from './adapters/stats/types';
+import { createUpstashStatsStore } from './adapters/stats/upstash';
+import { createDatabaseStatsStore } from './adapters/stats/database';
+import type { DisposableDomains } from './adapters/disposable-domains/types';
+import { noDisposableDomains } from './adapters/disposable-domains/list';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
 import { createLocalPayments } from './adapters/payments/local';
-import { planPrices } from './submissions/plans';
+import { membershipPrices, planPrices } from './submissions/plans';
 import { createStripePayments } from './adapters/payments/stripe';
 import { createUnconfiguredPayments } from './adapters/payments/unconfigured';
 import { createLocalQueue } from './adapters/queue/local';
@@ -52,6 +57,11 @@ export interface Deps {
    * or DATA_DIR/media (Node); the in-memory default serves tests.
    */
   media: MediaStore;
+  /**
+   * Where listing statistics are counted (docs/stats.md): Upstash Redis counters when UPSTASH_REDIS_REST_* are
+   * set, else the stat_counters table of this database. The roll-up reads either back into site_stats_daily.
+   */
+  stats: StatsStore;
   /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
   webhooks: WebhookTransport;
   /**
@@ -61,6 +71,11 @@ export interface Deps {
   pageCache: PageCache;
   /** The listing version as this process knows it: exact by default (one read per check), Workers read it at most once a second. */
   listingVersion: ListingVersion;
+  /**
+   * The disposable-mail domains sign-in refuses (src/accounts/disposable-mail.ts): the entries pass the list from
+   * the Worker's static assets or from node_modules; the default refuses nothing.
+   */
+  disposableDomains: DisposableDomains;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */
@@ -104,7 +119,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       (config.stripe
         ? createStripePayments(config.stripe, now)
         : config.localPayments
-          ? createLocalPayments(planPrices, now)
+          ? createLocalPayments(planPrices, now, membershipPrices)
           : createUnconfiguredPayments()),
     queue:
       overrides.queue ??
@@ -115,11 +130,13 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
       overrides.limiter ??
       (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
     mail: overrides.mail ?? createMailer(config, db, log),
+    stats: overrides.stats ?? (config.upstash ? createUpstashStatsStore(config.upstash) : createDatabaseStatsStore(db)),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),
     pageCache: overrides.pageCache ?? createMemoryPageCache(),
     listingVersion: overrides.listingVersion ?? createListingVersion(db, { maxAgeMs: 0 }),
+    disposableDomains: overrides.disposableDomains ?? noDisposableDomains,
     defer:
       overrides.defer ??
       ((work) => {

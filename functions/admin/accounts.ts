@@ -1,4 +1,5 @@
 // Operator API: accounts, API keys and memberships (bearer ADMIN_TOKEN)
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createAccount, setMembershipByOperator } from '../../src/accounts/accounts';
 import { MAX_ACTIVE_KEYS, createApiKey, revokeApiKey } from '../../src/accounts/api-keys';
@@ -33,13 +34,14 @@ const Account = z
     email: z.email(),
     tier,
     membership_status: z.string(),
-    current_period_end: z.string().nullable(),
+    current_period_end: isoTimestampSchema('When the membership period ends; null without one').nullable(),
   })
   .openapi('Account');
 
 const createAccountRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/accounts',
+  operationId: 'createAccount',
   tags: ['Operator'],
   summary: 'Create an account',
   security,
@@ -51,6 +53,7 @@ const createAccountRoute = createRoute({
 const createKeyRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/accounts/{account_id}/keys',
+  operationId: 'issueApiKey',
   tags: ['Operator'],
   summary: 'Issue an API key (shown only in this response)',
   security,
@@ -70,6 +73,7 @@ const createKeyRoute = createRoute({
 const revokeKeyRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/keys/{key_id}',
+  operationId: 'revokeApiKey',
   tags: ['Operator'],
   summary: 'Revoke an API key',
   security,
@@ -81,6 +85,7 @@ const revokeKeyRoute = createRoute({
 const membershipRoute = createRoute({
   method: 'put',
   path: '/api/v1/admin/accounts/{account_id}/membership',
+  operationId: 'setMembership',
   tags: ['Operator'],
   summary: "Set an account's membership",
   security,

@@ -35,6 +35,7 @@ const CategoryChange = z
 const createRouteDef = createRoute({
   method: 'post',
   path: '/api/v1/admin/categories',
+  operationId: 'createCategory',
   tags: ['Operator'],
   summary: 'Create a category',
   security,
@@ -51,6 +52,7 @@ const createRouteDef = createRoute({
 const updateRouteDef = createRoute({
   method: 'patch',
   path: '/api/v1/admin/categories/{slug}',
+  operationId: 'updateCategory',
   tags: ['Operator'],
   summary: "Rename a category or change its description (the slug stays)",
   security,
@@ -67,6 +69,7 @@ const updateRouteDef = createRoute({
 const deleteRouteDef = createRoute({
   method: 'delete',
   path: '/api/v1/admin/categories/{slug}',
+  operationId: 'deleteCategory',
   tags: ['Operator'],
   summary: 'Delete a category no tool is in',
   security,

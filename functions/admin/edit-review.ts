@@ -1,4 +1,5 @@
 // POST /api/v1/admin/edits/{edit_id}/review – an editor approves or rejects a submitter's edit of a live tool
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideEdit } from '../../src/pipeline/decide-edit';
 import { requireOperator } from '../middleware/operator-auth';
@@ -26,8 +27,8 @@ const SiteEdit = z
     name: z.string().optional(),
     description: z.string().optional(),
     reason: z.string().optional(),
-    submitted_at: z.string().openapi({ format: 'date-time' }),
-    decided_at: z.string().optional().openapi({ format: 'date-time' }),
+    submitted_at: isoTimestampSchema('When the edit was filed'),
+    decided_at: isoTimestampSchema('When an editor decided; absent while pending').optional(),
   })
   .openapi('SiteEdit');
 

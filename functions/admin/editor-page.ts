@@ -1,8 +1,9 @@
-// GET /admin – the editor's review queue (pending edits, recent crawl failures); POST /admin/login, /admin/logout,
-// /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
+// GET /admin – the editor's review queue (pending edits, recent crawl failures) and the directory's statistics;
+// POST /admin/login, /admin/logout, /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
+import { html } from 'hono/html';
 import { timingSafeEqual } from '../../src/crypto';
 import { isServiceError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
@@ -15,6 +16,8 @@ import { clientIp } from '../middleware/client-ip';
 import { renderPage } from '../pages/layout';
 import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
+import { directoryStatsView } from './stats-views';
+import { getDirectoryStats } from '../../src/stats/directory-stats';
 import { listCategories } from '../../src/categories/categories';
 import { toolCategoriesSchema } from '../../src/categories/category-rules';
 import { categorySlugsOfSites } from '../../src/categories/site-categories';
@@ -40,7 +43,7 @@ type Notice = keyof typeof NOTICES;
 
 const page = (c: Context<AppEnv>, body: Parameters<typeof renderPage>[1]['body'], status?: 200) => {
   c.header('Cache-Control', 'no-store');
-  return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status });
+  return renderPage(c, { title: 'Editor – tooldir', description: 'Review queue', body, status, noindex: true });
 };
 
 /** Reads an urlencoded form; anything else is an empty form (and then fails the CSRF check). */
@@ -63,15 +66,16 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures, edits, { categories }] = await Promise.all([
+    const [items, failures, edits, { categories }, stats] = await Promise.all([
       listReviewQueue(deps),
       listRecentCrawlFailures(deps),
       listPendingEdits(deps),
       listCategories({ deps }),
+      getDirectoryStats(deps),
     ]);
     const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
     const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
-    return page(c, () => queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug)));
+    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
   });
 
   app.post('/admin/login', async (c) => {

@@ -1,4 +1,5 @@
 // Operator API: an account's OAuth grants (connected apps), listed and revoked (bearer ADMIN_TOKEN)
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { getAccount } from '../../src/accounts/accounts';
 import { ServiceError } from '../../src/errors';
@@ -21,15 +22,16 @@ const Grant = z
     client_name: z.string().nullable().openapi({ description: 'What the client calls itself (unverified)' }),
     redirect_uri: z.string(),
     scopes: z.array(z.enum(ALL_SCOPES as [string, ...string[]])),
-    created_at: z.string(),
-    last_used_at: z.string().nullable(),
-    revoked_at: z.string().nullable(),
+    created_at: isoTimestampSchema('When the person allowed the app'),
+    last_used_at: isoTimestampSchema('When one of its tokens was last used; null if never').nullable(),
+    revoked_at: isoTimestampSchema('When the grant was revoked; null while it stands').nullable(),
   })
   .openapi('OAuthGrant');
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/accounts/{account_id}/oauth-grants',
+  operationId: 'listOAuthGrants',
   tags: ['Operator'],
   summary: "List an account's OAuth grants (connected apps), revoked ones included",
   security,
@@ -41,6 +43,7 @@ const listRoute = createRoute({
 const revokeRoute = createRoute({
   method: 'delete',
   path: '/api/v1/admin/accounts/{account_id}/oauth-grants/{grant_id}',
+  operationId: 'revokeOAuthGrant',
   tags: ['Operator'],
   summary: 'Revoke an OAuth grant: every access and refresh token it issued stops working at once',
   security,

@@ -1,4 +1,5 @@
 // POST /api/v1/admin/sites/{site_id}/review – an editor's decision; GET /api/v1/admin/sites/{site_id} – the operator's view
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { getOperatorSite } from '../../src/pipeline/operator-site';
@@ -40,13 +41,16 @@ const OperatorSite = z
       review_reason: z.string().nullable(),
       slug: z.string().nullable(),
     }),
-    history: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), note: z.string().nullable(), at: z.string() })),
+    history: z.array(
+      z.object({ from_status: z.string().nullable(), to_status: z.string(), note: z.string().nullable(), at: isoTimestampSchema('When the status changed') }),
+    ),
   })
   .openapi('OperatorSite');
 
 const reviewRoute = createRoute({
   method: 'post',
   path: '/api/v1/admin/sites/{site_id}/review',
+  operationId: 'reviewSite',
   tags: ['Operator'],
   summary: 'Approve (publish, or republish a taken-down tool) or reject (from pending_review, or take down a live tool)',
   security,
@@ -63,6 +67,7 @@ const reviewRoute = createRoute({
 const detailRoute = createRoute({
   method: 'get',
   path: '/api/v1/admin/sites/{site_id}',
+  operationId: 'getOperatorSite',
   tags: ['Operator'],
   summary: "A site with its pipeline data (crawl error, metadata, review checks) and status history",
   security,

@@ -3,19 +3,30 @@ import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { checkBearer } from '../../src/oauth/bearer';
 import { MCP_RESOURCE_PATH, mcpResource, resourceMetadataUrl } from '../../src/oauth/resource';
-import type { Scope } from '../../src/oauth/scopes';
+import { ALL_SCOPES, formatScope, type Scope } from '../../src/oauth/scopes';
 import { clientIp } from '../middleware/client-ip';
 import type { AppEnv } from '../types';
 import { createCaller } from './caller';
 import { mcpTools } from './tools';
-import { jsonRpcError, mcpBodyLimit, originAllowed, serveMcp, withRequestId } from './transport';
+import { jsonRpcError, mcpBodyLimit, mcpHostOnly, serveMcp, withRequestId } from './transport';
+import { openCors } from '../middleware/open-cors';
 
 const QUERY_TOKEN_PARAMS = ['access_token', 'key', 'api_key', 'apikey', 'token'];
 const scopeOfTool = new Map(mcpTools.map((tool) => [tool.name, tool.scope]));
 
-/** RFC 6750 §3 challenge; resource_metadata (RFC 9728 §5.1) is how an MCP client finds our authorization server. */
+/**
+ * What a 401 tells a client to ask for (MCP authorization 2025-11-25, "Scope Selection Strategy": the
+ * challenge's scope comes first): every scope, since a host cannot know which tools its model will call,
+ * and the consent page shows the person each one.
+ */
+const SCOPE_TO_ASK = formatScope(ALL_SCOPES);
+
+/**
+ * RFC 6750 §3 challenge; resource_metadata (RFC 9728 §5.1) is how an MCP client finds our authorization server.
+ * A 401 also names the scopes to ask for; a 403 names the ones the call needs (passed in `fields`).
+ */
 function challenge(origin: string, fields: Record<string, string> = {}): string {
-  const params = { resource_metadata: resourceMetadataUrl(origin), ...fields };
+  const params = { resource_metadata: resourceMetadataUrl(origin), ...('scope' in fields ? {} : { scope: SCOPE_TO_ASK }), ...fields };
   const quoted = Object.entries(params).map(([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`);
   return `Bearer ${quoted.join(', ')}`;
 }
@@ -41,7 +52,6 @@ async function missingScope(request: Request, granted: readonly Scope[]): Promis
 }
 
 async function answer(c: Context<AppEnv>): Promise<Response> {
-  if (!originAllowed(c)) return jsonRpcError(403, -32000, `Forbidden: Origin ${c.req.header('origin')} is not allowed.`);
   const deps = c.get('deps');
   const url = new URL(c.req.url);
   if (QUERY_TOKEN_PARAMS.some((p) => url.searchParams.has(p))) {
@@ -82,6 +92,6 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(MCP_RESOURCE_PATH, mcpBodyLimit);
+  app.use(MCP_RESOURCE_PATH, mcpHostOnly, openCors, mcpBodyLimit);
   app.all(MCP_RESOURCE_PATH, withRequestId(answer));
 }

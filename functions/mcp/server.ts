@@ -48,5 +48,8 @@ export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcp
     );
   }
   if (tools.length > 0) answerToolCalls(server, caller, tools);
+  // registerTool advertises tools.listChanged; this server's tool list never changes while a client is connected
+  // (a fresh server per request), so it never sends notifications/tools/list_changed and must not promise it.
+  if (tools.length > 0) server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

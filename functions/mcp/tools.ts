@@ -17,6 +17,7 @@ import { defineTool, type ToolDescriptor } from './define-tool';
 export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
+import { getSiteStatsTool } from './stats-tools';
 
 
 /**
@@ -122,7 +123,9 @@ export const submitSiteTool = defineTool({
     name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
     url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
-    plan: submitInputSchema.shape.plan.describe('basic (default), featured, or sponsored (= pro, a monthly subscription)'),
+    plan: submitInputSchema.shape.plan.describe(
+      'basic, featured, or sponsored (= pro, a monthly subscription). Left out: basic, or the plan of the unpaid record when the URL is re-submitted',
+    ),
     categories: submitInputSchema.shape.categories.describe(
       'Optional: up to 3 distinct category slugs from list_categories (e.g. ["writing", "productivity"]); an unknown slug is an invalid_request naming it. Editors may change them at review',
     ),
@@ -174,4 +177,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool, getSiteStatsTool];

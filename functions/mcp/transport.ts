@@ -5,9 +5,12 @@ import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { clientIp } from '../middleware/client-ip';
+import { openCors } from '../middleware/open-cors';
+import { ourHostOnly } from '../middleware/our-host';
 import type { AppEnv } from '../types';
 import { createCaller, type McpCaller } from './caller';
 import { createMcpServer } from './server';
+import { sendPlainErrorMessages } from './error-prefix';
 
 export const MCP_PATH = '/api/mcp/mcp';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -21,19 +24,11 @@ export function jsonRpcError(status: number, code: number, message: string, head
 }
 
 /**
- * The transport spec asks servers to validate Origin against DNS rebinding: a browser page on another
- * origin must not drive this endpoint. Requests without Origin (agents, CLIs) are fine. Ours is deps.origin
- * (src/origin.ts), never the Host header, which a rebinding page controls as much as its Origin.
+ * The DNS-rebinding defence of both MCP endpoints (the transport spec's Origin warning): the request must be
+ * addressed to our host (middleware/our-host.ts). Foreign Origins are welcome: nothing here reads a cookie, so a
+ * browser-based client on any origin may call, with CORS (middleware/open-cors.ts).
  */
-export function originAllowed(c: Context<AppEnv>): boolean {
-  const origin = c.req.header('origin');
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).origin === new URL(c.get('deps').origin).origin;
-  } catch {
-    return false; // "null" (sandboxed or file pages) and anything unparsable
-  }
-}
+export const mcpHostOnly = ourHostOnly((_c, host) => jsonRpcError(403, -32000, `Forbidden: Host ${host} is not this server.`));
 
 /** Raw responses bypass the headers Hono prepared before the handler ran, so the request id is set again here. */
 export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>) {
@@ -48,7 +43,6 @@ export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>)
 export const mcpBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => jsonRpcError(413, -32000, 'Request body larger than 64 KiB.') });
 
 async function answer(c: Context<AppEnv>): Promise<Response> {
-  if (!originAllowed(c)) return jsonRpcError(403, -32000, `Forbidden: Origin ${c.req.header('origin')} is not allowed.`);
   if (c.req.method !== 'POST') {
     // Stateless: no standalone SSE stream to GET and no session to DELETE.
     return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, { Allow: 'POST' });
@@ -74,6 +68,7 @@ export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<R
     enableJsonResponse: true,
     maxRequestBodySize: MAX_BODY_BYTES,
   });
+  sendPlainErrorMessages(transport);
   try {
     await server.connect(transport);
     return await transport.handleRequest(c.req.raw);
@@ -88,6 +83,6 @@ export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<R
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // The body limit holds before anything reads the body (also chunked bodies without a length).
-  app.use(MCP_PATH, mcpBodyLimit);
+  app.use(MCP_PATH, mcpHostOnly, openCors, mcpBodyLimit);
   app.all(MCP_PATH, withRequestId(answer));
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { CachedPage } from '../../src/adapters/page-cache/types';
-import { SESSION_COOKIE } from '../pages/account/cookies';
+import { readSessionCookie } from '../pages/account/cookies';
 import type { AppEnv } from '../types';
 
 // The page cache in front of the public directory's reads (docs/pages.md "Caching"): the home page and its
@@ -30,10 +30,6 @@ export interface PageCacheState {
 /** Headers that belong to one request or one client, never to a page kept for everyone. */
 const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age', 'set-cookie']);
 const utf8 = new TextEncoder();
-const SESSION = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
-
-/** Presence only: whether the visitor is signed in is never looked up here (no statement, no verification). */
-export const carriesSession = (cookie: string | undefined) => cookie !== undefined && SESSION.test(cookie);
 
 /**
  * A validator of the exact text, computed once per render: two 32-bit multiplicative hashes over the UTF-16 code
@@ -102,7 +98,8 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps');
   if (c.req.method !== 'GET' || deps.pageCache.kind === 'off') return next();
-  if (carriesSession(c.req.header('cookie'))) {
+  // The session cookie's presence only (no lookup): the page header then says "Account" (functions/pages/layout.ts).
+  if (readSessionCookie(c) !== undefined) {
     c.set('pageCache', { shared: false });
     return next();
   }

@@ -1,10 +1,9 @@
 // GET /oauth/authorize – the authorization endpoint (OAuth 2.1 §4.1.1): checks the request, then hands the
 // person to the consent page under /account, where the account area's session cookie (Path=/account) is sent.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { html } from 'hono/html';
 import { checkAuthorizationRequest } from '../../src/oauth/authorization-request';
 import { OAUTH_PATHS } from '../../src/oauth/resource';
-import { renderPage } from '../pages/account/layout';
+import { cannotConnectPage } from '../pages/account/consent-page';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
@@ -17,14 +16,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     await enforceRateLimit(c, 'public', clientIp(c));
     const query = new URL(c.req.url).searchParams;
     const checked = await checkAuthorizationRequest(c.get('deps'), query);
-    if (!checked.ok && checked.kind === 'redirect') return c.redirect(checked.location, 302);
-    if (!checked.ok) {
-      return renderPage(c, {
-        title: 'This app cannot connect',
-        status: 400,
-        body: html`<p class="error" role="alert">${checked.message}</p><p>Nothing was shared. Close this page and tell the app's maker.</p>`,
-      });
-    }
+    // Never a redirect to the client before the person has decided (authorization-request.ts).
+    if (!checked.ok) return cannotConnectPage(c, checked);
     return c.redirect(`${CONSENT_PATH}?${query.toString()}`, 302);
   });
 }

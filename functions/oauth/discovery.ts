@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { authorizationServerMetadata, protectedResourceMetadata } from '../../src/oauth/metadata';
 import { AUTHORIZATION_SERVER_METADATA_PATH, RESOURCE_METADATA_PATH } from '../../src/oauth/resource';
 import type { AppEnv } from '../types';
-import { openCors } from './oauth-response';
+import { openCors } from '../middleware/open-cors';
 
 /** Both documents derive from deps.origin (src/origin.ts), never the Host header; an hour of caching is safe. */
 export function register(app: OpenAPIHono<AppEnv>) {

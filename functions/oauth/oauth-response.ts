@@ -1,10 +1,10 @@
 // The wire format of the OAuth endpoints: RFC 6749 §5.2 error JSON (not the REST error body), no caching of
-// anything that carries a token, and CORS for the endpoints a browser-based MCP client calls directly
-// (they take no cookies, so any origin may read them).
-import type { Context, MiddlewareHandler } from 'hono';
+// anything that carries a token, and the Host check of the endpoints a browser-based client calls directly.
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { isServiceError } from '../../src/errors';
+import { ourHostOnly } from '../middleware/our-host';
 import type { AppEnv } from '../types';
 
 /** RFC 6749 §5.2: invalid_client is 401; every other error of the token family is 400. */
@@ -29,8 +29,21 @@ export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response
     oauth = new ServerError('Something went wrong on our side. Please retry later.');
     status = 500;
   }
+  if (status === 401) c.header('WWW-Authenticate', clientChallenge(c));
   noStore(c);
   return c.json(oauth.toResponseObject(), status);
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * Every 401 carries a challenge (RFC 9110 §15.5.2). RFC 6749 §5.2: the scheme the client tried in its
+ * Authorization header, else Basic, the scheme RFC 6749 defines for client credentials. Either way the answer
+ * body says the truth: clients here are public and send client_id alone.
+ */
+function clientChallenge(c: Context<AppEnv>): string {
+  const scheme = c.req.header('authorization')?.trim().split(/\s+/)[0];
+  return `${scheme && TOKEN.test(scheme) ? scheme : 'Basic'} realm="tooldir"`;
 }
 
 /** RFC 6749 §5.1: responses carrying tokens must not be stored. */
@@ -39,20 +52,11 @@ export function noStore(c: Context): void {
   c.header('Pragma', 'no-cache');
 }
 
-/** CORS for cookie-less OAuth endpoints: any origin, no credentials; preflights answered here. */
-export const openCors: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method === 'OPTIONS') {
-    return c.body(null, 204, {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'Authorization, Content-Type, MCP-Protocol-Version',
-      'Access-Control-Max-Age': '86400',
-    });
-  }
-  await next();
-  c.header('Access-Control-Allow-Origin', '*');
-  c.header('Access-Control-Expose-Headers', 'WWW-Authenticate');
-};
+/** The DNS-rebinding defence of the OAuth endpoints any origin may call (middleware/our-host.ts), in their error shape. */
+export const oauthHostOnly = ourHostOnly((c, host) => {
+  noStore(c);
+  return c.json(new InvalidRequestError(`This endpoint answers requests for its own host, not ${host}.`).toResponseObject(), 403);
+});
 
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const MAX_FORM_BYTES = 16 * 1024;

@@ -6,13 +6,14 @@ import { OAUTH_PATHS } from '../../src/oauth/resource';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { noStore, oauthErrorResponse, openCors } from './oauth-response';
+import { noStore, oauthErrorResponse, oauthHostOnly } from './oauth-response';
+import { openCors } from '../middleware/open-cors';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 const MAX_BODY_BYTES = 16 * 1024;
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.register, openCors);
+  app.use(OAUTH_PATHS.register, oauthHostOnly, openCors);
   app.post(OAUTH_PATHS.register, async (c) => {
     try {
       // The limiter decides before anything is parsed or written (docs/bench.md, "Limits before work").

@@ -2,6 +2,8 @@
 import { html } from 'hono/html';
 import { badgeLabel } from '../../src/directory/badge';
 
+export { COPY_SCRIPT } from './shell/copy-button';
+
 /** What the box needs of a live tool (its live_url is set when it is published; the fallback is the same page). */
 type BadgedTool = { slug: string; live_url: string | null; is_feature: boolean };
 
@@ -14,12 +16,6 @@ export function badgeSnippet(tool: BadgedTool, origin: string): string {
   const page = tool.live_url ?? `${origin}/tools/${encodeURIComponent(tool.slug)}`;
   return `<a href="${attr(page)}"><img src="${attr(`${origin}${badgePath(tool.slug)}`)}" alt="${badgeLabel(tool)}" height="28"></a>`;
 }
-
-/**
- * The copy button works only with script, so it starts hidden and this script reveals it; without script the
- * snippet is still there to select by hand. Fixed text: the page's CSP allows it by its hash and nothing else.
- */
-export const COPY_SCRIPT = `for(const b of document.querySelectorAll('button[data-copy]')){const t=document.getElementById(b.dataset.copy);b.hidden=false;b.addEventListener('click',async()=>{try{await navigator.clipboard.writeText(t.value)}catch{t.select();document.execCommand('copy')}b.textContent='Copied'})}`;
 
 export function badgeEmbedBox(tool: BadgedTool, origin: string) {
   return html`<section class="embed">

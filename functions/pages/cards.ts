@@ -1,8 +1,9 @@
 import { html } from 'hono/html';
-import type { ToolCard } from '../../src/directory/browse';
+import type { ToolCard } from '../../src/directory/tool-record';
 import { placeholderImage } from '../../src/media/placeholder';
 import type { Html } from './layout';
-import { badges } from './tool-list';
+import { badges, outboundRel } from './tool-list';
+import { outboundPath } from './outbound';
 
 // Tool cards of the home and category pages (docs/pages.md). Every value is escaped by hono/html; images are
 // our own /media/ copies or a generated data: placeholder, so a card never loads anything from another origin.
@@ -18,10 +19,10 @@ function cardImage(tool: ToolCard, eager: boolean): Html {
   return html`<img src="${placeholderImage(tool.name, COVER)}" alt="" width="240" height="126" loading="${loading}">`;
 }
 
-/** One card: picture, name (to its page), badges, a one-line description, category chips. */
+/** One card: picture, name (to its page), badges, a one-line description, the outbound link, category chips. */
 export function toolCard(tool: ToolCard, eager = false): Html {
   return html`<li class="card">${cardImage(tool, eager)}<div><h3><a href="/tools/${tool.slug}">${tool.name}</a>${badges(tool)}</h3>
-${tool.description ? html`<p>${tool.description}</p>` : ''}${
+${tool.description ? html`<p>${tool.description}</p>` : ''}<p class="small"><a href="${outboundPath(tool.slug)}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>${
     tool.categories.length
       ? html`<ul class="chips">${tool.categories.map((c) => html`<li><a href="/categories/${c.slug}">${c.name}</a></li>`)}</ul>`
       : ''

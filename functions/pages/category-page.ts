@@ -21,6 +21,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       title: `${category.name} – AI tools on tooldir`,
       description: category.description ?? `${category.name}: ${count} in the tooldir directory of AI tools.`,
       empty: 'No tools in this category yet.',
+      listHeading: `Newest in ${category.name}`,
       intro: () => html`<p class="muted"><a href="/">All tools</a></p>
 <h1>${category.name}</h1>
 ${category.description ? html`<p>${category.description}</p>` : ''}

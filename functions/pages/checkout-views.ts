@@ -3,23 +3,10 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
 import { planKind, planPrices } from '../../src/submissions/plans';
+import { describeStatus } from '../../src/submissions/progress-words';
 
-type View = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-const STYLE = `body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}
-table{border-collapse:collapse;margin:1rem 0}td,th{text-align:left;padding:.3rem 1rem .3rem 0}
-button{font-size:1rem;padding:.5rem 1.5rem;cursor:pointer}.note{color:#666;font-size:.9rem}`;
-
-/** Strict CSP for these pages: nothing but this page's own nonce'd style and same-origin form posts. */
-export const checkoutCsp = (nonce: string) =>
-  `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
-
-export function layout(nonce: string, title: string, body: View): View {
-  return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${title} – tooldir</title><style nonce="${nonce}">${STYLE}</style></head>
-<body>${body}</body></html>`;
-}
 
 export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
   const price = planPrices[planKind(plan)];
@@ -30,42 +17,57 @@ export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
 export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, sessionId: string, token: string): View {
   const price = planPrices[planKind(c.plan)];
   return html`<h1>Checkout</h1>
-<p class="note">Local test checkout: no money is charged. Pressing Pay sends a signed payment event to this service.</p>
-<table>
-<tr><th>Tool</th><td>${c.name}</td></tr>
-<tr><th>Website</th><td>${c.url}</td></tr>
-<tr><th>Plan</th><td>${c.plan} (${price.label})</td></tr>
-<tr><th>Amount</th><td>${amountLabel(c.plan)}</td></tr>
-</table>
+<p class="notice">Local test checkout: no money is charged. Pressing Pay sends a signed payment event to this service.</p>
+<dl class="facts panel">
+<dt>Tool</dt><dd>${c.name}</dd>
+<dt>Website</dt><dd>${c.url}</dd>
+<dt>Plan</dt><dd>${c.plan} (${price.label})</dd>
+<dt>Amount</dt><dd>${amountLabel(c.plan)}</dd>
+</dl>
 <form method="post" action="/checkout/${encodeURIComponent(sessionId)}/pay">
 <input type="hidden" name="token" value="${token}">
-<button type="submit">Pay</button>
+<button type="submit" class="primary">Pay</button>
 </form>
 <p><a href="/checkout/cancelled?site_id=${encodeURIComponent(c.siteId)}">Cancel</a></p>`;
 }
 
+/** Where a person follows one of their submissions (functions/pages/account/submission-page.ts; sign-in first). */
+const followLink = (siteId: string) => html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
+
+const statusWords = (status: string) => html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
+
 export function successView(c: CheckoutLookup): View {
   if (c.kind === 'site') {
     return html`<h1>Payment received</h1>
-<p>Your submission <strong>${c.name}</strong> is now <strong id="status">${c.status}</strong>.</p>
-<p class="note">Submission id: ${c.siteId}. Follow it with <code>GET /api/v1/sites/${c.siteId}</code>.</p>`;
+<p>Your submission <strong>${c.name}</strong> is now ${statusWords(c.status)}.</p>
+${followLink(c.siteId)}`;
   }
   if (c.state === 'refunded') {
     return html`<h1>Payment refunded</h1>
-<p>Your submission <strong>${c.name}</strong> could not be queued: <span id="status">rejected</span>.</p>
-<p>${c.stateNote ?? 'The payment was refunded.'}</p>`;
+<p>Your submission <strong>${c.name}</strong> was <strong id="status" data-status="rejected">not queued</strong>, and the payment was refunded.</p>
+<p>${c.stateNote ?? 'The payment was refunded.'}</p>
+${followLink(c.siteId)}`;
   }
   return html`<h1>Payment processing</h1>
-<p>Your submission <strong>${c.name}</strong> is <strong id="status">pending_payment</strong> until the payment is confirmed.
-Reload this page in a moment.</p>`;
+<p>Your submission <strong>${c.name}</strong> is ${statusWords('pending_payment')} until the payment is confirmed.
+Reload this page in a moment.</p>
+${followLink(c.siteId)}`;
 }
 
-export const cancelledView = (): View => html`<h1>Payment cancelled</h1>
-<p>Nothing was charged. Your checkout link stays usable until it expires; submitting the tool again gives a fresh link.</p>`;
+/** The cancel page; with a well-formed site_id it leads to that submission's page (which says whether it is yours). */
+/** A submission's checkout comes back with its site_id; a membership's without (its offer is on /account). */
+export const cancelledView = (siteId?: string): View =>
+  siteId
+    ? html`<h1>Payment cancelled</h1>
+<p>Nothing was charged. Your checkout link stays usable until it expires; after that, your submission's page gives a fresh one.</p>
+<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a></p>`
+    : html`<h1>Payment cancelled</h1>
+<p>Nothing was charged. You can start again from <a href="/account">your account</a> or the <a href="/pricing">pricing page</a>.</p>`;
 
 export const membershipView = (): View => html`<h1>Thank you</h1>
 <p>Your membership payment was received. The membership becomes active as soon as the payment is confirmed,
-usually within a minute.</p>`;
+usually within a minute.</p>
+<p><a href="/account">Go to your account</a> to see your membership and today's quota.</p>`;
 
 export const expiredView = (reason?: string | null): View => html`<h1>This checkout link has expired</h1>
 <p>${reason ?? 'Checkout links are valid for 24 hours.'} Submit the tool again to get a fresh link.</p>`;

@@ -3,7 +3,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomToken } from '../../src/crypto';
 import { findCheckoutSession, isPayable } from '../../src/payments/checkout-lookup';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientIp } from '../middleware/client-ip';
@@ -11,14 +10,27 @@ import { receiveStripeEvent } from '../stripe/webhook';
 import type { AppEnv } from '../types';
 import { isSameOrigin, checkoutFormToken, isValidFormToken } from './checkout-csrf';
 import { localCompletedEvent, signLikeStripe } from './local-checkout-event';
+import { findMembershipCheckout } from '../../src/payments/membership-checkout-lookup';
+import { membershipCheckoutPage, payMembership } from './checkout-membership';
 import * as view from './checkout-views';
+import { renderDocument } from './shell/document';
+import { readSessionCookie } from './account/cookies';
+import { html } from 'hono/html';
+import { isUuid } from '../../src/ids';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
-function page(c: Context<AppEnv>, title: string, body: Parameters<typeof view.layout>[2], status: ContentfulStatusCode = 200, nonce = randomToken(22)) {
-  c.header('Content-Security-Policy', view.checkoutCsp(nonce));
+/** Checkout pages: the site's shell, never cached or indexed; each view brings its own heading. */
+function page(c: Context<AppEnv>, title: string, body: view.View, status: ContentfulStatusCode = 200) {
   c.header('Cache-Control', 'no-store');
-  return c.html(view.layout(nonce, title, body), status);
+  return renderDocument(c, {
+    title: `${title} – tooldir`,
+    head: html`<meta name="robots" content="noindex">`,
+    main: body,
+    status,
+    signedIn: readSessionCookie(c) !== undefined,
+    narrow: true,
+  });
 }
 
 const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknownView(), 404);
@@ -37,7 +49,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return page(c, 'Payment', view.successView(found));
   });
 
-  app.get('/checkout/cancelled', (c) => page(c, 'Payment cancelled', view.cancelledView()));
+  app.get('/checkout/cancelled', (c) => {
+    const siteId = c.req.query('site_id') ?? '';
+    return page(c, 'Payment cancelled', view.cancelledView(isUuid(siteId) ? siteId : undefined));
+  });
 
   app.get('/checkout/membership', (c) => page(c, 'Membership', view.membershipView()));
 
@@ -46,7 +61,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!isLocal(c) || !SESSION_ID.test(sessionId)) return unknown(c);
     const deps = c.get('deps');
     const found = await findCheckoutSession(deps, sessionId);
-    if (!found) return unknown(c);
+    if (!found) {
+      const membership = await findMembershipCheckout(deps, sessionId);
+      return membership ? membershipCheckoutPage(c, page, membership, sessionId) : unknown(c);
+    }
     if (found.kind === 'site') return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
     if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
     const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
@@ -67,11 +85,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return page(c, 'Request refused', view.forbiddenView(), 403);
     }
     const found = await findCheckoutSession(deps, sessionId);
-    if (!found) return unknown(c);
+    if (!found) {
+      const membership = await findMembershipCheckout(deps, sessionId);
+      return membership ? payMembership(c, page, membership, sessionId) : unknown(c);
+    }
     if (found.kind === 'pending') {
       if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
       const now = deps.now();
-      const payload = localCompletedEvent(found, sessionId, now);
+      const payload = localCompletedEvent(found, sessionId, now, deps.origin);
       try {
         // The same entry Stripe's deliveries use: signature verification included.
         const handled = await receiveStripeEvent(deps, payload, await signLikeStripe(payload, secret, now));

@@ -4,28 +4,29 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
-import { BROWSE_PAGE_SIZE, type ToolCard } from '../../src/directory/browse';
+import type { ToolCard } from '../../src/directory/tool-record';
+import { BROWSE_PAGE_SIZE } from '../../src/directory/browse';
+import { searchToolCards } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
-import { searchTools } from '../../src/directory/search';
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 import { refusedPublicPage } from './public-limit';
 import { cardGrid, pager } from './cards';
 import { badCursorPage, listingPage } from './listing';
+import { declareImpressions } from '../middleware/count-listing-events';
 
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
 
-const searchForm = (q: string) =>
-  html`<form class="search" method="get" action="/" role="search"><input type="search" name="q" value="${q}" placeholder="Search tools" aria-label="Search tools"> <button type="submit">Search</button></form>`;
-
-/** Every category with its number of live tools, as links. */
-const categoryLinks = (categories: CategoryWithCount[]) =>
-  categories.length
-    ? html`<nav aria-label="Categories"><ul class="chips nav">${categories.map(
-        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="muted">${c.tool_count}</span></a></li>`,
+/** Every category that has a live tool, with its number of live tools, as links (an empty one leads nowhere). */
+const categoryLinks = (categories: CategoryWithCount[]) => {
+  const shown = categories.filter((c) => c.tool_count > 0);
+  return shown.length
+    ? html`<nav aria-label="Categories"><ul class="chips nav">${shown.map(
+        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="count">${c.tool_count}</span></a></li>`,
       )}</ul></nav>`
     : '';
+};
 
 /** Results a search page shows: the listing's page size (a page of 50 cost twice the rendering and the reading). */
 const SEARCH_PAGE_SIZE = BROWSE_PAGE_SIZE;
@@ -39,23 +40,24 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const first = `/?q=${encodeURIComponent(q)}`;
   let found;
   try {
-    found = await searchTools({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor: c.req.query('cursor') } });
+    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor: c.req.query('cursor') } });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;
   }
-  // Search results carry no media; their cards show the placeholder (the tool page has the pictures).
-  const tools: ToolCard[] = found.tools.map((t) => ({ ...t, image: null, icon: null }));
+  const tools: ToolCard[] = found.tools;
   const next = found.next_cursor === null ? null : `${first}&cursor=${encodeURIComponent(found.next_cursor)}`;
+  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md); kept with a cached page
+  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || c.req.query('cursor') ? ' on this page' : ''}`;
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
     canonical: `${c.get('deps').origin}/`,
     pageLinks: { next: next && `${c.get('deps').origin}${next}` },
+    query: q,
     cacheable: true,
-    body: () => html`<h1>AI tools</h1>
-${searchForm(q)}
-${tools.length ? cardGrid(tools) : html`<p class="muted">No tool matches your search.</p>`}
+    body: () => html`<h1>Search results for “${q}”</h1>
+${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${count}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}
 ${pager({ prev: null, next })}`,
   });
 }
@@ -72,8 +74,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
       title: TITLE,
       description: DESCRIPTION,
       empty: 'No tools are listed yet.',
-      intro: () => html`<h1>AI tools</h1>
-${searchForm('')}
+      listHeading: 'Newest tools',
+      intro: () => html`<h1>AI tools, reviewed by editors</h1>
+<p class="muted">Find the right AI tool, or <a href="/submit">list yours</a>.</p>
 ${categoryLinks(categories)}`,
     });
   });

@@ -5,6 +5,7 @@ import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 import { renderPage, type Html } from './layout';
 import { cardGrid, itemList, pager } from './cards';
+import { declareImpressions } from '../middleware/count-listing-events';
 
 // The paged card listing shared by the home page and /categories/{slug} (docs/pages.md): reads ?after= or
 // ?before=, renders the sponsored slot, the cards, Previous/Next links and the ItemList, or a 400 page for a
@@ -21,6 +22,8 @@ export interface ListingView {
   intro: () => Html;
   /** The text when the list has no tool at all. */
   empty: string;
+  /** The heading above the cards (h2, after the sponsored slot's). */
+  listHeading: string;
 }
 
 /** A page link of ours that is malformed or forged: a page (never a 5xx), never cached, with a way back. */
@@ -58,6 +61,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   const self = first ? view.basePath : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
+  declareImpressions(c, shown); // one impression per card of this render (docs/stats.md); kept with a cached page
   return renderPage(c, {
     title: first ? view.title : `More: ${view.title}`,
     description: view.description,
@@ -67,7 +71,7 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
     cacheable: true,
     body: () => html`${view.intro()}
 ${page.sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2>${cardGrid(page.sponsored)}</section>` : ''}
-${page.tools.length ? cardGrid(page.tools) : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}
+${page.tools.length ? html`<h2>${view.listHeading}</h2>${cardGrid(page.tools)}` : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}
 ${pager(links)}`,
   });
 }

@@ -4,8 +4,10 @@ import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
+import { pricingLines } from '../../src/submissions/plan-words';
+import type { Config } from '../../src/config';
 
-const text = (origin: string) => `# tooldir – AI Tool Directory
+const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – AI Tool Directory
 
 > A directory of AI tools. Members submit a tool (name + website URL); covered members are queued at once,
 > anyone else receives a hosted checkout link. Paid and queued submissions are crawled, reviewed by an
@@ -20,8 +22,12 @@ const text = (origin: string) => `# tooldir – AI Tool Directory
 - POST /api/v1/membership/checkout {tier: member | memberFeature}: a checkout link for a membership (covered submits need no payment).
 - OpenAPI 3.1: ${origin}/api/v1/openapi.json · interactive reference: ${origin}/api/v1/docs
 
+## Plans and prices (${origin}/pricing)
+${pricingLines(limits).join('\n')}
+
 ## Public pages
 ${origin}/ (the directory), ${origin}/categories/{slug} and ${origin}/tools/{slug} (a live tool's live_url); ${origin}/sitemap.xml lists them all. Tool pages carry JSON-LD (schema.org SoftwareApplication).
+People buy a listing at ${origin}/pricing and submit at ${origin}/submit (sign-in by e-mail code; the same rules as the API).
 
 ## Authentication
 Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page of the account area (${origin}/account), shown once, revocable. Never put a key in a URL.
@@ -44,6 +50,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/llms.txt', async (c) => {
     await enforceRateLimit(c, 'public', clientIp(c));
     c.header('Cache-Control', 'public, max-age=300');
-    return c.text(text(c.get('deps').origin));
+    return c.text(text(c.get('deps').origin, c.get('deps').config.dailyLimits));
   });
 }

@@ -8,6 +8,8 @@ import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { refusedPublicPage } from './public-limit';
 import { renderPage, safeUrl } from './layout';
+import { outboundPath } from './outbound';
+import { formatDate } from './account/layout';
 import { notFoundPage } from './not-found';
 import { badges, iconSource, outboundRel } from './tool-list';
 import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
@@ -19,7 +21,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const slug = c.req.param('slug');
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
     if (!tool) return notFoundPage(c);
-    const href = safeUrl(tool.url);
+    // Visits go through our outbound link (counted as a click, docs/stats.md); it redirects to this very URL.
+    const href = safeUrl(tool.url) && outboundPath(tool.slug);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
@@ -34,9 +37,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
 <h1><img class="avatar" src="${iconSource(tool)}" alt="" width="48" height="48">${tool.name}${badges(tool)}</h1>
 ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</p>` : ''}
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
+${href ? html`<p><a class="button primary" href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
 ${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
-${href ? html`<p><a href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
-<p class="muted">Listed since ${tool.published_at?.slice(0, 10) /* the UTC day of the API record's published_at */}.</p>
+${tool.categories.length ? html`<h2 class="vh">Categories</h2><ul class="chips nav" aria-label="Categories">${tool.categories.map((cat) => html`<li><a href="/categories/${cat.slug}">${cat.name}</a></li>`)}</ul>` : ''}
+<p class="muted">Listed since ${formatDate(tool.published_at)}.</p>
 </article>
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,

@@ -1,4 +1,5 @@
 // POST /api/v1/membership/checkout – a checkout link that buys the caller's account a membership
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createMembershipCheckout } from '../../src/payments/membership-checkout';
 import { requireApiKey } from '../middleware/api-key-auth';
@@ -12,7 +13,7 @@ import { errorContent, keyedErrors } from '../v1/error-responses';
 const MembershipCheckout = z
   .object({
     checkout_url: z.url().openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
-    expires_at: z.string().openapi({ description: 'Expiry of the link (ISO 8601)', example: '2026-11-22T21:05:03.000Z' }),
+    expires_at: isoTimestampSchema('When the checkout link expires', '2026-11-22T21:05:03.000Z'),
     tier: z.enum(['member', 'memberFeature']),
   })
   .openapi('MembershipCheckout');
@@ -25,7 +26,9 @@ const route = createRoute({
   summary: 'Buy a membership',
   description:
     'Returns a hosted checkout link for a monthly membership of the given tier (member covers basic submits, memberFeature also featured ones). ' +
-    'The membership becomes active once the payment completes. Only available when Stripe is configured (otherwise 500 plan_unavailable). ' +
+    'The membership becomes active once the payment completes; buying memberFeature while a member is an upgrade (the old subscription is ' +
+    'then cancelled with its unused time credited). With Stripe the link is a Checkout Session for the tier\'s configured Price (a tier without ' +
+    'one is 500 plan_unavailable); without Stripe it is this server\'s local checkout page, which charges the listed monthly price. ' +
     `Limited to ${describePolicy('membershipCheckout')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
@@ -45,7 +48,7 @@ const route = createRoute({
     ...keyedErrors,
     200: { content: { 'application/json': { schema: MembershipCheckout } }, description: 'The checkout link' },
     400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
-    500: errorContent('Membership not available (plan_unavailable), checkout creation failed (checkout_failed)'),
+    500: errorContent('No Price configured for the tier in Stripe mode (plan_unavailable), checkout creation failed (checkout_failed)'),
   },
 });
 

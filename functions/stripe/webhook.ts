@@ -7,6 +7,8 @@ import { ServiceError } from '../../src/errors';
 import { handleStripeEvent, type HandledEvent } from '../../src/payments/dispatch';
 import type { StripeEventEnvelope } from '../../src/payments/stripe-event';
 import { errorResponse } from '../errors';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 
 export const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -19,7 +21,13 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 let cryptoProvider: ReturnType<typeof Stripe.createSubtleCryptoProvider> | undefined;
 const subtleCrypto = () => (cryptoProvider ??= Stripe.createSubtleCryptoProvider());
 
-const badSignature = () => new ServiceError('invalid_request', 'The Stripe-Signature header does not match this body.');
+/** A missing, wrong or stale signature (400): the one refusal the `stripeRefusals` policy counts. */
+class SignatureRefusal extends ServiceError {
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
+}
+const badSignature = () => new SignatureRefusal('The Stripe-Signature header does not match this body.');
 
 function envelope(event: unknown): StripeEventEnvelope {
   const e = event as Partial<StripeEventEnvelope>;
@@ -38,7 +46,7 @@ function envelope(event: unknown): StripeEventEnvelope {
 export async function receiveStripeEvent(deps: Deps, rawBody: string, signature: string | undefined): Promise<HandledEvent> {
   const secret = deps.config.stripeWebhookSecret;
   if (!secret) throw new ServiceError('service_unavailable', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
-  if (!signature) throw new ServiceError('invalid_request', 'The Stripe-Signature header is missing.');
+  if (!signature) throw new SignatureRefusal('The Stripe-Signature header is missing.');
   let verified: unknown;
   try {
     verified = await Stripe.webhooks.constructEventAsync(
@@ -68,9 +76,15 @@ export function register(app: OpenAPIHono<AppEnv>) {
     async (c) => {
       // The raw text, never parsed first: the signature covers these exact bytes.
       const rawBody = await c.req.text();
-      const handled = await receiveStripeEvent(c.get('deps'), rawBody, c.req.header('stripe-signature'));
-      c.set('announceStatusChanges', handled.announce);
-      return c.json({ received: true }, 200);
+      try {
+        const handled = await receiveStripeEvent(c.get('deps'), rawBody, c.req.header('stripe-signature'));
+        c.set('announceStatusChanges', handled.announce);
+        return c.json({ received: true }, 200);
+      } catch (error) {
+        // Counted only once refused: over the limit, this refusal is a 429 (with Retry-After) instead of a 400.
+        if (error instanceof SignatureRefusal) await enforceRateLimit(c, 'stripeRefusals', clientIp(c));
+        throw error;
+      }
     },
   );
 }

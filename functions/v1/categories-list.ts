@@ -18,6 +18,8 @@ const route = createRoute({
   path: '/api/v1/categories',
   operationId: 'listCategories',
   tags: ['Directory'],
+  // Public: no key (an empty requirement, so no document-wide default could ever apply one).
+  security: [],
   summary: 'List categories',
   description:
     'Every category of the directory by name, with the number of live tools in it. Filter a search by one with ' +

@@ -25,12 +25,19 @@ export const REFERENCE_UI_CONFIGURATION = {
 };
 
 /**
- * The UI bundles zod 4, which probes for eval (`Function('')`) to compile its parsers; under our policy the probe
- * fails safely (zod falls back to plain parsing) but is reported as a violation on every page view. zod's
- * `jitless` setting turns the probe off; z.config() writes it into this global object, which zod reads at load
- * time, so it is seeded before the bundle runs: one inline script, allowed by its hash.
+ * The UI bundles zod 4, which probes for eval (`new Function("")`) to compile its parsers; under our policy the probe
+ * fails safely (zod falls back to plain parsing) but is reported as a violation on every page view. Newer zod reads
+ * its `jitless` setting from the global object at load time, which turns the probe off. The zod inside the UI
+ * version we pin (the last one whose packages support Node 20, package.json) predates that, so the probe itself is
+ * answered as the policy would answer it, an EvalError, without asking the browser: only that exact probe (one
+ * empty-string argument); any other use of Function still meets the policy and is reported. One inline script,
+ * seeded before the bundle runs and allowed by its hash.
  */
-const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
+const REFERENCE_UI_PRELUDE =
+  'globalThis.__zod_globalConfig={jitless:true};' +
+  '(()=>{const F=Function,probe=(a)=>a.length===1&&a[0]==="",no=()=>new EvalError("eval is disabled on this page");' +
+  'globalThis.Function=new Proxy(F,{construct(t,a,n){if(probe(a))throw no();return Reflect.construct(t,a,n)},' +
+  'apply(t,s,a){if(probe(a))throw no();return Reflect.apply(t,s,a)}})})()';
 
 /**
  * The page's policy names no origin but its own and allows no eval: the page shares its origin with /account,
@@ -41,7 +48,7 @@ const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
  */
 export const DOCS_CSP = [
   "default-src 'none'",
-  `script-src 'self' ${cspScriptHash(ZOD_JITLESS)}`,
+  `script-src 'self' ${cspScriptHash(REFERENCE_UI_PRELUDE)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",
@@ -59,7 +66,7 @@ const attribute = (value: string) =>
 const docsPage = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>tooldir API reference</title>
-<script>${ZOD_JITLESS}</script></head>
+<script>${REFERENCE_UI_PRELUDE}</script></head>
 <body>
 <noscript>The interactive reference needs JavaScript. The raw document is at <a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>.</noscript>
 <script id="api-reference" type="application/json" data-url="${OPENAPI_PATH}" data-configuration="${attribute(JSON.stringify(REFERENCE_UI_CONFIGURATION))}"></script>

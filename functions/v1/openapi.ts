@@ -4,6 +4,7 @@ import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
+import { declareLimitHeaders } from './openapi-headers';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
@@ -20,16 +21,47 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   // Unauthenticated endpoints share the per-IP `public` policy.
   app.use(OPENAPI_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
-  app.doc31(OPENAPI_PATH, (c) => ({
-    openapi: '3.1.0',
-    info: {
-      title: 'tooldir – AI Tool Directory API',
-      version: '1.0.0',
-      description:
-        'Submit AI tools to the directory and track your submissions. Every error body is ' +
-        '`{"error":{"code","message"}}`. ' +
-        `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429.`,
-    },
-    servers: [{ url: c.get('deps').origin, description: 'This server' }],
-  }));
+  app.get(OPENAPI_PATH, (c) => {
+    const document = app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'tooldir – AI Tool Directory API',
+        version: '1.0.0',
+        description:
+          'Submit AI tools to the directory and track your submissions. Every error body is ' +
+          '`{"error":{"code","message"}}`. ' +
+          `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429. ` +
+          'Every timestamp is ISO 8601 in UTC with milliseconds, except a site record\'s submitted_at (YYYY-MM-DD HH:MM:SS+00), ' +
+          'whose format the reference fixes.',
+        // Not an open-source release (package.json is private, no LICENSE): the terms are the operator's, and the
+        // service's home page is where they are published. Decided for the linters' info-license rules; revisit
+        // with a real terms page.
+        license: { name: 'Proprietary: all rights reserved by the operator of this service', url: `${c.get('deps').origin}/` },
+        contact: { name: 'The operator of this service', url: `${c.get('deps').origin}/` },
+      },
+      servers: [{ url: c.get('deps').origin, description: 'This server' }],
+      tags: TAGS,
+    });
+    return c.json(declareLimitHeaders(summariesAsDescriptions(document)));
+  });
 }
+
+/**
+ * An operation whose summary says it all (the operator API's) gets that summary as its description too, which
+ * clients and linters expect, without a second copy of the text in the Worker bundle.
+ */
+function summariesAsDescriptions<T>(document: T): T {
+  for (const operations of Object.values((document as { paths?: Record<string, Record<string, { summary?: string; description?: string }>> }).paths ?? {})) {
+    for (const operation of Object.values(operations)) operation.description ||= operation.summary;
+  }
+  return document;
+}
+
+/** Every tag an operation uses, described once (linters require tags to be declared). */
+const TAGS = [
+  { name: 'Submissions', description: 'Your submissions (API key)' },
+  { name: 'Directory', description: 'The public directory (no key)' },
+  { name: 'Webhooks', description: 'Status changes sent to your endpoints (API key)' },
+  { name: 'Membership', description: 'Memberships (API key)' },
+  { name: 'Operator', description: 'The operator API (ADMIN_TOKEN)' },
+];

@@ -19,7 +19,11 @@ export const SubmitRequest = submitInputSchema
     name: submitInputSchema.shape.name.openapi({ description: 'Tool display name, 2 to 100 characters', example: 'Acme Writer' }),
     url: submitInputSchema.shape.url.openapi({ description: 'Tool website URL (http or https)', example: 'https://acme-writer.example' }),
     email: submitInputSchema.shape.email.openapi({ description: "Contact for review notifications; defaults to the account's e-mail" }),
-    plan: submitInputSchema.shape.plan.openapi({ description: '`pro` and `sponsored` are the same plan', example: 'basic' }),
+    plan: submitInputSchema.shape.plan.openapi({
+      description:
+        'Optional. Left out: `basic` for a new submission, and the plan of the record that waits for payment when the URL is re-submitted. `pro` and `sponsored` are the same plan',
+      example: 'basic',
+    }),
     categories: submitInputSchema.shape.categories.openapi({
       description: 'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',
       example: ['writing', 'productivity'],

@@ -16,6 +16,8 @@ const route = createRoute({
   path: '/api/v1/tools/{slug}',
   operationId: 'getTool',
   tags: ['Directory'],
+  // Public: no key (an empty requirement, so no document-wide default could ever apply one).
+  security: [],
   summary: 'Get one live tool',
   description: 'The listing of a live tool by its slug (the last part of its live_url). No key needed. The MCP tool get_tool returns the same data.',
   request: { params: z.object({ slug: z.string().openapi({ example: 'acme-writer' }) }) },

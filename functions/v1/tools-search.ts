@@ -49,6 +49,8 @@ const route = createRoute({
   path: '/api/v1/tools',
   operationId: 'searchTools',
   tags: ['Directory'],
+  // Public: no key (an empty requirement, so no document-wide default could ever apply one).
+  security: [],
   summary: 'Search live tools',
   description:
     'Full-text search over the names and descriptions of live tools, best match first (an exact name, then names ' +

@@ -1,3 +1,4 @@
+import { isoTimestampSchema } from '../../src/timestamp-schemas';
 import { z } from '@hono/zod-openapi';
 import { MAX_WEBHOOKS_PER_ACCOUNT, webhookEventTypes } from '../../src/webhooks/webhook-record';
 import { WEBHOOK_URL_MAX_LENGTH } from '../../src/webhooks/target';
@@ -36,7 +37,7 @@ export const Webhook = z
     webhook_id: z.uuid(),
     url: z.string().openapi({ example: 'https://hooks.acme-writer.example/tooldir' }),
     events: z.array(z.enum(webhookEventTypes)),
-    created_at: z.string().openapi({ description: 'ISO 8601', example: '2026-11-23T12:00:00.000Z' }),
+    created_at: isoTimestampSchema('When the endpoint was registered', '2026-11-23T12:00:00.000Z'),
   })
   .openapi('Webhook');
 
@@ -59,8 +60,8 @@ export const DeliveryAttempt = z
     status_code: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer", example: 500 }),
     error: z.string().nullable().openapi({ description: 'Why the attempt failed when no status tells it (timeout, refused address, redirect)' }),
     succeeded: z.boolean().openapi({ description: 'A 2xx within 10 s' }),
-    at: z.string().openapi({ description: 'ISO 8601' }),
-    next_retry_at: z.string().nullable().openapi({ description: 'When the next attempt is due (ISO 8601); null after a success or the last attempt' }),
+    at: isoTimestampSchema('When the attempt was made'),
+    next_retry_at: isoTimestampSchema('When the next attempt is due; null after a success or the last attempt').nullable(),
   })
   .openapi('WebhookDeliveryAttempt');
 
@@ -72,6 +73,6 @@ export const QueuedPing = z
   .object({
     webhook_id: z.uuid(),
     event_id: z.string().openapi({ description: 'The ping event; its attempts appear under deliveries', example: 'evt_0a1b2c3d4e5f60718293a4b5c6d7e8f9' }),
-    created: z.string().openapi({ description: 'ISO 8601' }),
+    created: isoTimestampSchema('When the ping event was made (its `created` in the delivered body)'),
   })
   .openapi('QueuedPing');

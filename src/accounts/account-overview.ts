@@ -123,5 +123,5 @@ function pendingLine(row: PendingLineRow, now: Date): SubmissionLine {
   const usable = row.state === 'open' && new Date(row.expires_at) > now;
   return usable
     ? { ...base, status: 'pending_payment', checkout_url: row.checkout_url, expires_at: row.expires_at }
-    : { ...base, status: 'pending_payment', expires_at: row.expires_at, note: 'The checkout link has expired; submit again for a fresh one.' };
+    : { ...base, status: 'pending_payment', expires_at: row.expires_at, note: 'The checkout link has expired; the submission\'s page gives a fresh one.' };
 }

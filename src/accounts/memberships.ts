@@ -32,3 +32,20 @@ export function dailyLimitFor(tier: Tier, limits: Config['dailyLimits']): number
 
 /** The UTC day a quota counts against. */
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** When today's quota starts over: the next UTC midnight. */
+export const quotaResetsAt = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+/**
+ * What buying `tier` means for an account whose membership is `current`: a first (or renewed) membership, an
+ * upgrade (member → memberFeature, a new checkout whose completion cancels the old subscription with its unused
+ * time credited: src/payments/memberships.ts), or nothing to buy (the tier it has, or one its tier includes).
+ */
+export type MembershipChoice = 'join' | 'upgrade' | 'current' | 'included';
+
+export function membershipChoice(current: Membership, tier: Exclude<Tier, 'none'>, now: Date): MembershipChoice {
+  if (!isMembershipActive(current, now)) return 'join';
+  if (current.tier === tier) return 'current';
+  return tier === 'memberFeature' ? 'upgrade' : 'included';
+}

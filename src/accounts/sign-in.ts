@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { sha256Hex } from '../crypto';
+import { randomToken, sha256Hex, timingSafeEqual } from '../crypto';
 
 /**
  * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, bound to the browser that
@@ -9,10 +9,21 @@ import { sha256Hex } from '../crypto';
 export const CODE_TTL_MINUTES = 10;
 /** Wrong tries one code survives; a new code (from the same browser) starts over at 0. */
 export const MAX_CODE_TRIES = 5;
-/** Codes sent for one address per window, in total and per client: the bound on guesses and on mail. */
-export const CODES_PER_ADDRESS = 6;
-export const CODES_PER_CLIENT = 3;
-export const SEND_WINDOW_MINUTES = 60;
+/**
+ * Codes sent for one address per window, in total and per client: the bound on guesses and on mail. A window
+ * lasts SEND_WINDOW_MINUTES from the first code sent in it, so strangers who use up an address's codes keep
+ * its owner from a new one for at most that long (docs/account.md "The bound, in numbers").
+ */
+export const CODES_PER_ADDRESS = 3;
+export const CODES_PER_CLIENT = 2;
+export const SEND_WINDOW_MINUTES = 15;
+/**
+ * Codes per window for a browser that signed in to the address before (it holds a known-browser token): its own
+ * budget, outside the address's total, so strangers can never keep the owner's usual browser from a code.
+ */
+export const CODES_PER_KNOWN_BROWSER = 3;
+/** How long a known-browser token lasts (browsers cap cookies at 400 days). */
+export const KNOWN_BROWSER_DAYS = 400;
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
@@ -35,17 +46,44 @@ export function generateSignInCode(): string {
 export const CHALLENGE = /^[0-9A-Za-z]{32}$/;
 
 /**
- * The server-side pepper. Config has no dedicated auth secret yet, so this derives one from the operator
- * token or the Stripe webhook secret (both are server-only and always set in local mode).
+ * A secret for a process that was given no ADMIN_TOKEN, which only local mode allows (loadConfig refuses to start
+ * without one anywhere else, and the local entry generates one into DATA_DIR): random per process, never a constant.
+ */
+let processSecret: string | undefined;
+
+/**
+ * The server-side pepper of code and client hashes: derived from ADMIN_TOKEN, a secret that is required outside
+ * local mode, so a dump of sign_in_codes alone cannot be brute-forced (10^6 codes per address). Changing the token
+ * voids the codes outstanding (10 minutes) and restarts the send budgets' counts per client.
  */
 export function signInSecret(config: Config): string {
-  return `tooldir-sign-in-v1:${config.adminToken ?? config.stripeWebhookSecret ?? ''}`;
+  return `tooldir-sign-in-v1:${config.adminToken ?? (processSecret ??= randomToken(43))}`;
 }
 
 export const hashCode = (config: Config, email: string, code: string) => sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);
 
 /** The peppered hash of a client group: send budgets are counted per client without storing its address. */
 export const hashClient = (config: Config, group: string) => sha256Hex(`${signInSecret(config)}\nclient\n${group}`);
+
+const knownBrowserMac = (config: Config, email: string, id: string) => sha256Hex(`${signInSecret(config)}\nknown-browser\n${email}\n${id}`);
+
+/**
+ * `{id}.{mac}`: what a browser keeps after it signed in as `email` (a cookie), proving so later without any
+ * row: the MAC is keyed with the server secret and binds the id to the address. Only someone who proved a code
+ * for the address holds one, so the budget it opens adds no guesses for strangers.
+ */
+export async function issueKnownBrowserToken(config: Config, email: string): Promise<string> {
+  const id = randomToken(22);
+  return `${id}.${await knownBrowserMac(config, email, id)}`;
+}
+
+/** The browser's id when `token` was issued for `email` by this server; undefined for anything else. */
+export async function knownBrowserId(config: Config, email: string, token: string | undefined): Promise<string | undefined> {
+  const match = token === undefined ? null : /^([0-9A-Za-z]{22})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return undefined;
+  const [, id, mac] = match;
+  return timingSafeEqual(mac!, await knownBrowserMac(config, email, id!)) ? id : undefined;
+}
 
 const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -57,32 +95,4 @@ export function challengeReference(challengeHash: string): string {
   let ref = '';
   for (let i = 0; i < 4; i++) ref += REFERENCE_LETTERS[parseInt(challengeHash.slice(i * 2, i * 2 + 2), 16) % REFERENCE_LETTERS.length];
   return ref;
-}
-
-/**
- * The group a client address is counted in: an IPv4 address as is (also when IPv4-mapped), an IPv6
- * address by its /64 (one subscriber usually holds a whole /64, so single IPv6 addresses count for nothing),
- * anything else (e.g. `unknown`) verbatim.
- */
-export function clientGroup(ip: string): string {
-  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (v4) return v4[1]!;
-  const groups = ipv6Groups(address);
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address;
-}
-
-/** The first groups of an IPv6 address in canonical hex, or undefined when it is not one. */
-function ipv6Groups(address: string): string[] | undefined {
-  const halves = address.split('::');
-  if (halves.length > 2) return undefined;
-  const split = (part: string | undefined) =>
-    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []; // embedded IPv4 = 2 groups
-  const head = split(halves[0]);
-  const tail = split(halves[1]);
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
-  const groups = [...head, ...Array<string>(halves.length === 1 ? 0 : missing).fill('0'), ...tail];
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return undefined;
-  return groups.map((g) => parseInt(g, 16).toString(16));
 }

@@ -99,7 +99,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /** Every category with its number of live tools, by name (the public list, REST and MCP). */
 export async function listCategories({ deps }: { deps: Deps }): Promise<{ categories: CategoryWithCount[] }> {
-  // live_tools is kept by a trigger (drizzle/0027_listing_version.sql): counting the live tools of every category
+  // live_tools is kept by a trigger (drizzle/0029_listing_version.sql): counting the live tools of every category
   // here took ~240 ms of database time per call at 10,000 tools (docs/bench.md "Public pages under load").
   const rows = await queryRows<CategoryWithCount>(
     deps.db,

@@ -1,7 +1,8 @@
 // A tiny typed client for the tooldir REST API (base `${baseUrl}/api/v1`, bearer key).
 import { CliError, type ErrorBody } from './cli-error';
 import { exitCodeForHttpStatus } from './exit-codes';
-import type { ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
+import type { CategoryList, EditRequest, ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
+import type { SiteStats } from '../stats/stats-schemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -12,7 +13,8 @@ export type SubmitOutcome =
 
 export interface ApiClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /** Left out for the public reads (categories): then no Authorization header is sent at all. */
+  apiKey?: string;
   fetch: FetchFunction;
   /** Per-request time limit; a hung server must not hang the terminal. */
   timeoutMs?: number;
@@ -41,10 +43,32 @@ export class ApiClient {
     throw await toCliError(response);
   }
 
+  /** GET /sites/{id}/stats: a tool's statistics per UTC day (docs/stats.md). */
+  async getSiteStats(siteId: string, range: { from?: string; to?: string }): Promise<SiteStats> {
+    const params = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => e[1] !== undefined));
+    const response = await this.send('GET', `/sites/${encodeURIComponent(siteId)}/stats${params.size ? `?${params.toString()}` : ''}`);
+    if (response.ok) return readJson<SiteStats>(response);
+    throw await toCliError(response);
+  }
+
   /** POST /sites/{id}/retry: a crawl_failed submission back to queued (202 with the site record). */
   async retrySite(siteId: string): Promise<SiteDetail> {
     const response = await this.send('POST', `/sites/${encodeURIComponent(siteId)}/retry`);
     if (response.status === 202) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
+  /** PATCH /sites/{id}: a new name and/or description for a live tool, waiting for an editor (202 with the record). */
+  async editSite(siteId: string, edit: EditRequest): Promise<SiteDetail> {
+    const response = await this.send('PATCH', `/sites/${encodeURIComponent(siteId)}`, edit);
+    if (response.status === 202) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
+  /** GET /categories: public, no key. */
+  async listCategories(): Promise<CategoryList> {
+    const response = await this.send('GET', '/categories');
+    if (response.ok) return readJson<CategoryList>(response);
     throw await toCliError(response);
   }
 
@@ -60,11 +84,8 @@ export class ApiClient {
   }
 
   private async send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.apiKey}`,
-      accept: 'application/json',
-      ...extraHeaders,
-    };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+    if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       return await this.options.fetch(`${this.apiBase}${path}`, {
@@ -89,13 +110,13 @@ async function toCliError(response: Response): Promise<CliError> {
       httpStatus: response.status,
     });
   }
-  const { code, message, site_id: siteId } = body.error;
+  const { code, site_id: siteId } = body.error;
+  let { message } = body.error;
   const extra: string[] = [];
   if (response.status === 401) extra.push('Check the key, or run `tooldir login` again.');
-  if (response.status === 429) {
-    const retryAfter = response.headers.get('retry-after');
-    if (retryAfter) extra.push(`Retry after ${retryAfter} s.`);
-  }
+  // A 429 is one line: the API's message says when to retry; only one that does not gets Retry-After added to it.
+  const retryAfter = response.headers.get('retry-after');
+  if (response.status === 429 && retryAfter && !/\bretry\b|\bagain\b/i.test(message)) message = `${message.replace(/\.?$/, '.')} Retry in ${retryAfter} s.`;
   if (siteId) extra.push(`Existing submission: ${siteId}`);
   return new CliError(code, message, { exitCode, extraLines: extra, siteId, httpStatus: response.status });
 }

@@ -11,6 +11,8 @@ import type {
   SubmissionRecord,
 } from '../submissions/record-schemas';
 import type { PlanName } from '../submissions/plans';
+import type { editInputSchema } from '../submissions/edit-input';
+import type { categoryListSchema } from '../categories/category-schemas';
 
 export type { PaymentReason, QueuedResponse, SiteRecord };
 
@@ -28,5 +30,11 @@ export type PendingPaymentRecord = PendingRecord;
 export type SiteDetail = SubmissionRecord;
 
 export type ListEnvelope = SiteList;
+
+/** The body of an edit of a live tool (PATCH /sites/{id}). */
+export type EditRequest = z.input<typeof editInputSchema>;
+
+/** GET /categories. */
+export type CategoryList = z.output<typeof categoryListSchema>;
 
 export const terminalStatuses: ReadonlySet<SiteStatus> = new Set(['live', 'rejected', 'crawl_failed']);

@@ -18,6 +18,8 @@ export interface RememberedSubmission {
 
 export interface CliConfig {
   api_key?: string;
+  /** The origin the stored key was checked against at login: it is sent nowhere else (session.ts). */
+  key_origin?: string;
   base_url?: string;
   submissions: RememberedSubmission[];
 }
@@ -102,6 +104,7 @@ function parseConfig(value: unknown): CliConfig {
   const record = value as Record<string, unknown>;
   const config: CliConfig = { submissions: [] };
   if (typeof record.api_key === 'string') config.api_key = record.api_key;
+  if (typeof record.key_origin === 'string') config.key_origin = record.key_origin;
   if (typeof record.base_url === 'string') config.base_url = record.base_url;
   if (Array.isArray(record.submissions)) {
     config.submissions = record.submissions.filter(isRememberedSubmission);

@@ -8,6 +8,8 @@ export const ExitCode = {
   paymentRequired: 3,
   alreadySubmitted: 4,
   rateLimited: 5,
+  /** Ctrl-C (128 + SIGINT), as shells report a command ended by it. */
+  interrupted: 130,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -32,6 +34,7 @@ export const exitCodesHelp = `Exit codes:
   3  payment required (the submission waits for payment at the checkout link)
   4  already submitted (the URL or name exists)
   5  rate limited (retry after the time shown)
+  130  interrupted (Ctrl-C); whatever was already sent stays sent
 
 Environment:
   TOOLDIR_API_KEY    API key; overrides the key stored by \`tooldir login\`

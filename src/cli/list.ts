@@ -4,6 +4,8 @@ import type { ListEnvelope } from './api-types';
 import type { CliContext } from './context';
 import { ExitCode } from './exit-codes';
 import { formatTable, printJson, printLines, truncate } from './output';
+import { formatTime } from '../display-time';
+import { describeStatus } from '../submissions/progress-words';
 import type { RunAction } from './run-action';
 import { openKeyedSession } from './session';
 
@@ -36,9 +38,9 @@ export function renderList(envelope: ListEnvelope): string[] {
     const beyond = offset > 0 ? ` past offset ${offset}` : '';
     return [`No submissions${beyond}. Unpaid ones are not listed; see \`tooldir status <url>\`.`];
   }
-  const rows = sites.map((site) => [site.status, truncate(site.name, 40), truncate(site.url, 60), site.submitted_at, site.site_id]);
+  const rows = sites.map((site) => [describeStatus(site.status), truncate(site.name, 40), truncate(site.url, 60), formatTime(site.submitted_at), site.site_id]);
   const range = `showing ${offset + 1}–${offset + sites.length}${total === undefined ? '' : ` of ${total}`}`;
-  return [formatTable(['status', 'name', 'url', 'submitted_at', 'site_id'], rows), '', range];
+  return [formatTable(['status', 'name', 'url', 'submitted', 'site_id'], rows), '', range];
 }
 
 /** A commander parser for an integer option within bounds. */

@@ -7,7 +7,7 @@ import { ExitCode } from './exit-codes';
 import { printJson, printLines } from './output';
 import type { RunAction } from './run-action';
 import { promptHidden, readKeyFromPipe } from './read-key';
-import { normalizeBaseUrl, openSession } from './session';
+import { checkKeyTransport, openSession } from './session';
 
 interface LoginOptions {
   key?: string;
@@ -21,11 +21,15 @@ export function registerLoginCommand(program: Command, ctx: CliContext, run: Run
     .addHelpText(
       'after',
       '\nWithout --key the key is read from stdin when it is piped (echo "$KEY" | tooldir login),\n' +
-        'otherwise asked for on the terminal without echo. With --base-url the address is stored too.',
+        'otherwise asked for on the terminal without echo. The key is stored for the address it was checked\n' +
+        'against (--base-url, TOOLDIR_BASE_URL or the stored one), which becomes the default; it is never sent\n' +
+        'to another origin, and never over plain http except to this machine.',
     )
     .action((options: LoginOptions, command: Command) =>
       run(command, async (globals) => {
         const session = await openSession(ctx, globals);
+        // Before asking: a key typed for an address it may not travel to is never read, let alone sent.
+        checkKeyTransport(session.baseUrl);
         const key = (options.key ?? (await askForKey(ctx))).trim();
         if (!key) throw usageError('No API key given (use --key, pipe it on stdin, or type it at the prompt).');
 
@@ -39,11 +43,8 @@ export function registerLoginCommand(program: Command, ctx: CliContext, run: Run
           throw error;
         }
 
-        await session.store.update((config) => ({
-          ...config,
-          api_key: key,
-          ...(globals.baseUrl ? { base_url: normalizeBaseUrl(globals.baseUrl) } : {}),
-        }));
+        // The key belongs to the origin it was checked against, and that address becomes the default.
+        await session.store.update((config) => ({ ...config, api_key: key, key_origin: new URL(session.baseUrl).origin, base_url: session.baseUrl }));
         if (session.json) {
           printJson(ctx.stdout, { logged_in: true, base_url: session.baseUrl, config_path: session.store.path });
         } else {

@@ -15,7 +15,7 @@ export function registerLogoutCommand(program: Command, ctx: CliContext, run: Ru
         const session = await openSession(ctx, globals);
         const hadKey = session.config.api_key !== undefined;
         if (hadKey) {
-          const { api_key: _removed, ...rest } = session.config;
+          const { api_key: _removed, key_origin: _origin, ...rest } = session.config;
           await session.store.write(rest);
         }
         const envKeyStillSet = Boolean(ctx.env.TOOLDIR_API_KEY?.trim());

@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CliContext } from './context';
 import { createOpener } from './opener';
 import { runCli } from './program';
+import { ExitCode } from './exit-codes';
+import { interruptedLine } from './output';
 
 const defaultPollIntervalMs = 2_000;
 
@@ -44,10 +46,10 @@ for (const stream of [process.stdout, process.stderr]) {
     throw error;
   });
 }
-// Ctrl-C while waiting: end the spinner's line so the shell prompt starts clean (130 = killed by SIGINT).
+// Ctrl-C (while waiting, say): one line instead of a half-drawn spinner, then 130 like any command ended by SIGINT.
 process.once('SIGINT', () => {
-  if (process.stderr.isTTY) process.stderr.write('\n');
-  process.exit(130);
+  process.stderr.write(`${interruptedLine(process.stderr.isTTY === true)}\n`);
+  process.exit(ExitCode.interrupted);
 });
 
 process.exitCode = await runCli(process.argv.slice(2), processContext());

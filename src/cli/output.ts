@@ -1,6 +1,9 @@
 // How results reach the terminal: words and tables for people, one JSON document for scripts.
-import type { PaymentReason, SiteStatus } from './api-types';
 import type { TextOut } from './context';
+import { describeStatus as describeSubmissionStatus } from '../submissions/progress-words';
+
+// The words themselves live with the pages' (src/submissions/progress-words.ts): one place for every surface.
+export { describeReason } from '../submissions/progress-words';
 
 /** Prints one JSON document (the only thing on stdout under --json). */
 export function printJson(out: TextOut, value: unknown): void {
@@ -11,35 +14,19 @@ export function printLines(out: TextOut, lines: readonly string[]): void {
   for (const line of lines) out.write(`${line}\n`);
 }
 
-const statusWords: Record<SiteStatus, string> = {
-  pending_payment: 'waiting for payment',
-  queued: 'queued for crawling',
-  crawling: 'being crawled',
-  crawl_failed: 'crawl failed (fix the site, then `tooldir retry`)',
-  pending_review: 'crawled, waiting for editorial review',
-  live: 'live',
-  rejected: 'rejected by review',
-};
-
-/** A submission status in words ("queued for crawling"); unknown values are shown as they are. */
+/** A submission status in words ("queued for crawling"), with the CLI's own next step for a failed crawl. */
 export function describeStatus(status: string): string {
-  return status in statusWords ? statusWords[status as SiteStatus] : status;
+  const words = describeSubmissionStatus(status);
+  return status === 'crawl_failed' ? `${words} (fix the site, then \`tooldir retry\`)` : words;
 }
 
-/** Why a submission needs payment, in words. */
-export function describeReason(reason: PaymentReason | string, plan?: string): string {
-  switch (reason) {
-    case 'no_membership':
-      return 'Your account has no active membership, so this submission must be paid.';
-    case 'quota_exceeded':
-      return "You have used today's submission quota of your membership, so this submission must be paid.";
-    case 'plan_not_covered':
-      return `Your membership does not cover the ${plan ?? 'chosen'} plan, so this submission must be paid.`;
-    case 'payment_pending':
-      return 'This URL already waits for payment; here is a fresh checkout link.';
-    default:
-      return `Payment required (${reason}).`;
-  }
+/**
+ * The one line Ctrl-C prints. On a terminal it first clears the line it lands on (the spinner's, and the `^C` the
+ * terminal echoed there), so nothing half-drawn is left above the prompt.
+ */
+export function interruptedLine(terminal: boolean): string {
+  const clear = terminal ? '\r\u001b[2K' : '';
+  return `${clear}Interrupted (Ctrl-C). Anything already sent stays sent: \`tooldir status\` or \`tooldir list\` show where it is.`;
 }
 
 /** Whether an ISO time lies in the past. */

@@ -11,7 +11,10 @@ import type { RunAction } from './run-action';
 import type { GlobalOptions } from './session';
 import { registerStatusCommand } from './status';
 import { registerRetryCommand } from './retry';
+import { registerStatsCommand } from './stats';
 import { registerSubmitCommand } from './submit';
+import { registerCategoriesCommand } from './categories';
+import { registerEditCommand } from './edit';
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -57,6 +60,9 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerStatusCommand(program, ctx, run);
   registerListCommand(program, ctx, run);
   registerRetryCommand(program, ctx, run);
+  registerStatsCommand(program, ctx, run);
+  registerEditCommand(program, ctx, run);
+  registerCategoriesCommand(program, ctx, run);
   return program;
 }
 

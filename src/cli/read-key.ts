@@ -1,5 +1,6 @@
 // Reading an API key without it landing in shell history or on screen: piped stdin or a hidden prompt.
 import { CliError } from './cli-error';
+import { ExitCode } from './exit-codes';
 import type { KeyInput, TextOut } from './context';
 
 const escapeSequence = /\u001b\[[0-9;]*[~A-Za-z]/g;
@@ -28,7 +29,7 @@ export function promptHidden(input: KeyInput, output: TextOut, prompt: string): 
     };
     const cancel = (): void => {
       finish();
-      reject(new CliError('cancelled', 'Login cancelled; nothing was stored.'));
+      reject(new CliError('cancelled', 'Login cancelled; nothing was stored.', { exitCode: ExitCode.interrupted }));
     };
     const onEnd = (): void => {
       finish();

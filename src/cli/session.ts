@@ -3,6 +3,7 @@ import { ApiClient } from './api-client';
 import { CliError, usageError } from './cli-error';
 import { ConfigStore, configFilePath, type CliConfig } from './config-store';
 import type { CliContext } from './context';
+import { isLoopbackHostname } from '../origin';
 
 export const defaultBaseUrl = 'http://127.0.0.1:8787';
 
@@ -51,12 +52,45 @@ export async function openSession(ctx: CliContext, globals: GlobalOptions): Prom
   return { store, config, baseUrl: resolveBaseUrl(globals.baseUrl, ctx.env, config.base_url), json: globals.json === true };
 }
 
-/** As openSession, plus the key (TOOLDIR_API_KEY beats the stored one) and an API client. */
+/**
+ * As openSession, plus the key and an API client. TOOLDIR_API_KEY beats the stored key and goes to the address
+ * chosen for this run. The stored key goes only to the origin it was checked against at login: another
+ * --base-url or TOOLDIR_BASE_URL never receives it (DECISIONS.md "CLI"). No key goes over plain http except to
+ * this machine.
+ */
 export async function openKeyedSession(ctx: CliContext, globals: GlobalOptions): Promise<KeyedSession> {
   const session = await openSession(ctx, globals);
-  const apiKey = ctx.env.TOOLDIR_API_KEY?.trim() || session.config.api_key;
+  const envKey = ctx.env.TOOLDIR_API_KEY?.trim();
+  const apiKey = envKey || session.config.api_key;
   if (!apiKey) {
     throw new CliError('no_api_key', 'No API key. Run `tooldir login` or set TOOLDIR_API_KEY.');
   }
+  if (!envKey) checkStoredKeyOrigin(session.config, session.baseUrl);
+  checkKeyTransport(session.baseUrl);
   return { ...session, client: new ApiClient({ baseUrl: session.baseUrl, apiKey, fetch: ctx.fetch }) };
+}
+
+/** The stored key belongs to the origin it was stored for; anywhere else, say so and ask for a login there. */
+function checkStoredKeyOrigin(config: CliConfig, baseUrl: string): void {
+  const target = new URL(baseUrl).origin;
+  const relogin = `Run \`tooldir login --base-url ${baseUrl}\` to store a key for it (or set TOOLDIR_API_KEY for one run).`;
+  if (config.key_origin === undefined) {
+    throw new CliError('key_origin_unknown', 'The stored key was saved by an older tooldir that did not record which service it belongs to, so it is not sent anywhere.', {
+      extraLines: [relogin],
+    });
+  }
+  if (config.key_origin !== target) {
+    throw new CliError('key_for_other_origin', `The stored key belongs to ${config.key_origin}; it is not sent to ${target}.`, { extraLines: [relogin] });
+  }
+}
+
+/** A key never travels over plain http, except to this machine (localhost, 127.0.0.0/8, [::1]). */
+export function checkKeyTransport(baseUrl: string): void {
+  const url = new URL(baseUrl);
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
+    throw new CliError('insecure_base_url', `Refusing to send an API key over plain http to ${url.host}: use https://${url.host}.`, {
+      exitCode: 2,
+      extraLines: ['Plain http is allowed only to this machine (localhost, 127.0.0.0/8, [::1]).'],
+    });
+  }
 }

@@ -2,6 +2,7 @@
 import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
+import { formatTime } from '../display-time';
 
 /** The lines that explain a pending payment: why, where to pay, until when. */
 export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
@@ -10,8 +11,8 @@ export function paymentLines(record: PendingPaymentRecord, now: Date): string[] 
     `Payment required: ${describeReason(record.reason, record.plan)}`,
     `Checkout link: ${record.checkout_url}`,
     expired
-      ? `The link expired at ${record.expires_at}; submit again for a fresh one.`
-      : `The link expires at ${record.expires_at}.`,
+      ? `The link expired at ${formatTime(record.expires_at)}; submit again for a fresh one.`
+      : `The link expires at ${formatTime(record.expires_at)}.`,
   ];
 }
 
@@ -21,7 +22,7 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
     `${site.name} (site_id ${site.site_id})`,
     `  URL:        ${site.url}`,
     `  Status:     ${describeStatus(site.status)}`,
-    `  Submitted:  ${site.submitted_at}`,
+    `  Submitted:  ${formatTime(site.submitted_at)}`,
   ];
   if (site.status === 'pending_payment') {
     lines.push(`  Plan:       ${site.plan}`, ...paymentLines(site, now).map((line) => `  ${line}`));
@@ -32,10 +33,10 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
   if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);
   // Detail reads carry these (docs/submission-progress.md); a list item does not, so both are optional here.
-  if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue, now)}`);
-  if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit, now)}`);
-  if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit, now)}`);
-  if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step, now)}`));
+  if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);
+  if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit)}`);
+  if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit)}`);
+  if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
   return lines;
 }
 

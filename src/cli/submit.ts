@@ -14,10 +14,16 @@ import { openKeyedSession, type KeyedSession } from './session';
 import { finalLine, paymentLines } from './site-view';
 import { normalizeUrlArg } from './url-input';
 import { submitWithRetries } from './submit-retry';
+import { usageError } from './cli-error';
+import { MAX_CATEGORIES_PER_TOOL } from '../categories/category-rules';
+
+/** Commander's way of taking an option more than once. */
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 interface SubmitOptions {
   name: string;
   plan?: Plan;
+  category?: string[];
   email?: string;
   open?: boolean;
   wait?: boolean;
@@ -29,7 +35,10 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     .description('submit a tool to the directory')
     .argument('<url>', "the tool's website (https:// is added when missing)")
     .requiredOption('--name <name>', "the tool's display name (2 to 100 characters)")
-    .addOption(new Option('--plan <plan>', 'listing plan (default: basic)').choices(planNames))
+    .addOption(
+      new Option('--plan <plan>', 'listing plan (default: basic; re-submitting a URL that waits for payment keeps its plan)').choices(planNames),
+    )
+    .option('--category <slug>', `a category slug from \`tooldir categories\` (repeat for more, at most ${MAX_CATEGORIES_PER_TOOL})`, collect, [])
     .option('--email <email>', "contact for review notifications (default: the account's e-mail)")
     .option('--open', 'open the checkout link in the browser when payment is needed')
     .option('--wait', 'follow the submission until it is live, rejected, crawl_failed, or its unpaid link expired')
@@ -41,12 +50,19 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     .action((rawUrl: string, options: SubmitOptions, command: Command) =>
       run(command, async (globals) => {
         const url = normalizeUrlArg(rawUrl);
+        const categories = options.category ?? [];
+        if (categories.length > MAX_CATEGORIES_PER_TOOL) {
+          throw usageError(`At most ${MAX_CATEGORIES_PER_TOOL} categories (--category given ${categories.length} times).`);
+        }
         const session = await openKeyedSession(ctx, globals);
+        if (url !== rawUrl.trim()) printLines(ctx.stderr, [`No scheme given: assuming https (${url}).`]);
+        // No plan unless one is given: the server then keeps the plan of a record that waits for payment.
         const request = {
           name: options.name,
           url,
           ...(options.email ? { email: options.email } : {}),
           ...(options.plan ? { plan: options.plan } : {}),
+          ...(categories.length ? { categories } : {}),
         };
         const outcome = await submitWithRetries(session.client, request, {
           sleep: ctx.sleep,

@@ -5,3 +5,4 @@ export * from './schema/payments';
 export * from './schema/oauth';
 export * from './schema/webhooks';
 export * from './schema/search';
+export * from './schema/stats';

@@ -3,8 +3,8 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 import { sponsorSlotHeld } from '../submissions/sponsor-slot';
-import { mediaPath } from '../media/media-name';
-import { shortenDescription, toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
+import { SPONSOR_SLOTS } from '../submissions/plans';
+import { toolColumns, toToolCard, type ToolCard, type ToolRow } from './tool-record';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import { categoryFilter, newestStatement } from './search-statements';
 import { fromMicros, sortAt, sortMicros } from './search-keys';
@@ -13,11 +13,8 @@ import { fromMicros, sortAt, sortMicros } from './search-keys';
 // then the newest live tools, 24 per page, keyset-paged both ways. One SQL statement per page.
 
 export const BROWSE_PAGE_SIZE = 24;
-/** At most this many sponsored tools head the first page. */
-export const SPONSOR_SLOTS = 3;
-
-/** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
-export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'>;
+/** At most this many sponsored tools head the first page (a plan fact: src/submissions/plans.ts). */
+export { SPONSOR_SLOTS };
 
 export interface BrowseInput {
   /** Only the tools of this category (the caller has checked that it exists). */
@@ -79,20 +76,6 @@ function newerStatement(take: number, before: SearchPosition, filter: SQL): SQL 
     FROM page p JOIN sites s ON s.id = p.id ORDER BY p.sort_at ASC, p.id ASC`;
 }
 
-function toCard(row: ToolRow): ToolCard {
-  const detail = toToolDetail(row, '');
-  return {
-    slug: detail.slug,
-    name: detail.name,
-    description: shortenDescription(detail.description),
-    image: mediaPath(row.image),
-    icon: mediaPath(row.icon),
-    is_feature: detail.is_feature,
-    is_sponsor: detail.is_sponsor,
-    categories: detail.categories,
-  };
-}
-
 /**
  * One page of live tools, newest first (a core verb). A tool holding its sponsor slot heads the first page and
  * is left out of the list, so it is never shown twice. Keyset pagination on (listed time, id): tools that go
@@ -113,7 +96,7 @@ export async function browseTools({ deps, input }: { deps: Deps; input: BrowseIn
     const rows = await queryRows<Row>(deps.db, newerStatement(take, before, filter));
     if (rows.length < take) return { sponsored: [], tools: [], next: null, prev: null, atStart: true };
     const page = rows.slice(0, BROWSE_PAGE_SIZE).reverse();
-    return { sponsored: [], tools: page.map(toCard), next: cursorOf(category, page.at(-1)!), prev: cursorOf(category, page[0]!), atStart: false };
+    return { sponsored: [], tools: page.map(toToolCard), next: cursorOf(category, page.at(-1)!), prev: cursorOf(category, page[0]!), atStart: false };
   }
 
   const list = newestStatement(take, after, filter);
@@ -124,8 +107,8 @@ export async function browseTools({ deps, input }: { deps: Deps; input: BrowseIn
   const page = listed.slice(0, BROWSE_PAGE_SIZE);
   const prev = !after ? null : page[0] ? cursorOf(category, page[0]) : encodeCursor(cursorKey(category), after);
   return {
-    sponsored: sponsored.map(toCard),
-    tools: page.map(toCard),
+    sponsored: sponsored.map(toToolCard),
+    tools: page.map(toToolCard),
     next: listed.length > BROWSE_PAGE_SIZE ? cursorOf(category, page.at(-1)!) : null,
     prev,
     atStart: false,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 
 // The listing version (listing_version, bumped by triggers whenever anything the public pages show changes:
-// drizzle/0027_listing_version.sql) as this process or isolate knows it. Cached pages are served only at the
+// drizzle/0029_listing_version.sql) as this process or isolate knows it. Cached pages are served only at the
 // version they were rendered at (docs/pages.md "Caching").
 
 const readVersion = preparedStatement<never>(() => sql`SELECT version FROM listing_version`);

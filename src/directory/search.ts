@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { toToolSummary, type ToolRow, type ToolSummary } from './tool-record';
+import { toToolCard, toToolSummary, type ToolCard, type ToolRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestStatement, rankedStatement } from './search-statements';
@@ -30,8 +30,8 @@ export const searchInputSchema = z.object({
 
 export type SearchInput = z.input<typeof searchInputSchema>;
 
-export interface SearchPage {
-  tools: ToolSummary[];
+export interface SearchPage<Tool = ToolSummary> {
+  tools: Tool[];
   /** Pass as `cursor` to read the next page; null on the last page. */
   next_cursor: string | null;
 }
@@ -47,7 +47,16 @@ type HitRow = ToolRow & { tier: number | null; mode: SearchMode; sort_micros: st
  * live tools. Keyset pagination; the cursor remembers which list it pages through. One statement per page
  * (docs/mcp-and-search.md "Ranking" and "Speed").
  */
-export async function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
+export function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
+  return searchAs(deps, input, toToolSummary);
+}
+
+/** The same search as cards of the pages (with our /media/ pictures): the home page's `?q=`. */
+export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage<ToolCard>> {
+  return searchAs(deps, input, toToolCard);
+}
+
+async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolRow) => Tool): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
@@ -74,7 +83,7 @@ export async function searchTools({ deps, input }: { deps: Deps; input: SearchIn
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    tools: page.map(toToolSummary),
+    tools: page.map(shape),
     next_cursor:
       rows.length > limit && last
         ? encodeCursor(cursorKey, { mode: last.mode, tier: last.tier === null ? null : (Number(last.tier) as SearchTier), publishedMicros: String(last.sort_micros), id: last.sort_id })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
 import { sponsorSlotHeld } from '../submissions/sponsor-slot';
-import { mediaUrl } from '../media/media-name';
+import { mediaPath, mediaUrl } from '../media/media-name';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -102,5 +102,23 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     live_url: row.live_url,
     published_at: row.published_at,
     categories: categoriesOf(row),
+  };
+}
+
+/** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
+export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'>;
+
+/** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
+export function toToolCard(row: ToolRow): ToolCard {
+  const detail = toToolDetail(row, '');
+  return {
+    slug: detail.slug,
+    name: detail.name,
+    description: shortenDescription(detail.description),
+    image: mediaPath(row.image),
+    icon: mediaPath(row.icon),
+    is_feature: detail.is_feature,
+    is_sponsor: detail.is_sponsor,
+    categories: detail.categories,
   };
 }

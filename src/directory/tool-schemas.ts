@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTimestampSchema } from '../timestamp-schemas';
 import { toolCategorySchema } from '../categories/category-schemas';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
@@ -37,6 +38,6 @@ export const toolDetailSchema = z.object({
   is_feature: z.boolean(),
   is_sponsor: z.boolean(),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),
-  published_at: z.string().nullable().describe('When the tool went live (ISO 8601, UTC)'),
+  published_at: isoTimestampSchema('When the tool went live').nullable(),
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
 });

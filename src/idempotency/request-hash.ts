@@ -13,9 +13,10 @@ function canonicalJson(value: unknown): string {
 }
 
 /**
- * What "the same request" means for a key: the operation and its VALIDATED input (after trimming and
- * defaults), so REST and MCP agree, `{"plan":"basic"}` equals leaving the default, and whitespace around a
- * name does not count as another body. Any other difference is another request (422 idempotency_key_reused).
+ * What "the same request" means for a key: the operation and its VALIDATED input (after trimming), so REST and
+ * MCP agree and whitespace around a name does not count as another body. Leaving `plan` out is not the same as
+ * `{"plan":"basic"}`: on a re-submit of an unpaid URL it keeps that record's plan. Any other difference is
+ * another request (422 idempotency_key_reused).
  */
 export function requestHash(operation: string, input: unknown): Promise<string> {
   return sha256Hex(canonicalJson({ operation, input }));

@@ -6,10 +6,14 @@ import { discardBody, fetchFollowingCheckedRedirects } from '../pipeline/crawler
 import { CRAWL_DEFAULTS } from '../pipeline/crawler/crawl-page';
 import type { MediaExtension } from './media-name';
 import { sniffImage } from './sniff-image';
+import { MAX_IMAGE_SIDE, fitsImageCap, readImageSize } from './image-size';
 
-/** Every way an image fetch fails: the crawler's kinds, plus a body that is no image we keep, or an SVG. */
+/**
+ * Every way an image fetch fails: the crawler's kinds, plus a body that is no image we keep, an SVG, or an image
+ * whose header declares more than MAX_IMAGE_SIDE pixels a side.
+ */
 export interface MediaFailure {
-  kind: CrawlFailure['kind'] | 'not_an_image' | 'svg_refused';
+  kind: CrawlFailure['kind'] | 'not_an_image' | 'svg_refused' | 'too_many_pixels';
   /** For operators (logs): may name addresses and URLs, like a crawl failure's detail. */
   detail: string;
 }
@@ -31,8 +35,9 @@ const ACCEPT = 'image/webp,image/png,image/jpeg,image/gif,image/x-icon;q=0.9,*/*
 
 /**
  * GETs `url` through the crawler's safe fetch and keeps the body only when its bytes are a PNG, JPEG, WebP, GIF
- * or ICO (src/media/sniff-image.ts). The remote Content-Type plays no part. Never throws for anything the
- * remote side can cause.
+ * or ICO (src/media/sniff-image.ts) whose header declares at most MAX_IMAGE_SIDE pixels a side
+ * (src/media/image-size.ts). The remote Content-Type plays no part. Never throws for anything the remote side
+ * can cause.
  */
 export async function fetchImage(url: string, options: ImageFetchOptions): Promise<ImageFetchResult> {
   const maxBytes = options.maxBytes ?? CRAWL_DEFAULTS.maxBytes;
@@ -53,7 +58,18 @@ export async function fetchImage(url: string, options: ImageFetchOptions): Promi
   const body = await readBoundedBody(response, maxBytes, options.signal);
   if (!body.ok) return { ok: false, error: { kind: body.error.kind, detail: `${finalUrl.href}: ${body.error.detail}` } };
   const sniffed = sniffImage(body.bytes);
-  if (sniffed.ok) return { ok: true, bytes: body.bytes, extension: sniffed.extension };
+  if (sniffed.ok) {
+    // Read from the header before anything decodes it: a small file can declare billions of pixels.
+    const size = readImageSize(body.bytes, sniffed.extension);
+    if (!size) return { ok: false, error: { kind: 'not_an_image', detail: `${finalUrl.href}: the ${sniffed.extension} header declares no readable size` } };
+    if (!fitsImageCap(size)) {
+      return {
+        ok: false,
+        error: { kind: 'too_many_pixels', detail: `${finalUrl.href} is ${size.width}×${size.height} (at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE})` },
+      };
+    }
+    return { ok: true, bytes: body.bytes, extension: sniffed.extension };
+  }
   return sniffed.reason === 'svg'
     ? { ok: false, error: { kind: 'svg_refused', detail: `${finalUrl.href} is an SVG document (never kept)` } }
     : { ok: false, error: { kind: 'not_an_image', detail: `${finalUrl.href} is not a PNG, JPEG, WebP, GIF or ICO image` } };

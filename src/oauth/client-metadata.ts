@@ -14,6 +14,11 @@ export interface CheckedClientMetadata {
 export type ClientMetadataError = { error: 'invalid_redirect_uri' | 'invalid_client_metadata'; message: string };
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
+/**
+ * Unicode control (Cc) and format (Cf) characters: the consent page shows the name a client gives itself, and
+ * bidi overrides (U+202E), zero-width joiners or soft hyphens would make it read as something else.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 
 /**
  * Checks a client description. Redirect URIs are judged first, by our own rule (so the answer names the
@@ -40,8 +45,14 @@ export function checkClientMetadata(raw: unknown): { ok: true; value: CheckedCli
     return refuse('invalid_client_metadata', 'grant_types may only contain authorization_code and refresh_token.');
   }
   if (metadata.response_types?.some((r) => r !== 'code')) return refuse('invalid_client_metadata', 'response_types may only contain code.');
-  const name = metadata.client_name?.replace(/\s+/g, ' ').trim();
-  if (name !== undefined && (name.length > MAX_CLIENT_NAME_LENGTH || !name.isWellFormed() || /\p{Cc}/u.test(name))) {
+  const given = metadata.client_name;
+  // Checked before whitespace is collapsed: a tab, a newline or a byte-order mark must not slip through as a space.
+  if (given !== undefined && !given.isWellFormed()) return refuse('invalid_client_metadata', 'client_name is not well-formed Unicode text.');
+  if (given !== undefined && INVISIBLE.test(given)) {
+    return refuse('invalid_client_metadata', 'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).');
+  }
+  const name = given?.replace(/\s+/g, ' ').trim();
+  if (name !== undefined && name.length > MAX_CLIENT_NAME_LENGTH) {
     return refuse('invalid_client_metadata', `client_name must be printable text of at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
   }
   return { ok: true, value: { name: name || null, redirectUris: [...new Set(uris as string[])] } };

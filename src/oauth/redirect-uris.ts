@@ -1,19 +1,33 @@
-// Which redirect URIs a client may register, and when a requested one matches a registered one.
+// Which redirect URIs a client may register, when a requested one matches a registered one, and how the consent
+// page names and allows the place a person returns to.
 import { isLoopbackHostname } from '../origin';
 
 export const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2000;
 const LOOPBACK_IP = /^(127(\.\d{1,3}){3}|\[::1\])$/;
+/** Spaces and control characters: a URL parser drops or rejects them, so what was registered is not what it reads. */
+const UNPARSED_CHARACTERS = /[\u0000-\u0020\u007f]/;
+/** A DNS name or IPv4 address (letters, digits, hyphens, dots), or a bracketed IPv6 address. */
+const SAFE_HOST = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
+/**
+ * The web platform's own schemes: no app receives a code on them, and a browser would run, show or download
+ * what follows instead. (http off loopback is refused separately: a code would cross a network in clear.)
+ */
+const REFUSED_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript', 'about', 'blob', 'filesystem', 'view-source', 'ws', 'wss', 'ftp']);
 
 /**
- * https anywhere; plain http only on loopback (RFC 8252 §7.3: the native app listens on this machine, so
- * nothing travels in clear over a network). No fragment (RFC 6749 §3.1.2), no credentials. Custom schemes
- * are refused: nothing binds a scheme to one app, so any app could claim the code.
- * Returns why a URI is refused, or undefined when it is acceptable.
+ * https anywhere; plain http only on loopback (RFC 8252 §7.3: the native app listens on this machine); a
+ * private-use scheme such as `cursor://anysphere.cursor-retrieval/oauth/callback` or `com.example.app:/cb`
+ * (RFC 8252 §7.1: the way desktop hosts such as Cursor and VS Code get their code back; PKCE, which is
+ * mandatory here, is what stops another app that claims the scheme from redeeming it). No fragment
+ * (RFC 6749 §3.1.2), no credentials, and the scheme and host written exactly as a URL parser keeps them
+ * (nothing the parser would drop, decode or lower-case), so the host that reaches the consent page and its CSP
+ * header is the one that was registered. Returns why a URI is refused, or undefined when it is acceptable.
  */
 export function redirectUriProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return 'each redirect URI must be a non-empty string';
   if (value.length > MAX_URI_LENGTH) return `a redirect URI must be at most ${MAX_URI_LENGTH} characters`;
+  if (UNPARSED_CHARACTERS.test(value)) return `${JSON.stringify(value)} contains spaces or control characters`;
   let url: URL;
   try {
     url = new URL(value);
@@ -22,11 +36,18 @@ export function redirectUriProblem(value: unknown): string | undefined {
   }
   if (url.hash || value.includes('#')) return `${value} has a fragment, which redirect URIs must not have`;
   if (url.username || url.password) return `${value} carries credentials`;
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') {
-    return isLoopbackHostname(url.hostname) ? undefined : `${value} uses http on a host other than loopback; use https (or http on 127.0.0.1, [::1] or localhost)`;
+  const scheme = url.protocol.slice(0, -1);
+  if (REFUSED_SCHEMES.has(scheme)) return `${value} uses the scheme ${scheme}:, which no app can receive a code on`;
+  const authority = url.host ? `${url.protocol}//${url.host}` : url.protocol;
+  if (!value.startsWith(authority) || (url.host && !['', '/', '?'].includes(value.charAt(authority.length)))) {
+    return `${value} is not written as a URL parser reads it (expected it to start with ${authority})`;
   }
-  return `${value} uses the scheme ${url.protocol.replace(/:$/, '')}; only https, or http on loopback, is accepted`;
+  if (url.hostname && !SAFE_HOST.test(url.hostname)) return `${value} has a host with characters a host name cannot have`;
+  if (scheme === 'http' && !isLoopbackHostname(url.hostname)) {
+    return `${value} uses http on a host other than loopback; use https (or http on 127.0.0.1, [::1] or localhost)`;
+  }
+  if ((scheme === 'https' || scheme === 'http') && !url.hostname) return `${value} has no host`;
+  return undefined;
 }
 
 /**
@@ -49,4 +70,21 @@ function loopbackIpWithoutPort(value: string): string | undefined {
   if (url.protocol !== 'http:' || !LOOPBACK_IP.test(url.hostname)) return undefined;
   url.port = '';
   return url.href;
+}
+
+export interface RedirectTarget {
+  /** What the consent page tells the person they return to: a host, or an app's scheme (`cursor://anysphere.cursor-retrieval`). */
+  label: string;
+  /**
+   * The CSP form-action source that lets the consent form's redirect reach it: the origin for http(s), the
+   * scheme (`cursor:`) for a private-use scheme, whose URLs have no origin.
+   */
+  formAction: string;
+}
+
+/** How the consent page names and allows a redirect URI that passed redirectUriProblem. */
+export function redirectTarget(redirectUri: string): RedirectTarget {
+  const url = new URL(redirectUri);
+  if (url.protocol === 'https:' || url.protocol === 'http:') return { label: url.host, formAction: url.origin };
+  return { label: url.host ? `${url.protocol}//${url.host}` : url.protocol, formAction: url.protocol };
 }

@@ -19,3 +19,17 @@ export const mcpResource = (origin: string) => `${origin}${MCP_RESOURCE_PATH}`;
 /** The issuer is the origin itself (no path), so its RFC 8414 metadata lives at the root well-known URL. */
 export const issuer = (origin: string) => origin;
 export const resourceMetadataUrl = (origin: string) => `${origin}${RESOURCE_METADATA_PATH}`;
+
+/**
+ * Whether a `resource` parameter (RFC 8707) names our /mcp URL. Compared as a URL parser reads it, so an
+ * upper-case scheme or host and a default port are accepted (the MCP spec asks servers to accept them); a
+ * fragment, another path or another origin is not.
+ */
+export function isOurResource(value: string, origin: string): boolean {
+  if (value.includes('#')) return false;
+  try {
+    return new URL(value).href === new URL(mcpResource(origin)).href;
+  } catch {
+    return false;
+  }
+}

@@ -12,6 +12,8 @@ interface Target {
   subscriptionId?: string;
   /** Only a change to the subscription the account tracks (or none yet): deleting an old one must not end a new one. */
   sameSubscriptionOnly?: boolean;
+  /** The subscription's deletion: remembered on our session record, so a later upgrade does not cancel it again. */
+  deleted?: boolean;
 }
 
 /**
@@ -27,6 +29,10 @@ export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelo
       deps.db,
       sql`WITH acct AS (
             SELECT a.id FROM accounts a WHERE a.id = ${target.accountId}::uuid
+          ), gone AS (
+            UPDATE checkout_sessions SET subscription_deleted_at = coalesce(subscription_deleted_at, to_timestamp(${event.created}))
+            WHERE subscription_id = ${target.subscriptionId ?? null}::text AND ${target.deleted ?? false}
+            RETURNING id
           ), upd AS (
             UPDATE accounts a SET tier = ${change.tier}, membership_status = ${change.status},
               membership_period_end = ${periodEndAfter(sql`a.membership_period_end`, change)},
@@ -57,13 +63,41 @@ export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelo
 /**
  * A completed membership checkout of ours: links the Stripe customer and subscription to the account our
  * record names and starts the tier it was created for; the subscription events that follow set the period end
- * (or end it), newer-wins.
+ * (or end it), newer-wins. Any other membership subscription of the account that our sessions started and
+ * that has not ended (an upgrade from member to memberFeature is a new checkout) is then cancelled with its
+ * unused time credited: nobody pays for two memberships.
  */
-export function linkMembershipCheckout(deps: Deps, event: StripeEventEnvelope, session: CheckoutSessionView, ours: OurSession): Promise<string> {
-  return applyMembershipChange(
+export async function linkMembershipCheckout(deps: Deps, event: StripeEventEnvelope, session: CheckoutSessionView, ours: OurSession): Promise<string> {
+  const summary = await applyMembershipChange(
     deps,
     event,
     { accountId: ours.accountId, customerId: session.customerId, subscriptionId: session.subscriptionId },
     { tier: recordedTier(ours.plan), status: 'active', periodEnd: null, periodMode: 'keep' },
   );
+  if (!session.subscriptionId) return summary;
+  const replaced = await cancelReplacedMemberships(deps, ours.accountId, session.subscriptionId);
+  return replaced.length ? `${summary}; replaced ${replaced.join(', ')} cancelled` : summary;
+}
+
+/**
+ * Cancels the account's other live membership subscriptions (after the link, so their deletion events find the
+ * account on the new one and change nothing) and remembers each as ended. A failed cancel throws before it is
+ * remembered: the event is not recorded, and Stripe's redelivery tries again.
+ */
+async function cancelReplacedMemberships(deps: Deps, accountId: string, current: string): Promise<string[]> {
+  const rows = await queryRows<{ subscription_id: string }>(
+    deps.db,
+    sql`SELECT DISTINCT subscription_id FROM checkout_sessions
+        WHERE purpose = 'membership' AND account_id = ${accountId}::uuid AND subscription_id IS NOT NULL
+          AND subscription_id <> ${current} AND subscription_deleted_at IS NULL`,
+  );
+  const replaced = rows.map((r) => r.subscription_id);
+  if (replaced.length === 0) return replaced;
+  for (const id of replaced) await deps.payments.cancelReplacedSubscription(id);
+  await queryRows(
+    deps.db,
+    sql`UPDATE checkout_sessions SET subscription_deleted_at = coalesce(subscription_deleted_at, ${deps.now().toISOString()}::timestamptz)
+        WHERE subscription_id = ANY (string_to_array(${replaced.join(',')}::text, ',')) RETURNING id`,
+  );
+  return replaced;
 }

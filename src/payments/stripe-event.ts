@@ -35,6 +35,8 @@ export interface CheckoutSessionView {
   mode?: string;
   paymentStatus: string;
   amountTotal?: number;
+  /** total_details.amount_tax (Stripe Tax), compared with our before-tax amount. */
+  amountTax?: number;
   currency?: string;
   clientReferenceId?: string;
   paymentIntentId?: string;
@@ -50,6 +52,7 @@ export function checkoutSessionView(object: Record<string, unknown>): CheckoutSe
     mode: str(object.mode),
     paymentStatus: str(object.payment_status) ?? 'unpaid',
     amountTotal: num(object.amount_total),
+    amountTax: num(record(object.total_details).amount_tax),
     currency: str(object.currency),
     clientReferenceId: str(object.client_reference_id),
     paymentIntentId: idOf(object.payment_intent),

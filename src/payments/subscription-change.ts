@@ -20,7 +20,7 @@ export async function applySubscriptionChange(deps: Deps, event: StripeEventEnve
     return applyMembershipChange(
       deps,
       event,
-      { accountId: ours.accountId, customerId: sub.customerId, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted },
+      { accountId: ours.accountId, customerId: sub.customerId, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted, deleted },
       membershipChange(paidPeriod, tier),
     );
   }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { dbStyleTimestamp } from '../db/sql-format';
+import { isoTimestamp } from '../db/sql-format';
 import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/records';
 import type { SiteRecord } from '../submissions/record-schemas';
 
@@ -32,7 +32,7 @@ export async function getOperatorSite(deps: Deps, siteId: string): Promise<Opera
     deps.db,
     sql`SELECT ${siteRecordColumns}, s.crawl_attempts, s.crawl_error, s.metadata, s.review_checks, s.review_reason, s.slug,
           (SELECT COALESCE(json_agg(json_build_object('from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,
-              'at', ${dbStyleTimestamp(sql`h.at`)}) ORDER BY h.id), '[]'::json)
+              'at', ${isoTimestamp(sql`h.at`)}) ORDER BY h.id), '[]'::json)
            FROM site_history h WHERE h.site_id = s.id) AS history
         FROM sites s WHERE s.id = ${siteId}::uuid`,
   );

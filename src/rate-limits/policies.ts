@@ -26,6 +26,8 @@ export const rateLimitPolicies = {
   apiKeyCreate: { limit: 10, windowSeconds: 60, per: 'account', counts: 'new API keys' },
   /** Membership checkout links (each one creates a provider session). */
   membershipCheckout: { limit: 10, windowSeconds: 60, per: 'account', counts: 'membership checkouts' },
+  /** Billing pages opened or changed from the account area (a Stripe Customer Portal session; the local cancel). */
+  billingPortal: { limit: 10, windowSeconds: 60, per: 'account', counts: 'billing page requests' },
   /** The operator API and the editor's page. */
   admin: { limit: 120, windowSeconds: 60, per: 'client IP', counts: 'operator requests' },
   /** Sign-in code requests and code attempts, each counted per client IP and per e-mail address. */
@@ -34,6 +36,11 @@ export const rateLimitPolicies = {
   oauthRegister: { limit: 10, windowSeconds: 3600, per: 'client IP', counts: 'client registrations' },
   /** OAuth token and revocation requests (POST /oauth/token, /oauth/revoke). */
   oauthToken: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'token requests' },
+  /**
+   * Stripe webhook deliveries refused for a missing or wrong signature. Only refusals are counted, after the
+   * signature check: a correctly signed event is never limited, however many arrive (Stripe's addresses are shared).
+   */
+  stripeRefusals: { limit: 30, windowSeconds: 60, per: 'client IP', counts: 'refused Stripe deliveries' },
 } as const satisfies Record<string, RateLimitPolicyDefinition>;
 
 export type RateLimitPolicy = keyof typeof rateLimitPolicies;

@@ -29,3 +29,41 @@ export async function conflictFor(
     ? alreadySubmitted(actor, { siteId: row.id, accountId: row.account_id })
     : new ServiceError('already_submitted', 'This URL or name has already been submitted.');
 }
+
+/** What a person is told about a duplicate on /submit: which field matched, and where to look. */
+export interface DuplicateDetails {
+  /** The address matched (else the name did). */
+  field: 'url' | 'name';
+  /** The caller's own submission with this address or name. */
+  ownSiteId?: string;
+  /** The public page of someone else's live tool with this address or name. */
+  liveSlug?: string;
+}
+
+/**
+ * After submit answered already_submitted: the record it met, found by the same two unique keys (the caller's
+ * own first, as conflictFor orders them). A live tool is public anyway; anyone else's record that is not live
+ * stays as anonymous as the 409 itself. One statement.
+ */
+export async function describeDuplicate(
+  db: Db,
+  actor: Actor,
+  target: { canonicalUrl: string; normalizedName: string },
+): Promise<DuplicateDetails> {
+  const [row] = await queryRows<{ id: string; own: boolean; slug: string | null; same_url: boolean }>(
+    db,
+    sql`SELECT x.id, x.account_id = ${actor.accountId} AS own, CASE WHEN x.status = 'live' THEN x.slug END AS slug,
+          x.canonical_url = ${target.canonicalUrl} AS same_url
+        FROM (
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.canonical_url = ${target.canonicalUrl}
+          UNION ALL
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.normalized_name = ${target.normalizedName}
+        ) x
+        ORDER BY (x.account_id = ${actor.accountId}) DESC, (x.canonical_url = ${target.canonicalUrl}) DESC LIMIT 1`,
+  );
+  if (!row) return { field: 'url' };
+  const details: DuplicateDetails = { field: row.same_url ? 'url' : 'name' };
+  if (row.own) details.ownSiteId = row.id;
+  else if (row.slug) details.liveSlug = row.slug;
+  return details;
+}

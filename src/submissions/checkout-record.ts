@@ -28,6 +28,8 @@ export interface ChargedSession {
   mode?: string;
   currency?: string;
   amountTotal?: number;
+  /** total_details.amount_tax: the tax Stripe Tax added (or included), 0 or absent without it. */
+  amountTax?: number;
   paymentStatus: string;
 }
 
@@ -36,15 +38,18 @@ export type SessionMismatch = 'mode' | 'currency' | 'amount_total';
 
 /**
  * NULL when the paid session charged what we created (row alias `cs` of checkout_sessions), else the first
- * field that differs. The one allowed difference is a 100 % promotion code: amount_total 0 with payment_status
- * no_payment_required, on a session we created with promotion codes allowed. Rows backfilled without an
- * amount or currency (drizzle/0009_checkout_sessions_backfill.sql) compare the mode only.
+ * field that differs. Two differences are allowed: the tax Stripe Tax computed from the buyer's address (our
+ * amount is before tax: amount_total is ours, or ours plus exactly the reported amount_tax for a tax-exclusive
+ * Price), and a 100 % promotion code: amount_total 0 with payment_status no_payment_required, on a session we
+ * created with promotion codes allowed. Rows backfilled without an amount or currency
+ * (drizzle/0009_checkout_sessions_backfill.sql) compare the mode only.
  */
 export function sessionMismatch(charged: ChargedSession): SQL {
   return sql`CASE
       WHEN cs.mode IS DISTINCT FROM ${charged.mode ?? null}::text THEN 'mode'
       WHEN cs.currency IS NOT NULL AND cs.currency IS DISTINCT FROM ${charged.currency ?? null}::text THEN 'currency'
-      WHEN cs.amount_total IS NULL OR cs.amount_total = ${charged.amountTotal ?? null}::bigint THEN NULL
+      WHEN cs.amount_total IS NULL OR cs.amount_total = ${charged.amountTotal ?? null}::bigint
+        OR cs.amount_total + ${charged.amountTax ?? 0}::bigint = ${charged.amountTotal ?? null}::bigint THEN NULL
       WHEN cs.promotion_codes AND ${charged.amountTotal ?? null}::bigint = 0
         AND ${charged.paymentStatus}::text = 'no_payment_required' THEN NULL
       ELSE 'amount_total' END`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoTimestamp } from '../db/sql-format';
+import { isoTimestampSchema } from '../timestamp-schemas';
 
 /**
  * The edit fields of a site record (docs/pipeline.md "Edits"): the one pending edit, and the outcome of the
@@ -12,7 +13,7 @@ export const pendingEditSchema = z
     edit_id: z.guid(),
     name: z.string().optional().describe('The proposed name, when the edit changes it'),
     description: z.string().optional().describe('The proposed description, when the edit changes it'),
-    submitted_at: z.string().meta({ format: 'date-time', example: '2026-11-23T12:05:03.000Z' }),
+    submitted_at: isoTimestampSchema('When the edit was filed', '2026-11-23T12:05:03.000Z'),
   })
   .describe('An edit waiting for an editor (PATCH /api/v1/sites/{site_id}); the public page still shows the current text');
 export type PendingEdit = z.infer<typeof pendingEditSchema>;
@@ -22,7 +23,7 @@ export const lastEditSchema = z
     edit_id: z.guid(),
     status: z.enum(['approved', 'rejected']),
     reason: z.string().optional().describe("The editor's reason, when given (e.g. why the edit was rejected)"),
-    decided_at: z.string().meta({ format: 'date-time', example: '2026-11-23T13:05:03.000Z' }),
+    decided_at: isoTimestampSchema('When an editor decided', '2026-11-23T13:05:03.000Z'),
   })
   .describe('The outcome of the most recently decided edit');
 export type LastEdit = z.infer<typeof lastEditSchema>;

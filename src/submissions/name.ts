@@ -1,21 +1,21 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
-// The confusables table of the `unhomoglyph` package, read directly: its own function compiles a regular expression
-// of all 6,311 entries when the module loads (~4 ms of every Worker cold start, docs/bench.md "Cold start"), and
-// every entry is one code point, so a lookup gives the same prototype (test/unit/submissions/name-confusables.test.ts
-// checks every code point against the package's function).
-import confusableData from 'unhomoglyph/data.json';
-
-const CONFUSABLES = confusableData as Record<string, string>;
+import { PROTOTYPE_GROUPS } from './confusable-prototypes';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 
+/**
+ * Blank "letters" and "symbols": the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the braille blank (U+2800) and
+ * the musical null notehead (U+1D159). Unicode files them as letters or symbols, yet they draw nothing, which is why
+ * they are the usual way to fake an empty or a look-alike name. The Hangul ones are also Default_Ignorable.
+ */
+const FILLER_CHARS = String.raw`\u115f\u1160\u2800\u3164\uffa0\u{1d159}`;
+const FILLERS = new RegExp(`[${FILLER_CHARS}]`, 'gu');
 /** Letters, digits, symbols and punctuation: what a reader actually sees (not fillers or zero-width marks). */
-const VISIBLE = /(?![\u115f\u1160\u3164\uffa0])[\p{L}\p{N}\p{S}\p{P}]/gu;
+const VISIBLE = new RegExp(String.raw`(?![${FILLER_CHARS}])[\p{L}\p{N}\p{S}\p{P}]`, 'gu');
 /** Zero-width and other invisible characters: UTS #39 removes Default_Ignorable_Code_Point before mapping. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NON_ASCII = /[^\u0000-\u007f]/gu;
-const ASCII = /^[\u0000-\u007f]*$/;
 
 export type NameCheck = { ok: true; name: string } | { ok: false; message: string };
 
@@ -33,19 +33,20 @@ export function checkName(input: string): NameCheck {
 }
 
 /**
- * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters removed,
+ * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters and fillers removed,
  * case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a Cyrillic `С`,
  * `ＣＡＮＯＮ base` and `canon base` are one name. Only `normalized_name` holds it; the stored name stays as
- * submitted. Changing this function (or the `unhomoglyph` data) changes stored keys: see docs/deploy.md
- * "Duplicate keys".
+ * submitted. Changing this function (or the confusables data) changes stored keys: see docs/deploy.md
+ * "Duplicate keys". `prototype` is for the test that holds the generated table equal to the whole package.
  */
-export function normalizeName(name: string): string {
+export function normalizeName(name: string, prototype: (char: string) => string = prototypeOf): string {
   // Folding comes first, so every case variant of a name gets the same key whatever the mapping does.
-  let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '')));
+  // Fillers count as nothing, like zero-width characters: `Acme⠀` is `Acme` (DECISIONS.md "Duplicates").
+  let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '').replace(FILLERS, '')));
   // A prototype can be upper-case (`०` maps to `O`) or itself reach another mapped character once folded, so
   // repeat until nothing changes (two rounds settle every entry of the data; four is a bound, not a count).
   for (let round = 0; round < 4; round++) {
-    const next = collapse(foldCase(skeleton(key)));
+    const next = collapse(foldCase(skeleton(key, prototype)));
     if (next === key) break;
     key = next;
   }
@@ -53,12 +54,15 @@ export function normalizeName(name: string): string {
 }
 
 /** UTS #39 skeleton: NFD, map each confusable to its prototype, NFD again. */
-function skeleton(text: string): string {
-  return text.normalize('NFD').replace(NON_ASCII, prototypeOf).normalize('NFD');
+function skeleton(text: string, prototype: (char: string) => string): string {
+  return text.normalize('NFD').replace(NON_ASCII, prototype).normalize('NFD');
 }
 
 /**
- * The prototype of one (case-folded, non-ASCII) character in confusables.txt, via the `unhomoglyph` package.
+ * The prototype of one (case-folded, non-ASCII) character in confusables.txt. The table is the part of the
+ * `unhomoglyph` package's data this rule can reach, generated with the rule below already applied
+ * (test/tools/confusables/generate.ts; a test holds it equal to the package):
+ *
  * ASCII characters are never mapped: within ASCII, confusables.txt equates `m` with `rn`, `1` and `I` with `l`,
  * `0` with `O`, and those are different names a person types on purpose (`Modem` is not `Modern`); the
  * look-alikes worth catching come from other scripts and compatibility forms.
@@ -69,23 +73,16 @@ function skeleton(text: string): string {
  * as `I` has to equal `i` here, a capital whose prototype is `l` (Coptic `Ⲓ`) is read as `I`.
  */
 function prototypeOf(char: string): string {
-  const own = confusable(char);
-  if (ASCII.test(own)) return own;
-  const capital = char.toUpperCase();
-  if (capital === char) return own;
-  const viaCapital = confusable(capital);
-  if (!ASCII.test(viaCapital)) return own;
-  return viaCapital === 'l' ? 'I' : viaCapital;
+  return prototypes().get(char) ?? char;
 }
 
-/**
- * Each character's prototype in confusables.txt (itself when it has none): what the package's `unhomoglyph(text)`
- * returns. A capital may be more than one character (`ß` → `SS`).
- */
-export function confusable(text: string): string {
-  let out = '';
-  for (const c of text) out += Object.hasOwn(CONFUSABLES, c) ? CONFUSABLES[c]! : c;
-  return out;
+let table: Map<string, string> | undefined;
+/** Built on first use, not at start-up: most requests compare no name. */
+function prototypes(): Map<string, string> {
+  if (table) return table;
+  table = new Map();
+  for (const [prototype, chars] of Object.entries(PROTOTYPE_GROUPS)) for (const char of chars) table.set(char, prototype);
+  return table;
 }
 
 /** Full case folding as far as JavaScript offers it: `ß`, `ẞ` and `SS` are `ss`, final `ς` is `σ`. */

@@ -7,7 +7,7 @@ import { submitterReason } from './history-reasons';
 // record: these are columns to add to a `FROM sites s` select, so the detail read stays one statement.
 
 /** The statuses of each waiting stage. Inline literals, not parameters: the planner sees constants. */
-const STAGES = {
+export const STAGES = {
   crawl: sql.raw(`ARRAY['queued','crawling']::text[]`),
   review: sql.raw(`ARRAY['pending_review']::text[]`),
 };
@@ -25,9 +25,9 @@ const enteredStage = (alias: string, stage: SQL) => {
 
 /**
  * The stage's pace: the mean time between its exits (a row leaving the stage's statuses) over the last 24
- * hours, across all sites. Two exits at least, else no pace and no estimate.
+ * hours, across all sites. Two exits at least, else no pace and no estimate (also read by wait-estimate.ts).
  */
-const pace = (stage: SQL) =>
+export const stagePace = (stage: SQL) =>
   sql`(SELECT CASE WHEN count(*) >= 2 THEN (max(h.at) - min(h.at)) / (count(*) - 1)::float8 END
        FROM site_history h WHERE h.at > now() - interval '24 hours'
          AND h.from_status = ANY(${stage}) AND NOT (h.to_status = ANY(${stage})))`;
@@ -39,7 +39,7 @@ const queueIn = (name: keyof typeof STAGES) => {
         'estimated_at', CASE WHEN q.pace IS NOT NULL THEN ${isoTimestamp(sql`(now() + q.pace * q.position)`)} END))
       FROM (SELECT 1 + (SELECT count(*) FROM sites o WHERE o.status = ANY(${stage}) AND o.id <> s.id
                           AND (${enteredStage('o', stage)}, o.id) < (${enteredStage('s', stage)}, s.id)) AS position,
-                   ${pace(stage)} AS pace) q)`;
+                   ${stagePace(stage)} AS pace) q)`;
 };
 
 /** Columns for a select over `sites s`: the raw history rows, what a paid one's first step needs, and the queue. */

@@ -3,13 +3,13 @@ import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { planFlags } from './plans';
-import type { SubmitInput } from './submit-input';
+import type { PlannedSubmitInput } from './submit-input';
 import type { QueuedResponse } from './record-schemas';
 import { conflictFor } from './already-submitted';
 import { dispatchCrawl } from './dispatch-crawl';
 
 interface Args {
-  input: SubmitInput;
+  input: PlannedSubmitInput;
   canonicalUrl: string;
   normalizedName: string;
   day: string;

@@ -3,6 +3,7 @@ import { siteStatuses } from '../db/schema';
 import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
 import { planNames } from './plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
+import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';
 
 // The bodies a submission is read as (../shared/spec/tool-directory-api.md, sections 2.2 to 2.6), declared once.
 // openapi.json names them (functions/v1/schemas.ts), the MCP tools declare them as outputSchema
@@ -42,7 +43,7 @@ export const siteRecordSchema = z.object({
   status: siteStatusSchema,
   is_feature: z.boolean(),
   is_sponsor: z.boolean(),
-  submitted_at: z.string().meta({ description: 'YYYY-MM-DD HH:MM:SS+00 (UTC)', example: '2026-11-21 21:05:03+00' }),
+  submitted_at: siteSubmittedAtSchema,
   live_url: z.url().optional().describe('Public tool page; present when status is live'),
   rejection_reason: z
     .string()
@@ -57,7 +58,7 @@ export type SiteRecord = z.infer<typeof siteRecordSchema>;
 /** One step of a submission's history (docs/submission-progress.md): a status it reached, when, and why where submitters are told why. */
 export const historyStepSchema = z.object({
   status: z.union([siteStatusSchema, z.literal('pending_payment')]),
-  at: z.string().meta({ format: 'date-time', example: '2026-11-21T21:05:03.000Z', description: 'When the status was reached (ISO 8601, UTC)' }),
+  at: isoTimestampSchema('When the status was reached'),
   reason: z
     .string()
     .optional()
@@ -69,14 +70,10 @@ export type HistoryStep = z.infer<typeof historyStepSchema>;
 export const queuePositionSchema = z.object({
   stage: z.enum(['crawl', 'review']).describe('crawl: queued or crawling; review: pending_review'),
   position: z.number().int().min(1).describe('1 = next in this stage; ordered by the time each submission entered the stage'),
-  estimated_at: z
-    .string()
-    .optional()
-    .meta({
-      format: 'date-time',
-      example: '2026-11-21T21:35:00.000Z',
-      description: "When this submission is expected to leave the stage, from the stage's pace over the last 24 hours; left out without such data",
-    }),
+  estimated_at: isoTimestampSchema(
+    "When this submission is expected to leave the stage, from the stage's pace over the last 24 hours; left out without such data",
+    '2026-11-21T21:35:00.000Z',
+  ).optional(),
 });
 export type QueuePosition = z.infer<typeof queuePositionSchema>;
 
@@ -95,8 +92,8 @@ export const pendingRecordSchema = z.object({
   status: z.literal('pending_payment'),
   plan: planSchema,
   checkout_url: z.url().describe('Hosted checkout link; open it in a browser. Expires after 24 hours'),
-  expires_at: z.string().meta({ format: 'date-time', example: '2026-11-22T21:05:03.000Z', description: 'When checkout_url expires; re-submit for a fresh link' }),
-  submitted_at: z.string().meta({ format: 'date-time', example: '2026-11-21T21:05:03.000Z' }),
+  expires_at: isoTimestampSchema('When checkout_url expires; re-submit for a fresh link', '2026-11-22T21:05:03.000Z'),
+  submitted_at: isoTimestampSchema('When the submission was made (a site record writes its submitted_at in database style instead)'),
   reason: paymentReasonSchema.describe('Why payment is needed'),
 });
 export type PendingRecord = z.infer<typeof pendingRecordSchema>;

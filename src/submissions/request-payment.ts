@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
-import type { SubmitInput } from './submit-input';
+import type { PlannedSubmitInput } from './submit-input';
 import type { PaymentReason, PendingRecord } from './record-schemas';
 import type { PendingRow } from './records';
 import { pendingRecordColumns, toPendingRecord } from './records';
@@ -11,7 +11,7 @@ import { recordCheckoutSession } from './checkout-record';
 import { planKind } from './plans';
 
 interface Args {
-  input: SubmitInput;
+  input: PlannedSubmitInput;
   canonicalUrl: string;
   normalizedName: string;
   reason: PaymentReason;

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import type { Membership, Tier } from '../accounts/memberships';
+import type { PlanName } from './plans';
 
 /**
  * Everything submit needs to decide, read in one statement. The same-URL-or-name lookup is a UNION ALL of two
@@ -16,7 +17,7 @@ export interface SubmitContext {
   /** A site (any state) with the same canonical URL or normalised name. */
   existing?: { siteId: string; accountId: string };
   /** The caller's own unpaid record for this URL, if any. */
-  pending?: { siteId: string; version: number; checkoutSessionId: string };
+  pending?: { siteId: string; version: number; checkoutSessionId: string; plan: PlanName };
 }
 
 interface Row {
@@ -30,6 +31,7 @@ interface Row {
   pending_id: string | null;
   pending_version: number | null;
   pending_session: string | null;
+  pending_plan: PlanName | null;
 }
 
 export async function readSubmitContext(
@@ -40,7 +42,7 @@ export async function readSubmitContext(
     db,
     sql`SELECT a.tier, a.membership_status, ${isoTimestamp(sql`a.membership_period_end`)} AS membership_period_end,
         a.email, u.used AS used_today, e.id AS existing_id, e.account_id AS existing_account_id,
-        p.id AS pending_id, p.version AS pending_version, p.checkout_session_id AS pending_session
+        p.id AS pending_id, p.version AS pending_version, p.checkout_session_id AS pending_session, p.plan AS pending_plan
       FROM accounts a
       LEFT JOIN quota_usage u ON u.account_id = a.id AND u.day = ${q.day}
       LEFT JOIN LATERAL (
@@ -65,7 +67,7 @@ export async function readSubmitContext(
     usedToday: Number(row.used_today ?? 0),
     existing: row.existing_id ? { siteId: row.existing_id, accountId: row.existing_account_id! } : undefined,
     pending: row.pending_id
-      ? { siteId: row.pending_id, version: Number(row.pending_version), checkoutSessionId: row.pending_session! }
+      ? { siteId: row.pending_id, version: Number(row.pending_version), checkoutSessionId: row.pending_session!, plan: row.pending_plan! }
       : undefined,
   };
 }

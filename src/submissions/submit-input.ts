@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkName } from './name';
 import { checkSubmittedUrl } from './url';
-import { planNames } from './plans';
+import { planNames, type PlanName } from './plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
 /**
@@ -27,9 +27,17 @@ export const submitInputSchema = z.object({
     .email({ error: 'email must be a valid e-mail address' })
     .max(254, { error: 'email must be at most 254 characters' })
     .optional(),
-  plan: z.enum(planNames, { error: `plan must be one of ${planNames.join(', ')}` }).default('basic'),
+  /**
+   * Optional, and deliberately without a schema default (a default would make generated clients require it):
+   * absent means basic for a new submission, and the record's own plan on a re-submit of a URL that waits for
+   * payment (resolvePlan in ./submit.ts).
+   */
+  plan: z.enum(planNames, { error: `plan must be one of ${planNames.join(', ')}` }).optional(),
   /** Category slugs (at most 3, distinct); whether each exists is checked by submitSite (one read). */
   categories: toolCategoriesSchema.optional(),
 });
 
 export type SubmitInput = z.output<typeof submitInputSchema>;
+
+/** The submit input once its plan is decided (submitSite): what the queue and payment paths store. */
+export type PlannedSubmitInput = SubmitInput & { plan: PlanName };

@@ -6,6 +6,7 @@ import { canonicalUrl } from './url';
 import { decideSubmit } from './rules';
 import { utcDay } from '../accounts/memberships';
 import type { SubmitInput } from './submit-input';
+import type { PlanName } from './plans';
 import { readSubmitContext } from './submit-context';
 import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
@@ -33,10 +34,11 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
   const context = await readSubmitContext(deps.db, { accountId: actor.accountId, day, ...target });
   if (!context) throw new ServiceError('unauthorized', 'The API key does not belong to an account.');
   if (context.existing) throw alreadySubmitted(actor, context.existing);
+  const planned = { ...input, plan: resolvePlan(input.plan, context.pending) };
 
   const decision = decideSubmit({
     membership: context.membership,
-    plan: input.plan,
+    plan: planned.plan,
     usedToday: context.usedToday,
     limits: deps.config.dailyLimits,
     hasPendingForUrl: Boolean(context.pending),
@@ -46,7 +48,7 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
   let reason: PaymentReason;
   if (decision.path === 'queue') {
     const queued = await withCategoriesInPlace(() =>
-      queueMemberSubmission(deps, actor, { input, ...target, day, dailyLimit: decision.dailyLimit, pending: context.pending }),
+      queueMemberSubmission(deps, actor, { input: planned, ...target, day, dailyLimit: decision.dailyLimit, pending: context.pending }),
     );
     if (queued) return { kind: 'queued', body: queued };
     // Another request took the last unit of quota between our read and our write.
@@ -54,6 +56,14 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
   } else {
     reason = decision.reason;
   }
-  const body = await requestPayment(deps, actor, { input, ...target, reason, pending: context.pending });
+  const body = await requestPayment(deps, actor, { input: planned, ...target, reason, pending: context.pending });
   return { kind: 'payment_required', body };
+}
+
+/**
+ * The plan of a submit that names none: basic for a new submission (the reference's default), the record's own
+ * plan on a re-submit of a URL that waits for payment, so a fresh checkout link does not quietly downgrade it.
+ */
+export function resolvePlan(requested: PlanName | undefined, pending: { plan: PlanName } | undefined): PlanName {
+  return requested ?? pending?.plan ?? 'basic';
 }

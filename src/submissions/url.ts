@@ -2,8 +2,8 @@
  * Submitted URLs: what is accepted, and the canonical form duplicates compare by (../shared/spec/DECISIONS.md
  * "Duplicates"): `http://` and `https://` are one site, host lower-cased, `www.` dropped, default port dropped,
  * fragment dropped, percent-encoding of unreserved characters decoded and the remaining hex digits upper-cased
- * (RFC 3986 6.2.2.1-2), a trailing `index.html`/`index.htm`/`index.php` and the trailing slash of the path
- * dropped, tracking parameters dropped, remaining query parameters sorted. The form is a comparison key, never
+ * (RFC 3986 6.2.2.1-2), repeated slashes in the path collapsed, a trailing `index.html`/`index.htm`/`index.php` (in
+ * any case) and the trailing slash of the path dropped, tracking parameters dropped, remaining query parameters sorted. The form is a comparison key, never
  * shown or fetched: the record keeps the URL as submitted.
  */
 
@@ -13,8 +13,8 @@ const TRACKING_PARAM = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
 const WWW = /^www\.(?=[^.]+\.[^.])/;
 /** RFC 3986 2.3: ALPHA / DIGIT / "-" / "." / "_" / "~". */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-/** The last path segment a server answers for its directory; only as the whole last segment. */
-const INDEX_FILE = /\/index\.(?:html?|php)$/;
+/** The last path segment a server answers for its directory, in any case; only as the whole last segment. */
+const INDEX_FILE = /\/index\.(?:html?|php)$/i;
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -69,7 +69,7 @@ export function canonicalUrl(url: URL): string {
 }
 
 /**
- * `/%61pp/index.html` and `/app/` are `/app`. Reserved characters stay encoded (`%2F` is not `/`), and so does
+ * `/%61pp/index.html`, `//app/INDEX.HTML` and `/app/` are `/app`. Reserved characters stay encoded (`%2F` is not `/`), and so does
  * anything outside ASCII, so two paths that differ only in how they were typed compare equal.
  */
 function canonicalPath(pathname: string): string {
@@ -77,7 +77,8 @@ function canonicalPath(pathname: string): string {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
     return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
   });
-  return decoded.replace(/\/+$/, '').replace(INDEX_FILE, '').replace(/\/+$/, '');
+  // Servers answer `//app` as `/app`: empty segments do not make another page.
+  return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '').replace(INDEX_FILE, '').replace(/\/+$/, '');
 }
 
 /**

@@ -8,6 +8,7 @@ import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
 import { benchThroughput } from './throughput';
 import { benchPublicThroughput } from './public-throughput';
+import { benchStatsCounting } from './stats-counting';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'round-trips': benchRoundTrips,
   'cold-start': benchColdStart,
   bundle: benchBundle,
+  stats: benchStatsCounting,
 };
 
 const wanted = process.argv.slice(2);

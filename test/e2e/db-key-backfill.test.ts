@@ -42,6 +42,8 @@ const oldSites = [
   [id(4), 'http://z.example/', 'Zed Tool', 'http://z.example', 'zed tool', 30],
   [id(5), 'https://b5.example', 'Bee Tool', 'https://z.example', 'bee tool', 20],
   [id(6), 'https://ok.example', 'Fine Tool', 'https://ok.example', 'fine tool', 10],
+  // Stored before repeated slashes, index files in any case and the braille blank counted as nothing (migration 0027).
+  [id(7), 'https://slash.example//tool/INDEX.HTML', 'Blank\u2800 Tool', 'https://slash.example//tool/INDEX.HTML', 'blank\u2800 tool', 5],
 ] as const;
 
 describePg('duplicate-key backfill (npm run db:migrate)', () => {
@@ -99,8 +101,8 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
     const run = await migrate({ DATABASE_URL: server.connectionString });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(': 0 new migration(s)');
-    // sites: 1 url, 3 url, 4 url, 5 url, 3 finalCanonical; pending: 13 url, 13 name.
-    expect(run.stdout).toContain('duplicate keys recomputed: 7 key(s) changed across 6 site(s) and 3 pending record(s)');
+    // sites: 1 url, 3 url, 4 url, 5 url, 7 url, 7 name, 3 finalCanonical; pending: 13 url, 13 name.
+    expect(run.stdout).toContain('duplicate keys recomputed: 9 key(s) changed across 7 site(s) and 3 pending record(s)');
     const collisions = run.stdout.split('\n').filter((line) => line.includes('collision:'));
     expect(collisions).toEqual([
       `  collision: sites ${id(2)} canonical_url would be "https://dup.example/app", held by ${id(1)}; it keeps its old key`,
@@ -115,6 +117,7 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
       [id(4)]: ['https://z.example', 'zed tool'],
       [id(5)]: ['https://b5.example', 'bee tool'],
       [id(6)]: ['https://ok.example', 'fine tool'],
+      [id(7)]: ['https://slash.example/tool', 'blank tool'],
     });
     expect(await keysOf('pending_submissions')).toEqual({
       [id(11)]: ['https://pend.example/x', 'pending tool'],
@@ -131,7 +134,7 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
     const request = await client.query<{ done: boolean; report: { collisions: unknown[]; updated: number } }>(
       `SELECT done_at IS NOT NULL AS done, report FROM duplicate_key_backfills WHERE rules LIKE 'test:%'`,
     );
-    expect(request.rows[0]).toMatchObject({ done: true, report: { updated: 7 } });
+    expect(request.rows[0]).toMatchObject({ done: true, report: { updated: 9 } });
     expect(request.rows[0]?.report.collisions).toHaveLength(3);
   });
 
@@ -147,7 +150,7 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
     await client.query(`DELETE FROM sites WHERE id = $1`, [id(1)]);
     const run = await migrate({ DATABASE_URL: server.connectionString }, ['--backfill-keys']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('duplicate keys recomputed: 2 key(s) changed across 5 site(s) and 3 pending record(s)');
+    expect(run.stdout).toContain('duplicate keys recomputed: 2 key(s) changed across 6 site(s) and 3 pending record(s)');
     expect(run.stdout).toContain(`collision: pending_submissions ${id(12)}`);
     expect((await keysOf('sites'))[id(2)]).toEqual(['https://dup.example/app', 'canon base']);
   });

@@ -95,6 +95,7 @@ describePostgres('Node entry outside local mode', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }),
     });
     expect(mcp.status).toBe(403);
+    expect(mcp.text).toContain(`Forbidden: Host ${evilHost()} is not this server.`);
     const operator = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
     const created = await fetch(`${origin}/api/v1/admin/accounts`, { method: 'POST', headers: operator, body: JSON.stringify({ email: `payer-${crypto.randomUUID().slice(0, 8)}@example.com` }) });
     expect(created.status).toBe(201);

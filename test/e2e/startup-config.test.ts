@@ -1,4 +1,4 @@
-// Outside local mode (DATABASE_URL set) the service does not start without SITE_ORIGIN or a mail transport,
+// Outside local mode (DATABASE_URL set) the service does not start without SITE_ORIGIN, ADMIN_TOKEN or a mail transport,
 // and says which variable is missing: the Node entry (startNodeServer and `npm start`) and the Worker entry.
 // The database URL points at a closed loopback port: configuration fails before anything connects.
 import { spawn } from 'node:child_process';
@@ -21,6 +21,7 @@ const production = (env: Env = {}): Env => ({
 
 const MISSING_ORIGIN = /SITE_ORIGIN is required when DATABASE_URL is set/;
 const MISSING_MAIL = /MAIL_API_URL is required when DATABASE_URL is set.*MAIL_TRANSPORT=outbox/;
+const MISSING_ADMIN_TOKEN = /ADMIN_TOKEN is required when DATABASE_URL is set/;
 
 describe('Node entry: startNodeServer', () => {
   it('refuses to start without SITE_ORIGIN, naming it', async () => {
@@ -31,6 +32,10 @@ describe('Node entry: startNodeServer', () => {
 
   it('refuses to start without a mail API, naming MAIL_API_URL and the explicit MAIL_TRANSPORT=outbox', async () => {
     await expect(startNodeServer(production({ MAIL_API_URL: undefined }))).rejects.toThrow(MISSING_MAIL);
+  });
+
+  it('refuses to start without ADMIN_TOKEN, naming it (the sign-in code hashes are keyed with it)', async () => {
+    await expect(startNodeServer(production({ ADMIN_TOKEN: undefined }))).rejects.toThrow(MISSING_ADMIN_TOKEN);
   });
 });
 
@@ -59,6 +64,13 @@ describe('Node entry: npm start', () => {
     expect(run.stdout).not.toContain('tooldir is running');
   }, 60_000);
 
+  it('exits 2 with the message naming ADMIN_TOKEN when it is missing', async () => {
+    const run = await npmStart(production({ ADMIN_TOKEN: undefined }));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(MISSING_ADMIN_TOKEN);
+    expect(run.stdout).not.toContain('tooldir is running');
+  }, 60_000);
+
   it('exits 2 with the message naming MAIL_API_URL when mail is not configured', async () => {
     const run = await npmStart(production({ MAIL_API_URL: undefined }));
     expect(run.code).toBe(2); // main() exits 2 on a ConfigError; npm passes the code on
@@ -74,6 +86,7 @@ describe('Worker entry (functions/worker.ts)', () => {
   it.each([
     ['SITE_ORIGIN', production({ SITE_ORIGIN: undefined }), MISSING_ORIGIN],
     ['a mail transport', production({ MAIL_API_URL: undefined }), MISSING_MAIL],
+    ['ADMIN_TOKEN', production({ ADMIN_TOKEN: undefined }), MISSING_ADMIN_TOKEN],
     ['the R2 bucket binding MEDIA', production(), /the R2 bucket binding MEDIA is required on Workers/],
   ])('without %s answers 503 in the error shape and logs the message naming the variable', async (_what, env, message) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,4 +1,4 @@
-// What the public pages' cache relies on and no verb writes (drizzle/0027_listing_version.sql): categories.live_tools,
+// What the public pages' cache relies on and no verb writes (drizzle/0029_listing_version.sql): categories.live_tools,
 // the live tools of each category, and listing_version, a number every change to what the pages show bumps.
 // Triggers keep both; these tests change sites and categories every way the service does and compare with what
 // they should be, on PGlite and with racing writers on a real PostgreSQL server.

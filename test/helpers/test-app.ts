@@ -8,6 +8,7 @@ import { openPglite, type OpenedDb } from '../../src/db/node-clients';
 import { createLogger } from '../../src/log';
 import { createApp, type App } from '../../functions/app';
 import type { AppOptions } from '../../functions/types';
+import { createPackageDisposableDomains } from '../../functions/node/disposable-domains';
 
 /** A URL and a name no other test uses: tests isolate by fresh data, never by cleanup. */
 export const uniqueUrl = (prefix = 'tool') => `https://${prefix}-${crypto.randomUUID().slice(0, 8)}.example`;
@@ -75,7 +76,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const opened = options.db ?? (await openTestDb());
   const config = loadConfig(testEnv(options.env));
-  const deps = buildDeps(config, opened.db, { log: createLogger('silent'), webhooks: noWebhookNetwork, ...options.overrides });
+  // The real disposable-mail list from node_modules, as the Node server uses it (sign-in refuses those domains).
+  const deps = buildDeps(config, opened.db, {
+    log: createLogger('silent'),
+    webhooks: noWebhookNetwork,
+    disposableDomains: createPackageDisposableDomains(),
+    ...options.overrides,
+  });
   const app = createApp(deps, options.app);
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);

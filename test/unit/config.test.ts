@@ -6,6 +6,7 @@ const production = (env: Env = {}): Env => ({
   DATABASE_URL: 'postgres://u:p@db.example/x',
   SITE_ORIGIN: 'https://tooldir.example',
   MAIL_API_URL: 'https://mail.example/send',
+  ADMIN_TOKEN: 'production-admin-token-0123456789',
   ...env,
 });
 
@@ -41,6 +42,18 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: '', UPSTASH_REDIS_REST_URL: ' ' }).stripe).toBeUndefined();
+  });
+
+  describe('ADMIN_TOKEN (the operator token, and the key of the sign-in code hashes)', () => {
+    it('is required outside local mode, and the message names it', () => {
+      for (const missing of [undefined, '', '   ']) {
+        expect(() => loadConfig(production({ ADMIN_TOKEN: missing }))).toThrow(/^Invalid configuration: ADMIN_TOKEN is required when DATABASE_URL is set/);
+      }
+    });
+
+    it('is optional in local mode (the local entry generates one into DATA_DIR)', () => {
+      expect(loadConfig({}).adminToken).toBeUndefined();
+    });
   });
 
   describe('SITE_ORIGIN (src/origin.ts: our origin never comes from the Host header)', () => {

@@ -5,6 +5,7 @@ import type { Deps } from '../../../src/deps';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
 import { listGrants, revokeGrant, type GrantView } from '../../../src/oauth/grants';
+import { redirectTarget } from '../../../src/oauth/redirect-uris';
 import type { AppEnv } from '../../types';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime } from './layout';
@@ -15,14 +16,14 @@ import { isUuid } from '../../../src/ids';
 function appRow(g: GrantView, csrfToken: string) {
   const host = (() => {
     try {
-      return new URL(g.redirect_uri).host;
+      return redirectTarget(g.redirect_uri).label;
     } catch {
       return g.redirect_uri;
     }
   })();
-  return html`<tr data-grant-id="${g.grant_id}"><td>${g.client_name ?? 'An unnamed app'} <span class="muted">(unverified; returns to ${host})</span></td>
-<td>${g.scopes.join(', ')}</td><td>${formatTime(g.created_at)}</td><td>${formatTime(g.last_used_at)}</td>
-<td><form method="post" action="/account/apps/${g.grant_id}/revoke">${csrfField(csrfToken)}<button type="submit">Revoke</button></form></td></tr>`;
+  return html`<tr data-grant-id="${g.grant_id}"><td data-label="App"><bdi>${g.client_name ?? 'An unnamed app'}</bdi> <span class="muted">(unverified; returns to ${host})</span></td>
+<td data-label="Scopes">${g.scopes.join(', ')}</td><td data-label="Connected">${formatTime(g.created_at)}</td><td data-label="Last used">${formatTime(g.last_used_at)}</td>
+<td><form class="inline" method="post" action="/account/apps/${g.grant_id}/revoke">${csrfField(csrfToken)}<button type="submit" class="danger">Revoke</button></form></td></tr>`;
 }
 
 /** The apps this account has allowed through OAuth; revoking one ends its tokens on their next use. */
@@ -32,7 +33,7 @@ export async function connectedAppsSection(deps: Deps, session: WebSession) {
 ${
   grants.length === 0
     ? html`<p class="muted" id="no-apps">No app is connected. Assistants that add tooldir by its MCP URL ask you here first.</p>`
-    : html`<table id="apps"><thead><tr><th>App</th><th>Scopes</th><th>Connected</th><th>Last used</th><th></th></tr></thead>
+    : html`<table id="apps" class="stack"><thead><tr><th>App</th><th>Scopes</th><th>Connected</th><th>Last used</th><th><span class="vh">Action</span></th></tr></thead>
 <tbody>${grants.map((g) => appRow(g, session.csrfToken))}</tbody></table>`
 }`;
 }

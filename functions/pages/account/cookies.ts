@@ -2,12 +2,17 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isLoopbackHostname } from '../../../src/origin';
 
-/** The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). */
+/**
+ * The account session cookie (HttpOnly, SameSite=Lax, Secure except plain http on loopback). Its path is the
+ * whole site: /submit and /pricing act for the signed-in person, and every page's header says "Account".
+ */
 export const SESSION_COOKIE = 'tooldir_session';
 /** Double-submit CSRF token for the sign-in forms, which run before there is a session. */
 export const SIGN_IN_CSRF_COOKIE = 'tooldir_signin_csrf';
 /** The browser's sign-in challenge: names the one code this browser may enter (docs/account.md). */
 export const SIGN_IN_CHALLENGE_COOKIE = 'tooldir_signin_challenge';
+/** Proves this browser signed in as an address before: it gets a code budget of its own (docs/account.md). */
+export const KNOWN_BROWSER_COOKIE = 'tooldir_known_browser';
 /** Carries a just-created API key to the one page view that shows it, then is cleared. */
 export const NEW_KEY_COOKIE = 'tooldir_new_key';
 
@@ -23,8 +28,10 @@ export function cookieIsSecure(c: Context): boolean {
 }
 
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
+  // A cookie from before the path was widened would shadow the new one under /account: drop it.
+  if (getCookie(c, SESSION_COOKIE) !== undefined) deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
   setCookie(c, SESSION_COOKIE, token, {
-    path: '/account',
+    path: '/',
     httpOnly: true,
     secure: cookieIsSecure(c),
     sameSite: 'Lax',
@@ -35,6 +42,7 @@ export function setSessionCookie(c: Context, token: string, expiresAt: Date): vo
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
   deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
 }
 
@@ -71,6 +79,19 @@ export function clearSignInChallengeCookie(c: Context): void {
   deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
 }
 
+/** Long-lived, sent only to the sign-in forms; it opens a code budget, never a session. */
+export function setKnownBrowserCookie(c: Context, token: string, maxAgeSeconds: number): void {
+  setCookie(c, KNOWN_BROWSER_COOKIE, token, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export const readKnownBrowserCookie = (c: Context) => getCookie(c, KNOWN_BROWSER_COOKIE);
+
 /** Strict and short-lived: the key reaches only the very next view of the keys page. */
 export function setNewKeyCookie(c: Context, key: string): void {
   setCookie(c, NEW_KEY_COOKIE, key, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
@@ -83,4 +104,21 @@ export function takeNewKeyCookie(c: Context): string | undefined {
     deleteCookie(c, NEW_KEY_COOKIE, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
   }
   return key;
+}
+
+/** Carries a just-created webhook's id and signing secret to the one page view that shows it, then is cleared. */
+export const NEW_WEBHOOK_COOKIE = 'tooldir_new_webhook';
+
+/** Strict and short-lived, like the new-key cookie: the secret reaches only the very next view of the webhooks page. */
+export function setNewWebhookCookie(c: Context, webhookId: string, secret: string): void {
+  setCookie(c, NEW_WEBHOOK_COOKIE, `${webhookId}.${secret}`, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
+}
+
+/** Reads the just-created webhook's id and secret and clears the cookie in the same response. */
+export function takeNewWebhookCookie(c: Context): { webhookId: string; secret: string } | undefined {
+  const value = getCookie(c, NEW_WEBHOOK_COOKIE);
+  if (value === undefined) return undefined;
+  deleteCookie(c, NEW_WEBHOOK_COOKIE, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  const dot = value.indexOf('.');
+  return dot > 0 ? { webhookId: value.slice(0, dot), secret: value.slice(dot + 1) } : undefined;
 }

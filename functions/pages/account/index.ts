@@ -1,4 +1,5 @@
-// /account – the account area: sign-in, overview, API keys, connected apps, OAuth consent, sign-out (server-rendered, works without JS)
+// /account – the account area: sign-in, overview, one submission, API keys, connected apps, OAuth consent, membership,
+// billing, webhooks, sign-out (server-rendered, works without JS)
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,11 +14,16 @@ import * as keys from './keys-page';
 import * as signOut from './sign-out';
 import * as consent from './consent-page';
 import * as connectedApps from './connected-apps';
+import * as submission from './submission-page';
+import * as submissionActions from './submission-actions';
+import * as membership from './membership-page';
+import * as billing from './billing-page';
+import * as webhooks from './webhooks-page';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
-/** Errors in the account area are pages, not JSON: same status and message, with a way back. */
-function errorPage(error: Error, c: Context<AppEnv>) {
+/** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
+export function errorPage(error: Error, c: Context<AppEnv>) {
   let known: ServiceError;
   if (isServiceError(error)) known = error;
   else {
@@ -43,7 +49,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       },
     }),
   );
-  for (const page of [signIn, overview, keys, signOut, consent, connectedApps]) page.register(account);
+  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks]) page.register(account);
   account.onError(errorPage);
   app.route('/account', account);
 }

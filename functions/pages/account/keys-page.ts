@@ -11,23 +11,19 @@ import { setNewKeyCookie, takeNewKeyCookie } from './cookies';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage } from './layout';
 import { readForm, sessionOrRedirect } from './session';
+import { COPY_SCRIPT } from '../shell/copy-button';
 
 /** The name field's length on this form (src/accounts/api-keys.ts normalizes the name). */
 const FORM_KEY_NAME_LENGTH = 64;
-
-// Progressive enhancement only: without JS the key sits in a read-only field to select and copy.
-const COPY_SCRIPT = `document.querySelectorAll('[data-copy]').forEach(function(b){b.hidden=false;b.addEventListener('click',function(){
-var f=document.getElementById(b.getAttribute('data-copy'));f.select();
-(navigator.clipboard?navigator.clipboard.writeText(f.value):Promise.reject()).then(function(){b.textContent='Copied'},function(){document.execCommand('copy');b.textContent='Copied'});});});`;
 
 type Keys = Awaited<ReturnType<typeof listApiKeys>>;
 
 function keyRow(k: Keys[number], csrfToken: string) {
   const action = k.revokedAt
     ? html`<span class="muted">revoked ${formatTime(k.revokedAt)}</span>`
-    : html`<form method="post" action="/account/keys/${k.id}/revoke">${csrfField(csrfToken)}<button type="submit">Revoke</button></form>`;
-  return html`<tr data-key-id="${k.id}"><td>${k.name}</td><td><code>${k.prefix}…</code></td><td>${formatTime(k.createdAt)}</td>
-<td>${formatTime(k.lastUsedAt)}</td><td>${k.revokedAt ? 'revoked' : 'active'}</td><td>${action}</td></tr>`;
+    : html`<form class="inline" method="post" action="/account/keys/${k.id}/revoke">${csrfField(csrfToken)}<button type="submit" class="danger" aria-label="${`Revoke ${k.name}`}">Revoke</button></form>`;
+  return html`<tr data-key-id="${k.id}"><td data-label="Name">${k.name}</td><td data-label="Prefix"><code>${k.prefix}…</code></td><td data-label="Created">${formatTime(k.createdAt)}</td>
+<td data-label="Last used">${formatTime(k.lastUsedAt)}</td><td data-label="State">${k.revokedAt ? 'revoked' : 'active'}</td><td>${action}</td></tr>`;
 }
 
 async function keysPage(c: Context<AppEnv>, session: WebSession, created: string | undefined) {
@@ -41,19 +37,19 @@ async function keysPage(c: Context<AppEnv>, session: WebSession, created: string
     body: html`${
       shown
         ? html`<div class="notice" id="new-key"><p><strong>Your new API key.</strong> Copy it now: it is shown only this once and cannot be recovered.</p>
-<p><input class="key" id="new-key-value" type="text" readonly value="${shown}" aria-label="New API key">
+<p class="actions"><input class="key" id="new-key-value" type="text" readonly value="${shown}" aria-label="New API key">
 <button type="button" data-copy="new-key-value" hidden>Copy</button></p></div>`
         : ''
     }
 <p>Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the REST API, the MCP server and the CLI.</p>
-<form method="post" action="/account/keys">${csrfField(session.csrfToken)}
-<label>Name <input type="text" name="name" maxlength="${FORM_KEY_NAME_LENGTH}" placeholder="e.g. laptop, CI, agent"></label>
-<button type="submit">Create a key</button></form>
+<form class="panel" method="post" action="/account/keys">${csrfField(session.csrfToken)}
+<div class="field"><label for="key-name">Name</label><input id="key-name" type="text" name="name" maxlength="${FORM_KEY_NAME_LENGTH}" placeholder="e.g. laptop, CI, agent"></div>
+<button type="submit" class="primary">Create a key</button></form>
 <h2>Your keys</h2>
 ${
   keys.length === 0
     ? html`<p class="muted">No keys yet.</p>`
-    : html`<table id="keys"><thead><tr><th>Name</th><th>Prefix</th><th>Created</th><th>Last used</th><th>State</th><th></th></tr></thead>
+    : html`<table id="keys" class="stack"><thead><tr><th>Name</th><th>Prefix</th><th>Created</th><th>Last used</th><th>State</th><th><span class="vh">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => keyRow(k, session.csrfToken))}</tbody></table>`
 }`,
   });

@@ -1,68 +1,61 @@
 import type { Context } from 'hono';
-import { html, raw } from 'hono/html';
-import type { HtmlEscapedString } from 'hono/utils/html';
+import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomToken } from '../../../src/crypto';
+import type { AppEnv } from '../../types';
+import { renderDocument } from '../shell/document';
+import type { Html } from '../shell/html';
 
-/** A fragment built with hono's `html` tag: every interpolated string is escaped. */
-export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type { Html } from '../shell/html';
+
+/** The account area's own pages, in the order of its navigation. */
+const ACCOUNT_NAV = [
+  { href: '/account', label: 'Overview' },
+  { href: '/account/keys', label: 'API keys' },
+  { href: '/account/webhooks', label: 'Webhooks' },
+] as const;
 
 export interface PageOptions {
   title: string;
   body: Html;
   status?: ContentfulStatusCode;
-  /** Signed-in pages get the navigation and the sign-out form (which needs the session's CSRF token). */
+  /** Signed-in pages get the account navigation and the sign-out form (which needs the session's CSRF token). */
   signedIn?: { email: string; csrfToken: string };
-  /** A nonce-tagged script for this page only (the copy button); pages work without it. */
+  /** Our own fixed script for this page only (the copy button), allowed by its hash; pages work without it. */
   script?: string;
   /** Origins a form of this page may end up at besides ours: the OAuth consent form redirects to the app. */
   formActionOrigins?: string[];
+  /** Forms use the narrow column. */
+  narrow?: boolean;
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-nav{display:flex;gap:1rem;align-items:center;border-bottom:1px solid #ddd;padding-bottom:.5rem;margin-bottom:1rem}
-nav form{margin-left:auto}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eee}
-.notice{background:#eef6ff;border:1px solid #9cc4f0;padding:.75rem;border-radius:.3rem}
-.error{background:#fff0f0;border:1px solid #e0a0a0;padding:.75rem;border-radius:.3rem}
-.key{font-family:ui-monospace,monospace;width:100%;max-width:34rem;padding:.3rem}
-input[type=email],input[type=text]{padding:.3rem;min-width:16rem}button{padding:.3rem .8rem;cursor:pointer}
-.muted{color:#666}`;
+function accountNav(c: Context, signedIn: { email: string; csrfToken: string }): Html {
+  return html`<nav class="sub" aria-label="Your account"><ul>${ACCOUNT_NAV.map(
+    (item) => html`<li><a href="${item.href}"${c.req.path === item.href ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
+  )}<li class="muted">${signedIn.email}</li>
+<li><form class="inline" method="post" action="/account/sign-out">${csrfField(signedIn.csrfToken)}<button type="submit">Sign out</button></form></li></ul></nav>`;
+}
 
 /**
- * Renders a whole page with a strict CSP: only same-origin resources, and inline style/script only with
- * this response's nonce. Account pages are never cached (they show keys and personal data).
+ * Renders a page of the account area (and of checkout and consent): the site's shell, never cached (these
+ * pages show keys and personal data) and never indexed.
  */
-export function renderPage(c: Context, options: PageOptions): Response | Promise<Response> {
-  const nonce = randomToken(22);
-  c.header(
-    'Content-Security-Policy',
-    `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; img-src 'self' data:; ` +
-      `object-src 'none'; base-uri 'none'; form-action 'self'${(options.formActionOrigins ?? []).map((o) => ` ${o}`).join('')}; frame-ancestors 'none'`,
-  );
+export function renderPage(c: Context<AppEnv>, options: PageOptions): Response | Promise<Response> {
   c.header('Cache-Control', 'no-store');
-  const nav = options.signedIn
-    ? html`<nav><a href="/account">Overview</a><a href="/account/keys">API keys</a>
-        <span class="muted">${options.signedIn.email}</span>
-        <form method="post" action="/account/sign-out"><input type="hidden" name="_csrf" value="${options.signedIn.csrfToken}"><button type="submit">Sign out</button></form></nav>`
-    : html`<nav><a href="/">tooldir</a></nav>`;
-  const script = options.script ? html`<script nonce="${nonce}">${rawScript(options.script)}</script>` : '';
-  return c.html(
-    html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${options.title} – tooldir</title><style nonce="${nonce}">${rawScript(STYLE)}</style></head>
-<body>${nav}<main><h1>${options.title}</h1>${options.body}</main>${script}</body></html>`,
-    options.status ?? 200,
-  );
+  return renderDocument(c, {
+    title: `${options.title} – tooldir`,
+    head: html`<meta name="robots" content="noindex">`,
+    main: html`${options.signedIn ? accountNav(c, options.signedIn) : ''}<h1>${options.title}</h1>${options.body}`,
+    status: options.status ?? 200,
+    script: options.script,
+    formActionOrigins: options.formActionOrigins,
+    signedIn: options.signedIn !== undefined,
+    current: c.req.path.startsWith('/account/sign-in') ? 'sign-in' : options.signedIn ? 'account' : undefined,
+    narrow: options.narrow,
+  });
 }
-
-/** Our own constant style/script text (never user input): inserted verbatim. */
-const rawScript = (text: string) => raw(text);
 
 /** A hidden CSRF field for a form. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
 
-/** `2026-11-21 21:05 UTC`, or a dash. */
-export function formatTime(value: Date | string | null | undefined): string {
-  if (!value) return '–';
-  const date = value instanceof Date ? value : new Date(value.replace(' ', 'T').replace(/\+00$/, 'Z'));
-  return Number.isNaN(date.getTime()) ? String(value) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+/** `2026-11-21 21:05 UTC` and `2026-11-21`, or a dash: the one format of times and days for people, shared with the CLI. */
+export { formatDate, formatTime } from '../../../src/display-time';

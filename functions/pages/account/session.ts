@@ -3,17 +3,23 @@ import { findWebSession, type WebSession } from '../../../src/accounts/web-sessi
 import { ServiceError } from '../../../src/errors';
 import type { AppEnv } from '../../types';
 import { clearSessionCookie, readSessionCookie } from './cookies';
+import { signInPath } from '../next-path';
 
 /**
- * The signed-in session from the cookie, or the redirect to the sign-in page that the handler returns.
+ * The signed-in session from the cookie, or the redirect to the sign-in page that the handler returns. Sign-in
+ * comes back to `next` (a path of ours) when given; else a page read (GET) comes back to itself, and a form post
+ * lands on the account page (a form sent signed out is sent again from its page, never replayed).
  * @example const session = await sessionOrRedirect(c); if (session instanceof Response) return session;
+ * @example const session = await sessionOrRedirect(c, '/account/membership?tier=member');
  */
-export async function sessionOrRedirect(c: Context<AppEnv>): Promise<WebSession | Response> {
+export async function sessionOrRedirect(c: Context<AppEnv>, next?: string): Promise<WebSession | Response> {
   const token = readSessionCookie(c);
   const session = await findWebSession(c.get('deps'), token);
   if (session) return session;
   if (token !== undefined) clearSessionCookie(c);
-  return c.redirect('/account/sign-in', 303);
+  const url = new URL(c.req.url);
+  const back = next ?? (c.req.method === 'GET' ? `${url.pathname}${url.search}` : '/account');
+  return c.redirect(back === '/account' ? '/account/sign-in' : signInPath(back), 303);
 }
 
 /** The live session for this request, if any (for pages that only change when signed in). */

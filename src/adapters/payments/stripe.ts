@@ -25,11 +25,16 @@ export async function checkoutIdempotencyKey(request: CheckoutRequest): Promise<
 const subscriptionRef = async (config: StripeConfig, idempotencyKey: string) =>
   (await sha256Hex(`${config.secretKey}\n${idempotencyKey}`)).slice(0, 32);
 
-/** What we record of a session Stripe created: its link and exactly what it charges. */
+/**
+ * What we record of a session Stripe created: its link and exactly what it charges before tax (the items less
+ * discounts; Stripe Tax adds the buyer's tax only once the address is known, docs/payments.md "Tax").
+ */
 function recorded(session: Stripe.Checkout.Session, ref: string | undefined): CheckoutSession {
   if (!session.url) throw new Error('Checkout Session without url');
   const mode = session.mode === 'payment' ? 'payment' : session.mode === 'subscription' ? 'subscription' : undefined;
-  if (!mode || session.amount_total === null || !session.currency) {
+  const beforeTax =
+    session.amount_subtotal === null ? session.amount_total : session.amount_subtotal - (session.total_details?.amount_discount ?? 0);
+  if (!mode || beforeTax === null || !session.currency) {
     throw new Error(`Checkout Session ${session.id} without a mode, amount or currency to record`);
   }
   return {
@@ -37,10 +42,33 @@ function recorded(session: Stripe.Checkout.Session, ref: string | undefined): Ch
     url: session.url,
     expiresAt: new Date(session.expires_at * 1000),
     mode,
-    amountTotal: session.amount_total,
+    amountTotal: beforeTax,
     currency: session.currency,
     promotionCodes: session.allow_promotion_codes === true,
     ...(ref && { ref }),
+  };
+}
+
+/**
+ * Tax collection on a session, each part only where configured (docs/payments.md "Tax"): Stripe Tax computes the
+ * tax, business buyers may enter a tax ID, a one-time payment gets an invoice (invoice_creation exists only in
+ * payment mode; a subscription invoices anyway). With an existing customer, Stripe requires customer_update so
+ * Checkout may save the address tax is computed from and the business name that goes with a tax ID.
+ */
+export function taxParams(
+  tax: StripeConfig['tax'],
+  mode: 'payment' | 'subscription',
+  customer: string | undefined,
+): Pick<Stripe.Checkout.SessionCreateParams, 'automatic_tax' | 'tax_id_collection' | 'invoice_creation' | 'customer_update'> {
+  const update: Stripe.Checkout.SessionCreateParams.CustomerUpdate = {
+    ...(tax.automatic && { address: 'auto' }),
+    ...(tax.idCollection && { name: 'auto' }),
+  };
+  return {
+    ...(tax.automatic && { automatic_tax: { enabled: true } }),
+    ...(tax.idCollection && { tax_id_collection: { enabled: true } }),
+    ...(tax.invoiceCreation && mode === 'payment' && { invoice_creation: { enabled: true } }),
+    ...(customer && Object.keys(update).length > 0 && { customer_update: update }),
   };
 }
 
@@ -66,6 +94,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
 
   return {
     kind: 'stripe',
+    // Stripe hosts Checkout and the Customer Portal; a STRIPE_API_URL stand-in (tests) hosts its pages itself.
+    hostedOrigins: ['https://checkout.stripe.com', 'https://billing.stripe.com', ...(config.apiUrl ? [new URL(config.apiUrl).origin] : [])],
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const { kind } = request;
       const price = config.prices[kind];
@@ -83,6 +113,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         cancel_url: `${request.origin}/checkout/cancelled?site_id=${request.siteId}`,
         metadata,
         ...(config.promotionCodes && { allow_promotion_codes: true }),
+        ...taxParams(config.tax, subscription ? 'subscription' : 'payment', undefined),
         ...(request.email && { customer_email: request.email }),
         ...(subscription
           ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null } } }
@@ -113,9 +144,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       // Informational only: the webhook reads account and tier from our record of the session (docs/payments.md).
       const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
-      // Double clicks within ten minutes get the same session back instead of a second one.
+      // Double clicks within ten minutes get the same session back instead of a second one. The customer is part
+      // of the key: once a first membership linked one, the next session is made for it (other parameters), and
+      // reusing the key with them would be refused by Stripe.
       const bucket = Math.floor(now().getTime() / 600_000);
-      const idempotencyKey = `membership-${request.accountId}-${request.tier}-${bucket}`;
+      const idempotencyKey = `membership-${request.accountId}-${request.tier}-${bucket}${request.customerId ? `-${request.customerId}` : ''}`;
       const ref = await subscriptionRef(config, idempotencyKey);
       try {
         const session = await stripe().checkout.sessions.create(
@@ -127,6 +160,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
             cancel_url: `${request.origin}/checkout/cancelled`,
             metadata,
             ...(config.promotionCodes && { allow_promotion_codes: true }),
+            ...taxParams(config.tax, 'subscription', request.customerId ?? undefined),
             subscription_data: { metadata: { ...metadata, [SUBSCRIPTION_REF_KEY]: ref } },
             ...(request.customerId ? { customer: request.customerId } : { customer_email: request.email }),
           },
@@ -166,6 +200,24 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         const intent = payment.payment.payment_intent;
         const id = typeof intent === 'string' ? intent : intent?.id;
         if (id) await this.refund(id, reason);
+      }
+    },
+    async cancelReplacedSubscription(subscriptionId: string): Promise<void> {
+      try {
+        // prorate: the unused part of the period becomes a credit on the customer's next invoice (the new tier's).
+        await stripe().subscriptions.cancel(subscriptionId, { prorate: true }, { idempotencyKey: `replaced-${subscriptionId}` });
+      } catch (error) {
+        // Already cancelled (or gone): nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 400 && status !== 404) throw error;
+      }
+    },
+    async createBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+      try {
+        const session = await stripe().billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+        return { url: session.url };
+      } catch (error) {
+        throw new ServiceError('service_unavailable', 'The billing page could not be opened. Please retry later.', {}, error);
       }
     },
   };

@@ -43,6 +43,10 @@ export interface CheckoutSession {
    * with every event about it (docs/payments.md "Only our own sessions count").
    */
   mode: 'payment' | 'subscription';
+  /**
+   * Before tax: Stripe Tax (STRIPE_AUTOMATIC_TAX) adds the buyer's tax at payment time, so what we compare is the
+   * items' amount (amount_subtotal less discounts), and a payment may exceed it by exactly the tax Stripe reports.
+   */
   amountTotal: number;
   currency: string;
   /** Created with allow_promotion_codes. */
@@ -60,6 +64,11 @@ export const SUBSCRIPTION_REF_KEY = 'tooldir_ref';
 /** Makes, expires and refunds payments. Stripe in production, a local signed-event simulator otherwise. */
 export interface PaymentsAdapter {
   readonly kind: 'stripe' | 'local' | 'unconfigured';
+  /**
+   * Origins of the provider's hosted pages a form of ours redirects to (Checkout, the Customer Portal): the
+   * pages' CSP form-action must name them, or the browser stops the redirect after the POST.
+   */
+  readonly hostedOrigins: readonly string[];
   /** Throws ServiceError plan_unavailable (no Price for the plan) or checkout_failed (provider error). */
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /** Throws plan_unavailable when the tier has no Price (or payments are local), checkout_failed on provider errors. */
@@ -73,6 +82,16 @@ export interface PaymentsAdapter {
    * payments of its first invoice. Idempotent (an already cancelled subscription is not an error).
    */
   cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void>;
+  /**
+   * A membership subscription replaced by a newer one (an upgrade bought through a new checkout): cancelled at
+   * once with the unused time credited to the customer, so nobody pays for two memberships. Idempotent.
+   */
+  cancelReplacedSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * A Stripe Customer Portal session (cancel, card, invoices) for the account's customer; throws
+   * plan_unavailable without Stripe (the local billing page stands in for it).
+   */
+  createBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
 /** Checkout links live 24 hours (Stripe's own maximum). */

@@ -12,6 +12,7 @@ export function createUnconfiguredPayments(): PaymentsAdapter {
   };
   return {
     kind: 'unconfigured',
+    hostedOrigins: [],
     createCheckout: unavailable,
     createMembershipCheckout: unavailable,
     async expireCheckout() {},
@@ -21,5 +22,9 @@ export function createUnconfiguredPayments(): PaymentsAdapter {
     async cancelSubscriptionAndRefund() {
       throw new Error('refund requested but no payment provider is configured');
     },
+    async cancelReplacedSubscription() {
+      throw new Error('subscription cancel requested but no payment provider is configured');
+    },
+    createBillingPortal: unavailable,
   };
 }

@@ -1,6 +1,7 @@
 import type { Ratelimit } from '@upstash/ratelimit';
 import type { Logger } from '../../log';
 import type { LimiterWindow, RateLimitResult, RateLimiter } from './types';
+import { createUpstashScriptClient } from './upstash-scripts';
 
 const REDIS_TIMEOUT_MS = 1000;
 
@@ -18,12 +19,13 @@ export function createUpstashLimiter(options: {
   timeoutMs?: number;
 }): RateLimiter {
   const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
-  // Both SDKs are imported on the first limited request, not when the isolate starts.
+  // The SDK is imported on the first limited request, not when the isolate starts. Its Redis is the two script
+  // commands it sends (./upstash-scripts.ts), typed as the client it expects.
   let sdk: Promise<{ Ratelimit: typeof Ratelimit; redis: import('@upstash/redis').Redis }> | undefined;
   const loadSdk = () =>
     (sdk ??= import('./upstash-sdk').then((loaded) => ({
       Ratelimit: loaded.Ratelimit,
-      redis: new loaded.Redis({ url: options.url, token: options.token, retry: false, enableTelemetry: false }),
+      redis: createUpstashScriptClient({ url: options.url, token: options.token }) as unknown as import('@upstash/redis').Redis,
     })).catch((error: unknown) => {
       sdk = undefined; // a failed load is retried by the next call
       throw error;

@@ -76,9 +76,9 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     await page.getByLabel('Code').fill(await codeFor(email, page));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${server.url}/account`);
-    expect(await page.textContent('nav')).toContain(email);
+    expect(await page.textContent('nav.sub')).toContain(email);
     const session = (await context.cookies()).find((c) => c.name === 'tooldir_session')!;
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/account' });
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
     await page.getByRole('link', { name: 'Manage your API keys' }).click();
     await page.getByLabel('Name').fill('browser test');
@@ -141,7 +141,7 @@ describe.runIf(hasChromium)('account area in Chromium', () => {
     await owner.getByLabel('Code').fill(await codeFor(email, owner));
     await owner.getByRole('button', { name: 'Sign in' }).click();
     await owner.waitForURL(`${server.url}/account`);
-    expect(await owner.textContent('nav')).toContain(email);
+    expect(await owner.textContent('nav.sub')).toContain(email);
     await ownerContext.close();
     expect(offLoopback).toEqual([]);
   });

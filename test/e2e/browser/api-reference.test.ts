@@ -103,6 +103,24 @@ describeBrowser('API reference in Chromium, offline', () => {
       'img-src https://fonts.scalar.com/inter-latin.woff2',
       expect.stringMatching(/^Loading the image 'https:\/\/fonts\.scalar\.com\/inter-latin\.woff2' violates .*img-src/),
     ]);
+    // Only zod's probe is answered before the policy (docs-page.ts): any other code from a string is still refused
+    // by the policy and reported.
+    // (From a task of the page's own, a message handler: code evaluated by the test driver itself is exempt.)
+    const evaluated = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          addEventListener('message', () => {
+            try {
+              resolve(String(new Function('return 41 + 1')()));
+            } catch (error) {
+              resolve((error as Error).name);
+            }
+          }, { once: true });
+          postMessage('try eval', '*');
+        }),
+    );
+    expect(evaluated).toBe('EvalError');
+    await expect.poll(async () => (await violations()).filter((v) => v.startsWith('script-src eval'))).toEqual(['script-src eval']);
     // A navigation is not the page's to police; the route sees it (another loopback origin, so still no traffic).
     const before = otherOrigins.length;
     await page.goto(`http://localhost:${new URL(server.url).port}/api/v1/docs`).catch(() => {});

@@ -1,5 +1,5 @@
 // Runs the real `tooldir` binary (node bin/tooldir.js) as a child process in a temp HOME.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ export interface CliUser {
   run(args: readonly string[], options?: { env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun>;
   /** Runs on a pseudo-terminal (util-linux `script`) and types `answer` + Enter once `prompt` shows. */
   runOnTerminal(args: readonly string[], prompt: string, answer: string): Promise<CliRun>;
+  /** Starts the command and hands back the child, to signal it while it runs; `done` resolves like run(). */
+  start(args: readonly string[], options?: { env?: Record<string, string> }): { child: ChildProcess; output: () => CliRun; done: Promise<CliRun> };
 }
 
 /** Whether `script` (util-linux) is there to give the CLI a real terminal. */
@@ -43,7 +45,21 @@ export async function cliUser(baseUrl: string): Promise<CliUser> {
     configPath: join(configHome, 'tooldir', 'config.json'),
     run: (args, options = {}) => runBinary(args, env(options.env), options.input, options.cwd),
     runOnTerminal: (args, prompt, answer) => runOnTerminal(args, env(), prompt, answer),
+    start: (args, options = {}) => startBinary(args, env(options.env)),
   };
+}
+
+function startBinary(args: readonly string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [binPath, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const run: CliRun = { code: null, stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (run.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (run.stderr += chunk));
+  child.stdin.end();
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ ...run, code }));
+  });
+  return { child, output: () => ({ ...run }), done };
 }
 
 function runOnTerminal(args: readonly string[], env: Record<string, string>, prompt: string, answer: string): Promise<CliRun> {

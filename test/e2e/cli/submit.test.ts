@@ -43,7 +43,9 @@ describe('tooldir submit / status / list as a member (e2e)', { timeout: 120_000 
     const list = await user.run(['list']);
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED_AT +SITE_ID$/);
+    expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED +SITE_ID$/);
+    expect(lines[1]).toMatch(/^queued +/);
+    expect(lines[1]).toMatch(/ \d{4}-\d\d-\d\d \d\d:\d\d UTC +[0-9a-f-]{36}$/);
     expect(lines[1]).toContain(tool.name);
     expect(lines[1]?.endsWith(siteId)).toBe(true);
     expect(lines.at(-1)).toBe('showing 1–1 of 1');
@@ -94,7 +96,7 @@ describe('tooldir submit without membership (e2e)', { timeout: 120_000 }, () => 
     expect(submit.stdout).toContain('Payment required: Your account has no active membership');
     const link = /Checkout link: (\S+)/.exec(submit.stdout)?.[1] ?? '';
     expect(link).toMatch(/^https?:\/\//);
-    expect(submit.stdout).toMatch(/The link expires at \d{4}-\d\d-\d\dT/);
+    expect(submit.stdout).toMatch(/The link expires at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
     expect(await readFile(openedFile, 'utf8')).toBe(`${link}\n`);
 
     // The list hides unpaid submissions; status by URL finds it through the CLI's own record.
@@ -130,7 +132,8 @@ describe('tooldir submit without membership (e2e)', { timeout: 120_000 }, () => 
     }
     const run = await user.run(['submit', freshTool().url, '--name', 'One Too Many']);
     expect(run.code).toBe(5);
-    expect(run.stderr).toMatch(/^Error: .+\nRetry after \d+ s\.\n$/);
+    // One line: the API's message already says when to retry.
+    expect(run.stderr).toMatch(/^Error: Too many requests: at most 10 submits per minute per account\. Retry in \d+ s\.\n$/);
     const json = await user.run(['submit', freshTool().url, '--name', 'One Too Many', '--json']);
     expect(json.code).toBe(5);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'rate_limited' } });

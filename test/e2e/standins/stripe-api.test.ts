@@ -91,6 +91,55 @@ describe('Stripe API stand-in', () => {
     });
   });
 
+  it('records tax collection on a session and refuses the combinations Stripe refuses', async () => {
+    const taxed = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: 'price_basic', quantity: 1 }],
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      invoice_creation: { enabled: true },
+    });
+    expect(taxed).toMatchObject({
+      amount_total: 1590,
+      automatic_tax: { enabled: true, status: 'requires_location_inputs' },
+      tax_id_collection: { enabled: true },
+      invoice_creation: { enabled: true },
+      total_details: { amount_tax: 0 },
+    });
+    expect(standIn.requests.at(-1)!.body).toMatchObject({ automatic_tax: { enabled: 'true' }, tax_id_collection: { enabled: 'true' }, invoice_creation: { enabled: 'true' } });
+    // The buyer's address makes Stripe Tax add the tax to a tax-exclusive Price.
+    expect(standIn.completeSession(taxed.id, { tax: 302 })).toMatchObject({ amount_subtotal: 1590, amount_total: 1892, total_details: { amount_tax: 302 }, automatic_tax: { status: 'complete' } });
+
+    const subscription = { mode: 'subscription' as const, line_items: [{ price: 'price_member', quantity: 1 }] };
+    await expect(stripe.checkout.sessions.create({ ...subscription, invoice_creation: { enabled: true } })).rejects.toMatchObject({ statusCode: 400, param: 'invoice_creation' });
+    await expect(stripe.checkout.sessions.create({ ...subscription, customer_update: { address: 'auto' } })).rejects.toMatchObject({ statusCode: 400, param: 'customer_update' });
+    await expect(stripe.checkout.sessions.create({ ...subscription, customer: 'cus_1', automatic_tax: { enabled: true } })).rejects.toMatchObject({ statusCode: 400, param: 'automatic_tax[enabled]' });
+    await expect(stripe.checkout.sessions.create({ ...subscription, customer: 'cus_1', tax_id_collection: { enabled: true }, customer_update: { address: 'auto' } })).rejects.toMatchObject({ statusCode: 400, param: 'tax_id_collection[enabled]' });
+    const existing = await stripe.checkout.sessions.create({
+      ...subscription,
+      customer: 'cus_1',
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      customer_update: { address: 'auto', name: 'auto' },
+    });
+    expect(existing).toMatchObject({ customer: 'cus_1', invoice_creation: null, automatic_tax: { enabled: true } });
+    // Without tax the session is as before: no tax fields switched on, a completed one charges the Price.
+    const plain = await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: 'price_basic', quantity: 1 }] });
+    expect(plain).toMatchObject({ automatic_tax: { enabled: false }, tax_id_collection: { enabled: false }, invoice_creation: { enabled: false } });
+    expect(standIn.completeSession(plain.id, { tax: 302 })).toMatchObject({ amount_total: 1590, total_details: { amount_tax: 0 } });
+  });
+
+  it('opens Customer Portal sessions for a customer and cancels subscriptions once', async () => {
+    const portal = await stripe.billingPortal.sessions.create({ customer: 'cus_portal', return_url: 'https://tooldir.example/account' });
+    expect(portal).toMatchObject({ object: 'billing_portal.session', customer: 'cus_portal', return_url: 'https://tooldir.example/account', url: expect.stringContaining(`${standIn.url}/p/session/bps_`) });
+    expect(standIn.portalSessions.at(-1)).toMatchObject({ id: portal.id });
+    await expect(stripe.billingPortal.sessions.create({} as Stripe.BillingPortal.SessionCreateParams)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_missing' });
+    expect(await stripe.subscriptions.cancel('sub_old', { prorate: true })).toMatchObject({ id: 'sub_old', status: 'canceled' });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_old', body: { prorate: 'true' } });
+    await expect(stripe.subscriptions.cancel('sub_old')).rejects.toMatchObject({ statusCode: 400 });
+    expect(standIn.cancelledSubscriptions).toContain('sub_old');
+  });
+
   it('refunds a payment intent with its idempotency key', async () => {
     const refund = await stripe.refunds.create({ payment_intent: 'pi_123', metadata: { site_id: 's9' } }, { idempotencyKey: 'refund:pi_123' });
     expect(refund).toMatchObject({ object: 'refund', payment_intent: 'pi_123', status: 'succeeded', metadata: { site_id: 's9' } });

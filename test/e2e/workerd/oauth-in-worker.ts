@@ -33,7 +33,9 @@ export async function exerciseOAuth(worker: WranglerDev, stack: ProductionStack)
 
   const unauthenticated = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   expect(unauthenticated.status).toBe(401);
-  expect(unauthenticated.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+  expect(unauthenticated.headers.get('www-authenticate')).toBe(
+    `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="tools:read sites:read sites:submit"`,
+  );
 
   const registered = await fetch(`${base}/oauth/register`, {
     method: 'POST',

@@ -5,7 +5,8 @@
 // through the mail API stand-in and the API reference's script from the static assets ([assets] in wrangler.toml,
 // built by its [build] command), and a crawl that keeps a loopback fixture's og:image in the R2 bucket binding
 // MEDIA (wrangler's local R2) and serves it back from /media/{sha256}.{ext}, all answered from inside workerd
-// (which also proves the wrangler.toml aliases leave the MCP SDK working).
+// (which also proves the wrangler.toml aliases leave the MCP SDK working); listing statistics counted after the
+// response through waitUntil into the Upstash stand-in and rolled up on a signed job.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as QStashClient } from '@upstash/qstash';
@@ -27,6 +28,9 @@ import { createHash } from 'node:crypto';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { pngBytes } from '../../helpers/image-bytes';
 import { seedTools } from '../../helpers/live-tools';
+import { seedOwnedTool } from '../../helpers/owned-tools';
+import { BROWSER_UA } from '../../helpers/stats-harness';
+import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 
 const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
 const ADMIN = 'workerd-admin-token-0123456789abcdef';
@@ -162,6 +166,36 @@ describeStack('Worker bundle in workerd', () => {
     expect(delivered.status, worker.output()).toBeLessThan(300);
   });
 
+  it('counts a page view and a click after the response (waitUntil) into Upstash Redis, and rolls them up on a signed job', async () => {
+    const account = await call('/api/v1/admin/accounts', { key: ADMIN, json: { email: `stats-${crypto.randomUUID().slice(0, 8)}@example.com`, tier: 'member' } });
+    const { account_id } = (await account.json()) as { account_id: string };
+    const key = ((await (await call(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN, method: 'POST' })).json()) as { key: string }).key;
+    const db = await openNodePostgres(stack.env.DATABASE_URL!);
+    let tool: { id: string; slug: string };
+    try {
+      tool = await seedOwnedTool(db.db, account_id, { name: `Workerd Counted ${crypto.randomUUID().slice(0, 6)}` });
+    } finally {
+      await db.close();
+    }
+    const browser = { 'user-agent': BROWSER_UA };
+    expect((await fetch(`${worker.url}/tools/${tool.slug}`, { headers: browser })).status, worker.output()).toBe(200);
+    const go = await fetch(`${worker.url}/go/${tool.slug}`, { headers: browser, redirect: 'manual' });
+    expect(go.status).toBe(302);
+    expect(go.headers.get('location')).toBe(`https://${tool.slug}.example/?ref=tooldir`);
+    // The writes happen after the responses: wait until both counters reached Redis.
+    const counted = () => stack.upstash.commands.filter((c) => c[0] === 'HINCRBY' && String(c[2]).startsWith(`${tool.slug} `));
+    for (let i = 0; i < 50 && counted().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(counted().map((c) => String(c[2])).sort(), worker.output()).toEqual([`${tool.slug} clicks`, `${tool.slug} views`]);
+
+    const qstash = new QStashClient({ baseUrl: stack.env.QSTASH_URL!, token: stack.env.QSTASH_TOKEN! });
+    await qstash.publishJSON({ url: `${worker.url}/api/jobs/stats-rollup`, body: {} });
+    const message = stack.qstash.messages.find((m) => m.destination === `${worker.url}/api/jobs/stats-rollup`);
+    expect((await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey)).status, worker.output()).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = await call(`/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, { key });
+    expect(((await stats.json()) as { days: unknown[] }).days).toEqual([{ date: today, views: 1, clicks: 1, impressions: 0, badge_loads: 0 }]);
+  });
+
   it('keeps a crawled og:image in the R2 bucket binding and serves it from /media', async () => {
     const png = pngBytes(2026);
     const name = `${createHash('sha256').update(png).digest('hex')}.png`;
@@ -243,6 +277,25 @@ describeStack('Worker bundle in workerd', () => {
     } finally {
       await outbox.close();
     }
+  });
+
+  it('refuses a disposable-mail address at sign-in: the list comes from the static assets through the ASSETS binding', async () => {
+    const page = await fetch(`${worker.url}/account/sign-in`);
+    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const email = `workerd-${crypto.randomUUID().slice(0, 8)}@mailinator.com`;
+    const res = await fetch(`${worker.url}/account/sign-in`, {
+      method: 'POST',
+      headers: { cookie, origin: worker.url, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ _csrf: csrf, email }),
+    });
+    expect(res.status, worker.output()).toBe(400);
+    expect(await res.text()).toContain('Addresses at mailinator.com are disposable');
+    // The list itself is a static asset (public data), answered before the Worker runs.
+    const list = await call(DISPOSABLE_DOMAINS_ASSET_PATH);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-request-id')).toBeNull();
+    expect((await list.json()) as string[]).toContain('mailinator.com');
   });
 
   it('runs OAuth inside the Worker: discovery, registration, consent, code exchange, /mcp with the token, refresh and reuse', async () => {

@@ -28,7 +28,7 @@ describe('MCP handshake through the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/search_tools/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats']);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');
@@ -94,13 +94,45 @@ describe('MCP endpoint at the HTTP level', () => {
     }
   });
 
-  it('rejects a foreign Origin with 403 and accepts its own origin or none', async () => {
-    const foreign = await post(initialize, { origin: 'https://evil.example' });
-    expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringMatching(/Origin/) } });
-    expect((await t.app.request(MCP_URL, { method: 'GET', headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await post(initialize, { origin: 'http://tooldir.test' })).status).toBe(200);
+  it('serves any Origin (browser-based clients, CORS without credentials) and refuses a request addressed to another Host', async () => {
+    const foreign = await post(initialize, { origin: 'https://elsewhere.example' });
+    expect(foreign.status).toBe(200);
+    expect(foreign.headers.get('access-control-allow-origin')).toBe('*');
+    expect(foreign.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await post(initialize, { origin: 'null' })).status).toBe(200);
     expect((await post(initialize)).status).toBe(200);
+    const rebound = await t.app.request('http://evil.example/api/mcp/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://tooldir.test' },
+      body: initialize,
+    });
+    expect(rebound.status).toBe(403);
+    expect(rebound.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await rebound.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.example is not this server.' }, id: null });
+  });
+
+  it('promises no tools/list_changed notification it never sends', async () => {
+    const res = await post(initialize);
+    const { result } = (await res.json()) as { result: { capabilities: Record<string, unknown> } };
+    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    const client = await connectMcp(t);
+    expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
+    await client.close();
+  });
+
+  it('sends each error message once, without the SDK\'s "MCP error <code>:" in it (clients add their own)', async () => {
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }), {
+      'mcp-protocol-version': '2025-06-18',
+    });
+    const body = (await res.json()) as { error: { code: number; message: string } };
+    expect(body.error).toMatchObject({ code: -32602, message: 'Unknown tool: no_such_tool. tools/list names the tools.' });
+    const client = await connectMcp(t);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: Unknown tool: no_such_tool\. tools\/list names the tools\.$/,
+    );
+    const invalid = await post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 5 } }), { 'mcp-protocol-version': '2025-06-18' });
+    expect(((await invalid.json()) as { error: { message: string } }).error.message).not.toMatch(/MCP error/);
+    await client.close();
   });
 
   it('needs Accept for both JSON and SSE and a JSON content type, answering JSON-RPC errors', async () => {

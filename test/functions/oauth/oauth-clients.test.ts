@@ -18,9 +18,12 @@ beforeAll(async () => {
       'metadata.example': ['169.254.169.254'],
       'rebind.example': ['93.184.215.15', '127.0.0.1'],
       'big.example': ['93.184.215.16'],
+      'bidi.example': ['93.184.215.17'],
     },
     pages: {
       [CIMD]: document(),
+      'https://bidi.example/client.json': () =>
+        Response.json({ client_id: 'https://bidi.example/client.json', client_name: 'Trusted\u202Eppa.live', redirect_uris: [REDIRECT] }),
       'https://big.example/client.json': () => Response.json({ client_id: 'https://big.example/client.json', redirect_uris: [REDIRECT], pad: 'x'.repeat(10_000) }),
     },
   });
@@ -44,16 +47,71 @@ describe('POST /oauth/register', () => {
     expect(body).not.toHaveProperty('client_secret');
   });
 
-  it('refuses http:// off loopback, custom schemes and fragments with invalid_redirect_uri', async () => {
-    for (const uri of ['http://app.example/cb', 'http://192.168.1.5/cb', 'myapp://cb', 'https://app.example/cb#x', 'javascript:alert(1)']) {
+  it('accepts https, http on loopback and private-use schemes (RFC 8252 §7.1) such as Cursor\'s and VS Code\'s', async () => {
+    const accepted = [
+      'http://127.0.0.1:9999/cb',
+      'http://[::1]/cb',
+      'http://localhost:3000/cb',
+      'https://app.example/cb?x=1',
+      'cursor://anysphere.cursor-retrieval/oauth/callback',
+      'vscode://vscode.github-authentication/did-authenticate',
+      'com.example.app:/oauth2redirect',
+      'com.example.app:cb',
+    ];
+    for (const uri of accepted) {
       const { res, body } = await registerClient(t, { redirect_uris: [uri] });
-      expect(res.status).toBe(400);
-      expect(body.error).toBe('invalid_redirect_uri');
-      expect(body.error_description).toContain('Refused redirect URI');
+      expect(res.status, uri).toBe(201);
+      expect(body.redirect_uris).toEqual([uri]);
     }
-    for (const uri of ['http://127.0.0.1:9999/cb', 'http://[::1]/cb', 'http://localhost:3000/cb']) {
-      expect((await registerClient(t, { redirect_uris: [uri] })).res.status).toBe(201);
+  });
+
+  it('refuses the web\'s own schemes, http off loopback, fragments and hosts a URL parser would change, naming the URI', async () => {
+    const refused = [
+      'javascript:alert(1)',
+      'JavaScript://x/%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'vbscript:msgbox(1)',
+      'about:blank',
+      'blob:https://app.example/0b2c',
+      'view-source:https://app.example/',
+      'http://app.example/cb',
+      'http://192.168.1.5/cb',
+      'https://app.example/cb#x',
+      'cursor://anysphere.cursor-retrieval/cb#frag',
+      'https://user:pw@app.example/cb',
+      // What reaches the consent page's CSP header must be what was registered: no ; ' , _ or encoded host.
+      'https://app.example;script-src:*/cb',
+      "cursor://a;b'c/cb",
+      'https://a_b.example/cb',
+      'https://a%41.example/cb',
+      'https://exa\tmple.com/cb',
+      'https://app.example\n/cb',
+      'HTTPS://APP.EXAMPLE/cb',
+      'https://bücher.example/cb',
+      'https://app.example:443/cb',
+      'not a url',
+    ];
+    for (const uri of refused) {
+      const { res, body } = await registerClient(t, { redirect_uris: ['https://fine.example/cb', uri] });
+      expect(res.status, uri).toBe(400);
+      expect(body.error, uri).toBe('invalid_redirect_uri');
+      expect(body.error_description, uri).toMatch(/^Refused redirect URI: /);
     }
+  });
+
+  it('refuses a client_name with control or format characters (bidi overrides included); RTL text is a name like any other', async () => {
+    for (const name of ['Safe\u202Egnp.exe', 'Zero\u200Bwidth', 'Bell\u0007', 'Tab\there', 'Line\nbreak', 'BOM\uFEFFname', 'Soft\u00ADhyphen', 'Isolate\u2066x\u2069']) {
+      const { res, body } = await registerClient(t, { client_name: name, redirect_uris: [REDIRECT] });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(body).toEqual({
+        error: 'invalid_client_metadata',
+        error_description: 'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).',
+      });
+    }
+    const { res, body } = await registerClient(t, { client_name: 'مساعد الأدوات', redirect_uris: [REDIRECT] });
+    expect(res.status).toBe(201);
+    expect(body.client_name).toBe('مساعد الأدوات');
   });
 
   it('malformed metadata gets invalid_client_metadata, never a 5xx', async () => {
@@ -75,6 +133,29 @@ describe('POST /oauth/register', () => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(body.error).toBe('temporarily_unavailable');
     expect((await registerClient(t, { redirect_uris: [REDIRECT] }, uniqueIp())).res.status).toBe(201);
+  });
+});
+
+describe('a private-use scheme redirect through consent', () => {
+  it('names the app\'s scheme and host, lets the form reach that scheme only, and redirects the code there', async () => {
+    for (const [uri, label, source] of [
+      ['cursor://anysphere.cursor-retrieval/oauth/callback', 'cursor://anysphere.cursor-retrieval', 'cursor:'],
+      ['com.example.app:/oauth2redirect', 'com.example.app:', 'com.example.app:'],
+    ]) {
+      const { res, body } = await registerClient(t, { client_name: 'Desktop Host', redirect_uris: [uri] });
+      expect(res.status).toBe(201);
+      const clientId = body.client_id as string;
+      const { person } = await signedInPerson(t);
+      const pkce = pkcePair();
+      const query = authorizeQuery(clientId, pkce.challenge, { redirect_uri: uri! });
+      const page = await person.request((await person.request(`/oauth/authorize?${query}`)).headers.get('location')!);
+      expect(await page.text()).toContain(`<strong id="redirect-host">${label}</strong>`);
+      expect(page.headers.get('content-security-policy')!.split('; ')).toContain(`form-action 'self' ${source}`);
+      const { location } = await consent(t, person, query);
+      expect(location.href.startsWith(`${uri}?code=tdac_`)).toBe(true);
+      const exchanged = await tokenRequest(t, { grant_type: 'authorization_code', client_id: clientId, code: location.searchParams.get('code')!, redirect_uri: uri!, code_verifier: pkce.verifier });
+      expect(exchanged.res.status).toBe(200);
+    }
   });
 });
 
@@ -101,7 +182,14 @@ describe('Client ID Metadata Documents', () => {
     for (const literal of ['https://127.0.0.1/client.json', 'https://[::1]/client.json', 'https://10.0.0.1/client.json']) {
       expect((await t.request(`/oauth/authorize?${authorizeQuery(literal, pkcePair().challenge)}`)).status).toBe(400);
     }
-    expect(t.network.fetched.some((u) => !u.startsWith('https://assistant.example/') && !u.startsWith('https://big.example/'))).toBe(false);
+    expect(t.network.fetched.some((u) => !/^https:\/\/(assistant|big|bidi)\.example\//.test(u))).toBe(false);
+  });
+
+  it('a document whose client_name carries a bidi override is refused like a registration', async () => {
+    const res = await t.request(`/oauth/authorize?${authorizeQuery('https://bidi.example/client.json', pkcePair().challenge)}`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('client_name must not contain control or format characters');
   });
 
   it('a document larger than the bound is refused', async () => {

@@ -60,17 +60,19 @@ describe('discovery documents', () => {
 });
 
 describe('POST /mcp as a protected resource', () => {
-  it('without a token: 401 with resource_metadata and no error code (RFC 6750 §3.1)', async () => {
+  it('without a token: 401 with resource_metadata, the scopes to ask for, and no error code (RFC 6750 §3.1)', async () => {
     const res = await mcpCall(t, undefined, 'search_tools', {});
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${RESOURCE_METADATA}"`);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit"`);
   });
 
   it('an unknown, malformed or URL-borne token: 401 invalid_token / invalid_request', async () => {
     for (const token of ['tdat_' + 'x'.repeat(32), 'garbage', 'tdk_' + 'A'.repeat(22)]) {
       const res = await mcpCall(t, token, 'search_tools', {});
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${RESOURCE_METADATA}", error="invalid_token", error_description="`));
+      expect(res.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit", error="invalid_token", error_description="`),
+      );
     }
     const inUrl = await mcpCall(t, undefined, 'search_tools', {}, '/mcp?access_token=abc');
     expect(inUrl.status).toBe(401);

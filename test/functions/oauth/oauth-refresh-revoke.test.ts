@@ -116,7 +116,7 @@ describe('audience', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: {} } }),
     });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toContain('resource_metadata="http://other.test/.well-known/oauth-protected-resource/mcp", error="invalid_token"');
+    expect(res.headers.get('www-authenticate')).toContain('resource_metadata="http://other.test/.well-known/oauth-protected-resource/mcp", scope="tools:read sites:read sites:submit", error="invalid_token"');
     expect((await mcpCall(t, tokens.access_token, 'search_tools', {})).status).toBe(200);
   });
 });

@@ -49,9 +49,8 @@ describe('authorization request', () => {
     const first = await person.request(`/oauth/authorize?${authorizeQuery(clientId, pkcePair().challenge)}`);
     const page = await person.request(first.headers.get('location')!);
     const html = await page.text();
-    expect(html).toContain('Test Assistant');
+    expect(html).toContain('<strong id="client-name"><bdi>Test Assistant</bdi></strong>\nat <strong id="redirect-host">127.0.0.1:43210</strong>');
     expect(html).toContain('unverified');
-    expect(html).toContain('127.0.0.1:43210');
     expect(html).toContain('Submit tools on your behalf');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:43210");
@@ -89,28 +88,83 @@ describe('authorization request', () => {
     expect(await res.text()).toContain('redirect_uri is not one this app registered');
   });
 
-  it('a resource for another server, no PKCE, plain PKCE, no state or a bad response_type go back as errors', async () => {
+  it('before consent, every bad request is an error page on our origin, never a redirect (RFC 9700 §4.11)', async () => {
     const clientId = await newClient(t);
     const { challenge } = pkcePair();
-    const cases: [Record<string, string>, string][] = [
-      [{ resource: 'https://other-server.example/mcp' }, 'invalid_target'],
-      [{ code_challenge_method: 'plain' }, 'invalid_request'],
-      [{ code_challenge: '' }, 'invalid_request'],
-      [{ response_type: 'token' }, 'unsupported_response_type'],
-      [{ scope: 'admin' }, 'invalid_scope'],
+    const cases: [URLSearchParams, string, string][] = [
+      [authorizeQuery(clientId, challenge, { resource: 'https://other-server.example/mcp' }), 'invalid_target', 'resource must be http://tooldir.test/mcp'],
+      [authorizeQuery(clientId, challenge, { resource: `${RESOURCE}#x` }), 'invalid_target', 'resource must be'],
+      [authorizeQuery(clientId, challenge, { code_challenge_method: 'plain' }), 'invalid_request', 'PKCE is required'],
+      [authorizeQuery(clientId, challenge, { code_challenge: '' }), 'invalid_request', 'PKCE is required'],
+      [authorizeQuery(clientId, challenge, { response_type: 'token' }), 'unsupported_response_type', 'response_type=code'],
+      [authorizeQuery(clientId, challenge, { scope: 'admin' }), 'invalid_scope', 'Unknown scope: admin'],
+      [authorizeQuery(clientId, challenge, { state: 'x'.repeat(1001) }), 'invalid_request', 'state must be at most 1000 characters'],
+      [authorizeQuery('tdcl_' + 'A'.repeat(22), challenge), 'invalid_client', 'Unknown client_id'],
+      [new URLSearchParams(`${authorizeQuery(clientId, challenge)}&state=again`), 'invalid_request', 'names state more than once'],
     ];
-    for (const [extra, error] of cases) {
-      const res = await t.request(`/oauth/authorize?${authorizeQuery(clientId, challenge, extra)}`);
-      expect(res.status).toBe(302);
-      const back = new URL(res.headers.get('location')!);
-      expect(back.origin + back.pathname).toBe(REDIRECT);
-      expect(back.searchParams.get('error')).toBe(error);
-      expect(back.searchParams.get('state')).toBe('state-123');
+    const noChallenge = authorizeQuery(clientId, challenge);
+    noChallenge.delete('code_challenge');
+    noChallenge.delete('code_challenge_method');
+    cases.push([noChallenge, 'invalid_request', 'PKCE is required']);
+    for (const [query, error, words] of cases) {
+      const res = await t.request(`/oauth/authorize?${query}`);
+      expect(res.status, error).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+      const html = await res.text();
+      expect(html).toContain(`<code id="oauth-error-code">${error}</code>`);
+      expect(html).toContain(words);
+      expect(html).not.toContain('127.0.0.1:43210');
+      expect(res.headers.get('content-security-policy')!.split('; ')).toContain("form-action 'self'");
     }
-    const noState = authorizeQuery(clientId, challenge);
-    noState.delete('state');
-    const res = await t.request(`/oauth/authorize?${noState}`);
-    expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('the consent page checks again: a tampered form is an error page, not a redirect, and issues no code', async () => {
+    const clientId = await newClient(t);
+    const { person } = await signedInPerson(t);
+    const query = authorizeQuery(clientId, pkcePair().challenge);
+    const page = await person.page((await person.request(`/oauth/authorize?${query}`)).headers.get('location')!);
+    const form: Record<string, string> = { _csrf: csrfOf(page.html), decision: 'allow', ...Object.fromEntries(query), resource: 'https://other-server.example/mcp' };
+    const res = await person.request('/account/authorize', { form, headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).toContain('<code id="oauth-error-code">invalid_target</code>');
+  });
+
+  it('state is optional: without it the code comes back without state; with it, unchanged', async () => {
+    const clientId = await newClient(t);
+    const { person } = await signedInPerson(t);
+    const pkce = pkcePair();
+    const query = authorizeQuery(clientId, pkce.challenge);
+    query.delete('state');
+    const { location } = await consent(t, person, query);
+    expect([...location.searchParams.keys()].sort()).toEqual(['code', 'iss']);
+    const { body } = await exchange(clientId, location.searchParams.get('code')!, pkce.verifier);
+    expect(body.access_token).toMatch(/^tdat_/);
+    const odd = 'a b&c=d/é?#%20';
+    const again = await consent(t, person, authorizeQuery(clientId, pkcePair().challenge, { state: odd }));
+    expect(again.location.searchParams.get('state')).toBe(odd);
+    const denied = await consent(t, person, query, 'deny');
+    expect(denied.location.searchParams.get('error')).toBe('access_denied');
+    expect(denied.location.searchParams.has('state')).toBe(false);
+  });
+
+  it('resource is optional on both endpoints: absent means /mcp; an upper-case spelling of it is the same resource', async () => {
+    const clientId = await newClient(t);
+    const { person } = await signedInPerson(t);
+    for (const [atAuthorize, atToken] of [[undefined, undefined], ['HTTP://TOOLDIR.TEST/mcp', undefined], [undefined, 'http://TOOLDIR.test:80/mcp']] as const) {
+      const pkce = pkcePair();
+      const query = authorizeQuery(clientId, pkce.challenge);
+      if (atAuthorize === undefined) query.delete('resource');
+      else query.set('resource', atAuthorize);
+      const { location } = await consent(t, person, query);
+      const form: Record<string, string> = { grant_type: 'authorization_code', client_id: clientId, code: location.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: pkce.verifier };
+      if (atToken !== undefined) form.resource = atToken;
+      const { res, body } = await tokenRequest(t, form);
+      expect(res.status, `${atAuthorize} ${atToken}`).toBe(200);
+      expect((await mcpCall(t, body.access_token!, 'search_tools', {})).status).toBe(200);
+      const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', client_id: clientId, refresh_token: body.refresh_token! });
+      expect(refreshed.res.status).toBe(200);
+    }
   });
 
   it('deny returns access_denied with the state and issues nothing', async () => {
@@ -201,9 +255,29 @@ describe('code exchange', () => {
     expect((await tokenRequest(t, { client_id: 'x' })).body.error).toBe('invalid_request');
     expect((await tokenRequest(t, { grant_type: 'password', client_id: 'x' })).body.error).toBe('unsupported_grant_type');
     expect((await tokenRequest(t, { grant_type: 'authorization_code', client_id: 'x', code: 'nope', redirect_uri: REDIRECT, code_verifier: 'short' })).body.error).toBe('invalid_request');
+    // invalid_client is a 401, and every 401 names a scheme (RFC 9110 §15.5.2; RFC 6749 §5.2: the one the client tried).
     const secret = await tokenRequest(t, { grant_type: 'authorization_code', client_id: 'x', client_secret: 's' });
     expect(secret.res.status).toBe(401);
     expect(secret.body.error).toBe('invalid_client');
+    expect(secret.res.headers.get('www-authenticate')).toBe('Basic realm="tooldir"');
+    const basic = await t.app.request(`${ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa('x:s')}` },
+      body: 'grant_type=authorization_code&client_id=x',
+    });
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get('www-authenticate')).toBe('Basic realm="tooldir"');
+    const bearer = await t.app.request(`${ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer abc' },
+      body: 'grant_type=refresh_token&client_id=x',
+    });
+    expect(bearer.headers.get('www-authenticate')).toBe('Bearer realm="tooldir"');
+    expect(((await bearer.json()) as any).error).toBe('invalid_client');
+    const target = await tokenRequest(t, { grant_type: 'refresh_token', client_id: 'x', refresh_token: 'y', resource: 'https://other-server.example/mcp' });
+    expect(target.res.status).toBe(400);
+    expect(target.body).toEqual({ error: 'invalid_target', error_description: 'resource must be http://tooldir.test/mcp, the only resource this server issues tokens for.' });
+    expect(target.res.headers.get('www-authenticate')).toBeNull();
     const json = await t.app.request(`${ORIGIN}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(json.status).toBe(400);
     expect(((await json.json()) as any).error).toBe('invalid_request');

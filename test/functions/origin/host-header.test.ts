@@ -72,15 +72,20 @@ describe('QStash deliveries: the signed URL (`sub`) must be ours', () => {
   });
 });
 
-describe('MCP DNS-rebinding check', () => {
-  it('refuses Host and Origin both naming the attacker', async () => {
-    const res = await mcpPost(EVIL, EVIL);
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: `Forbidden: Origin ${EVIL} is not allowed.` }, id: null });
+describe('DNS-rebinding check of the endpoints any origin may call: the Host, not the Origin', () => {
+  it('refuses a request addressed to the attacker\'s name, whatever its Origin', async () => {
+    for (const origin of [EVIL, OURS]) {
+      const res = await mcpPost(EVIL, origin);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.test is not this server.' }, id: null });
+    }
+    const token = await at(EVIL, '/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token' });
+    expect(token.status).toBe(403);
+    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'This endpoint answers requests for its own host, not evil.test.' });
   });
 
-  it('accepts our own Origin', async () => {
-    expect((await mcpPost(EVIL, OURS)).status).toBe(200);
+  it('serves our Host from any Origin', async () => {
+    for (const origin of [EVIL, OURS, 'https://elsewhere.example']) expect((await mcpPost(OURS, origin)).status).toBe(200);
   });
 });
 
@@ -191,13 +196,21 @@ describe('local mode without SITE_ORIGIN: a Host that is not a loopback name is 
     expect(res.status).toBe(200);
   });
 
-  it('MCP: Host and Origin evil.test are refused', async () => {
+  it('MCP: Host evil.test is refused; any loopback Host is ours', async () => {
     const res = await local.app.request(`${EVIL}/api/mcp/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: EVIL },
       body: initialize,
     });
     expect(res.status).toBe(403);
+    for (const host of ['http://127.0.0.2:8787', 'http://[::1]:9999', 'http://app.localhost']) {
+      const loopback = await local.app.request(`${host}/api/mcp/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: EVIL },
+        body: initialize,
+      });
+      expect(loopback.status, host).toBe(200);
+    }
   });
 
   it('QStash: a token for evil.test is refused, one for the bound address accepted under the same Host', async () => {

@@ -24,7 +24,8 @@ export class PageClient {
    */
   async request(
     path: string,
-    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string>; drain?: boolean } = {},
+    /** `form` as URLSearchParams can repeat a name (checkboxes). */
+    init: { method?: string; form?: Record<string, string> | URLSearchParams; headers?: Record<string, string>; drain?: boolean } = {},
   ) {
     const headers = new Headers(init.headers);
     headers.set('cf-connecting-ip', this.ip);

@@ -30,10 +30,10 @@ describe('account overview', () => {
     expect(html).toMatch(/id="quota">1 of 5</);
     expect(html).toContain('Queued &lt;Tool&gt;');
     expect(html).not.toContain('Queued <Tool>');
-    // The status cell also says where the submission waits and what it went through (docs/submission-progress.md).
-    expect(html).toMatch(/<td>queued<div class="queue">Queue: \d+(st|nd|rd|th) in line for crawling[^<]*<\/div><details class="history"><summary>History<\/summary><ol><li>[^<]+ queued<\/li><\/ol><\/details><\/td><td>basic<\/td>/);
-    expect(html).toMatch(/<td>pending_payment<\/td><td>sponsored<\/td>/);
-    expect(html).toContain(`href="${checkout_url.replace(/&/g, '&amp;')}"`);
+    // The status cell also says where the submission waits (docs/submission-progress.md); its history is on its page.
+    expect(html).toMatch(/<td data-label="Status"><span class="status queued" data-status="queued">queued for crawling<\/span><div class="queue small">\d+(st|nd|rd|th) in line for crawling[^<]*<\/div><\/td>\n<td data-label="Plan">basic<\/td>/);
+    expect(html).toMatch(/<td data-label="Status"><span class="status pending_payment" data-status="pending_payment">waiting for payment<\/span><\/td>\n<td data-label="Plan">sponsored<\/td>/);
+    expect(html).toContain(`<a href="${checkout_url.replace(/&/g, '&amp;')}">Pay now</a>`);
   });
 
   it('links a live submission to its public page', async () => {
@@ -44,7 +44,7 @@ describe('account overview', () => {
     const client = new PageClient(t);
     await client.signIn(m.email);
     const { html } = await client.page('/account');
-    expect(html).toContain('<a href="http://tooldir.test/tools/live-tool">public page</a>');
+    expect(html).toContain('<a href="http://tooldir.test/tools/live-tool">Public page</a>');
   });
 
   it("shows a live tool's edit waiting for review, then the editor's decision with its reason", async () => {
@@ -56,8 +56,8 @@ describe('account overview', () => {
     const client = new PageClient(t);
     await client.signIn(m.email);
     let { html } = await client.page('/account');
-    expect(html).toMatch(/<div class="edit pending">Edit waiting for review since [^<]*: name &quot;Edited &lt;Tool&gt;&quot;, a new description<\/div>/);
-    expect(html).not.toContain('class="edit last"');
+    expect(html).toMatch(/<div class="edit pending small">Edit waiting for review since [^<]*: name &quot;Edited &lt;Tool&gt;&quot;, a new description<\/div>/);
+    expect(html).not.toContain('class="edit last');
 
     const decided = await t.request(`/api/v1/admin/edits/${pending_edit.edit_id}/review`, {
       method: 'POST',
@@ -66,8 +66,8 @@ describe('account overview', () => {
     });
     expect(decided.status).toBe(200);
     ({ html } = await client.page('/account'));
-    expect(html).not.toContain('class="edit pending"');
-    expect(html).toMatch(/<div class="edit last">Last edit rejected [^<]*: The name &lt;misleads&gt;<\/div>/);
+    expect(html).not.toContain('class="edit pending');
+    expect(html).toMatch(/<div class="edit last small">Last edit rejected [^<]*: The name &lt;misleads&gt;<\/div>/);
   });
 
   it('tells an account without membership that submissions are paid', async () => {
@@ -77,6 +77,6 @@ describe('account overview', () => {
     const { html } = await client.page('/account');
     expect(html).toContain('No membership');
     expect(html).toContain('every submission is paid');
-    expect(html).toContain('No submissions yet');
+    expect(html).toContain('No submissions yet. <a href="/submit">Submit a tool</a>.');
   });
 });

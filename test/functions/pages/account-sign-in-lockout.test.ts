@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { CODES_PER_ADDRESS, CODES_PER_CLIENT, MAX_CODE_TRIES } from '../../../src/accounts/sign-in';
+import { CODES_PER_ADDRESS, CODES_PER_CLIENT, CODES_PER_KNOWN_BROWSER, MAX_CODE_TRIES, SEND_WINDOW_MINUTES } from '../../../src/accounts/sign-in';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, codeForReference, outboxFor, uniqueIp } from './account-client';
 
@@ -85,7 +85,9 @@ describe('codes asked for by a stranger', () => {
     for (let i = 0; i < CODES_PER_CLIENT; i++) expect((await stranger.requestCode(owner.email)).res.status).toBe(200);
     const refused = await stranger.requestCode(owner.email);
     expect(refused.res.status).toBe(429);
-    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(3500);
+    // Until the window that started with the owner's code ends: at most SEND_WINDOW_MINUTES.
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(SEND_WINDOW_MINUTES * 60 - 60);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeLessThanOrEqual(SEND_WINDOW_MINUTES * 60);
     expect(refused.html).toContain('Too many codes were asked for this address');
 
     // The owner's mailbox has 1 + 3 codes; the reference on the owner's page picks the owner's one, which still works.
@@ -140,8 +142,73 @@ describe('codes asked for by a stranger', () => {
     for (let i = 0; i < CODES_PER_ADDRESS; i++) await new PageClient(t, uniqueIp()).requestCode(owner.email);
     const ownerBrowser = new PageClient(t, uniqueIp());
     expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(429);
-    await queryRows(t.deps.db, sql`UPDATE sign_in_send_budgets SET window_start = window_start - interval '61 minutes' WHERE email = ${owner.email}`);
+    await queryRows(t.deps.db, sql`UPDATE sign_in_send_budgets SET window_start = window_start - make_interval(mins => ${SEND_WINDOW_MINUTES + 1}) WHERE email = ${owner.email}`);
     const code = await askAndRead(ownerBrowser, owner.email);
     expect((await ownerBrowser.submitCode(owner.email, code)).res.status).toBe(303);
+  });
+});
+
+describe("the owner's known browser (it signed in before)", () => {
+  /** The owner signs in once in `browser`, then the session ends (it expired, or they signed out elsewhere). */
+  async function signedInOnceThenOut(email: string) {
+    const browser = new PageClient(t, uniqueIp());
+    await browser.signIn(email);
+    browser.cookies.delete('tooldir_session');
+    return browser;
+  }
+
+  it('keeps the sign-in forms a long-lived, HttpOnly, Strict token after signing in', async () => {
+    const owner = await t.member('none');
+    const browser = new PageClient(t, uniqueIp());
+    await browser.requestCode(owner.email);
+    const { res } = await browser.submitCode(owner.email, await codeForReference(t, owner.email, (await browser.requestCode(owner.email)).html));
+    expect(res.status).toBe(303);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tooldir_known_browser='));
+    expect(cookie).toMatch(/^tooldir_known_browser=[0-9A-Za-z]{22}\.[0-9a-f]{64}; Max-Age=34560000; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/);
+  });
+
+  it('gets a code while strangers on many clients hold the address at its limit, without spending the total', async () => {
+    const owner = await t.member('none');
+    const ownerBrowser = await signedInOnceThenOut(owner.email); // its first code came out of the address's total
+    for (let i = 1; i < CODES_PER_ADDRESS; i++) expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
+    // A browser that never signed in waits for the window, at most SEND_WINDOW_MINUTES…
+    const newBrowser = await new PageClient(t, uniqueIp()).requestCode(owner.email);
+    expect(newBrowser.res.status).toBe(429);
+    expect(Number(newBrowser.res.headers.get('retry-after'))).toBeLessThanOrEqual(SEND_WINDOW_MINUTES * 60);
+    // …the owner's usual browser does not wait at all.
+    const { res, html } = await ownerBrowser.requestCode(owner.email);
+    expect(res.status).toBe(200);
+    expect((await ownerBrowser.submitCode(owner.email, await codeForReference(t, owner.email, html))).res.status).toBe(303);
+    const [total] = await queryRows<{ sent: number }>(t.deps.db, sql`SELECT sent FROM sign_in_send_budgets WHERE email = ${owner.email} AND client = '*'`);
+    expect(Number(total!.sent)).toBe(CODES_PER_ADDRESS);
+  });
+
+  it('has a budget of its own per window, which a refusal names', async () => {
+    const owner = await t.member('none');
+    const ownerBrowser = await signedInOnceThenOut(owner.email);
+    for (let i = 0; i < CODES_PER_KNOWN_BROWSER; i++) expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(200);
+    const refused = await ownerBrowser.requestCode(owner.email);
+    expect(refused.res.status).toBe(429);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(SEND_WINDOW_MINUTES * 60 - 60);
+    expect(Number(refused.res.headers.get('retry-after'))).toBeLessThanOrEqual(SEND_WINDOW_MINUTES * 60);
+  });
+
+  it("opens nothing for another address, nor when forged or altered: those browsers count as strangers", async () => {
+    const owner = await t.member('none');
+    const other = await t.member('none');
+    const otherBrowser = await signedInOnceThenOut(other.email);
+    const token = otherBrowser.cookies.get('tooldir_known_browser')!;
+    const [id, mac] = token.split('.') as [string, string];
+    const forgeries = [token, `${id}.${'0'.repeat(64)}`, `${'A'.repeat(22)}.${mac}`, `${id}.${mac.toUpperCase()}`, 'garbage'];
+    for (let i = 0; i < CODES_PER_ADDRESS; i++) expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
+    // Control: the genuine token does open its own address's budget, which is at its limit too.
+    for (let i = 1; i < CODES_PER_ADDRESS; i++) await new PageClient(t, uniqueIp()).requestCode(other.email);
+    expect((await new PageClient(t, uniqueIp()).requestCode(other.email)).res.status).toBe(429);
+    expect((await otherBrowser.requestCode(other.email)).res.status).toBe(200);
+    for (const forged of forgeries) {
+      const browser = new PageClient(t, uniqueIp());
+      browser.cookies.set('tooldir_known_browser', forged);
+      expect((await browser.requestCode(owner.email)).res.status, forged).toBe(429);
+    }
   });
 });

@@ -54,7 +54,9 @@ it('submit → open the local checkout → Pay → success page and detail read 
   expect(paid.status).toBe(303);
   const success = await api(paid.headers.get('location')!);
   expect(success.status).toBe(200);
-  expect(await success.text()).toContain('id="status">queued<');
+  const successPage = await success.text();
+  expect(successPage).toContain('<strong id="status" data-status="queued">queued for crawling</strong>');
+  expect(successPage).toContain(`<a class="button primary" id="follow" href="/account/submissions/${pending.site_id}">Follow your submission</a>`);
 
   const detail = await api(`/api/v1/sites/${pending.site_id}`, { token: key });
   expect(((await detail.json()) as { status: string }).status).toBe('queued');

@@ -37,7 +37,7 @@ describe('local checkout end to end', () => {
     expect(get.status).toBe(200);
     const csp = get.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toMatch(/style-src 'nonce-[A-Za-z0-9]+'/);
+    expect(csp).toContain("style-src 'self'"); // the one stylesheet, no inline style
     expect(csp).toContain("form-action 'self'");
     const html = await get.text();
     expect(html).toContain('Featured Page Tool');
@@ -58,7 +58,11 @@ describe('local checkout end to end', () => {
 
     const success = await t.request(paid.headers.get('location')!);
     expect(success.status).toBe(200);
-    expect(await success.text()).toMatch(/id="status">(queued|crawling|pending_review|live)</);
+    const successPage = await success.text();
+    // The status in words, and the way to the submission's own page instead of an API call.
+    expect(successPage).toMatch(/<strong id="status" data-status="(queued|crawling|pending_review|live)">(queued for crawling|being crawled|crawled, waiting for editorial review|live)<\/strong>/);
+    expect(successPage).toContain(`<a class="button primary" id="follow" href="/account/submissions/${c.siteId}">Follow your submission</a>`);
+    expect(successPage).not.toContain('/api/v1/sites');
 
     // The link is spent: opening it again leads to the success page, paying again changes nothing.
     const again = await t.request(c.path);
@@ -104,7 +108,8 @@ describe('local checkout end to end', () => {
     expect(paid.status).toBe(303);
     const page = await (await t.request(paid.headers.get('location')!)).text();
     expect(page).toContain('Payment refunded');
-    expect(page).toContain('id="status">rejected<');
+    expect(page).toContain('<strong id="status" data-status="rejected">not queued</strong>, and the payment was refunded.');
+    expect(page).toContain(`href="/account/submissions/${site_id}">Follow your submission</a>`);
     const detail = (await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()) as { status: string; rejection_reason: string };
     expect(detail.status).toBe('rejected');
     expect(detail.rejection_reason).toContain('refunded');
@@ -168,10 +173,22 @@ describe('local checkout end to end', () => {
     expect(await siteRow(t, c.siteId)).toBeUndefined();
   });
 
-  it('the cancelled page is a plain page', async () => {
-    const res = await t.request('/checkout/cancelled?site_id=x');
+  it('the cancelled page leads back to the submission; a malformed site_id gets the plain text only', async () => {
+    const siteId = crypto.randomUUID();
+    const res = await t.request(`/checkout/cancelled?site_id=${siteId}`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('Payment cancelled');
+    const page = await res.text();
+    expect(page).toContain('Payment cancelled');
+    expect(page).toContain(`<a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a>`);
+    for (const bad of ['x', `${siteId}"><script>alert(1)</script>`, '../../admin', '']) {
+      const plain = await t.request(`/checkout/cancelled?site_id=${encodeURIComponent(bad)}`);
+      expect(plain.status, bad).toBe(200);
+      const text = await plain.text();
+      expect(text, bad).toContain('Nothing was charged.');
+      expect(text, bad).not.toContain('id="follow"');
+      expect(text, bad).not.toContain('<script>alert');
+    }
+    expect(await (await t.request('/checkout/cancelled')).text()).not.toContain('id="follow"');
   });
 
   it('does not exist when Stripe is configured (no free payments)', async () => {

@@ -47,23 +47,23 @@ describe('public pages', () => {
     expect(text).not.toContain('<img src=x');
     expect(text).not.toContain('javascript:');
     expect(text).toContain('<title>&lt;script&gt;alert(1)&lt;/script&gt; – tooldir</title>');
-    expect(csp(res)).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'sha256-[A-Za-z0-9+/]+=*'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(csp(res)).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/);
     const home = await (await t.request('/')).text();
     expect(home).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     // The home page runs no script: its only script elements are JSON-LD data blocks (escaped: directory-cards.test.ts).
     expect(home.match(/<script[^>]*>/g)?.every((tag) => tag === '<script type="application/ld+json">')).toBe(true);
   });
 
-  it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener"', async () => {
+  it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener", through the outbound link /go/{slug}', async () => {
     const basic = await liveSite({ name: 'Basic Link Tool', url: 'https://basic-link.example/' });
     const featured = await liveSite({ name: 'Featured Link Tool', feature: true, url: 'https://featured-link.example/' });
     const sponsored = await liveSite({ name: 'Sponsored Link Tool', sponsor: true, url: 'https://sponsored-link.example/' });
-    expect(await (await t.request(`/tools/${basic}`)).text()).toContain('<a href="https://basic-link.example/" rel="noopener nofollow" target="_blank">');
+    expect(await (await t.request(`/tools/${basic}`)).text()).toContain(`<a class="button primary" href="/go/${basic}" rel="noopener nofollow" target="_blank">`);
     const f = await (await t.request(`/tools/${featured}`)).text();
-    expect(f).toContain('<a href="https://featured-link.example/" rel="noopener" target="_blank">');
+    expect(f).toContain(`<a class="button primary" href="/go/${featured}" rel="noopener" target="_blank">`);
     expect(f).toContain('<span class="badge">Featured</span>');
     const s = await (await t.request(`/tools/${sponsored}`)).text();
-    expect(s).toContain('<a href="https://sponsored-link.example/" rel="noopener" target="_blank">');
+    expect(s).toContain(`<a class="button primary" href="/go/${sponsored}" rel="noopener" target="_blank">`);
     expect(s).toContain('Sponsored</span>');
   });
 
@@ -75,7 +75,7 @@ describe('public pages', () => {
     const res = await t.request('/');
     expect(res.status).toBe(200);
     const page = await res.text();
-    const text = page.slice(page.indexOf('<main>')); // the cards (the head's JSON-LD names them too)
+    const text = page.slice(page.indexOf('<main id="main">')); // the cards (the head's JSON-LD names them too)
     const at = (s: string) => text.indexOf(s);
     expect(at('Zeta Sponsor')).toBeGreaterThan(-1);
     expect(at('Zeta Sponsor')).toBeLessThan(at('Zeta New Basic'));
@@ -83,7 +83,7 @@ describe('public pages', () => {
     expect(at('Zeta Featured')).toBeLessThan(at('Zeta Old Basic'));
     expect(text.slice(at('Zeta Featured'), at('Zeta Old Basic'))).toContain('<span class="badge">Featured</span>');
     expect(page).toContain('<meta name="description"');
-    expect(text).toContain('<form class="search" method="get" action="/"');
+    expect(page).toContain('<form class="search" method="get" action="/" role="search">'); // the header's, on every page
   });
 
   it('searches with the directory search (GET /?q=) and escapes the query back into the page', async () => {

@@ -119,6 +119,8 @@ describe('GET /robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /oauth/',
         'Disallow: /mcp',
+        'Disallow: /go/',
+        'Disallow: /stats/',
         '',
         `Sitemap: ${origin}/sitemap.xml`,
         '',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
+import { membershipPrices } from '../../../src/submissions/plans';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
 import { invoice, iso, nowSeconds, rand, stripeModeEnv, subscription } from '../../helpers/stripe/subscription-objects';
 import {
@@ -192,13 +193,28 @@ describe('POST /api/v1/membership/checkout', () => {
     expect(doc.paths['/api/v1/membership/checkout']?.post?.operationId).toBe('createMembershipCheckout');
   });
 
-  it('is plan_unavailable with local payments', async () => {
+  it('with local payments returns the local checkout page, recorded with the plan table\'s monthly price', async () => {
     const t2 = await createTestApp({ overrides: { queue: recordingQueue() } });
     try {
       const m = await t2.member('none');
       const res = await t2.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } });
-      expect(res.status).toBe(500);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('plan_unavailable');
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { checkout_url: string; expires_at: string; tier: string };
+      expect(body).toEqual({ checkout_url: expect.stringMatching(/^http:\/\/tooldir\.test\/checkout\/cs_local_[0-9A-Za-z]{24}$/), expires_at: expect.any(String), tier: 'member' });
+      expect(new Date(body.expires_at).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+      const sessionId = body.checkout_url.split('/').pop()!;
+      const recorded = await queryRows(
+        t2.deps.db,
+        sql`SELECT purpose, account_id, plan, mode, amount_total::int AS amount_total, currency, ref LIKE 'ref_local_%' AS local_ref
+            FROM checkout_sessions WHERE id = ${sessionId}`,
+      );
+      expect(recorded).toEqual([
+        { purpose: 'membership', account_id: m.accountId, plan: 'member', mode: 'subscription', amount_total: membershipPrices.member.amountCents, currency: 'usd', local_ref: true },
+      ]);
+      // The link is this server's own checkout page, showing the tier and its price.
+      const page = await t2.request(`/checkout/${sessionId}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('49.00 USD per month');
     } finally {
       await t2.close();
     }

@@ -37,6 +37,19 @@ describe('one site, however its URL is spelled', () => {
     }
   });
 
+  it('repeated slashes and an index file in any case are the same site: //app, /app//INDEX.HTML, //app/Index.Php', async () => {
+    const owner = await t.member('member');
+    const other = await t.member('member');
+    const host = uniqueHost();
+    const created = await submit(owner.key, { name: uniqueName(), url: `https://${host}/app` });
+    expect(created.status).toBe(201);
+    for (const url of [`https://${host}//app`, `https://${host}/app//INDEX.HTML`, `http://${host}//app/Index.Php`, `https://${host}///app///`]) {
+      const res = await submit(other.key, { name: uniqueName(), url });
+      expect(res.status, url).toBe(409);
+      expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+    }
+  });
+
   it('keeps the URL as submitted on the record', async () => {
     const m = await t.member('member');
     const url = `http://www.${uniqueHost()}/%61pp/index.html`;
@@ -110,6 +123,9 @@ describe('one name, however it is written', () => {
       `ＣＡＮＯＮ ＢＡＳＥ ${tail}`, // full-width letters
       `  canon   base ${tail} `, // case and spacing
       `C\u200banon Base ${tail}`, // a zero-width space inside
+      `Canon Base ${tail}\u2800`, // a braille blank at the end
+      `Ca\u2800non Base\u3164 ${tail}`, // a braille blank inside, a Hangul filler before a space
+      `\u115fCanon\uffa0 Base ${tail}\u1160`, // the other Hangul fillers
       `C\u0430non\u3000Base ${tail}`, // Cyrillic а and an ideographic space
       `C\u0391N\u039fN BASE ${tail}`, // Greek Α and Ο in capitals
     ]) {

@@ -265,7 +265,7 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     expect(mcp).toMatchObject({ history: [{ status: 'queued' }], queue: { stage: 'crawl', position: rest.queue!.position } });
   });
 
-  it('/account shows the queue position and the history', async () => {
+  it('/account shows the queue position; the submission’s page shows it and the history', async () => {
     const m = await t().member('member');
     const id = await submit(m.key);
     const rest = await detail(m.key, id);
@@ -277,7 +277,10 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     const place = rest.queue!.position;
     const suffix = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
     expect(row).toContain(`${place}${suffix} in line for crawling`);
-    expect(row).toMatch(/<li>[^<]*queued<\/li>/);
+    const page = await browser.page(`/account/submissions/${id}`);
+    expect(page.res.status).toBe(200);
+    expect(page.html).toContain(`<p id="queue">${place}${suffix} in line for crawling`);
+    expect(page.html).toMatch(/<ol class="timeline" id="timeline"><li data-status="queued"><time datetime="[^"]+">[^<]+<\/time> · queued for crawling<\/li><\/ol>/);
   });
 
   it('the detail read with history and queue position is one SQL statement', async () => {

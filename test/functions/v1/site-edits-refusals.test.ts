@@ -38,6 +38,7 @@ describe('refusals', () => {
       [{ name: 'y'.repeat(101) }, 'name must be 2 to 100 characters'],
       [{ name: 42 }, 'name must be a string'],
       [{ name: 'Evil\u202eName' }, 'name must not contain bidirectional overrides'],
+      [{ name: '\u2800\u2800\u3164' }, 'name must contain visible characters'],
       [{ description: '' }, 'description must be 1 to 500 characters'],
       [{ description: 'd'.repeat(501) }, 'description must be 1 to 500 characters'],
       [{ description: ['list'] }, 'description must be a string'],

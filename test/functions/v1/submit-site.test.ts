@@ -114,6 +114,30 @@ describe('POST /api/v1/submit-site: payment path', () => {
     expect(detail).toEqual(second);
   });
 
+  it('a re-submit of an unpaid URL without plan keeps the plan it waits with; naming one changes it; a new URL without plan is basic', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const first = await (await submit(m.key, { name: uniqueName(), url, plan: 'featured' })).json();
+    expect(first.plan).toBe('featured');
+    const kept = await submit(m.key, { name: uniqueName(), url });
+    expect(kept.status).toBe(402);
+    expect(await kept.json()).toMatchObject({ site_id: first.site_id, plan: 'featured', reason: 'payment_pending' });
+    const changed = await (await submit(m.key, { name: uniqueName(), url, plan: 'basic' })).json();
+    expect(changed).toMatchObject({ site_id: first.site_id, plan: 'basic' });
+    expect((await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json()).plan).toBe('basic');
+  });
+
+  it('a member re-submitting an unpaid featured URL without plan is asked to pay for featured, not queued as basic', async () => {
+    const m = await t.member('none');
+    const url = uniqueUrl();
+    const pending = await (await submit(m.key, { name: uniqueName(), url, plan: 'featured' })).json();
+    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, { method: 'PUT', key: ADMIN_TOKEN, json: { tier: 'member' } });
+    expect(upgrade.status).toBe(200);
+    const res = await submit(m.key, { name: uniqueName(), url });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ site_id: pending.site_id, plan: 'featured', reason: 'payment_pending' });
+  });
+
   it('a re-submit of a pending URL that now qualifies answers 201 with the same site_id', async () => {
     const m = await t.member('none');
     const url = uniqueUrl();
@@ -353,6 +377,9 @@ describe('submit: names without a visible character', () => {
     ['zero-width joiners', '\u200d\u200d\u200d'],
     ['two combining acute accents', '\u0301\u0301'],
     ['Hangul fillers', '\u3164\u3164'],
+    ['braille blanks', '\u2800\u2800\u2800'],
+    ['half-width Hangul fillers and a choseong filler', '\uffa0\uffa0\u115f'],
+    ['one letter padded with braille blanks', 'A\u2800\u2800'],
     ['word joiners around a space', '\u2060 \u2060'],
   ])('%s is 400 invalid_request naming name', async (_label, name) => {
     const m = await t.member('member');

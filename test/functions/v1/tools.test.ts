@@ -142,14 +142,15 @@ describe('GET /api/v1/tools/{slug}', () => {
 });
 
 describe('openapi.json', () => {
-  it('documents both directory endpoints without security', async () => {
+  it('documents both directory endpoints as public: an empty security requirement', async () => {
     const doc = (await (await t.request('/api/v1/openapi.json')).json()) as {
       paths: Record<string, { get?: { security?: unknown; operationId?: string } }>;
       components: { schemas: Record<string, unknown> };
     };
     expect(doc.paths['/api/v1/tools']?.get?.operationId).toBe('searchTools');
     expect(doc.paths['/api/v1/tools/{slug}']?.get?.operationId).toBe('getTool');
-    expect(doc.paths['/api/v1/tools']?.get?.security).toBeUndefined();
+    expect(doc.paths['/api/v1/tools']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/v1/tools/{slug}']?.get?.security).toEqual([]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ToolSummary', 'ToolSearchPage', 'ToolDetail']));
   });
 });

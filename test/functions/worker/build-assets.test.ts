@@ -5,9 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ASSETS_DIR, buildWorkerAssets } from '../../../functions/worker/build-assets';
 import { referenceUiFile } from '../../../functions/node/reference-ui-package';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
+import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 
-// wrangler.toml [build] fills [assets] with exactly the reference UI and its headers; everything in that folder
-// is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
+// wrangler.toml [build] fills [assets] with exactly the reference UI, the disposable-mail domain list and their
+// headers; everything in that folder is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
 const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-worker-assets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,18 +24,22 @@ function filesUnder(folder: string): string[] {
 describe('buildWorkerAssets', () => {
   it('is the directory wrangler.toml serves, and wrangler builds it before every dev, build and deploy', () => {
     const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
-    expect(toml).toMatch(/\[assets\]\ndirectory = "\.\/dist\/worker-assets"\n/);
+    expect(toml).toMatch(/\[assets\]\ndirectory = "\.\/dist\/worker-assets"\nbinding = "ASSETS"\n/);
     expect(toml).toMatch(/\[build\]\ncommand = "npx tsx functions\/worker\/build-assets\.ts"\n/);
     expect(ASSETS_DIR).toBe(join(root, 'dist', 'worker-assets'));
   });
 
-  it('holds the installed UI under the served path, and a _headers file for its caching and nosniff', () => {
+  const expectedFiles = [DISPOSABLE_DOMAINS_ASSET_PATH.slice(1), '_headers', REFERENCE_UI_PATH.slice(1)].sort();
+
+  it('holds the installed UI and domain list under their served paths, and a _headers file for caching and nosniff', () => {
     const target = join(dir, 'fresh');
     expect(buildWorkerAssets(target).changed).toBe(true);
-    expect(filesUnder(target)).toEqual(['_headers', REFERENCE_UI_PATH.slice(1)]);
+    expect(filesUnder(target)).toEqual(expectedFiles);
     expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
+    expect(readFileSync(join(target, DISPOSABLE_DOMAINS_ASSET_PATH)).equals(readFileSync(disposableDomainsFile()))).toBe(true);
     expect(readFileSync(join(target, '_headers'), 'utf8')).toBe(
-      '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n',
+      '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +
+        '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n',
     );
     expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
   });
@@ -44,7 +50,7 @@ describe('buildWorkerAssets', () => {
     writeFileSync(join(target, REFERENCE_UI_PATH), 'an older build');
     writeFileSync(join(target, 'secret.txt'), 'not for the public');
     expect(buildWorkerAssets(target).changed).toBe(true);
-    expect(filesUnder(target)).toEqual(['_headers', REFERENCE_UI_PATH.slice(1)]);
+    expect(filesUnder(target)).toEqual(expectedFiles);
     expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
   });
 });

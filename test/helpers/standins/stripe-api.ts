@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
-import { checkoutSession, DEFAULT_PRICES, lineItemsTotal, refund, stripeError, stripeId, type StandInPrice } from './stripe-objects';
+import { billingPortalSession, checkoutSession, DEFAULT_PRICES, lineItemsTotal, refund, stripeError, stripeId, taxParamsRefusal, type StandInPrice } from './stripe-objects';
 
 /** One request as the stand-in received it. */
 export interface StripeRequest {
@@ -29,8 +29,16 @@ export interface StripeStandIn {
   clearRequests(): void;
   /** Stored Checkout Sessions by id (mutable: tests may mark one complete before sending an event). */
   readonly sessions: Map<string, Record<string, unknown>>;
-  /** Marks a session paid and complete (as after Checkout), returning it for `buildStripeEvent`. */
-  completeSession(id: string, fields?: { paymentIntent?: string; subscription?: string; customer?: string }): Record<string, unknown>;
+  /**
+   * Marks a session paid and complete (as after Checkout), returning it for `buildStripeEvent`. `tax`: what Stripe
+   * Tax computed from the buyer's address (only on a session with automatic_tax; added to amount_total, as for a
+   * tax-exclusive Price).
+   */
+  completeSession(id: string, fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number }): Record<string, unknown>;
+  /** Customer Portal sessions created, in order. */
+  readonly portalSessions: readonly Record<string, unknown>[];
+  /** Ids of subscriptions cancelled through `DELETE /v1/subscriptions/{id}`. */
+  readonly cancelledSubscriptions: readonly string[];
   /** Answers `GET /v1/subscriptions/{id}` with this object (merged over a minimal subscription). */
   setSubscription(subscription: { id: string } & Record<string, unknown>): void;
   setLatency(ms: number): void;
@@ -57,6 +65,8 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const subscriptions = new Map<string, Record<string, unknown>>();
+  const portalSessions: Record<string, unknown>[] = [];
+  const cancelledSubscriptions: string[] = [];
   const idempotent = new Map<string, Stored>();
   let latency = 0;
   let down: StripeDownMode = false;
@@ -69,9 +79,19 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
         const message = `No such price: '${total.unknownPrice}'`;
         return { status: 400, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'line_items[0][price]' }) };
       }
+      const refused = taxParamsRefusal(body);
+      if (refused) return { status: 400, body: stripeError('invalid_request_error', refused.message, { param: refused.param }) };
       const session = checkoutSession(body, baseUrl, total);
       sessions.set(String(session.id), session);
       return { status: 200, body: session };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (typeof body.customer !== 'string' || !body.customer) {
+        return { status: 400, body: stripeError('invalid_request_error', 'Missing required param: customer.', { code: 'parameter_missing', param: 'customer' }) };
+      }
+      const portal = billingPortalSession(body, baseUrl);
+      portalSessions.push(portal);
+      return { status: 200, body: portal };
     }
     const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (sessionMatch?.[1]) {
@@ -97,6 +117,14 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       return { status: 200, body: refund(body) };
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && subscriptionMatch?.[1]) {
+      const id = subscriptionMatch[1];
+      if (cancelledSubscriptions.includes(id)) {
+        return { status: 400, body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`) };
+      }
+      cancelledSubscriptions.push(id);
+      return { status: 200, body: { ...(subscriptions.get(id) ?? { id, object: 'subscription', metadata: {} }), status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) } };
+    }
     if (method === 'GET' && subscriptionMatch?.[1]) {
       const subscription = subscriptions.get(subscriptionMatch[1]);
       if (subscription) return { status: 200, body: subscription };
@@ -110,7 +138,7 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
     const text = await readBody(req);
     const url = new URL(req.url ?? '/', baseUrl);
     const method = req.method ?? 'GET';
-    const body = parseStripeForm(method === 'GET' ? url.search.slice(1) : text);
+    const body = parseStripeForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) || text : text);
     const idempotencyKey = header(req, 'idempotency-key');
     requests.push({
       method,
@@ -153,16 +181,23 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       requests.length = 0;
     },
     sessions,
+    portalSessions,
+    cancelledSubscriptions,
     completeSession(id, fields = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no checkout session ${id}`);
       const subscriptionMode = session.mode === 'subscription';
+      const automaticTax = (session.automatic_tax as { enabled?: boolean } | undefined)?.enabled === true;
+      const tax = automaticTax ? (fields.tax ?? 0) : 0;
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
         payment_intent: subscriptionMode ? null : (fields.paymentIntent ?? stripeId('pi')),
         subscription: subscriptionMode ? (fields.subscription ?? stripeId('sub')) : null,
         customer: fields.customer ?? session.customer ?? stripeId('cus'),
+        amount_total: Number(session.amount_total ?? 0) + tax,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+        ...(automaticTax && { automatic_tax: { ...(session.automatic_tax as object), status: 'complete' } }),
       });
       return { ...session };
     },

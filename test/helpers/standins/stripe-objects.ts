@@ -50,10 +50,43 @@ export function lineItemsTotal(lineItems: FormValue | undefined, prices: Readonl
   return { amount, currency };
 }
 
-/** A Checkout Session object for `POST /v1/checkout/sessions`, charging `total`. */
+const enabled = (value: FormValue | undefined) => str(obj(value).enabled) === 'true';
+
+/**
+ * Stripe's refusals of tax parameters a session cannot have (their wording as Stripe's API words them), or null.
+ * The stand-in's customers carry no address or name, as a customer created by Checkout has none until it pays.
+ */
+export function taxParamsRefusal(params: Params): { message: string; param: string } | null {
+  const mode = str(params.mode) ?? 'payment';
+  const customer = str(params.customer);
+  const update = obj(params.customer_update);
+  if (params.invoice_creation !== undefined && mode !== 'payment') {
+    return { message: 'You can only set `invoice_creation` when `mode` is `payment`.', param: 'invoice_creation' };
+  }
+  if (params.customer_update !== undefined && !customer) {
+    return { message: '`customer_update` can only be used with `customer`.', param: 'customer_update' };
+  }
+  if (enabled(params.automatic_tax) && customer && str(update.address) !== 'auto' && str(update.shipping) !== 'auto') {
+    return {
+      message:
+        "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.",
+      param: 'automatic_tax[enabled]',
+    };
+  }
+  if (enabled(params.tax_id_collection) && customer && str(update.name) !== 'auto') {
+    return {
+      message: 'To collect tax IDs for an existing customer, `customer_update[name]` must be set to `auto` so the business name entered in Checkout is saved.',
+      param: 'tax_id_collection[enabled]',
+    };
+  }
+  return null;
+}
+
+/** A Checkout Session object for `POST /v1/checkout/sessions`, charging `total` (before tax: no address yet). */
 export function checkoutSession(params: Params, baseUrl: string, total: { amount: number; currency: string } | null): Record<string, unknown> {
   const id = stripeId('cs_test');
   const mode = str(params.mode) ?? 'payment';
+  const automaticTax = enabled(params.automatic_tax);
   return {
     id,
     object: 'checkout.session',
@@ -72,10 +105,33 @@ export function checkoutSession(params: Params, baseUrl: string, total: { amount
     amount_subtotal: total?.amount ?? null,
     amount_total: total?.amount ?? null,
     currency: total?.currency ?? null,
+    automatic_tax: { enabled: automaticTax, liability: null, provider: automaticTax ? 'stripe' : null, status: automaticTax ? 'requires_location_inputs' : null },
+    tax_id_collection: { enabled: enabled(params.tax_id_collection), required: 'never' },
+    invoice_creation: mode === 'payment' ? { enabled: enabled(params.invoice_creation), invoice_data: { metadata: {} } } : null,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     payment_intent: null,
     subscription: null,
     created: nowSeconds(),
     livemode: false,
+  };
+}
+
+/** A Customer Portal session for `POST /v1/billing_portal/sessions`. */
+export function billingPortalSession(params: Params, baseUrl: string): Record<string, unknown> {
+  const id = stripeId('bps');
+  return {
+    id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_standin_default',
+    created: nowSeconds(),
+    customer: str(params.customer),
+    customer_account: null,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: str(params.return_url),
+    url: `${baseUrl}/p/session/${id}`,
   };
 }
 

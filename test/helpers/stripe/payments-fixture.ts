@@ -14,7 +14,14 @@ import type { OpenedDb } from '../../../src/db/node-clients';
 import { WEBHOOK_SECRET, createTestApp, uniqueName, uniqueUrl, type TestApp } from '../test-app';
 
 export interface PaymentCall {
-  method: 'createCheckout' | 'createMembershipCheckout' | 'expireCheckout' | 'refund' | 'cancelSubscriptionAndRefund';
+  method:
+    | 'createCheckout'
+    | 'createMembershipCheckout'
+    | 'expireCheckout'
+    | 'refund'
+    | 'cancelSubscriptionAndRefund'
+    | 'cancelReplacedSubscription'
+    | 'createBillingPortal';
   args: unknown[];
   /** The session id createCheckout answered with. */
   result?: string;
@@ -29,6 +36,7 @@ export function recordingPayments(options: { promotionCodes?: boolean } = {}): P
   const calls: PaymentCall[] = [];
   return {
     kind: 'local',
+    hostedOrigins: ['https://checkout.stripe.test', 'https://billing.stripe.test'],
     calls,
     async createCheckout(request) {
       const session = { ...(await local.createCheckout(request)), promotionCodes: options.promotionCodes ?? false };
@@ -58,6 +66,13 @@ export function recordingPayments(options: { promotionCodes?: boolean } = {}): P
     },
     async cancelSubscriptionAndRefund(...args) {
       calls.push({ method: 'cancelSubscriptionAndRefund', args });
+    },
+    async cancelReplacedSubscription(...args) {
+      calls.push({ method: 'cancelReplacedSubscription', args });
+    },
+    async createBillingPortal(...args) {
+      calls.push({ method: 'createBillingPortal', args });
+      return { url: `https://billing.stripe.test/p/session/${calls.length}` };
     },
   };
 }

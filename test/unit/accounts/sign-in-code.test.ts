@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeReference, clientGroup, generateSignInCode, normalizeEmail, signInSecret } from '../../../src/accounts/sign-in';
+import { challengeReference, generateSignInCode, normalizeEmail, signInSecret } from '../../../src/accounts/sign-in';
 import { loadConfig } from '../../../src/config';
 
 describe('generateSignInCode', () => {
@@ -27,23 +27,14 @@ describe('signInSecret', () => {
     const b = signInSecret(loadConfig({ ADMIN_TOKEN: 'b'.repeat(32) }));
     expect(a).not.toBe(b);
   });
-});
 
-describe('clientGroup', () => {
-  it('keeps IPv4 addresses (also IPv4-mapped) and groups IPv6 addresses by their /64', () => {
-    expect(clientGroup('203.0.113.7')).toBe('203.0.113.7');
-    expect(clientGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    for (const same of ['2001:db8:1:2::1', '2001:0DB8:0001:0002:ffff:0:0:9', '[2001:db8:1:2::abcd]', '2001:db8:1:2:3:4:5:6%en0']) {
-      expect(clientGroup(same), same).toBe('2001:db8:1:2::/64');
-    }
-    expect(clientGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
-    expect(clientGroup('::1')).toBe('0:0:0:0::/64');
-    expect(clientGroup('2001:db8::')).toBe('2001:db8:0:0::/64');
-    expect(clientGroup('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
-  });
-
-  it('leaves anything that is not an address as it is (never throws)', () => {
-    for (const odd of ['unknown', '', '1:2:3', '1::2::3', '2001:db8:zz::1', '1:2:3:4:5:6:7:8:9']) expect(clientGroup(odd), odd).toBe(odd);
+  it('never falls back to a constant: the Stripe secret is not it, and without ADMIN_TOKEN (local mode only) it is random per process', () => {
+    const withStripeOnly = signInSecret(loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_known_to_stripe_too' }));
+    expect(withStripeOnly).not.toContain('whsec_known_to_stripe_too');
+    expect(withStripeOnly).not.toBe('tooldir-sign-in-v1:');
+    expect(withStripeOnly).toMatch(/^tooldir-sign-in-v1:[0-9A-Za-z]{43}$/);
+    // Stable within the process: a code issued a minute ago must still verify.
+    expect(signInSecret(loadConfig({}))).toBe(withStripeOnly);
   });
 });
 

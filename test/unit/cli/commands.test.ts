@@ -23,7 +23,12 @@ describe('tooldir login / logout', () => {
     expect(world.requests.map((request) => `${request.path}?${request.search}`)).toEqual(['/api/v1/sites?limit=1']);
     const path = configPath(world.home);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ api_key: 'td_good', base_url: 'http://127.0.0.1:8787', submissions: [] });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      api_key: 'td_good',
+      key_origin: 'http://127.0.0.1:8787',
+      base_url: 'http://127.0.0.1:8787',
+      submissions: [],
+    });
     expect(world.stdout.text).toBe(`Logged in to http://127.0.0.1:8787. Key stored in ${path}.\n`);
   });
 
@@ -53,7 +58,8 @@ describe('tooldir login / logout', () => {
     await runCli(['login', '--key', 'td_good'], world.ctx);
     expect(await runCli(['logout', '--json'], world.ctx)).toBe(0);
     expect(world.stdout.text).toContain('"key_removed": true');
-    expect(JSON.parse(await readFile(configPath(world.home), 'utf8'))).toEqual({ submissions: [] });
+    // The address stays the default; the key and the origin it belonged to are gone.
+    expect(JSON.parse(await readFile(configPath(world.home), 'utf8'))).toEqual({ base_url: 'http://127.0.0.1:8787', submissions: [] });
     expect(await runCli(['list'], world.ctx)).toBe(1);
     expect(world.stderr.text).toContain('No API key. Run `tooldir login` or set TOOLDIR_API_KEY.');
   });
@@ -95,9 +101,10 @@ describe('tooldir status', () => {
 
     world.stdout.text = '';
     expect(await runCli(['status', 'www.acme.example'], world.ctx)).toBe(0);
-    // Times on the CLI's own UTC day show without the date.
-    expect(world.stdout.text).toMatch(/^ {2}Queue: {6}3rd in line for review, expected around (2026-11-21 )?23:05 UTC$/m);
-    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}(2026-11-21 )?22:00 UTC {2}queued\n {4}(2026-11-21 )?22:01 UTC {2}crawling\n/m);
+    // One time format, the website's, on every line.
+    expect(world.stdout.text).toMatch(/^ {2}Submitted: {2}2026-11-21 22:00 UTC$/m);
+    expect(world.stdout.text).toMatch(/^ {2}Queue: {6}3rd in line for review, expected around 2026-11-21 23:05 UTC$/m);
+    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}2026-11-21 22:00 UTC {2}queued\n {4}2026-11-21 22:01 UTC {2}crawling\n/m);
   });
 
   it('finds an unpaid submission by URL through the site_ids it recorded', async () => {

@@ -18,8 +18,13 @@ describe('renderList', () => {
 
   it('prints the table and the range shown', () => {
     const lines = renderList({ sites: [site, site], total: 7, limit: 2, offset: 2 }).join('\n').split('\n');
-    expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED_AT +SITE_ID$/);
+    expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED +SITE_ID$/);
     expect(lines[1]).toContain('Acme AI');
+    // Status words and the website's time format, not the API's codes and database timestamp.
+    expect(lines[1]).toMatch(/^live +Acme AI +https:\/\/acme\.example\/ +2026-11-21 22:00 UTC +0b6f9a52-/);
+    const other = renderList({ sites: [siteRecord('pending_review') as unknown as SiteRecord, siteRecord('crawl_failed') as unknown as SiteRecord], total: 2, limit: 2, offset: 0 });
+    expect(other.join('\n')).toMatch(/\nwaiting for review +Acme AI[^\n]*\ncrawl failed +Acme AI/);
+    expect(other.join('\n')).not.toMatch(/pending_review|crawl_failed|\+00/);
     expect(lines[2]).toContain(site.site_id);
     expect(lines.at(-1)).toBe('showing 3–4 of 7');
   });

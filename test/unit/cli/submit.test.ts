@@ -41,7 +41,7 @@ describe('tooldir submit', () => {
     expect(code).toBe(3);
     expect(world.stdout.text).toContain('Your account has no active membership');
     expect(world.stdout.text).toContain('Checkout link: http://127.0.0.1:8787/checkout/cs_1');
-    expect(world.stdout.text).toContain('expires at 2026-11-22T22:00:00.000Z');
+    expect(world.stdout.text).toContain('expires at 2026-11-22 22:00 UTC.');
     expect(world.opened).toEqual(['http://127.0.0.1:8787/checkout/cs_1']);
   });
 
@@ -66,11 +66,11 @@ describe('tooldir submit', () => {
     expect(JSON.parse(world.stdout.text)).toEqual(body);
   });
 
-  it('maps 429 to exit 5 and shows Retry-After', async () => {
+  it('maps 429 to exit 5 and shows Retry-After in the one line of the message', async () => {
     const body = { error: { code: 'rate_limited', message: 'Too many requests' } };
     const world = await fakeWorld(() => ({ status: 429, body, headers: { 'retry-after': '17' } }), { env: key });
     expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI'], world.ctx)).toBe(5);
-    expect(world.stderr.text).toBe('Error: Too many requests\nRetry after 17 s.\n');
+    expect(world.stderr.text).toBe('Error: Too many requests. Retry in 17 s.\n');
   });
 
   it('refuses a missing --name or an unknown plan as usage errors before calling the API (exit 2)', async () => {

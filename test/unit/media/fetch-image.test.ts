@@ -10,7 +10,7 @@ import { createLogger } from '../../../src/log';
 import { fetchImage } from '../../../src/media/fetch-image';
 import { fetchSiteMedia } from '../../../src/media/fetch-site-media';
 import { startFixtureSite, type FixtureHandler, type FixtureSite } from '../../helpers/fixture-site';
-import { bigPngBytes, HTML, icoBytes, pngBytes, SVG } from '../../helpers/image-bytes';
+import { bigPngBytes, gifOfSize, HTML, icoBytes, icoHolding, jpegOfSize, pngBytes, pngOfSize, SVG, webpOfSize } from '../../helpers/image-bytes';
 import { testEnv } from '../../helpers/test-app';
 import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from '../crawler/network-doubles';
 
@@ -46,6 +46,15 @@ beforeAll(async () => {
     '/svg-named.png': serve(SVG, 'image/png'),
     '/page-named.png': serve(HTML, 'image/png'),
     '/gone.png': (_request, response) => void response.writeHead(404).end(),
+    // Small files declaring huge images: decompression bombs, whatever their format.
+    '/largest.png': serve(pngOfSize(4096, 4096), 'image/png'),
+    '/wide.png': serve(pngOfSize(4097, 1), 'image/png'),
+    '/bomb.png': serve(pngOfSize(65_535, 65_535), 'image/png'),
+    '/bomb.jpg': serve(jpegOfSize(30_000, 30_000), 'image/jpeg'),
+    '/bomb.gif': serve(gifOfSize([100, 100], [0, 0, 60_000, 60_000]), 'image/gif'),
+    '/bomb.webp': serve(webpOfSize('VP8X', 16_000, 16_000), 'image/webp'),
+    '/bomb.ico': serve(icoHolding({ png: pngOfSize(100_000, 100_000) }), 'image/x-icon'),
+    '/no-frame.jpg': serve(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xd9]), 'image/jpeg'),
   });
 });
 afterAll(() => site.close());
@@ -84,6 +93,15 @@ describe('fetchImage from a loopback fixture', () => {
 
   it('refuses an HTML page named .png and served as image/png', async () => {
     expect(await fetchFromFixture('/page-named.png')).toMatchObject({ ok: false, error: { kind: 'not_an_image' } });
+  });
+
+  it('keeps 4096×4096 and refuses a side above it, read from the header before anything decodes the image', async () => {
+    expect(await fetchFromFixture('/largest.png')).toMatchObject({ ok: true, extension: 'png' });
+    for (const path of ['/wide.png', '/bomb.png', '/bomb.jpg', '/bomb.gif', '/bomb.webp', '/bomb.ico']) {
+      const result = await fetchFromFixture(path);
+      expect(result, path).toMatchObject({ ok: false, error: { kind: 'too_many_pixels', detail: expect.stringContaining('at most 4096×4096') } });
+    }
+    expect(await fetchFromFixture('/no-frame.jpg')).toMatchObject({ ok: false, error: { kind: 'not_an_image' } });
   });
 
   it('refuses an HTTP error', async () => {
@@ -160,6 +178,7 @@ describe('fetchSiteMedia (the crawl step)', () => {
     const { deps: d, store } = deps();
     expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/too-big.png`, iconUrl: `${site.origin}/logo.svg` }, { siteId: 'x' })).toEqual({ image: null, icon: null });
     expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/page-named.png`, iconUrl: null }, { siteId: 'x' })).toEqual({ image: null, icon: null });
+    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/bomb.png`, iconUrl: `${site.origin}/bomb.ico` }, { siteId: 'x' })).toEqual({ image: null, icon: null });
     expect(store.objects.size).toBe(0);
   });
 

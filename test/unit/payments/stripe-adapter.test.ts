@@ -184,3 +184,102 @@ describe('Stripe adapter: membership checkout', () => {
     await expect(adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' })).rejects.toMatchObject({ code: 'plan_unavailable' });
   });
 });
+
+describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_COLLECTION, STRIPE_INVOICE_CREATION)', () => {
+  const taxed = (env: Record<string, string> = {}) =>
+    createStripePayments(
+      stripeConfig(standIn.url, {
+        STRIPE_AUTOMATIC_TAX: 'on',
+        STRIPE_TAX_ID_COLLECTION: 'on',
+        STRIPE_INVOICE_CREATION: 'on',
+        STRIPE_PRICE_MEMBER: 'price_member',
+        ...env,
+      }),
+      () => NOW,
+    );
+
+  it('is off by default: no tax parameter is sent (an account without Stripe Tax keeps working)', async () => {
+    standIn.clearRequests();
+    await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 40 });
+    const body = standIn.requests[0]!.body;
+    for (const param of ['automatic_tax', 'tax_id_collection', 'invoice_creation', 'customer_update']) expect(body[param]).toBeUndefined();
+  });
+
+  it('a one-time listing: automatic tax, tax IDs and an invoice; recorded before tax', async () => {
+    standIn.clearRequests();
+    const session = await taxed().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 41 });
+    expect(standIn.requests[0]!.body).toMatchObject({
+      mode: 'payment',
+      automatic_tax: { enabled: 'true' },
+      tax_id_collection: { enabled: 'true' },
+      invoice_creation: { enabled: 'true' },
+      customer_email: 'a@example.com',
+    });
+    expect(standIn.requests[0]!.body.customer_update).toBeUndefined();
+    expect(session).toMatchObject({ mode: 'payment', amountTotal: 1590 });
+  });
+
+  it('a subscription gets no invoice_creation (Stripe refuses it there; subscriptions invoice anyway)', async () => {
+    standIn.clearRequests();
+    await taxed().createCheckout({ ...request, plan: 'sponsored', kind: 'sponsored', version: 42 });
+    expect(standIn.requests[0]!.body).toMatchObject({ mode: 'subscription', automatic_tax: { enabled: 'true' }, tax_id_collection: { enabled: 'true' } });
+    expect(standIn.requests[0]!.body.invoice_creation).toBeUndefined();
+  });
+
+  it('a membership for an existing customer lets Checkout save the address and business name Stripe needs', async () => {
+    standIn.clearRequests();
+    const base = { accountId: siteId, tier: 'member' as const, email: 'm@example.com', origin: 'https://tooldir.example' };
+    await taxed().createMembershipCheckout({ ...base, customerId: 'cus_known' });
+    const bucket = Math.floor(NOW.getTime() / 600_000);
+    // A session for the customer is keyed apart from the one made before the account had it.
+    expect(standIn.requests[0]!.idempotencyKey).toBe(`membership-${siteId}-member-${bucket}-cus_known`);
+    expect(standIn.requests[0]!.body).toMatchObject({
+      customer: 'cus_known',
+      automatic_tax: { enabled: 'true' },
+      tax_id_collection: { enabled: 'true' },
+      customer_update: { address: 'auto', name: 'auto' },
+    });
+    // Only the part that needs it: automatic tax alone saves the address, tax IDs alone the name.
+    standIn.clearRequests();
+    await taxed({ STRIPE_TAX_ID_COLLECTION: 'off' }).createMembershipCheckout({ ...base, tier: 'member', customerId: 'cus_known', accountId: crypto.randomUUID() });
+    expect(standIn.requests[0]!.body.customer_update).toEqual({ address: 'auto' });
+    standIn.clearRequests();
+    await taxed().createMembershipCheckout({ ...base, accountId: crypto.randomUUID() });
+    expect(standIn.requests[0]!.body).toMatchObject({ customer_email: 'm@example.com', automatic_tax: { enabled: 'true' } });
+    expect(standIn.requests[0]!.body.customer_update).toBeUndefined();
+  });
+
+  it('rejects a value that is not a switch, naming the variable', () => {
+    expect(() => stripeConfig(standIn.url, { STRIPE_AUTOMATIC_TAX: 'yes' })).toThrow(/STRIPE_AUTOMATIC_TAX/);
+    expect(stripeConfig(standIn.url, { STRIPE_AUTOMATIC_TAX: 'true', STRIPE_INVOICE_CREATION: '1' }).tax).toEqual({ automatic: true, idCollection: false, invoiceCreation: true });
+    expect(stripeConfig(standIn.url).tax).toEqual({ automatic: false, idCollection: false, invoiceCreation: false });
+  });
+});
+
+describe('Stripe adapter: Customer Portal and replaced subscriptions', () => {
+  it("opens a portal session for the account's customer, returning to the account page", async () => {
+    standIn.clearRequests();
+    const portal = await adapter().createBillingPortal({ customerId: 'cus_portal_1', returnUrl: 'https://tooldir.example/account' });
+    expect(portal.url).toMatch(new RegExp(`^${standIn.url}/p/session/bps_`));
+    expect(standIn.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', body: { customer: 'cus_portal_1', return_url: 'https://tooldir.example/account' } });
+    standIn.setDown('error');
+    try {
+      await expect(adapter().createBillingPortal({ customerId: 'cus_portal_1', returnUrl: 'x' })).rejects.toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      standIn.setDown(false);
+    }
+  });
+
+  it('cancels a replaced membership subscription with proration, and again without error', async () => {
+    standIn.clearRequests();
+    await adapter().cancelReplacedSubscription('sub_replaced_1');
+    await adapter().cancelReplacedSubscription('sub_replaced_1');
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/subscriptions/sub_replaced_1', 'DELETE /v1/subscriptions/sub_replaced_1']);
+    expect(standIn.requests[0]).toMatchObject({ body: { prorate: 'true' }, idempotencyKey: 'replaced-sub_replaced_1' });
+    expect(standIn.cancelledSubscriptions).toEqual(['sub_replaced_1']);
+  });
+
+  it('names the hosted pages a form may redirect to (Checkout, the portal, a stand-in)', () => {
+    expect(adapter().hostedOrigins).toEqual(['https://checkout.stripe.com', 'https://billing.stripe.com', new URL(standIn.url).origin]);
+  });
+});

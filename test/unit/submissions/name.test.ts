@@ -29,6 +29,18 @@ describe('checkName', () => {
     if (!check.ok) expect(check.message).toContain(fragment);
   });
 
+  // The blank characters people use to fake an empty name: none of them is a visible character.
+  const fillers = { 'U+2800 braille blank': '\u2800', 'U+3164 Hangul filler': '\u3164', 'U+115F Hangul choseong filler': '\u115f',
+    'U+1160 Hangul jungseong filler': '\u1160', 'U+FFA0 half-width Hangul filler': '\uffa0', 'U+1D159 null notehead': '\u{1d159}',
+    'U+200B zero-width space': '\u200b', 'U+200C zero-width non-joiner': '\u200c', 'U+200D zero-width joiner': '\u200d', 'U+2060 word joiner': '\u2060' };
+
+  it.each(Object.entries(fillers))('a name of %s alone, or with one letter, has no visible characters', (_label, filler) => {
+    for (const name of [filler.repeat(3), `${filler} ${filler}`, `A${filler}${filler}`]) {
+      expect(checkName(name), JSON.stringify(name)).toEqual({ ok: false, message: 'name must contain visible characters' });
+    }
+    expect(checkName(`Ab${filler}`).ok).toBe(true);
+  });
+
   it('counts characters, not UTF-16 units', () => {
     expect(checkName('😀'.repeat(100)).ok).toBe(true);
     expect(checkName('😀'.repeat(101)).ok).toBe(false);
@@ -70,6 +82,13 @@ describe('normalizeName', () => {
     ['sharp s', 'Straße', 'STRASSE'],
     ['composed and decomposed é', 'Caf\u00e9', 'Cafe\u0301'],
     ['Roman numeral Ⅻ', 'Tool \u216b', 'Tool XII'],
+    ['braille blank at the end', 'Acme Writer\u2800', 'Acme Writer'],
+    ['braille blank inside a word', 'Ac\u2800me', 'Acme'],
+    ['braille blanks around a space', 'Acme\u2800 \u2800Writer', 'Acme Writer'],
+    ['Hangul filler', 'Acme\u3164Writer', 'AcmeWriter'],
+    ['Hangul choseong and jungseong fillers', '\u115fAcme\u1160', 'Acme'],
+    ['half-width Hangul filler', 'Acme\uffa0 Writer', 'Acme Writer'],
+    ['musical null notehead', 'Acme\u{1d159}', 'Acme'],
   ])('%s: %j equals %j', (_, a, b) => {
     same(a, b);
   });

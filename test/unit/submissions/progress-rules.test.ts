@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { crawlFailureKinds } from '../../../src/pipeline/crawler/crawl-result';
 import { publicCrawlError } from '../../../src/pipeline/crawl-error-messages';
 import { isPublicCrawlMessage, submitterReason } from '../../../src/submissions/history-reasons';
-import { describeQueue, describeStep, ordinal, utcClock } from '../../../src/submissions/progress-words';
+import { describeQueue, describeStatus, describeStep, ordinal } from '../../../src/submissions/progress-words';
+import { describeStatus as describeStatusForCli } from '../../../src/cli/output';
+import { siteStatuses } from '../../../src/db/schema';
+import { formatTime } from '../../../src/display-time';
 import { toHistory } from '../../../src/submissions/progress';
 
 const step = (status: string, from: string | null, note: string | null) => ({ status, from, note });
@@ -66,17 +69,38 @@ describe('progress words', () => {
     ]);
   });
 
-  it('UTC clock: the date only when it is another UTC day', () => {
-    const now = new Date('2026-11-21T23:50:00Z');
-    expect(utcClock('2026-11-21T14:05:09.000Z', now)).toBe('14:05 UTC');
-    expect(utcClock('2026-11-22T00:20:00.000Z', now)).toBe('2026-11-22 00:20 UTC');
-    expect(utcClock('not a time', now)).toBe('not a time');
+  it('one time format, the website\'s, for every time and on every day', () => {
+    expect(formatTime('2026-11-21T14:05:09.000Z')).toBe('2026-11-21 14:05 UTC');
+    expect(formatTime('2026-11-21 14:05:09+00')).toBe('2026-11-21 14:05 UTC');
+    expect(formatTime(new Date('2026-11-22T00:20:00Z'))).toBe('2026-11-22 00:20 UTC');
+    expect(formatTime('not a time')).toBe('not a time');
+    expect(formatTime(null)).toBe('–');
   });
 
   it('the queue and a history step in words', () => {
-    const now = new Date('2026-11-21T13:00:00Z');
-    expect(describeQueue({ stage: 'crawl', position: 3, estimated_at: '2026-11-21T14:05:00.000Z' }, now)).toBe('3rd in line for crawling, expected around 14:05 UTC');
-    expect(describeQueue({ stage: 'review', position: 1 }, now)).toBe('1st in line for review');
-    expect(describeStep({ status: 'rejected', at: '2026-11-20T09:30:00.000Z', reason: 'Not an AI tool' }, now)).toBe('2026-11-20 09:30 UTC  rejected: Not an AI tool');
+    expect(describeQueue({ stage: 'crawl', position: 3, estimated_at: '2026-11-21T14:05:00.000Z' })).toBe('3rd in line for crawling, expected around 2026-11-21 14:05 UTC');
+    expect(describeQueue({ stage: 'review', position: 1 })).toBe('1st in line for review');
+    expect(describeStep({ status: 'rejected', at: '2026-11-20T09:30:00.000Z', reason: 'Not an AI tool' })).toBe('2026-11-20 09:30 UTC  rejected: Not an AI tool');
+  });
+});
+
+describe('describeStatus', () => {
+  it('has words for every status (pending_payment too), the same for the pages and the CLI', () => {
+    const statuses = [...siteStatuses, 'pending_payment'];
+    for (const status of statuses) {
+      expect(describeStatus(status), status).toMatch(/^[a-z][a-z ,]+$/);
+    }
+    expect(new Set(statuses.map(describeStatus)).size).toBe(statuses.length);
+    expect(describeStatus('queued')).toBe('queued for crawling');
+    expect(describeStatusForCli('queued')).toBe('queued for crawling');
+    // The CLI adds its own next step to a failed crawl; the pages show a Retry button instead.
+    expect(describeStatus('crawl_failed')).toBe('crawl failed');
+    expect(describeStatusForCli('crawl_failed')).toBe('crawl failed (fix the site, then `tooldir retry`)');
+  });
+
+  it('shows an unknown value as it is, and never an inherited property', () => {
+    expect(describeStatus('paused')).toBe('paused');
+    expect(describeStatus('constructor')).toBe('constructor');
+    expect(describeStatus('__proto__')).toBe('__proto__');
   });
 });

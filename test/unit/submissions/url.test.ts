@@ -80,6 +80,9 @@ describe('canonicalUrl', () => {
       ['https://example.com/index.php?page=2', 'https://example.com?page=2'],
       ['https://example.com/app/index.php?utm_source=x', 'https://example.com/app'],
       ['https://example.com/index.html#top', 'https://example.com'],
+      ['https://example.com/INDEX.HTML', 'https://example.com'],
+      ['https://example.com/app/Index.Htm', 'https://example.com/app'],
+      ['https://example.com/app/INDEX.PHP?page=2', 'https://example.com/app?page=2'],
     ])('%s -> %s', (input, expected) => {
       expect(canonical(input)).toBe(expected);
     });
@@ -89,7 +92,7 @@ describe('canonicalUrl', () => {
       ['https://example.com/myindex.html', 'https://example.com/myindex.html'],
       ['https://example.com/index.html/app', 'https://example.com/index.html/app'],
       ['https://example.com/index.asp', 'https://example.com/index.asp'],
-      ['https://example.com/INDEX.HTML', 'https://example.com/INDEX.HTML'],
+      ['https://example.com/INDEX.HTML.bak', 'https://example.com/INDEX.HTML.bak'],
       ['https://example.com/index.html/index.html', 'https://example.com/index.html'],
     ])('only drops the whole last segment: %s -> %s', (input, expected) => {
       expect(canonical(input)).toBe(expected);
@@ -112,6 +115,22 @@ describe('canonicalUrl', () => {
       ['https://www.www.example.com/', 'https://www.example.com'],
     ])('%s -> %s', (input, expected) => {
       expect(canonical(input)).toBe(expected);
+    });
+  });
+
+  describe('repeated slashes', () => {
+    it.each([
+      ['https://example.com//app', 'https://example.com/app'],
+      ['https://example.com///app//tools///', 'https://example.com/app/tools'],
+      ['https://example.com//app//index.html', 'https://example.com/app'],
+      ['https://example.com//', 'https://example.com'],
+      ['https://example.com//?a=1', 'https://example.com?a=1'],
+    ])('%s -> %s', (input, expected) => {
+      expect(canonical(input)).toBe(expected);
+    });
+
+    it('keeps an encoded slash apart from an empty segment', () => {
+      expect(canonical('https://example.com/a%2F%2Fb')).not.toBe(canonical('https://example.com/a/b'));
     });
   });
 

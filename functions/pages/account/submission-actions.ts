@@ -1,0 +1,151 @@
+// POST /account/submissions/{site_id}/checkout, /retry and /edit – the buttons of a submission's page, each the
+// very verb its API call runs (submit, POST …/retry, PATCH …), with the session's CSRF token; post/redirect/get.
+import { waitForFirstRun } from '../../../src/idempotency/wait-for-first-run';
+import type { Context, Hono } from 'hono';
+import type { Actor } from '../../../src/accounts/actor';
+import type { WebSession } from '../../../src/accounts/web-sessions';
+import type { Deps } from '../../../src/deps';
+import { isServiceError, ServiceError } from '../../../src/errors';
+import { isValidIdempotencyKey } from '../../../src/idempotency/key';
+import { submitSiteIdempotently } from '../../../src/idempotency/submit';
+import { editSite } from '../../../src/submissions/edit';
+import { editInputSchema } from '../../../src/submissions/edit-input';
+import { getSubmission } from '../../../src/submissions/get';
+import { readResubmitInput } from '../../../src/submissions/resubmit-input';
+import { retrySite } from '../../../src/submissions/retry';
+import type { SubmitInput } from '../../../src/submissions/submit-input';
+import { enforceRateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { actorForWebSession } from '../../../src/accounts/actor';
+import { checkSessionCsrf } from './csrf';
+import { readForm, sessionOrRedirect } from './session';
+import { submissionPage } from './submission-page';
+import type { EditFormState } from './submission-sections';
+
+const pagePath = (siteId: string) => `/account/submissions/${siteId}`;
+
+/**
+ * Runs an action; a refusal the person can act on (the retry allowance, a wrong state, a taken name) comes back on
+ * the submission's page with its status and what was typed. Unknown or foreign ids (404), CSRF failures (403) and
+ * the rate limiter's 429 (which answers before any statement runs) are the account area's error pages.
+ */
+async function refusable(c: Context<AppEnv>, session: WebSession, siteId: string, run: () => Promise<Response>, edit?: EditFormState) {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isServiceError(error) || error.code === 'not_found' || error.code === 'forbidden' || error.details.rateLimit) throw error;
+    return submissionPage(c, session, siteId, { error, edit });
+  }
+}
+
+/** A signed-in POST whose form carries the session's CSRF token, or the response that ends it. */
+async function signedInForm(c: Context<AppEnv>) {
+  const session = await sessionOrRedirect(c);
+  if (session instanceof Response) return session;
+  const form = await readForm(c);
+  checkSessionCsrf(c, form, session.csrfToken);
+  return { session, form, actor: actorForWebSession(session), siteId: c.req.param('id') ?? '' };
+}
+
+/**
+ * The submit verb under the page's Idempotency-Key: a second click while the first is still running waits for
+ * the first's answer and gets it again, so both land on the same checkout session.
+ */
+async function submitOnce(deps: Deps, actor: Actor, input: SubmitInput, idempotencyKey: string) {
+  try {
+    return await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey }));
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'idempotency_in_progress') {
+      throw new ServiceError('idempotency_in_progress', 'Your fresh checkout link is still being made. Reload this page in a moment.', error.details);
+    }
+    throw error;
+  }
+}
+
+/** Words for the page when the URL or name was taken by a submission past payment meanwhile. */
+const takenMeanwhile = (error: ServiceError) =>
+  new ServiceError(
+    'already_submitted',
+    error.details.site_id
+      ? 'You already have a submission of this URL or name past payment, so this one cannot be paid: see your submissions.'
+      : 'Another submission of this URL or name was paid for first, so this one can no longer be paid.',
+  );
+
+export function register(app: Hono<AppEnv>) {
+  // A fresh checkout link: the same submit as POST /api/v1/submit-site with what was submitted last (same record).
+  app.post('/submissions/:id/checkout', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, form, actor, siteId } = signed;
+    const key = form.idempotency_key ?? '';
+    if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
+    const deps = c.get('deps');
+    return refusable(c, session, siteId, async () => {
+      await enforceRateLimit(c, 'submit', session.accountId);
+      const input = await readResubmitInput({ deps, actor, input: { siteId } });
+      if (!input) {
+        // Paid (or refunded) meanwhile: its page says where it stands. Unknown or not ours: the 404.
+        await getSubmission({ deps, actor, input: { siteId } });
+        return c.redirect(pagePath(siteId), 303);
+      }
+      try {
+        const result = await submitOnce(deps, actor, input, key);
+        // A member with quota left is queued by the same verb, keeping this site_id: no payment at all.
+        return c.redirect(result.kind === 'payment_required' ? result.body.checkout_url : pagePath(result.body.site_id), 303);
+      } catch (error) {
+        if (isServiceError(error) && error.code === 'already_submitted') throw takenMeanwhile(error);
+        // The key of a page shown before the record changed (a re-submit through the API meanwhile).
+        if (isServiceError(error) && error.code === 'idempotency_key_reused') {
+          throw new ServiceError('idempotency_key_reused', 'This submission changed since the page was shown. Reload the page and try again.');
+        }
+        throw error;
+      }
+    });
+  });
+
+  // Retry a failed crawl: the verb of POST /api/v1/sites/{site_id}/retry, the same bucket and daily allowance.
+  app.post('/submissions/:id/retry', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, actor, siteId } = signed;
+    return refusable(c, session, siteId, async () => {
+      await enforceRateLimit(c, 'submit', session.accountId);
+      await retrySite({ deps: c.get('deps'), actor, input: { site_id: siteId } });
+      return c.redirect(pagePath(siteId), 303);
+    });
+  });
+
+  // Suggest an edit: the verb of PATCH /api/v1/sites/{site_id}, validated by the API's own schema.
+  app.post('/submissions/:id/edit', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, form, actor, siteId } = signed;
+    const typed: EditFormState = { name: form.name ?? '', description: form.description ?? '', errors: {} };
+    return refusable(
+      c,
+      session,
+      siteId,
+      async () => {
+        const given = { ...(typed.name.trim() && { name: typed.name }), ...(typed.description.trim() && { description: typed.description }) };
+        if (given.name === undefined && given.description === undefined) {
+          throw new ServiceError('invalid_request', 'Nothing to file: give a new name, a new description, or both.');
+        }
+        const parsed = editInputSchema.safeParse(given);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) typed.errors[issue.path[0] as 'name' | 'description'] ??= issue.message;
+          throw new ServiceError('invalid_request', 'The edit was not filed: see the fields marked below.');
+        }
+        await enforceRateLimit(c, 'submit', session.accountId);
+        try {
+          await editSite({ deps: c.get('deps'), actor, input: { ...parsed.data, site_id: siteId } });
+        } catch (error) {
+          if (!isServiceError(error) || error.code !== 'already_submitted') throw error;
+          typed.errors.name = 'Another tool already has this name.';
+          throw new ServiceError('already_submitted', 'The edit was not filed: see the fields marked below.');
+        }
+        return c.redirect(`${pagePath(siteId)}#edit`, 303);
+      },
+      typed,
+    );
+  });
+}

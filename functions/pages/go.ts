@@ -1,0 +1,20 @@
+// GET /go/{slug} – the outbound link to a live tool's website: a redirect to its stored URL with ref=tooldir,
+// counted as a click after the response (functions/middleware/count-listing-events.ts; docs/stats.md "Clicks").
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { findOutboundTarget } from '../../src/stats/outbound-link';
+import { isSlug } from '../../src/pipeline/slug';
+import type { AppEnv } from '../types';
+import { notFoundPage } from './not-found';
+
+export function register(app: OpenAPIHono<AppEnv>) {
+  app.get('/go/:slug', async (c) => {
+    const slug = c.req.param('slug');
+    // Only the slug picks the target, and only among live tools: no parameter can turn this into an open redirect.
+    const target = isSlug(slug) ? await findOutboundTarget(c.get('deps'), slug) : undefined;
+    if (!target) return notFoundPage(c);
+    // Every click must reach us to be counted, and the link is no page of its own for search engines.
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    return c.redirect(target, 302);
+  });
+}

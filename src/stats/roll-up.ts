@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Deps } from '../deps';
+import { queryRows } from '../db/client';
+import { toDayCounts } from './counters';
+import { addDays, utcDay } from './utc-day';
+
+/** Tools per statement: keeps each statement's JSON parameter small on a big directory. */
+const BATCH = 500;
+
+export interface RollUpReport {
+  days: { day: string; tools: number }[];
+}
+
+/**
+ * Copies the engine's counters of each day into site_stats_daily (a core verb; the job behind
+ * POST /api/jobs/stats-rollup, the Worker's cron and the local timer). Every column of a (tool, day) row is set
+ * to the engine's total for that day, never added to, so running it twice for the same day leaves the same
+ * numbers (idempotent by day and tool). A day's counters only grow, so the larger of the stored and the read
+ * total wins: two runs that overlap cannot move a row back to an older reading. By default it rolls up yesterday (final once the day is
+ * over) and today (partial, rewritten by the next run). Slugs that name no site are dropped by the join.
+ */
+export async function rollUpStats(deps: Deps, input: { days?: readonly string[] } = {}): Promise<RollUpReport> {
+  const today = utcDay(deps.now());
+  const days = input.days?.length ? [...new Set(input.days)] : [addDays(today, -1), today];
+  const report: RollUpReport = { days: [] };
+  for (const day of days) {
+    const counts = toDayCounts(await deps.stats.readDay(day));
+    const rows = [...counts].map(([slug, c]) => ({
+      slug,
+      views: c.views ?? 0,
+      clicks: c.clicks ?? 0,
+      impressions_sponsored: c.impressions_sponsored ?? 0,
+      impressions_featured: c.impressions_featured ?? 0,
+      impressions_standard: c.impressions_standard ?? 0,
+      badge_loads: c.badge_loads ?? 0,
+    }));
+    let tools = 0;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const written = await queryRows<{ site_id: string }>(
+        deps.db,
+        sql`INSERT INTO site_stats_daily AS d (site_id, day, views, clicks, impressions_sponsored, impressions_featured, impressions_standard, badge_loads)
+          SELECT s.id, ${day}::date, c.views, c.clicks, c.impressions_sponsored, c.impressions_featured, c.impressions_standard, c.badge_loads
+          FROM json_to_recordset(${JSON.stringify(rows.slice(i, i + BATCH))}::json)
+            AS c(slug text, views int, clicks int, impressions_sponsored int, impressions_featured int, impressions_standard int, badge_loads int)
+          JOIN sites s ON s.slug = c.slug
+          ON CONFLICT (site_id, day) DO UPDATE SET views = greatest(d.views, EXCLUDED.views), clicks = greatest(d.clicks, EXCLUDED.clicks),
+            impressions_sponsored = greatest(d.impressions_sponsored, EXCLUDED.impressions_sponsored),
+            impressions_featured = greatest(d.impressions_featured, EXCLUDED.impressions_featured),
+            impressions_standard = greatest(d.impressions_standard, EXCLUDED.impressions_standard),
+            badge_loads = greatest(d.badge_loads, EXCLUDED.badge_loads), rolled_up_at = now()
+          RETURNING d.site_id`,
+      );
+      tools += written.length;
+    }
+    report.days.push({ day, tools });
+  }
+  return report;
+}

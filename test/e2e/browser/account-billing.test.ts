@@ -1,0 +1,217 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startNodeServer, type NodeServer } from '../../../functions/node';
+import { expectNoAxeViolations } from '../../helpers/browser/axe';
+import { expectFitsViewport } from '../../helpers/browser/viewport';
+import { mailedCodeFor } from '../../helpers/mailed-code';
+import { launchLoopbackChromium } from '../../helpers/services/chromium';
+import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+
+// Memberships, billing and webhooks of the account area in Debian's Chromium (playwright-core) against the real
+// Node server in local mode: a membership bought from /account through the local checkout, cancelled on the
+// local billing page, and a webhook added, pinged (to a loopback receiver) and removed; every page at 1280 and
+// 390 px under axe-core, with and without JavaScript.
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+const requireBrowser = process.env.REQUIRE_BROWSER === '1';
+if (!hasChromium && !requireBrowser) {
+  console.log(`SKIP browser tests: ${CHROMIUM} not found (apt-get install -y chromium; REQUIRE_BROWSER=1 makes this a failure)`);
+}
+
+describe.runIf(!hasChromium && requireBrowser)('browser required', () => {
+  it(`finds Chromium at ${CHROMIUM} (REQUIRE_BROWSER=1)`, () => {
+    expect(existsSync(CHROMIUM)).toBe(true);
+  });
+});
+
+const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+describe.runIf(hasChromium)('account memberships, billing and webhooks in Chromium', () => {
+  let server: NodeServer;
+  let browser: Browser;
+  let dataDir: string;
+  let receiver: WebhookReceiver;
+  const transport = loopbackOnlyWebhookTransport();
+  const offLoopback: string[] = [];
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tooldir-browser-billing-'));
+    cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
+    // Webhook deliveries go to a loopback receiver only: the transport refuses any other lookup or connection.
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { overrides: { webhooks: transport } },
+    );
+    browser = await launchLoopbackChromium(CHROMIUM);
+    receiver = await startWebhookReceiver();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await receiver?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    expect(transport.violations).toEqual([]);
+    expect(offLoopback).toEqual([]);
+    expect(cspViolations).toEqual([]);
+  });
+
+  /** A fresh browser profile whose every request must stay on loopback. */
+  async function loopbackContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+    const context = await browser.newContext(options);
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (LOOPBACK.test(url.hostname)) return route.continue();
+      offLoopback.push(url.href);
+      return route.abort();
+    });
+    return context;
+  }
+
+  async function newPage(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
+    return page;
+  }
+
+  /** The page as it is, at 1280 × 900 and 390 × 844: no axe-core violation, and nothing wider than 390 px. */
+  async function checkWidths(page: Page): Promise<void> {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expectNoAxeViolations(page);
+      if (size.width === 390) await expectFitsViewport(page, 390);
+    }
+    await page.setViewportSize(WIDTHS[0]);
+  }
+
+  /** Signs in from wherever the sign-in page is shown (its `next` decides where it returns to). */
+  async function signIn(page: Page, email: string): Promise<void> {
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect.poll(() => page.textContent('main')).toContain(`We sent a 6-digit code to ${email}`);
+    await page.getByLabel('Code').fill(await mailedCodeFor(server.deps.db, email, page));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/account/sign-in'));
+  }
+
+  const newEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+  it('buys a membership from /account (local checkout), sees the tier and quota, cancels it on the billing page', async () => {
+    const context = await loopbackContext();
+    const page = await newPage(context);
+    // Signed out, the pricing link's target leads through sign-in and carries where it was going.
+    await page.goto(`${server.url}/account/membership?tier=member`);
+    expect(page.url()).toBe(`${server.url}/account/sign-in?next=${encodeURIComponent('/account/membership?tier=member')}`);
+    await signIn(page, newEmail('member'));
+    if (new URL(page.url()).pathname !== '/account') await page.goto(`${server.url}/account`);
+
+    await expect.poll(() => page.textContent('#tier')).toBe('No membership');
+    await checkWidths(page);
+    await page.getByRole('link', { name: /^Become a member/ }).click();
+    await page.waitForURL(`${server.url}/account/membership?tier=member`);
+    expect(await page.textContent('#price')).toBe('49.00 USD per month');
+    await checkWidths(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/checkout\/cs_local_/);
+    await checkWidths(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${server.url}/checkout/membership`);
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.waitForURL(`${server.url}/account`);
+    expect(await page.textContent('#tier')).toBe('Member');
+    expect(await page.textContent('#membership-status')).toBe('active');
+    expect(await page.textContent('#quota')).toBe('0 of 5');
+    expect(await page.textContent('#quota-reset')).toMatch(/^Resets \d{4}-\d{2}-\d{2} 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/);
+    await checkWidths(page);
+
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL(`${server.url}/account/billing`);
+    await checkWidths(page);
+    await page.getByRole('button', { name: 'Cancel membership' }).click();
+    await page.waitForURL(`${server.url}/account/billing`);
+    expect(await page.textContent('#billing-status')).toBe('canceled');
+    await checkWidths(page);
+    await page.goto(`${server.url}/account`);
+    expect(await page.textContent('#tier')).toBe('No membership');
+    await context.close();
+  });
+
+  it('adds a webhook (secret shown once), pings it to a loopback receiver, sees the delivery and removes it', async () => {
+    const context = await loopbackContext();
+    const page = await newPage(context);
+    await page.goto(`${server.url}/account/webhooks`);
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/account/webhooks');
+    await signIn(page, newEmail('hooks'));
+    if (new URL(page.url()).pathname !== '/account/webhooks') await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL(`${server.url}/account/webhooks`);
+    await checkWidths(page);
+
+    // The form's error path: what was typed kept, the message next to the field, a summary to jump from.
+    await page.getByLabel('Endpoint URL').fill('ftp://example.com/hook');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    expect(await page.textContent('#webhook-url-error')).toBe('url must be an https URL');
+    expect(await page.inputValue('#webhook-url')).toBe('ftp://example.com/hook');
+    await checkWidths(page);
+
+    const target = `${receiver.url}/browser-hook-with-a-long-path-that-must-wrap-on-a-narrow-screen`;
+    await page.getByLabel('Endpoint URL').fill(target);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.waitForURL(`${server.url}/account/webhooks`);
+    const secret = await page.inputValue('#new-webhook-secret');
+    expect(secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    // The copy button appears only when the page's one script ran under its CSP.
+    await expect.poll(() => page.getByRole('button', { name: 'Copy' }).isVisible()).toBe(true);
+    await checkWidths(page);
+
+    receiver.secret = secret;
+    await page.getByRole('button', { name: 'Send test ping' }).click();
+    await expect.poll(() => receiver.received.length).toBe(1);
+    expect(receiver.received[0]!.verifyError).toBeUndefined();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.locator('table.deliveries').textContent();
+      })
+      .toContain('delivered (HTTP 200)');
+    expect(await page.locator('#new-webhook-secret').count()).toBe(0);
+    await checkWidths(page);
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(`${server.url}/account/webhooks`);
+    expect(await page.locator('#no-webhooks').count()).toBe(1);
+    await context.close();
+  });
+
+  it('works without JavaScript: buy a membership, add a webhook (secret readable, no copy button)', async () => {
+    const context = await loopbackContext({ javaScriptEnabled: false });
+    const page = await newPage(context);
+    await page.goto(`${server.url}/account/sign-in`);
+    await signIn(page, newEmail('nojs'));
+    await page.goto(`${server.url}/account/membership?tier=memberFeature`);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/checkout\/cs_local_/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL(`${server.url}/checkout/membership`);
+    await page.goto(`${server.url}/account`);
+    expect(await page.textContent('#tier')).toBe('Member (featured)');
+    expect(await page.textContent('#quota')).toBe('0 of 10');
+
+    await page.goto(`${server.url}/account/webhooks`);
+    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/nojs`);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.waitForURL(`${server.url}/account/webhooks`);
+    expect(await page.inputValue('#new-webhook-secret')).toMatch(/^whsec_/);
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0); // hidden without its script
+    await context.close();
+  });
+});

@@ -1,0 +1,95 @@
+// Every per-IP limit counts an IPv6 client by its /64 and an IPv4 client by its address (DECISIONS.md "Rate limits"),
+// through the public surface: each limited endpoint is driven to its limit from many addresses of one /64 (the client
+// address spoofed with cf-connecting-ip, as the Workers runtime reports it); the next request from yet another
+// address of that /64 is refused, while one from the neighbouring /64 and IPv4 neighbours still get through.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimitPolicies } from '../../../src/rate-limits/policies';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { PageClient, newEmail } from '../pages/account-client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A fresh /64 for each test, so no two tests share a bucket: `2001:db8:<n>:<m>`. */
+let networks = 0;
+const freshNetwork = () => `2001:db8:${(++networks).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+/** The i-th address of a /64, spelled in full so the grouping, not the text, makes two of them equal. */
+const hostIn = (network: string, i: number) =>
+  `${network}:${[(i * 40503) & 0xffff, i & 0xffff, (i * 7919) & 0xffff, i + 1].map((group) => group.toString(16)).join(':')}`;
+
+const send = (path: string, ip: string, init: RequestInit = {}) =>
+  t.app.request(`http://tooldir.test${path}`, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), 'cf-connecting-ip': ip } });
+
+/**
+ * Spends `limit` requests from `limit` different addresses of one /64, then checks that another address of that
+ * /64 is refused while the next /64 is not: `request(ip)` returns the status.
+ */
+async function expectOneBudgetPerNetwork(limit: number, request: (ip: string) => Promise<number>, allowed: (status: number) => boolean) {
+  const network = freshNetwork();
+  for (let i = 0; i < limit; i++) {
+    const status = await request(hostIn(network, i));
+    expect(allowed(status), `request ${i + 1} of ${limit} answered ${status}`).toBe(true);
+  }
+  expect(await request(`${network}:ffff:ffff:ffff:fffe`)).toBe(429);
+  expect(await request(`[${network}::1]`)).toBe(429);
+  const neighbour = `${network.slice(0, network.lastIndexOf(':'))}:${(parseInt(network.slice(network.lastIndexOf(':') + 1), 16) ^ 1).toString(16)}`;
+  expect(allowed(await request(`${neighbour}::1`))).toBe(true);
+}
+
+describe('per-IP limits group IPv6 clients by /64', () => {
+  it('public reads: GET /api/v1/tools', async () => {
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.public.limit,
+      async (ip) => (await send('/api/v1/tools?q=anything', ip)).status,
+      (s) => s === 200,
+    );
+  });
+
+  it("the home page's search: GET /?q=", async () => {
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.public.limit,
+      async (ip) => (await send('/?q=anything', ip)).status,
+      (s) => s === 200,
+    );
+  });
+
+  it('sign-in: POST /account/sign-in (code requests), each for another address', async () => {
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.signin.limit,
+      async (ip) => (await new PageClient(t, ip).requestCode(newEmail())).res.status,
+      (s) => s === 200,
+    );
+  });
+
+  it('OAuth client registration: POST /oauth/register', async () => {
+    const metadata = { client_name: 'Limit Probe', redirect_uris: ['http://127.0.0.1:43210/callback'] };
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.oauthRegister.limit,
+      async (ip) => (await send('/oauth/register', ip, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })).status,
+      (s) => s === 201,
+    );
+  });
+
+  it('OAuth tokens: POST /oauth/token (refused grants count too)', async () => {
+    const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: 'nobody', code: 'nothing', code_verifier: 'x'.repeat(43) });
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.oauthToken.limit,
+      async (ip) => (await send('/oauth/token', ip, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() })).status,
+      (s) => s === 400 || s === 401,
+    );
+  });
+
+  it('IPv4 clients keep one budget per address, also when reported IPv4-mapped', async () => {
+    const limit = rateLimitPolicies.public.limit;
+    for (let i = 0; i < limit; i++) expect((await send('/api/v1/tools', '192.0.2.77')).status).toBe(200);
+    expect((await send('/api/v1/tools', '192.0.2.77')).status).toBe(429);
+    // The same address as a dual-stack socket reports it is the same client.
+    expect((await send('/api/v1/tools', '::ffff:192.0.2.77')).status).toBe(429);
+    expect((await send('/api/v1/tools', '192.0.2.78')).status).toBe(200);
+  });
+});
