@@ -1,5 +1,19 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
+// The few fixed scripts and the one stylesheet are hashed once each, on first use, not per response.
+const known = new Map<string, string>();
+const hashSource = (source: string): string => {
+  let hash = known.get(source);
+  if (hash === undefined) {
+    hash = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(source))))}'`;
+    if (known.size < 64) known.set(source, hash);
+  }
+  return hash;
+};
+
 /** A CSP source allowing exactly one inline script, by the hash of its text (CSP Level 3 hash-source). */
-export const cspScriptHash = (source: string) => `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(source))))}'`;
+export const cspScriptHash = hashSource;
+
+/** A CSP source allowing exactly one inline <style> element, by the hash of its text. */
+export const cspStyleHash = hashSource;

@@ -9,6 +9,8 @@ export interface AppEnv {
     requestId: string;
     /** Set false by a request that changed no status, so it skips the webhook outbox dispatch (announce-status-changes.ts). */
     announceStatusChanges?: boolean;
+    /** Set by the page cache on the routes it sits on (middleware/page-cache.ts); cacheableAnswer reads and fills it. */
+    pageCache?: import('./middleware/page-cache').PageCacheState;
   };
 }
 

@@ -7,10 +7,15 @@ import { rollUpStats } from '../src/stats/roll-up';
 import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
+import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
+import { createListingVersion } from '../src/directory/listing-version';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
 
 let built: { app: App; deps: Deps } | undefined;
+
+/** How stale a Worker's listing version may be before a background read replaces it (docs/pages.md "Caching"). */
+const LISTING_VERSION_MAX_AGE_MS = 1000;
 
 /**
  * The Worker's configuration: loadConfig's rules (outside local mode SITE_ORIGIN, ADMIN_TOKEN and a mail transport
@@ -47,8 +52,13 @@ function appFor(bindings: Record<string, unknown>) {
   if (built) return built;
   const env = stringEnv(bindings);
   const config = workerConfig(env);
-  const deps = buildDeps(config, createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT), {
+  const db = createNeonHttpDb(config.databaseUrl, env.NEON_FETCH_ENDPOINT);
+  const deps = buildDeps(config, db, {
     media: createR2MediaStore(mediaBucket(bindings)),
+    // Public pages in the data center's cache, shared by its isolates; each isolate reads the listing version at
+    // most once a second, in the background (a read per page view would be a Neon round trip each).
+    pageCache: createWorkersPageCache((caches as unknown as { default: Cache }).default, config.siteOrigin ?? ''),
+    listingVersion: createListingVersion(db, { maxAgeMs: LISTING_VERSION_MAX_AGE_MS }),
     disposableDomains: createAssetDisposableDomains(assetsBinding(bindings)),
   });
   built = { app: createApp(deps), deps };

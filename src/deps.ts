@@ -28,6 +28,9 @@ import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
 import { withReservedNames } from './pipeline/reserved-names';
 import { boundOrigin } from './origin';
+import type { PageCache } from './adapters/page-cache/types';
+import { createMemoryPageCache } from './adapters/page-cache/memory';
+import { createListingVersion, type ListingVersion } from './directory/listing-version';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -61,6 +64,13 @@ export interface Deps {
   stats: StatsStore;
   /** What webhook deliveries resolve and POST with (src/webhooks/send-event.ts); the Node entry pins DNS here too. */
   webhooks: WebhookTransport;
+  /**
+   * Public pages kept for everyone (docs/pages.md "Caching"): in memory by default, the Cache API on Workers.
+   * Served only at the listing version they were rendered at.
+   */
+  pageCache: PageCache;
+  /** The listing version as this process knows it: exact by default (one read per check), Workers read it at most once a second. */
+  listingVersion: ListingVersion;
   /**
    * The disposable-mail domains sign-in refuses (src/accounts/disposable-mail.ts): the entries pass the list from
    * the Worker's static assets or from node_modules; the default refuses nothing.
@@ -124,6 +134,8 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     crawl: overrides.crawl ?? defaultCrawlTransport(),
     media: overrides.media ?? createMemoryMediaStore(),
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),
+    pageCache: overrides.pageCache ?? createMemoryPageCache(),
+    listingVersion: overrides.listingVersion ?? createListingVersion(db, { maxAgeMs: 0 }),
     disposableDomains: overrides.disposableDomains ?? noDisposableDomains,
     defer:
       overrides.defer ??

@@ -13,8 +13,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** Requires a valid API key and sets the actor. */
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const url = new URL(c.req.url);
-  if (QUERY_KEY_PARAMS.some((p) => url.searchParams.has(p))) {
+  // Parsing the URL costs ~5 µs; most API requests have no query string at all.
+  const url = c.req.url;
+  const params = url.includes('?') ? new URL(url).searchParams : undefined;
+  if (params && QUERY_KEY_PARAMS.some((p) => params.has(p))) {
     throw new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.');
   }
   c.set('actor', await authenticateKey(c.get('deps'), bearerToken(c.req.header('authorization'))));

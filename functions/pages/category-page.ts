@@ -6,9 +6,12 @@ import { findCategory } from '../../src/categories/find-category';
 import type { AppEnv } from '../types';
 import { listingPage } from './listing';
 import { notFoundPage } from './not-found';
+import { refusedPublicPage } from './public-limit';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/categories/:slug', async (c) => {
+    const refused = await refusedPublicPage(c, 'requests');
+    if (refused) return refused;
     const category = await findCategory(c.get('deps'), c.req.param('slug'));
     if (!category) return notFoundPage(c);
     const count = `${category.tool_count} tool${category.tool_count === 1 ? '' : 's'}`;

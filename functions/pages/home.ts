@@ -1,33 +1,19 @@
 // GET / – the public directory: the sponsored slot, then cards of the newest tools, 24 a page (docs/pages.md);
-// links to every category with its count; a search box (GET /?q=).
+// links to every category with its count; a search box (GET /?q=, 24 results a page).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
 import type { ToolCard } from '../../src/directory/tool-record';
+import { BROWSE_PAGE_SIZE } from '../../src/directory/browse';
 import { searchToolCards } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
 import { renderPage } from './layout';
-import { cardGrid } from './cards';
-import { listingPage } from './listing';
+import { refusedPublicPage } from './public-limit';
+import { cardGrid, pager } from './cards';
+import { badCursorPage, listingPage } from './listing';
 import { declareImpressions } from '../middleware/count-listing-events';
-
-/** A search past the per-IP limit: a page (not JSON), never cached, saying when to retry. */
-function tooManySearchesPage(c: Context<AppEnv>, retryAfterSeconds: number) {
-  c.header('Retry-After', String(retryAfterSeconds));
-  c.header('Cache-Control', 'no-store');
-  return renderPage(c, {
-    title: 'Too many searches – tooldir',
-    description: 'Too many searches from your address.',
-    status: 429,
-    body: () => html`<h1>Too many searches</h1>
-<p role="alert">Too many searches from your address. Please try again in ${retryAfterSeconds} s.</p>
-<p><a href="/">Back to the directory</a></p>`,
-  });
-}
 
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
@@ -42,27 +28,37 @@ const categoryLinks = (categories: CategoryWithCount[]) => {
     : '';
 };
 
-/** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards. */
+/** Results a search page shows: the listing's page size (a page of 50 cost twice the rendering and the reading). */
+const SEARCH_PAGE_SIZE = BROWSE_PAGE_SIZE;
+
+/** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards, 24 a page. */
 async function searchPage(c: Context<AppEnv>, q: string) {
   // A search counts against the per-IP public bucket like every search surface, and the limiter answers
-  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits). The plain listing does not.
+  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits).
+  const refused = await refusedPublicPage(c, 'searches');
+  if (refused) return refused;
+  const first = `/?q=${encodeURIComponent(q)}`;
+  let found;
   try {
-    await enforceRateLimit(c, 'public', clientIp(c));
+    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor: c.req.query('cursor') } });
   } catch (error) {
-    if (isServiceError(error) && error.code === 'rate_limited') return tooManySearchesPage(c, error.details.retryAfterSeconds ?? 1);
+    if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;
   }
-  const found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: 50 } });
   const tools: ToolCard[] = found.tools;
-  c.header('Cache-Control', 'public, max-age=60');
-  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md)
+  const next = found.next_cursor === null ? null : `${first}&cursor=${encodeURIComponent(found.next_cursor)}`;
+  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md); kept with a cached page
+  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || c.req.query('cursor') ? ' on this page' : ''}`;
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
     canonical: `${c.get('deps').origin}/`,
+    pageLinks: { next: next && `${c.get('deps').origin}${next}` },
     query: q,
+    cacheable: true,
     body: () => html`<h1>Search results for “${q}”</h1>
-${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${tools.length === 1 ? '1 tool' : `${tools.length} tools`}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}`,
+${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${count}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}
+${pager({ prev: null, next })}`,
   });
 }
 
@@ -70,6 +66,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
     const q = (c.req.query('q') ?? '').trim().slice(0, 100);
     if (q) return searchPage(c, q);
+    const refused = await refusedPublicPage(c, 'requests');
+    if (refused) return refused;
     const { categories } = await listCategories({ deps: c.get('deps') });
     return listingPage(c, {
       basePath: '/',

@@ -34,6 +34,8 @@ export interface PageOptions {
   current?: Section;
   /** Forms and reading pages use the narrow column. */
   narrow?: boolean;
+  /** The page is the same for every anonymous visitor: sent through the page cache (middleware/page-cache.ts). */
+  cacheable?: boolean;
 }
 
 /** Only http(s) URLs may become a link or an image source; anything else renders as nothing. */
@@ -58,7 +60,9 @@ export function safeUrl(value: string | null | undefined): string | undefined {
 export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Promise<Response> {
   const signedIn = readSessionCookie(c) !== undefined;
   c.header('Vary', 'Cookie', { append: true });
-  if (signedIn && /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'private, no-cache');
+  // c.res is read only for a signed-in request: reading it before the response exists makes Hono rebuild the
+  // response around a body stream (docs/bench.md). A cacheable page's Cache-Control is set by cacheableAnswer.
+  if (signedIn && !page.cacheable && /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'private, no-cache');
   const image = safeUrl(page.image);
   const canonical = page.noindex ? undefined : safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
   const head = html`<meta name="description" content="${page.description}">
@@ -86,5 +90,6 @@ ${page.jsonLd?.length ? jsonLdScripts(page.jsonLd) : ''}`;
     query: page.query,
     current: page.current,
     narrow: page.narrow,
+    cacheable: page.cacheable,
   });
 }

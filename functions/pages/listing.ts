@@ -61,14 +61,14 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   const self = first ? view.basePath : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
-  c.header('Cache-Control', 'public, max-age=60');
-  declareImpressions(c, shown); // one impression per card of this render (docs/stats.md)
+  declareImpressions(c, shown); // one impression per card of this render (docs/stats.md); kept with a cached page
   return renderPage(c, {
     title: first ? view.title : `More: ${view.title}`,
     description: view.description,
     canonical: `${deps.origin}${self}`,
     pageLinks: { prev: links.prev && `${deps.origin}${links.prev}`, next: links.next && `${deps.origin}${links.next}` },
     jsonLd: shown.length ? [itemList(deps.origin, view.title, shown)] : [],
+    cacheable: true,
     body: () => html`${view.intro()}
 ${page.sponsored.length ? html`<section class="sponsored" aria-label="Sponsored"><h2>Sponsored</h2>${cardGrid(page.sponsored)}</section>` : ''}
 ${page.tools.length ? html`<h2>${view.listHeading}</h2>${cardGrid(page.tools)}` : page.sponsored.length ? '' : html`<p class="muted">${first ? view.empty : 'No more tools here.'}</p>`}

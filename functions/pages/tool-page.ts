@@ -6,6 +6,7 @@ import { softwareApplicationLd } from '../../src/directory/software-application'
 import { toolUrl } from '../../src/directory/sitemap';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
+import { refusedPublicPage } from './public-limit';
 import { renderPage, safeUrl } from './layout';
 import { outboundPath } from './outbound';
 import { formatDate } from './account/layout';
@@ -15,13 +16,14 @@ import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/tools/:slug', async (c) => {
+    const refused = await refusedPublicPage(c, 'requests');
+    if (refused) return refused;
     const slug = c.req.param('slug');
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
     if (!tool) return notFoundPage(c);
     // Visits go through our outbound link (counted as a click, docs/stats.md); it redirects to this very URL.
     const href = safeUrl(tool.url) && outboundPath(tool.slug);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;
-    c.header('Cache-Control', 'public, max-age=60');
     return renderPage(c, {
       title: `${tool.name} – tooldir`,
       description,
@@ -42,6 +44,7 @@ ${tool.categories.length ? html`<h2 class="vh">Categories</h2><ul class="chips n
 </article>
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,
+      cacheable: true,
     });
   });
 }

@@ -1,5 +1,6 @@
 // GET /api/v1/tools – search the public directory of live tools (no key; limited per client IP)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directory/search';
 import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
 import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
@@ -7,6 +8,7 @@ import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describePolicy, describeRate } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
+import { cacheableAnswer } from '../middleware/page-cache';
 import { component } from './schemas';
 import { errorContent } from './error-responses';
 
@@ -59,7 +61,8 @@ const route = createRoute({
     'The MCP tool search_tools returns the same data.',
   request: { query },
   responses: {
-    200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results' },
+    200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results (with an ETag; Cache-Control allows keeping it a minute)' },
+    304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
     400: errorContent('Invalid q, limit or cursor, or an unknown category (code invalid_request)'),
     ...publicErrors,
   },
@@ -70,6 +73,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const { q, limit, cursor, category } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
     const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
-    return c.json(page, 200);
+    // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
+    // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
+    return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<typeof page, 200, 'json'>;
   });
 }

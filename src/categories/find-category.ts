@@ -5,17 +5,14 @@ import type { CategoryWithCount } from './categories';
 import { isCategorySlug } from './category-rules';
 
 /**
- * One category with its number of live tools (the count as GET /api/v1/categories reads it), or undefined for
- * an unknown or malformed slug. One statement.
+ * One category with its number of live tools (the count as GET /api/v1/categories reads it: the trigger-kept
+ * live_tools), or undefined for an unknown or malformed slug. One statement.
  */
 export async function findCategory(deps: Deps, slug: string): Promise<CategoryWithCount | undefined> {
   if (!isCategorySlug(slug)) return undefined;
   const [row] = await queryRows<CategoryWithCount>(
     deps.db,
-    sql`SELECT c.slug, c.name, c.description,
-          (SELECT count(*) FROM site_categories sc JOIN sites s ON s.id = sc.site_id
-           WHERE sc.category_slug = c.slug AND s.status = 'live')::int AS tool_count
-        FROM categories c WHERE c.slug = ${slug}`,
+    sql`SELECT c.slug, c.name, c.description, c.live_tools AS tool_count FROM categories c WHERE c.slug = ${slug}`,
   );
   return row && { ...row, tool_count: Number(row.tool_count) };
 }

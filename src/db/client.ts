@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNeonHttp } from 'drizzle-orm/neon-http';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
+import { renderSql } from './render-sql';
 
 /** Every driver (PGlite, node-postgres, Neon HTTP) is used through this one type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,7 +14,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * transactions. Timestamps are formatted in SQL so every driver returns the same text.
  */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  // Rendered by ./render-sql.ts when it can (the same text, faster), else by drizzle; run the same way either way.
+  const built = renderSql(query);
+  const result = (built
+    ? await db._.session.prepareQuery(built, undefined, undefined, false).execute()
+    : await db.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(result) ? result : (result.rows ?? []);
 }
 

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { queryRows } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
@@ -17,18 +17,17 @@ const SLUG = /^[^\s/?#\p{Cc}]{1,200}$/u;
  * Public: no actor (the same for searchTools).
  */
 export async function getTool({ deps, input: ref }: { deps: Deps; input: ToolRef }): Promise<ToolDetail> {
-  let where;
-  if ('slug' in ref) {
-    if (!SLUG.test(ref.slug)) throw notFound();
-    where = sql`s.slug = ${ref.slug}`;
-  } else {
-    if (!isUuid(ref.site_id)) throw notFound();
-    where = sql`s.id = ${ref.site_id}`;
-  }
-  const [row] = await queryRows<ToolRow>(deps.db, sql`SELECT ${toolColumns} FROM sites s WHERE ${where} AND s.status = 'live'`);
+  const bySlug = 'slug' in ref;
+  if (bySlug ? !SLUG.test(ref.slug) : !isUuid(ref.site_id)) throw notFound();
+  const [row] = await (bySlug ? toolBySlug : toolById).rows<ToolRow>(deps.db, { key: bySlug ? ref.slug : ref.site_id });
   if (!row) throw notFound();
   return toToolDetail(row, deps.origin);
 }
+
+/** Built once per process (src/db/prepared.ts): the read is one indexed lookup, its rendering should not cost more. */
+const toolStatement = (column: SQL) => preparedStatement<'key'>((p) => sql`SELECT ${toolColumns} FROM sites s WHERE ${column} = ${p('key')} AND s.status = 'live'`);
+const toolBySlug = toolStatement(sql`s.slug`);
+const toolById = toolStatement(sql`s.id`);
 
 /** The one not_found for a tool that is not listed (the badge route answers with it too). */
 export const notFound = () => new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
-import { queryRows } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { mediaPath } from '../media/media-name';
 import { toolColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
 
@@ -15,6 +15,9 @@ export type PublicTool = ToolDetail & { title: string | null };
 
 const columns = sql`${toolColumns}, s.metadata->>'title' AS title`;
 
+/** Built once per process (src/db/prepared.ts). */
+const liveToolBySlug = preparedStatement<'slug'>((p) => sql`SELECT ${columns} FROM sites s WHERE s.slug = ${p('slug')} AND s.status = 'live'`);
+
 type PublicToolRow = ToolRow & { title: string | null };
 
 const toPublicTool = (row: PublicToolRow, origin: string): PublicTool => ({
@@ -26,6 +29,6 @@ const toPublicTool = (row: PublicToolRow, origin: string): PublicTool => ({
 
 /** One live tool by slug, or undefined (taken down, not yet live, unknown). */
 export async function getLiveTool(deps: Deps, slug: string): Promise<PublicTool | undefined> {
-  const [row] = await queryRows<PublicToolRow>(deps.db, sql`SELECT ${columns} FROM sites s WHERE s.slug = ${slug} AND s.status = 'live'`);
+  const [row] = await liveToolBySlug.rows<PublicToolRow>(deps.db, { slug });
   return row ? toPublicTool(row, deps.origin) : undefined;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
-import { queryRows } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import type { SubmissionRecord } from './record-schemas';
@@ -23,7 +23,7 @@ export async function getSubmission({
   input: { siteId: string };
 }): Promise<SubmissionRecord> {
   if (!isUuid(siteId)) throw notFound();
-  return lookup(deps, actor, { site: sql`s.id = ${siteId}`, pending: sql`p.id = ${siteId}` });
+  return lookup(deps, byId, { key: siteId, accountId: actor.accountId });
 }
 
 /**
@@ -39,19 +39,24 @@ export async function findSubmissionByUrl({
   actor: Actor;
   input: { canonicalUrl: string };
 }): Promise<SubmissionRecord> {
-  return lookup(deps, actor, { site: sql`s.canonical_url = ${canonicalUrl}`, pending: sql`p.canonical_url = ${canonicalUrl}` });
+  return lookup(deps, byUrl, { key: canonicalUrl, accountId: actor.accountId });
 }
 
-async function lookup(deps: Deps, actor: Actor, where: { site: SQL; pending: SQL }): Promise<SubmissionRecord> {
-  const rows = await queryRows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(
-    deps.db,
-    sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
-          WHERE ${where.site} AND s.account_id = ${actor.accountId}) x
+/** Both lookups in one statement, site first; built once per process (src/db/prepared.ts). */
+const lookupStatement = (site: SQL, pending: SQL) =>
+  preparedStatement<'key' | 'accountId'>(
+    (p) => sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
+          WHERE ${site} = ${p('key')} AND s.account_id = ${p('accountId')}) x
         UNION ALL
         SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
-          WHERE ${where.pending} AND p.account_id = ${actor.accountId}) y
+          WHERE ${pending} = ${p('key')} AND p.account_id = ${p('accountId')}) y
         ORDER BY 1 DESC`,
   );
+const byId = lookupStatement(sql`s.id`, sql`p.id`);
+const byUrl = lookupStatement(sql`s.canonical_url`, sql`p.canonical_url`);
+
+async function lookup(deps: Deps, statement: typeof byId, values: { key: string; accountId: string }): Promise<SubmissionRecord> {
+  const rows = await statement.rows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(deps.db, values);
   // 'site' sorts before 'pending': the reference's lookup order.
   const first = rows[0] as unknown as { kind: 'site' | 'pending'; row: unknown } | undefined;
   if (!first) throw notFound();

@@ -1,14 +1,19 @@
 // `npm run bench [names...]`: runs the benchmarks one after another, prints each table, writes
 // bench-results/<name>.json and a summary. Never part of `npm test`. Exit code 1 when a target failed.
+// zod-openapi first: it adds .openapi() to zod's schemas, and the benches load src/ modules (the search seed) that
+// build schemas the app's routes extend later in this same process.
+import '@hono/zod-openapi';
 import { benchBundle } from './bundle';
 import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
 import { benchThroughput } from './throughput';
+import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
   throughput: benchThroughput,
+  public: benchPublicThroughput,
   'round-trips': benchRoundTrips,
   'cold-start': benchColdStart,
   bundle: benchBundle,

@@ -1,141 +1,175 @@
-// API throughput against the floor: autocannon against the Node server on real PostgreSQL, each real
-// endpoint side by side with a floor route running the same single query without auth, limits or
-// validation. Targets: ratio ≥ 0.7 for reads, ≥ 0.5 for the submit 402 path.
-import autocannon from 'autocannon';
+// Reads against the bare floor (issue 23 point 4) and the submit 402 path against its in-app floor: closed-loop
+// load on the Node server on real PostgreSQL, each real endpoint side by side with a floor in alternating rounds.
+// Reads: the floor is a separate bare node:http + node-postgres process running the very statement of the verb
+// (lib/bare-floor-server.ts); target: the floor's median latency is ≥ 0.7 of the app's, one request at a time
+// (what a request costs, without queueing); the req/s ratio under load is reported beside it. Submit: the
+// floor is an in-app route running the same final statement without auth, limits or validation
+// (lib/floor-routes.ts); target: throughput ratio ≥ 0.5.
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client';
+import { openNodePostgres, openPglite } from '../../src/db/node-clients';
 import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
+import { startBareFloor } from './lib/bare-floor';
+import { type LoadRequest, type LoadResult, runHttpLoad } from './lib/http-load';
 import { distinctSubmit } from './lib/seed';
 import { spawnBenchServer } from './lib/spawn-bench-server';
 import { type CpuSample, startCpuCount } from './lib/process-cpu';
+import { seedBenchTools } from './search.bench';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // Real and floor alternate in short rounds so a noisy machine (other processes) hits both alike.
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Live tools behind GET /api/v1/tools/{slug}; each request reads one of them at random. */
+const LIVE_TOOLS = 1000;
 
-interface Measured {
+interface Measured extends LoadResult {
   /** µs of CPU per request in the server, PostgreSQL and the load generator (Linux only). */
   cpu?: CpuSample;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  total: number;
-  statuses: Record<string, number>;
-  errors: number;
 }
 
-let countCpu: () => (requests: number) => CpuSample | undefined = () => () => undefined;
-
-async function load(url: string, init: { method?: string; headers?: Record<string, string>; submitTag?: string }): Promise<Measured> {
-  const tag = init.submitTag;
-  const cpuSince = countCpu();
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: Math.max(1, Math.round(DURATION_S / ROUNDS)),
-    timeout: 10,
-    requests: [
-      {
-        method: init.method ?? 'GET',
-        headers: { ...init.headers, ...(tag && { 'content-type': 'application/json' }) },
-        // Every submit gets a URL and name no request used before, so each one takes the 402 path.
-        ...(tag && { setupRequest: (request) => ({ ...request, body: JSON.stringify(distinctSubmit(tag)) }) }),
-      },
-    ],
-  });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
-  return { cpu: cpuSince(result.requests.total), reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, statuses, errors: result.errors };
-}
-
-/** Sums the rounds: req/s over the whole time, latency percentiles as the median of the rounds'. */
+/** Rounds combined: req/s over all rounds, latency percentiles as the median of the rounds'. */
 function combine(runs: Measured[]): Measured {
-  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const statuses: Record<string, number> = {};
-  for (const run of runs) for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const sum = (pick: (r: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
+  const merge = (pick: (r: Measured) => Record<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const run of runs) for (const [k, n] of Object.entries(pick(run))) out[k] = (out[k] ?? 0) + n;
+    return out;
+  };
   const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
   const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
   return {
+    ...runs[0]!,
     cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
-    reqPerSec: runs.reduce((sum, r) => sum + r.reqPerSec, 0) / runs.length,
+    requests: sum((r) => r.requests),
+    seconds: sum((r) => r.seconds),
+    reqPerSec: sum((r) => r.requests) / sum((r) => r.seconds),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
-    total: runs.reduce((sum, r) => sum + r.total, 0),
-    statuses,
-    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    mean: median(runs.map((r) => r.mean)),
+    statuses: merge((r) => r.statuses),
+    cache: merge((r) => r.cache),
+    errors: sum((r) => r.errors),
   };
 }
 
 const TARGETS = { read: 0.7, submit: 0.5 };
 
-/** Runs the three pairs and reports req/s, p50, p99 and the ratio to the floor. */
 export async function benchThroughput(): Promise<BenchReport> {
   const db = await startBenchDatabase();
+  // Live tools for GET /api/v1/tools/{slug}, written before the server starts (the seed is set-based SQL).
+  const opened = db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`);
+  await seedBenchTools(opened.db, LIVE_TOOLS);
+  const slugs = (await queryRows<{ slug: string }>(opened.db, sql`SELECT slug FROM sites WHERE status = 'live'`)).map((r) => r.slug);
+  await opened.close();
   const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error' }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
-  countCpu = () => startCpuCount(server.child.pid!, db.server?.port);
+  const floor = db.env.DATABASE_URL ? await startBareFloor(db.env.DATABASE_URL, server.member.accountId) : undefined;
+  const pid = (side: 'app' | 'floor') => (side === 'floor' && floor ? floor.pid : server.child.pid!);
+  const load = async (side: 'app' | 'floor', request: () => LoadRequest, connections = CONNECTIONS): Promise<Measured> => {
+    const cpuSince = startCpuCount(pid(side), db.server?.port);
+    const origin = side === 'floor' && floor ? floor.url : server.url;
+    const result = await runHttpLoad({ origin, connections, seconds: DURATION_S / ROUNDS, request });
+    return { ...result, cpu: cpuSince(result.requests) };
+  };
   try {
     const auth = { authorization: `Bearer ${server.member.key}` };
     const payer = { authorization: `Bearer ${server.payer.key}` };
     const siteId = server.member.siteIds[0]!;
+    const slug = () => slugs[Math.floor(Math.random() * slugs.length)]!;
+    const submit = (path: string, headers: Record<string, string>, tag: string) => (): LoadRequest => ({
+      path,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      // Every submit has a URL and name no request used before, so each one takes the 402 path.
+      body: JSON.stringify(distinctSubmit(tag)),
+    });
     const pairs = [
-      { op: `GET /api/v1/sites/{id}`, kind: 'read' as const, real: () => load(`${server.url}/api/v1/sites/${siteId}`, { headers: auth }), floor: () => load(`${server.url}/bench/floor/sites/${siteId}`, {}) },
-      { op: 'GET /api/v1/sites?limit=20', kind: 'read' as const, real: () => load(`${server.url}/api/v1/sites?limit=20`, { headers: auth }), floor: () => load(`${server.url}/bench/floor/sites`, {}) },
-      { op: 'POST /api/v1/submit-site (402)', kind: 'submit' as const, real: () => load(`${server.url}/api/v1/submit-site`, { method: 'POST', headers: payer, submitTag: 'real' }), floor: () => load(`${server.url}/bench/floor/submit`, { method: 'POST', submitTag: 'floor' }) },
+      { op: 'GET /api/v1/sites/{id}', kind: 'read' as const, real: () => ({ path: `/api/v1/sites/${siteId}`, headers: auth }), floor: () => ({ path: `/sites/${siteId}` }) },
+      { op: 'GET /api/v1/sites?limit=20', kind: 'read' as const, real: () => ({ path: '/api/v1/sites?limit=20', headers: auth }), floor: () => ({ path: '/sites' }) },
+      { op: 'GET /api/v1/tools/{slug}', kind: 'read' as const, real: () => ({ path: `/api/v1/tools/${slug()}` }), floor: () => ({ path: `/tools/${slug()}` }) },
+      { op: 'POST /api/v1/submit-site (402)', kind: 'submit' as const, real: submit('/api/v1/submit-site', payer, 'real'), floor: submit('/bench/floor/submit', {}, 'floor') },
     ];
-    // Warm-up: JIT, key cache, connection pool.
-    await load(`${server.url}/api/v1/sites/${siteId}`, { headers: auth });
+    // Warm-up: JIT, key cache, connection pools and prepared statements on both sides.
+    for (const pair of pairs) {
+      await load('app', pair.real);
+      if (pair.kind === 'read' && floor) await load('floor', pair.floor);
+    }
     const rows: BenchReport['rows'] = [];
     const targets: BenchReport['targets'] = [];
     const data: Record<string, unknown> = {};
     for (const pair of pairs) {
+      const floorSide = pair.kind === 'read' ? 'floor' : 'app'; // the submit floor is an in-app route
+      if (pair.kind === 'read' && !floor) continue;
       const floors: Measured[] = [];
       const reals: Measured[] = [];
+      const floorsAlone: Measured[] = [];
+      const realsAlone: Measured[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        floors.push(await pair.floor());
-        reals.push(await pair.real());
+        floors.push(await load(floorSide, pair.floor));
+        reals.push(await load('app', pair.real));
+        if (pair.kind !== 'read') continue;
+        // One request at a time: the latency a request costs, not the queue it waits in under load.
+        floorsAlone.push(await load(floorSide, pair.floor, 1));
+        realsAlone.push(await load('app', pair.real, 1));
       }
-      const floor = combine(floors);
+      const f = combine(floors);
       const real = combine(reals);
-      const ratio = real.reqPerSec / floor.reqPerSec;
+      const alone = pair.kind === 'read' ? { floor: combine(floorsAlone), real: combine(realsAlone) } : undefined;
+      const throughputRatio = real.reqPerSec / f.reqPerSec;
+      const latencyRatio = alone ? alone.floor.p50 / alone.real.p50 : f.p50 / real.p50;
       const expected = pair.kind === 'read' ? 200 : 402;
-      const unexpected = Object.entries(real.statuses).filter(([code]) => Number(code) !== expected);
+      const wrong = (m: Measured) => Object.keys(m.statuses).filter((code) => Number(code) !== expected);
+      const cpu = (c?: CpuSample) => (c ? `${c.server}·${c.postgres}·${c.loadGenerator}` : 'n/a');
       rows.push({
         operation: pair.op,
         'req/s': Math.round(real.reqPerSec),
         'p50 ms': real.p50,
         'p99 ms': real.p99,
-        'floor req/s': Math.round(floor.reqPerSec),
-        'floor p50 ms': floor.p50,
-        'floor p99 ms': floor.p99,
-        ratio: Math.round(ratio * 100) / 100,
-        'CPU µs/req server·pg·load (floor)': real.cpu && floor.cpu
-          ? `${real.cpu.server}·${real.cpu.postgres}·${real.cpu.loadGenerator} (${floor.cpu.server}·${floor.cpu.postgres}·${floor.cpu.loadGenerator})`
-          : 'n/a',
+        'floor req/s': Math.round(f.reqPerSec),
+        'floor p50 ms': f.p50,
+        'floor p99 ms': f.p99,
+        'p50 alone ms (floor)': alone ? `${alone.real.p50} (${alone.floor.p50})` : '-',
+        'p50 ratio': Math.round(latencyRatio * 100) / 100,
+        'req/s ratio': Math.round(throughputRatio * 100) / 100,
+        'CPU µs/req server·pg·load (floor)': `${cpu(real.cpu)} (${cpu(f.cpu)})`,
       });
-      targets.push({ what: `${pair.op} ratio ≥ ${TARGETS[pair.kind]}`, ok: ratio >= TARGETS[pair.kind], detail: ratio.toFixed(2) });
+      if (alone) {
+        targets.push({
+          what: `${pair.op}: floor p50 / app p50 ≥ ${TARGETS.read}, one request at a time`,
+          ok: latencyRatio >= TARGETS.read,
+          detail: `${alone.floor.p50} / ${alone.real.p50} ms = ${latencyRatio.toFixed(2)}`,
+        });
+      } else {
+        targets.push({ what: `${pair.op}: req/s ratio ≥ ${TARGETS.submit}`, ok: throughputRatio >= TARGETS.submit, detail: throughputRatio.toFixed(2) });
+      }
       targets.push({
-        what: `${pair.op} answers only ${expected}`,
-        ok: unexpected.length === 0 && real.errors === 0,
-        detail: `statuses ${JSON.stringify(real.statuses)}, socket errors ${real.errors}`,
+        what: `${pair.op} answers only ${expected} (floor too)`,
+        ok: wrong(real).length === 0 && wrong(f).length === 0 && real.errors === 0 && f.errors === 0,
+        detail: `statuses ${JSON.stringify(real.statuses)} (floor ${JSON.stringify(f.statuses)}), socket errors ${real.errors + f.errors}${real.firstError ?? f.firstError ? `: ${real.firstError ?? f.firstError}` : ''}`,
       });
-      data[pair.op] = { real, floor, ratio };
+      data[pair.op] = { real, floor: f, alone, latencyRatio, throughputRatio };
     }
     return {
       name: 'throughput',
       rows,
       targets,
       notes: [
-        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; node-postgres pool of 10`,
-        `autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${Math.max(1, Math.round(DURATION_S / ROUNDS))} s for real and floor, server in its own process on 127.0.0.1`,
-        'limiter: the in-memory limiter runs on every request but its verdict is ignored (few keys, many requests)',
-        'submit: each request has a distinct URL and name (402 path, local payments); publishes are dropped',
-        'CPU µs/req: CPU time of the server process, of PostgreSQL (postmaster and backends) and of the load generator per request (median of the rounds, from /proc); all share the same cores',
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; node-postgres pool of 10 on both sides; ${LIVE_TOOLS} live tools, each GET /api/v1/tools/{slug} reads one at random`,
+        `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} alternating rounds of ${(DURATION_S / ROUNDS).toFixed(1)} s for floor and app; every latency is measured (p50 is exact, not bucketed)`,
+        'p50 alone: one client, one request at a time, the same rounds (reads); the p50 ratio of reads is taken there: under load a closed loop\'s median is its queue, whose shape differs between the two servers',
+        'read floor: bare node:http + pg in its own process, the verb\'s own statement (captured once at start-up) as a prepared statement, rows sent as JSON; no routing framework, auth, limits or validation',
+        'limiter: the in-memory limiter runs on every request but its verdict is ignored (one key, many requests); submit: each request has a distinct URL and name (402 path, local payments), publishes are dropped',
+        'CPU µs/req: CPU time of the server (or floor) process, of PostgreSQL (postmaster and backends) and of the load generator per request (median of the rounds, from /proc); all share the same cores',
       ],
       data: { database: db.kind, connections: CONNECTIONS, durationSeconds: DURATION_S, pairs: data },
     };
   } finally {
+    await floor?.stop();
     await server.stop();
     await db.close();
   }

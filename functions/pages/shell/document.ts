@@ -1,6 +1,8 @@
 // The one HTML document every page of ours is rendered into: head, header, <main>, footer, and the CSP.
 import type { Context } from 'hono';
 import { html, raw } from 'hono/html';
+import { HtmlEscapedCallbackPhase, resolveCallback } from 'hono/utils/html';
+import { cacheableAnswer } from '../../middleware/page-cache';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { cspScriptHash } from '../../csp-hash';
 import type { AppEnv } from '../../types';
@@ -21,6 +23,8 @@ export interface DocumentOptions extends HeaderState {
   script?: string;
   /** Origins a form may end up at besides ours (the OAuth consent form redirects to the app). */
   formActionOrigins?: readonly string[];
+  /** The same for every anonymous visitor: answered through the page cache (functions/middleware/page-cache.ts). */
+  cacheable?: boolean;
 }
 
 /**
@@ -34,8 +38,7 @@ export function pageCsp(script?: string, formActionOrigins: readonly string[] = 
 
 export function renderDocument(c: Context<AppEnv>, page: DocumentOptions): Response | Promise<Response> {
   c.header('Content-Security-Policy', pageCsp(page.script, page.formActionOrigins));
-  return c.html(
-    html`<!doctype html>
+  const document = html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -52,7 +55,7 @@ ${page.main}
 ${siteFooter()}
 ${page.script ? html`<script>${raw(page.script)}</script>` : ''}
 </body>
-</html>`,
-    page.status,
-  );
+</html>`;
+  if (!page.cacheable) return c.html(document, page.status);
+  return resolveCallback(document, HtmlEscapedCallbackPhase.Stringify, false, {}).then((text) => cacheableAnswer(c, text, 'text/html; charset=UTF-8'));
 }

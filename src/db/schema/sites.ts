@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { crawlFailureKinds } from '../../pipeline/crawler/crawl-result';
 import { tsvector, tstz, createdAt } from './columns';
 import { accounts } from './accounts';
@@ -175,7 +175,26 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   description: text('description'),
   createdAt: createdAt(),
+  /**
+   * Live tools in the category, kept by a trigger on sites (drizzle/*_listing_version.sql): the home page and
+   * GET /api/v1/categories read it instead of counting every live tool's categories on each view.
+   */
+  liveTools: integer('live_tools').notNull().default(0),
 });
+
+/**
+ * One row: a number that grows whenever anything the public pages show changes (a live tool appears, changes or
+ * leaves; a category changes), bumped by triggers (drizzle/*_listing_version.sql). Cached public pages are kept
+ * with the number they were rendered at and served only while it is still current (functions/middleware/page-cache.ts).
+ */
+export const listingVersion = pgTable(
+  'listing_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('listing_version_one_row', sql`${t.id}`)],
+);
 
 /**
  * Which categories a site is in (at most 3, enforced by the writers). A join table rather than a text[] on

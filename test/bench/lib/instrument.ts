@@ -9,21 +9,26 @@ import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
 /** Counts of calls since the last reset. */
 export interface CallCounts {
   statements: number;
+  /** Reads of the listing version by the page cache (functions/middleware/page-cache.ts), not in `statements`. */
+  versionReads: number;
   limiter: number;
   payments: number;
   publishes: number;
 }
 
-export const counts: CallCounts = { statements: 0, limiter: 0, payments: 0, publishes: 0 };
+export const counts: CallCounts = { statements: 0, versionReads: 0, limiter: 0, payments: 0, publishes: 0 };
 
 export function resetCounts() {
   counts.statements = 0;
+  counts.versionReads = 0;
   counts.limiter = 0;
   counts.payments = 0;
   counts.publishes = 0;
 }
 
 let patched = false;
+/** The page cache's one statement (src/directory/listing-version.ts), counted apart. */
+const LISTING_VERSION_READ = 'SELECT version FROM listing_version';
 
 /**
  * Counts statements at the driver: node-postgres Pool#query (what drizzle's node-postgres session calls)
@@ -34,13 +39,16 @@ export function countDatabaseStatements() {
   patched = true;
   const poolQuery = pg.Pool.prototype.query;
   pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-    counts.statements++;
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+    if (text === LISTING_VERSION_READ) counts.versionReads++;
+    else counts.statements++;
     return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof poolQuery;
   for (const method of ['query', 'exec'] as const) {
     const original = PGlite.prototype[method];
     (PGlite.prototype as unknown as Record<string, unknown>)[method] = function (this: PGlite, ...args: unknown[]) {
-      counts.statements++;
+      if (args[0] === LISTING_VERSION_READ) counts.versionReads++;
+      else counts.statements++;
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
   }

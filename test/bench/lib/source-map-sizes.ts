@@ -65,3 +65,37 @@ export function contributorOf(source: string): string {
   const parts = source.split('/');
   return parts.length > 1 ? `${parts[0]}/${parts[1]}` : (parts[0] ?? source);
 }
+
+/** Finds the source file of a position in the bundle (0-based line and column), as the source map says. */
+export function sourceLocator(map: { sources: string[]; mappings: string }): (line: number, column: number) => string {
+  const lines: Array<Array<[number, string]>> = [];
+  let sourceIndex = 0;
+  for (const mappingLine of map.mappings.split(';')) {
+    const segments: Array<[number, string]> = [];
+    let column = 0;
+    for (const segment of mappingLine.split(',').filter(Boolean)) {
+      const [dColumn = 0, dSource] = decodeVlq(segment);
+      column += dColumn;
+      if (dSource === undefined) segments.push([column, '(generated)']);
+      else {
+        sourceIndex += dSource;
+        segments.push([column, map.sources[sourceIndex] ?? '(generated)']);
+      }
+    }
+    lines.push(segments);
+  }
+  return (line, column) => {
+    const segments = lines[line] ?? [];
+    let lo = 0;
+    let hi = segments.length - 1;
+    let found = '(generated)';
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (segments[mid]![0] <= column) {
+        found = segments[mid]![1];
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
+  };
+}

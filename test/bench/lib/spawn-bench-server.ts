@@ -12,8 +12,9 @@ export interface SpawnedBenchServer extends BenchServerInfo {
 
 const root = resolve(import.meta.dirname, '../../..');
 
-export async function spawnBenchServer(env: Env, timeoutMs = 60_000): Promise<SpawnedBenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'bench-server-process.ts')], {
+/** `nodeArgs`: extra Node flags for the server process (BENCH_PROFILE passes --cpu-prof, which NODE_OPTIONS refuses). */
+export async function spawnBenchServer(env: Env, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<SpawnedBenchServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bench-server-process.ts')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -27,6 +27,7 @@ import { startWranglerDev, type WranglerDev } from './wrangler-dev';
 import { createHash } from 'node:crypto';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { pngBytes } from '../../helpers/image-bytes';
+import { seedTools } from '../../helpers/live-tools';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { BROWSER_UA } from '../../helpers/stats-harness';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
@@ -229,6 +230,33 @@ describeStack('Worker bundle in workerd', () => {
     const missing = await fetch(`${worker.url}/media/${'0'.repeat(64)}.png`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('keeps public pages in the Cache API per listing version: a hit at once, a new live tool within seconds', async () => {
+    const slug = `cached-in-workerd-${Date.now()}`;
+    const search = `/?q=${slug}`;
+    const first = await fetch(`${worker.url}${search}`);
+    expect(first.status, worker.output()).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('miss');
+    expect(await first.text()).toContain('No tool matches your search.');
+    const second = await fetch(`${worker.url}${search}`);
+    expect(second.headers.get('x-cache'), worker.output()).toBe('hit');
+    expect(second.headers.get('ratelimit-remaining')).toBeNull(); // answered before the limiter
+    const db = await openNodePostgres(stack.env.DATABASE_URL!);
+    try {
+      await seedTools(db.db, [{ name: slug, slug }], worker.url);
+    } finally {
+      await db.close();
+    }
+    // The Worker reads the listing version at most once a second, in the background: the new tool shows within a
+    // couple of seconds, never an old page under the new version.
+    const deadline = Date.now() + 10_000;
+    let text = '';
+    while (Date.now() < deadline && !text.includes(`/tools/${slug}`)) {
+      await new Promise((r) => setTimeout(r, 250));
+      text = await (await fetch(`${worker.url}${search}`)).text();
+    }
+    expect(text, worker.output()).toContain(`/tools/${slug}`);
   });
 
   it('mails a sign-in code through the mail API (the stack stand-in), never into mail_outbox', async () => {

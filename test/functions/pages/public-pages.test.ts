@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { parseListing } from '../../helpers/listing-html';
 
 let t: TestApp;
 let accountId: string;
@@ -96,16 +97,32 @@ describe('public pages', () => {
     expect(await (await t.request('/?q=qqqxxzzzkkk')).text()).toContain('No tool matches your search.');
   });
 
+  it('shows 24 search results a page, with a Next link that pages through the rest without repeats; a forged cursor is a 400 page', async () => {
+    for (let i = 0; i < 30; i++) await liveSite({ name: `Pagewise Scanner ${i}`, daysAgo: i });
+    const first = parseListing(200, await (await t.request('/?q=pagewise')).text());
+    expect(first.cards).toHaveLength(24);
+    expect(first.next).toMatch(/^\/\?q=pagewise&cursor=/);
+    expect(first.headNext).toBe(first.next);
+    const second = parseListing(200, await (await t.request(first.next!)).text());
+    expect(second.cards).toHaveLength(6);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.cards, ...second.cards]).size).toBe(30);
+    const forged = await t.request('/?q=pagewise&cursor=not-a-cursor');
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('<a href="/?q=pagewise">Go to the first page</a>');
+  });
+
   it('counts GET /?q= against the per-IP public bucket shared with REST search, and answers a 429 page past it', async () => {
     await liveSite({ name: 'Bucket Counter' });
     const ip = { 'cf-connecting-ip': '198.51.100.200' };
-    for (let i = 0; i < 59; i++) expect((await t.request('/api/v1/tools?q=bucket', { headers: ip })).status).toBe(200);
+    // Distinct searches: one the page cache holds is served without counting (docs/pages.md "Caching and rate limits").
+    for (let i = 0; i < 59; i++) expect((await t.request(`/api/v1/tools?q=bucket+${i}`, { headers: ip })).status).toBe(200);
     const last = await t.request('/?q=bucket', { headers: ip });
     expect(last.status).toBe(200);
     expect(await last.text()).toContain('Bucket Counter');
     expect(last.headers.get('ratelimit-remaining')).toBe('0');
 
-    const refused = await t.request('/?q=bucket', { headers: ip });
+    const refused = await t.request('/?q=bucket+counter', { headers: ip });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
     expect(csp(refused)).toContain("default-src 'none'");
@@ -118,10 +135,15 @@ describe('public pages', () => {
     expect(page).toContain('<h1>Too many searches</h1>');
     expect(page).toContain(`try again in ${retryAfter} s`);
     expect(page).not.toContain('Bucket Counter');
-    // The REST search of that address is refused too (one bucket); the plain listing is not a search.
-    expect((await t.request('/api/v1/tools?q=bucket', { headers: ip })).status).toBe(429);
-    expect((await t.request('/', { headers: ip })).status).toBe(200);
-    expect((await t.request('/?q=bucket', { headers: { 'cf-connecting-ip': '198.51.100.201' } })).status).toBe(200);
+    // The REST search of that address is refused too (one bucket), and so is any public page the cache does not
+    // hold; the search just answered is held, and is served to it all the same.
+    expect((await t.request('/api/v1/tools?q=bucket+more', { headers: ip })).status).toBe(429);
+    expect((await t.request('/?after=x', { headers: ip })).status).toBe(429);
+    expect((await t.request('/tools/no-such-tool', { headers: ip })).status).toBe(429);
+    const held = await t.request('/?q=bucket', { headers: ip });
+    expect(held.status).toBe(200);
+    expect(held.headers.get('x-cache')).toBe('hit');
+    expect((await t.request('/?q=bucket+counter', { headers: { 'cf-connecting-ip': '198.51.100.201' } })).status).toBe(200);
   });
 
   it('answers 404 pages for unknown, malformed and non-live slugs, also with the CSP', async () => {

@@ -1,0 +1,123 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { CachedPage } from '../../src/adapters/page-cache/types';
+import { readSessionCookie } from '../pages/account/cookies';
+import type { AppEnv } from '../types';
+
+// The page cache in front of the public directory's reads (docs/pages.md "Caching"): the home page and its
+// search, category pages, tool pages and GET /api/v1/tools. A handler opts an answer in through cacheableAnswer();
+// the page is then kept for everyone at the listing version it was rendered at, and served again, with its ETag,
+// until the listing changes or it is PAGE_CACHE_TTL_SECONDS old.
+
+/** Where the cache sits (functions/app.ts): the routes whose 200 answers are the same for every anonymous visitor. */
+export const PAGE_CACHE_PATHS = ['/', '/tools/:slug', '/categories/:slug', '/api/v1/tools'] as const;
+
+/**
+ * Cache-Control of an answer that is the same for every anonymous visitor: browsers and shared caches may keep it
+ * a minute, and use it for five more while they revalidate (a 304 when nothing changed).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** An answer to a request with the session cookie may be personal: only the browser keeps it, and asks again. */
+export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
+
+/** What the middleware tells the handler about this request, and the handler's page back. */
+export interface PageCacheState {
+  /** False for a request with the session cookie: its answer is never kept for others. */
+  shared: boolean;
+  /** The answer, set by cacheableAnswer, kept by the middleware after the response went out. */
+  answer?: { body: string; contentType: string };
+}
+
+/** Headers that belong to one request or one client, never to a page kept for everyone. */
+const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age', 'set-cookie']);
+const utf8 = new TextEncoder();
+
+/**
+ * A validator of the exact text, computed once per render: two 32-bit multiplicative hashes over the UTF-16 code
+ * units, and the length. An ETag needs no resistance to a deliberate collision (a client only ever sends back one
+ * it was given for the same URL); SHA-256 of a 30 KB page cost ~70 µs of CPU, this ~10 µs.
+ */
+function etagOf(body: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+  return `"${hex(h1)}${hex(h2)}-${body.length.toString(36)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A 200 answer that is the same for every anonymous visitor (the handler has checked its limit and done its work):
+ * sent with Cache-Control, Vary: Cookie and an ETag (304 when the client holds it), and handed to the page cache.
+ * Headers are set before the response exists, so it keeps @hono/node-server's fast path.
+ * @example
+ * return cacheableAnswer(c, JSON.stringify(page), 'application/json');
+ */
+export function cacheableAnswer(c: Context<AppEnv>, text: string, contentType: string): Response {
+  // hono/html hands out String objects: a primitive string keeps the hash loop and node-server's fast path fast.
+  const body = String(text);
+  const state = c.get('pageCache');
+  const etag = etagOf(body);
+  c.header('Cache-Control', state?.shared === false ? PERSONAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  c.header('Vary', 'Cookie');
+  c.header('ETag', etag);
+  if (state?.shared) {
+    c.header('X-Cache', 'miss');
+    state.answer = { body, contentType };
+  }
+  if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(body, 200, { 'Content-Type': contentType });
+}
+
+/** Answers a kept page: 304 when the client holds these bytes already, else the page, with how old it is. */
+function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of page.headers) headers[name] = value;
+  headers['x-cache'] = 'hit';
+  headers.age = String(Math.max(0, Math.floor((Date.now() - page.storedAt) / 1000)));
+  if (matches(c.req.header('if-none-match'), headers.etag ?? '')) return c.body(null, 304, headers);
+  return c.body(page.body, page.status as 200, headers);
+}
+
+/**
+ * Every anonymous GET first learns the listing version (on Node one primary-key read of a one-row table, so a
+ * page is never served after a change committed before the request; on Workers the version read in the last
+ * second). A hit is answered before the handler, so before its rate-limit check: it runs no other statement and
+ * costs less than the limiter itself, so a refusal would save nothing (docs/pages.md "Caching and rate limits").
+ * A miss runs the handler: limiter first, then the work.
+ */
+export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const deps = c.get('deps');
+  if (c.req.method !== 'GET' || deps.pageCache.kind === 'off') return next();
+  // The session cookie's presence only (no lookup): the page header then says "Account" (functions/pages/layout.ts).
+  if (readSessionCookie(c) !== undefined) {
+    c.set('pageCache', { shared: false });
+    return next();
+  }
+  const url = c.req.url;
+  const key = `${deps.origin}${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
+  // Read before anything is rendered, so a page's data is at least as new as the version it is kept under.
+  const version = await deps.listingVersion.current(deps.defer);
+  const stored = await deps.pageCache.get(key, version);
+  if (stored) return answerKept(c, stored);
+  const state: PageCacheState = { shared: true };
+  c.set('pageCache', state);
+  await next();
+  const answer = state.answer;
+  if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
+  // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
+  // Content-Type of its own).
+  const headers: Array<[string, string]> = [...c.res.headers].filter(([name]) => !PER_REQUEST.has(name) && name !== 'content-type');
+  headers.push(['content-type', answer.contentType]);
+  const body = utf8.encode(answer.body);
+  deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));
+};

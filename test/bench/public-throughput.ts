@@ -1,0 +1,134 @@
+// Public throughput under load (issue 23 point 5): 64 closed-loop clients against the Node server on real
+// PostgreSQL with 10,000 live tools, the real (in-memory) per-IP limiter deciding every request. Each client
+// sends at most PER_ADDRESS requests from one loopback address, then reconnects from the next one, so every
+// address stays inside its per-IP budget (60 a minute) and nothing is refused. The routes run side by side in
+// alternating rounds. Targets: the search page, JSON search and the home page reach half the req/s of the JSON
+// detail route in the same run, with p99 < 100 ms.
+import { openNodePostgres, openPglite } from '../../src/db/node-clients';
+import { rateLimitPolicies } from '../../src/rate-limits/policies';
+import { type BenchReport, runStandalone } from './lib/results';
+import { startBenchDatabase } from './lib/bench-database';
+import { type LoadRequest, type LoadResult, loopbackAddresses, runHttpLoad } from './lib/http-load';
+import { publicTraffic } from './lib/public-traffic';
+import { spawnBenchServer } from './lib/spawn-bench-server';
+import { type CpuSample, startCpuCount } from './lib/process-cpu';
+import { seedBenchTools } from './search.bench';
+
+const TOOLS = Number(process.env.BENCH_PUBLIC_TOOLS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_PUBLIC_CONNECTIONS ?? 64);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 4);
+/** Requests per source address, under the public policy's 60 a minute (the whole run lasts over a minute). */
+const PER_ADDRESS = rateLimitPolicies.public.limit - 10;
+const TARGET_SHARE = 0.5;
+const TARGET_P99_MS = 100;
+
+interface Measured extends LoadResult {
+  cpu?: CpuSample;
+}
+
+function combine(runs: Measured[]): Measured {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const sum = (pick: (r: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
+  const merge = (pick: (r: Measured) => Record<string, number>) => {
+    const out: Record<string, number> = {};
+    for (const run of runs) for (const [k, n] of Object.entries(pick(run))) out[k] = (out[k] ?? 0) + n;
+    return out;
+  };
+  const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
+  const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
+  return {
+    ...runs[0]!,
+    cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
+    requests: sum((r) => r.requests),
+    seconds: sum((r) => r.seconds),
+    reqPerSec: sum((r) => r.requests) / sum((r) => r.seconds),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    mean: median(runs.map((r) => r.mean)),
+    statuses: merge((r) => r.statuses),
+    cache: merge((r) => r.cache),
+    errors: sum((r) => r.errors),
+    addressesUsed: sum((r) => r.addressesUsed),
+  };
+}
+
+export async function benchPublicThroughput(): Promise<BenchReport> {
+  const db = await startBenchDatabase();
+  const opened = db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`);
+  const seedStarted = performance.now();
+  await seedBenchTools(opened.db, TOOLS);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const traffic = await publicTraffic(opened.db);
+  await opened.close();
+  const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error', BENCH_LIMITS: 'real', BENCH_SEED_SITES: '1' }).catch(async (error: unknown) => {
+    await db.close();
+    throw error;
+  });
+  const addresses = loopbackAddresses(256); // from 127.0.1.1: 127.0.0.1 is the bench's own set-up traffic
+  const load = async (request: () => LoadRequest): Promise<Measured> => {
+    const cpuSince = startCpuCount(server.child.pid!, db.server?.port);
+    const result = await runHttpLoad({ origin: server.url, connections: CONNECTIONS, seconds: SECONDS, request, addresses: { next: addresses, perAddress: PER_ADDRESS } });
+    return { ...result, cpu: cpuSince(result.requests) };
+  };
+  const q = (query: string) => encodeURIComponent(query).replace(/%20/g, '+');
+  const routes = [
+    { op: 'GET /api/v1/tools/{slug} (JSON detail)', key: 'detail', request: () => ({ path: `/api/v1/tools/${traffic.slug()}` }) },
+    { op: 'GET /tools/{slug} (tool page)', key: 'toolPage', request: () => ({ path: `/tools/${traffic.slug()}` }) },
+    { op: 'GET /?q= (search page)', key: 'searchPage', target: true, request: () => ({ path: `/?q=${q(traffic.query())}` }) },
+    { op: 'GET /api/v1/tools?q= (JSON search)', key: 'searchJson', target: true, request: () => ({ path: `/api/v1/tools?q=${q(traffic.query())}` }) },
+    { op: 'GET / (home page)', key: 'home', target: true, request: () => ({ path: '/' }) },
+    { op: 'GET /?q= every query new (no cache hit possible)', key: 'searchFresh', request: () => ({ path: `/?q=${q(traffic.freshQuery())}` }) },
+  ];
+  try {
+    // Warm-up: JIT, connection pool, prepared statements.
+    for (const route of routes) await runHttpLoad({ origin: server.url, connections: 8, seconds: 1, request: route.request, addresses: { next: addresses, perAddress: PER_ADDRESS } });
+    const runs = new Map<string, Measured[]>(routes.map((r) => [r.key, []]));
+    for (let round = 0; round < ROUNDS; round++) for (const route of routes) runs.get(route.key)!.push(await load(route.request));
+    const measured = new Map(routes.map((r) => [r.key, combine(runs.get(r.key)!)]));
+    const detail = measured.get('detail')!;
+    const rows: BenchReport['rows'] = [];
+    const targets: BenchReport['targets'] = [];
+    for (const route of routes) {
+      const m = measured.get(route.key)!;
+      const share = m.reqPerSec / detail.reqPerSec;
+      const hits = m.cache.hit ?? 0;
+      rows.push({
+        route: route.op,
+        'req/s': Math.round(m.reqPerSec),
+        'of detail': Math.round(share * 100) / 100,
+        'p50 ms': m.p50,
+        'p99 ms': m.p99,
+        'cache hits': m.requests ? `${Math.round((100 * hits) / m.requests)} %` : '-',
+        'CPU µs/req server·pg·load': m.cpu ? `${m.cpu.server}·${m.cpu.postgres}·${m.cpu.loadGenerator}` : 'n/a',
+        statuses: Object.entries(m.statuses).map(([s, n]) => `${s}×${n}`).join(' '),
+      });
+      const only200 = Object.keys(m.statuses).every((s) => s === '200') && m.errors === 0;
+      targets.push({ what: `${route.op} answers only 200 (no client over its per-IP budget)`, ok: only200, detail: `${JSON.stringify(m.statuses)}, socket errors ${m.errors}${m.firstError ? `: ${m.firstError}` : ''}` });
+      if (!route.target) continue;
+      targets.push({ what: `${route.op}: ≥ ${TARGET_SHARE} of the JSON detail's req/s`, ok: share >= TARGET_SHARE, detail: `${Math.round(m.reqPerSec)} / ${Math.round(detail.reqPerSec)} = ${share.toFixed(2)}` });
+      targets.push({ what: `${route.op}: p99 < ${TARGET_P99_MS} ms`, ok: m.p99 < TARGET_P99_MS, detail: `${m.p99} ms` });
+    }
+    const popular = traffic.popularQueries;
+    return {
+      name: 'public-throughput',
+      rows,
+      targets,
+      notes: [
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; ${TOOLS} live tools seeded in ${seedSeconds.toFixed(1)} s (test/bench/search.bench.ts seedBenchTools); node-postgres pool of 10`,
+        `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} rounds of ${SECONDS} s per route, routes alternating; each client sends ≤ ${PER_ADDRESS} requests per loopback source address, then reconnects from a new one`,
+        `limiter: the real in-memory limiter (public: ${rateLimitPolicies.public.limit} per ${rateLimitPolicies.public.windowSeconds} s per client IP); any 429 fails the run`,
+        'slugs: Zipf (s = 1) over every live tool in random order; search: 80 % Zipf over a popular set of ' +
+          `${popular.length} queries (frequent name words, word pairs, prefixes: e.g. ${popular.slice(0, 4).map((p) => `"${p}"`).join(', ')}), 20 % never asked before in the run ` +
+          '(of those 70 % one or two words of one tool\'s name or description, 20 % the same with a typo, 10 % three name words no tool has together)',
+        'cache hits: responses whose X-Cache header says hit; CPU µs/req: server process, PostgreSQL, load generator (from /proc, median of rounds)',
+      ],
+      data: { tools: TOOLS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, routes: Object.fromEntries(measured), popularQueries: popular },
+    };
+  } finally {
+    await server.stop();
+    await db.close();
+  }
+}
+
+await runStandalone(import.meta.url, benchPublicThroughput);
