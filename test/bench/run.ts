@@ -3,6 +3,7 @@
 import { benchBundle } from './bundle';
 import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
+import { benchSearch } from './search.bench';
 import { benchThroughput } from './throughput';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'round-trips': benchRoundTrips,
   'cold-start': benchColdStart,
   bundle: benchBundle,
+  search: benchSearch,
 };
 
 const wanted = process.argv.slice(2);
