@@ -177,7 +177,9 @@ async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], r
   for (let round = 0; round < WARM_UP + rounds; round++) {
     for (const kind of kinds) {
       const drawn = drawSearch(rng, vocabulary, tool, kind);
-      for (const timed of surfaces) {
+      // Each round starts with another surface, so none always runs first (warmer or colder caches).
+      for (let i = 0; i < surfaces.length; i++) {
+        const timed = surfaces[(round + i) % surfaces.length]!;
         const { ms, cpuMs, results } = await timePage(timed, drawn);
         if (round < WARM_UP) continue;
         const key = `${timed.surface}\u0000${kind}`;
