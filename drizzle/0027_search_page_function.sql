@@ -130,7 +130,8 @@ CREATE FUNCTION search_page(
   query text, terms text[], whole tsquery, prefix tsquery, category text, category_query tsquery,
   take int, typo_cursor boolean, after_tier int, after_at timestamptz, after_id uuid,
   window_per_tool real, min_window int, walk_rule real, walk_slack real, min_similarity real, corrections int
-) RETURNS TABLE (id uuid, sort_at timestamptz, tier int, mode text) LANGUAGE plpgsql STABLE
+) RETURNS TABLE (id uuid, sort_at timestamptz, tier int, mode text) LANGUAGE plpgsql
+-- VOLATILE (the default): it sets pg_trgm.similarity_threshold for the rest of its transaction (one statement).
 SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
@@ -182,6 +183,6 @@ BEGIN
     any_fix := any_fix && category_query;
   END IF;
   hits := search_tier_hits(closest, any_fix, NULL, NULL, category, take,
-    CASE WHEN typo_cursor THEN after_tier END, after_at, after_id, window_size, false, walk_rule, walk_slack);
+    CASE WHEN typo_cursor THEN after_tier END, after_at, after_id, window_size, true, walk_rule, walk_slack);
   RETURN QUERY SELECT u.id, u.sort_at, u.tier, 'typo' FROM unnest(hits) WITH ORDINALITY AS u(id, sort_at, tier, i) ORDER BY u.i;
 END $$;
