@@ -132,6 +132,9 @@ CREATE FUNCTION search_page(
   window_per_tool real, min_window int, walk_rule real, walk_slack real, min_similarity real, corrections int
 ) RETURNS TABLE (id uuid, sort_at timestamptz, tier int, mode text) LANGUAGE plpgsql
 -- VOLATILE (the default): it sets pg_trgm.similarity_threshold for the rest of its transaction (one statement).
+-- ROWS: a page is at most 51 rows. With the default estimate (1,000) the planner joined the page to sites by reading
+-- all of sites into a hash table once the directory was small enough (10,000 tools: 12 ms instead of 0.1).
+ROWS 50
 SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
