@@ -50,9 +50,9 @@ export const WALK_SLACK = 3;
 /**
  * The call of search_page for one page: `id, sort_at, tier, mode` of the best `take` live matches after `after`.
  * `whole` and `prefix` are the words' tsqueries (every word whole; the last one as a prefix), with the category's
- * lexeme joined when there is a category (`categoryQuery`). Every value is a parameter: the statement text is the
- * same for every search, and short, so a driver that cannot keep prepared statements (Neon's HTTP driver) has
- * little to plan.
+ * lexeme joined when there is a category (`categoryQuery`). Every value is a parameter: the statement has two texts
+ * (with and without a category), both short, so a driver that cannot keep prepared statements (Neon's HTTP driver)
+ * has little to plan.
  */
 export function searchPageCall(options: {
   query: string;
