@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toolColumns } from './tool-record';
 import type { SearchPosition } from './search-cursor';
 import { categoryQuery, fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
-import { rankedHits, type TierQuery } from './search-tiers';
-import { correctedTsQueries } from './search-typo';
+import { searchPageCall } from './search-tiers';
 import { queryTerms, toPrefixTsQuery, wholeWords } from './search-terms';
 
 // The SQL statements behind directory search: one statement per page, whatever the query
@@ -39,9 +38,9 @@ function readPage(ctes: SQL): SQL {
 }
 
 /**
- * A page of text matches (`query`'s words, the last one as a prefix: `tsQuery`). On a first page the same
- * statement also holds the typo fallback, which runs only when no live tool matches the words at all; a later
- * page of a typo search passes `mode: 'typo'` and pages through the corrected query alone.
+ * A page of text matches (`query`'s words, the last one as a prefix). On a first page the same statement also holds
+ * the typo fallback, which runs only when no live tool matches the words at all; a later page of a typo search
+ * passes `mode: 'typo'` and pages through the corrected query alone.
  */
 export function rankedStatement(options: {
   mode: 'text' | 'typo';
@@ -50,41 +49,22 @@ export function rankedStatement(options: {
   take: number;
   after: SearchPosition | undefined;
 }): SQL | undefined {
-  const { query, category, take, after } = options;
+  const { query, category } = options;
   const tsQuery = toPrefixTsQuery(query);
   if (!tsQuery) return undefined;
   const terms = queryTerms(query);
   // With a category, its lexeme joins the words (both vectors carry it): one GIN lookup answers both.
   const withCategory = (tsquery: SQL) => (category ? sql`(${tsquery} && ${categoryQuery(category)})` : tsquery);
-  // Every tsquery is computed once, in a CTE, and read as a parameter: rows never re-parse it, and the plan does
-  // not depend on the words, so node-postgres may keep one prepared plan per statement shape (its choices, the
-  // listing index for the window and GIN lookups for sparse tiers, hold for any words).
-  const words = sql`words AS MATERIALIZED (SELECT ${withCategory(sql`to_tsquery('english', ${wholeWords(terms)})`)} AS whole,
-    ${withCategory(sql`to_tsquery('english', ${tsQuery})`)} AS q)`;
-  const text: TierQuery = {
+  const call = searchPageCall({
     query,
-    tiers: [sql`s.name_vector @@ (SELECT whole FROM words)`, sql`s.name_vector @@ (SELECT q FROM words)`, sql`s.search_vector @@ (SELECT q FROM words)`],
-    exactTier: true,
+    terms,
+    whole: withCategory(sql`to_tsquery('english', ${wholeWords(terms)})`),
+    prefix: withCategory(sql`to_tsquery('english', ${tsQuery})`),
     category,
-    take,
-    after,
-  };
-  const typo: TierQuery = {
-    ...text,
-    tiers: [sql`s.name_vector @@ (SELECT closest FROM corrected)`, sql`s.name_vector @@ (SELECT any_fix FROM corrected)`],
-    exactTier: false,
-  };
-  const corrected = sql`corrected AS MATERIALIZED (
-    SELECT ${withCategory(sql`c.closest`)} AS closest, ${withCategory(sql`c.any_fix`)} AS any_fix FROM (${correctedTsQueries(terms)}) c)`;
-  if (options.mode === 'typo') {
-    return readPage(sql`${corrected}, ${rankedHits('y', typo, sql`(SELECT closest FROM corrected) IS NOT NULL`)},
-      page AS (SELECT id, sort_at, tier, 'typo' AS mode FROM y_page)`);
-  }
-  if (after) {
-    return readPage(sql`${words}, ${rankedHits('t', text, sql`true`)},
-      page AS (SELECT id, sort_at, tier, 'text' AS mode FROM t_page)`);
-  }
-  return readPage(sql`${words}, ${rankedHits('t', text, sql`true`)}, ${corrected},
-    ${rankedHits('y', typo, sql`NOT EXISTS (SELECT 1 FROM t_page) AND (SELECT closest FROM corrected) IS NOT NULL`)},
-    page AS (SELECT id, sort_at, tier, 'text' AS mode FROM t_page UNION ALL SELECT id, sort_at, tier, 'typo' AS mode FROM y_page)`);
+    categoryQuery: category ? categoryQuery(category) : undefined,
+    take: options.take,
+    typoCursor: options.mode === 'typo',
+    after: options.after,
+  });
+  return readPage(sql`page AS MATERIALIZED (SELECT * FROM ${call})`);
 }

@@ -11,7 +11,7 @@ import { startBenchDatabase } from './lib/bench-database';
 import { runHttpLoad, type LoadRequest } from './lib/http-load';
 import { publicTraffic } from './lib/public-traffic';
 import { spawnBenchServer } from './lib/spawn-bench-server';
-import { seedBenchTools } from './search.bench';
+import { seedBenchTools } from './lib/seed-bench-tools';
 
 interface Profile {
   nodes: Array<{ id: number; children?: number[]; callFrame: { functionName: string; url: string } }>;

@@ -12,7 +12,7 @@ import { type LoadRequest, type LoadResult, loopbackAddresses, runHttpLoad } fro
 import { publicTraffic } from './lib/public-traffic';
 import { spawnBenchServer } from './lib/spawn-bench-server';
 import { type CpuSample, startCpuCount } from './lib/process-cpu';
-import { seedBenchTools } from './search.bench';
+import { seedBenchTools } from './lib/seed-bench-tools';
 
 const TOOLS = Number(process.env.BENCH_PUBLIC_TOOLS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_PUBLIC_CONNECTIONS ?? 64);
@@ -115,7 +115,7 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
       rows,
       targets,
       notes: [
-        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; ${TOOLS} live tools seeded in ${seedSeconds.toFixed(1)} s (test/bench/search.bench.ts seedBenchTools); node-postgres pool of 10`,
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; ${TOOLS} live tools seeded in ${seedSeconds.toFixed(1)} s (the search corpus, test/bench/lib/seed-bench-tools.ts); node-postgres pool of 10`,
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} rounds of ${SECONDS} s per route, routes alternating; each client sends ≤ ${PER_ADDRESS} requests per loopback source address, then reconnects from a new one`,
         `limiter: the real in-memory limiter (public: ${rateLimitPolicies.public.limit} per ${rateLimitPolicies.public.windowSeconds} s per client IP); any 429 fails the run`,
         'slugs: Zipf (s = 1) over every live tool in random order; search: 80 % Zipf over a popular set of ' +

@@ -6,6 +6,7 @@ import '@hono/zod-openapi';
 import { benchBundle } from './bundle';
 import { benchColdStart } from './cold-start';
 import { benchRoundTrips } from './round-trips';
+import { benchSearch } from './search.bench';
 import { benchThroughput } from './throughput';
 import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'cold-start': benchColdStart,
   bundle: benchBundle,
   stats: benchStatsCounting,
+  search: benchSearch,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,153 +1,291 @@
-// Benchmark: directory search latency at 100,000 live tools (p50/p95 per query kind).
-// Run: npx tsx test/bench/search.bench.ts   (PGlite in a temp dir)
-//      BENCH_DATABASE_URL=postgres://... npx tsx test/bench/search.bench.ts   (a real PostgreSQL; it is migrated
-//      and its sites table gets 100,000 extra rows: use a throwaway database)
-// Env: BENCH_TOOLS (default 100000; 0 reuses the tools already in BENCH_DATABASE_URL), BENCH_ROUNDS (default 100),
-//      BENCH_DRIVER=neon-http (with BENCH_DATABASE_URL: search through drizzle neon-http and the Neon SQL-over-HTTP
-//      stand-in on loopback, as production reaches Neon; the stand-in adds its own HTTP hop to every search).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+// Benchmark: directory search latency per query kind on a generated corpus (issue 23, docs/bench.md "Directory
+// search"), on PostgreSQL 15. For each directory size it loads a corpus (test/helpers/search-corpus.ts) into its own
+// database, then draws fresh queries of every kind (test/helpers/search-corpus-queries.ts) in each round, the
+// kinds interleaved so a noisy machine slows them alike, and prints p50/p95 per kind and surface:
+//   verb       the service's search function (searchTools) on node-postgres, as the Node server runs it
+//   http       GET /api/v1/tools end to end through the Node server (a child process) on the same database
+//   neon-http  searchTools through drizzle neon-http and the Neon SQL-over-HTTP stand-in on loopback
+//   baseline   searchTools of another commit (BENCH_SEARCH_BASELINE=<rev>), interleaved with verb: before/after
+// Run: npm run bench -- search, or npx tsx test/bench/search.bench.ts
+// Env: BENCH_SEARCH_SIZES   directory sizes (default 10000,100000; add 1000000 on request: its load takes minutes)
+//      BENCH_SEARCH_KINDS   kinds to time, comma-separated (default all; names as printed)
+//      BENCH_SEARCH_SURFACES surfaces at 100,000 tools (default verb,http,neon-http; other sizes: verb)
+//      BENCH_ROUNDS         draws per kind and surface (default 200), after 10 untimed ones
+//      BENCH_QUERY_SEED     seed of the query draws (default: random, printed), BENCH_CORPUS_SEED (default 1)
+//      BENCH_DATABASE_URL   a PostgreSQL server to use (any database on it) instead of a throwaway one; its
+//                           databases tooldir_search_<size>_<seed> are kept and reused by later runs
+//      BENCH_SEARCH_BASELINE a git revision whose src/directory/ is timed side by side with this one (verb only)
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
 import { sql } from 'drizzle-orm';
-import { openNodePostgres, openPglite, type OpenedDb } from '../../src/db/node-clients';
 import { createNeonHttpDb, queryRows, type Db } from '../../src/db/client';
-import { configureNeonClient, startNeonStandIn, type NeonStandIn } from '../helpers/standins/neon-http';
 import { loadConfig } from '../../src/config';
-import { buildDeps } from '../../src/deps';
+import { buildDeps, type Deps } from '../../src/deps';
 import { createLogger } from '../../src/log';
-import { searchTools, type SearchPage } from '../../src/directory/search';
+import { searchTools, type SearchInput, type SearchPage } from '../../src/directory/search';
+import { configureNeonClient, startNeonStandIn, type NeonStandIn } from '../helpers/standins/neon-http';
+import { startPostgres, findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
+import { corpusTools, corpusVocabulary, rngFrom, type CorpusVocabulary } from '../helpers/search-corpus';
+import { SEARCH_KINDS, drawSearch, type DrawnSearch, type SearchKind } from '../helpers/search-corpus-queries';
+import { loadSearchCorpus } from '../helpers/search-corpus-load';
+import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
+import { type BenchReport, runStandalone } from './lib/results';
 
-const adjectives = ['swift', 'clever', 'bright', 'quiet', 'bold', 'lucid', 'nimble', 'vivid', 'steady', 'sharp', 'calm', 'brisk', 'keen', 'agile', 'smart', 'deep', 'open', 'prime', 'true', 'rapid'];
-const nouns = ['writer', 'painter', 'coder', 'scribe', 'tutor', 'analyst', 'planner', 'editor', 'designer', 'composer', 'translator', 'recruiter', 'marketer', 'researcher', 'assistant', 'summarizer', 'transcriber', 'narrator', 'sketcher', 'debugger', 'notetaker', 'chatbot', 'copilot', 'scheduler', 'forecaster', 'tagger', 'captioner', 'dubber', 'detector', 'optimizer'];
-const suffixes = ['AI', 'Pro', 'Studio', 'Labs', 'Hub', 'GPT', 'Flow', 'Bot', 'Kit', 'Works'];
-const tasks = ['blog posts', 'product photos', 'python code', 'meeting notes', 'sales emails', 'legal contracts', 'podcast audio', 'marketing copy', 'spreadsheets', 'slide decks', 'job descriptions', 'research papers', 'social posts', 'support tickets', 'video subtitles'];
-// The category of each noun (the kind of tool) and of each task (what it works on), from the starter set
-// (drizzle/0023_categories_starter_set.sql): a tool is in one or two categories.
-const nounCategories = ['writing', 'image', 'code', 'writing', 'education', 'data', 'productivity', 'writing', 'design', 'audio', 'writing', 'productivity', 'marketing', 'research', 'chat', 'writing', 'audio', 'audio', 'image', 'code', 'productivity', 'chat', 'code', 'productivity', 'data', 'data', 'video', 'video', 'research', 'marketing'];
-const taskCategories = ['writing', 'image', 'code', 'productivity', 'marketing', 'writing', 'audio', 'marketing', 'data', 'design', 'writing', 'research', 'marketing', 'chat', 'video'];
-const verbs = ['write', 'edit', 'summarize', 'translate', 'generate', 'review', 'organize', 'analyze', 'improve', 'automate'];
-
-const textArray = (values: string[]) => sql.raw(`ARRAY[${values.map((v) => `'${v}'`).join(',')}]`);
-
-/** Inserts `count` live tools with varied names and descriptions in one set-based statement. */
-async function seed(db: Db, count: number) {
-  const [owner] = await queryRows<{ id: string }>(db, sql`INSERT INTO accounts (email) VALUES (${`bench-${crypto.randomUUID()}@example.com`}) RETURNING id`);
-  const batch = 20_000;
-  for (let from = 1; from <= count; from += batch) {
-    const to = Math.min(count, from + batch - 1);
-    await queryRows(
-      db,
-      sql`WITH w AS (SELECT ${textArray(adjectives)} a, ${textArray(nouns)} n, ${textArray(suffixes)} x, ${textArray(tasks)} t, ${textArray(verbs)} v),
-      g AS (SELECT i, initcap(a[1 + (i * 7) % ${adjectives.length}]) || ' ' || initcap(n[1 + (i * 13) % ${nouns.length}]) || ' ' || x[1 + (i / 7) % ${suffixes.length}] || ' ' || i AS name,
-             'An AI ' || n[1 + (i * 11) % ${nouns.length}] || ' that helps you ' || v[1 + (i * 3) % ${verbs.length}] || ' ' || t[1 + (i * 7) % ${tasks.length}] || ' in minutes. ' || md5(i::text) AS description,
-             ARRAY[(${textArray(nounCategories)})[1 + (i * 13) % ${nouns.length}], (${textArray(taskCategories)})[1 + (i * 7) % ${tasks.length}]] AS categories
-            FROM w, generate_series(${from}::int, ${to}::int) i),
-      inserted AS (
-      INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, metadata, slug, live_url, published_at)
-      SELECT gen_random_uuid(), ${owner!.id}, g.name, 'https://bench-' || g.i || '.example', 'https://bench-' || g.i || '.example/' || ${crypto.randomUUID()},
-             lower(g.name) || ' ' || ${crypto.randomUUID()}, 'live', 'payment', 'basic',
-             jsonb_build_object('title', g.name, 'description', g.description), 'bench-' || g.i || '-' || substr(md5(random()::text), 1, 6),
-             'https://tooldir.example/tools/bench-' || g.i, now() - g.i * interval '1 minute'
-      FROM g
-      RETURNING id, split_part(slug, '-', 2)::int AS i)
-      INSERT INTO site_categories (site_id, category_slug)
-      SELECT DISTINCT inserted.id, c.slug FROM inserted JOIN g ON g.i = inserted.i CROSS JOIN LATERAL unnest(g.categories) AS c(slug)`,
-    );
-  }
-  // What autovacuum does soon after a bulk insert (drizzle/0025 sets sites to vacuum after 1% of its rows change):
-  // it sets the visibility map that lets the listing index answer without reading the table.
-  await queryRows(db, sql`VACUUM (ANALYZE) sites, site_categories, search_words`);
-  // Write the bulk load's dirty pages out now, not in a checkpoint during the timed rounds (a superuser command:
-  // where it is refused, the rounds may meet that checkpoint).
-  await queryRows(db, sql`CHECKPOINT`).catch(() => undefined);
+type Search = (input: SearchInput) => Promise<SearchPage>;
+type Surface = 'verb' | 'http' | 'neon-http' | 'baseline';
+/** A surface to time; `cpu` reads the CPU time (ns) its one database connection has used, when it can. */
+interface Timed {
+  surface: Surface;
+  search: Search;
+  cpu?: () => number | undefined;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const TARGET_MS: Record<Exclude<Surface, 'baseline'>, number> = { verb: 10, http: 12, 'neon-http': 15 };
+const WARM_UP = 10;
+const root = resolve(import.meta.dirname, '../..');
 
-export interface BenchLine {
-  kind: string;
+const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean);
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/**
+ * Reads pages 1 to `drawn.page` through the cursor; returns the last page's time, the database CPU it cost (when
+ * the surface can tell) and its size.
+ */
+async function timePage(timed: Timed, drawn: DrawnSearch): Promise<{ ms: number; cpuMs?: number; results: number }> {
+  let cursor: string | undefined;
+  for (let page = 1; ; page++) {
+    const input: SearchInput = { query: drawn.query, category: drawn.category, limit: drawn.limit, cursor };
+    const cpu0 = timed.cpu?.();
+    const t0 = performance.now();
+    const answer = await timed.search(input);
+    const ms = performance.now() - t0;
+    const cpu1 = timed.cpu?.();
+    if (page === drawn.page || !answer.next_cursor) {
+      return { ms, cpuMs: cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / 1e6 : undefined, results: answer.tools.length };
+    }
+    cursor = answer.next_cursor;
+  }
+}
+
+/**
+ * The CPU time (ns) the PostgreSQL backend `pid` has run, from /proc/<pid>/schedstat: on a machine shared with
+ * other work, it says what a search costs the database whatever else waits for the cores. Undefined where
+ * /proc cannot be read (another machine, another user).
+ */
+function backendCpu(pid: number): () => number | undefined {
+  return () => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** searchTools on its own one-connection pool (so one backend serves it and its CPU can be read). */
+async function verbSurface(surface: 'verb' | 'baseline', url: string, search: (deps: Deps) => Search, depsOn: (db: Db) => Deps, opened: OpenedDb[]): Promise<Timed> {
+  const db = await openNodePostgres(url, { max: 1 });
+  opened.push(db);
+  const [backend] = await queryRows<{ pid: number }>(db.db, sql`SELECT pg_backend_pid() AS pid`);
+  return { surface, search: search(depsOn(db.db)), cpu: backendCpu(Number(backend!.pid)) };
+}
+
+/** searchTools through GET /api/v1/tools on a running server (keep-alive, one client address). */
+function httpSearch(base: string): Search {
+  return async (input) => {
+    const params = new URLSearchParams();
+    if (input.query) params.set('q', input.query);
+    if (input.category) params.set('category', input.category);
+    if (input.limit) params.set('limit', String(input.limit));
+    if (input.cursor) params.set('cursor', input.cursor);
+    const res = await fetch(`${base}/api/v1/tools?${params}`);
+    if (res.status !== 200) throw new Error(`GET /api/v1/tools?${params}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as SearchPage;
+  };
+}
+
+/** Copies src/directory/ of `revision` next to this one (imports resolve alike) and loads its searchTools. */
+async function baselineSearch(revision: string): Promise<{ search: (deps: Deps) => Search; remove: () => void }> {
+  const dir = resolve(root, 'src/.search-baseline');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const files = execFileSync('git', ['ls-tree', '--name-only', `${revision}:src/directory`], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+  for (const file of files) writeFileSync(resolve(dir, file), execFileSync('git', ['show', `${revision}:src/directory/${file}`], { cwd: root }));
+  const module = (await import(resolve(dir, 'search.ts'))) as { searchTools: typeof searchTools };
+  return { search: (deps) => (input) => module.searchTools({ deps, input }), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A database of `size` corpus tools on `server`: reused when an earlier run left it complete, else loaded. */
+async function corpusDatabase(serverUrl: string, size: number, seed: number): Promise<{ url: string; opened: OpenedDb; loadedSeconds?: number }> {
+  const name = `tooldir_search_${size}_${seed}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  let complete = false;
+  try {
+    const found = await admin.query<{ description: string | null }>('SELECT shobj_description(oid, \'pg_database\') AS description FROM pg_database WHERE datname = $1', [name]);
+    complete = found.rows[0]?.description === 'corpus loaded';
+    if (!complete) {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await openNodePostgres(url.toString());
+  if (complete) return { url: url.toString(), opened };
+  let shown = 0;
+  const loaded = await loadSearchCorpus(opened.db, {
+    tools: size,
+    seed,
+    progress: (done) => {
+      if (done - shown >= 100_000 || done === size) {
+        shown = done;
+        process.stdout.write(`  loaded ${done} of ${size} tools\n`);
+      }
+    },
+  });
+  const marker = new pg.Client({ connectionString: serverUrl });
+  await marker.connect();
+  await marker.query(`COMMENT ON DATABASE ${name} IS 'corpus loaded'`);
+  await marker.end();
+  return { url: url.toString(), opened, loadedSeconds: loaded.seconds };
+}
+
+interface Line {
+  size: number;
+  surface: Surface;
+  kind: SearchKind;
   p50: number;
   p95: number;
+  /** Database CPU per search, p50 and p95 (ms), where the surface can tell. */
+  cpuP50?: number;
+  cpuP95?: number;
+  /** Mean page size over the draws (an empty answer is a real answer for some kinds). */
   results: number;
 }
 
-export { seed as seedBenchTools };
-
-/** Runs the benchmark and returns one line per query kind (milliseconds). */
-export async function runSearchBench(
-  options: { tools?: number; rounds?: number; databaseUrl?: string; driver?: 'node-postgres' | 'neon-http' } = {},
-): Promise<BenchLine[]> {
-  const tools = options.tools ?? 100_000;
-  const rounds = options.rounds ?? 100;
-  const dir = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'tooldir-bench-'));
-  let neon: NeonStandIn | undefined;
-  const opened: OpenedDb = options.databaseUrl ? await openNodePostgres(options.databaseUrl) : await openPglite(join(dir!, 'pglite'));
-  try {
-    const started = performance.now();
-    if (tools > 0) await seed(opened.db, tools);
-    let searchDb = opened.db;
-    if (options.driver === 'neon-http' && options.databaseUrl) {
-      neon = await startNeonStandIn({ poolSize: 4 });
-      configureNeonClient(neon);
-      searchDb = createNeonHttpDb(options.databaseUrl, neon.fetchEndpoint);
-    }
-    const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), searchDb, { log: createLogger('silent') });
-    const driver = options.driver === 'neon-http' ? ', searched through neon-http and the Neon stand-in' : '';
-    console.log(`seeded ${tools} live tools in ${((performance.now() - started) / 1000).toFixed(1)} s (${options.databaseUrl ? 'PostgreSQL' : 'PGlite'}${driver})`);
-
-    let second: SearchPage | undefined;
-    const kinds: Array<[string, () => Promise<SearchPage>]> = [
-      ['one word ("writer")', () => searchTools({ deps, input: { query: 'writer' } })],
-      ['two words ("summarize meeting")', () => searchTools({ deps, input: { query: 'summarize meeting' } })],
-      ['prefix ("transcr")', () => searchTools({ deps, input: { query: 'transcr' } })],
-      ['typo in a name ("swift wrtier")', () => searchTools({ deps, input: { query: 'swift wrtier' } })],
-      ['typo, one word ("transcriber" as "trnascriber")', () => searchTools({ deps, input: { query: 'trnascriber' } })],
-      ['no match ("zzqxv")', () => searchTools({ deps, input: { query: 'zzqxv' } })],
-      ['newest (empty query)', () => searchTools({ deps, input: {} })],
-      ['page 2 of "writer"', async () => {
-        second ??= await searchTools({ deps, input: { query: 'writer' } });
-        return searchTools({ deps, input: { query: 'writer', cursor: second.next_cursor ?? undefined } });
-      }],
-      ['50 per page ("python code")', () => searchTools({ deps, input: { query: 'python code', limit: 50 } })],
-      ['category ("python" in code)', () => searchTools({ deps, input: { query: 'python', category: 'code' } })],
-      ['category, rare pair ("studio" in education)', () => searchTools({ deps, input: { query: 'studio', category: 'education' } })],
-      ['category listing (empty, in video)', () => searchTools({ deps, input: { category: 'video' } })],
-    ];
-    const lines: BenchLine[] = [];
-    for (const [kind, run] of kinds) {
-      // Warm-up: a server's pooled connection has run each statement shape many times, so node-postgres's
-      // prepared statement is past PostgreSQL's first five (custom) plans and on its cached plan
-      // (src/directory/search-statements.ts explains why one plan serves every query).
-      for (let i = 0; i < 6; i++) await run();
-      const times: number[] = [];
-      let results = 0;
-      for (let i = 0; i < rounds; i++) {
-        const t0 = performance.now();
-        results = (await run()).tools.length;
-        times.push(performance.now() - t0);
+/** Times every kind on every surface, interleaved: each round draws one search per kind and runs it on each surface. */
+async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], rounds: number, querySeed: number, vocabulary: CorpusVocabulary): Promise<Line[]> {
+  const rng = rngFrom(querySeed, size);
+  const tool = corpusTools(vocabulary);
+  const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number }>();
+  for (let round = 0; round < WARM_UP + rounds; round++) {
+    for (const kind of kinds) {
+      const drawn = drawSearch(rng, vocabulary, tool, kind);
+      // Each round starts with another surface, so none always runs first (warmer or colder caches).
+      for (let i = 0; i < surfaces.length; i++) {
+        const timed = surfaces[(round + i) % surfaces.length]!;
+        const { ms, cpuMs, results } = await timePage(timed, drawn);
+        if (round < WARM_UP) continue;
+        const key = `${timed.surface}\u0000${kind}`;
+        const sample = samples.get(key) ?? samples.set(key, { ms: [], cpuMs: [], results: 0 }).get(key)!;
+        sample.ms.push(ms);
+        if (cpuMs !== undefined) sample.cpuMs.push(cpuMs);
+        sample.results += results;
       }
-      times.sort((a, b) => a - b);
-      lines.push({ kind, p50: percentile(times, 50), p95: percentile(times, 95), results });
     }
-    return lines;
-  } finally {
-    await neon?.close();
-    await opened.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   }
+  return surfaces.flatMap(({ surface }) =>
+    kinds.map((kind) => {
+      const sample = samples.get(`${surface}\u0000${kind}`)!;
+      const ms = sample.ms.sort((a, b) => a - b);
+      const cpu = sample.cpuMs.sort((a, b) => a - b);
+      return {
+        size,
+        surface,
+        kind,
+        p50: percentile(ms, 50),
+        p95: percentile(ms, 95),
+        ...(cpu.length === ms.length && { cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95) }),
+        results: sample.results / ms.length,
+      };
+    }),
+  );
 }
 
-async function main() {
-  const lines = await runSearchBench({
-    tools: Number(process.env.BENCH_TOOLS ?? 100_000),
-    rounds: Number(process.env.BENCH_ROUNDS ?? 100),
-    databaseUrl: process.env.BENCH_DATABASE_URL,
-    driver: process.env.BENCH_DRIVER === 'neon-http' ? 'neon-http' : 'node-postgres',
-  });
-  console.log('\nsearch latency (searchTools verb, one statement per call)');
-  console.log('query kind'.padEnd(36), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'results'.padStart(8));
-  for (const l of lines) console.log(l.kind.padEnd(36), l.p50.toFixed(1).padStart(8), l.p95.toFixed(1).padStart(8), String(l.results).padStart(8));
+export async function benchSearch(): Promise<BenchReport> {
+  const sizes = (list(process.env.BENCH_SEARCH_SIZES) ?? ['10000', '100000']).map(Number);
+  const kinds = (list(process.env.BENCH_SEARCH_KINDS) ?? [...SEARCH_KINDS]) as SearchKind[];
+  const unknownKind = kinds.find((k) => !SEARCH_KINDS.includes(k));
+  if (unknownKind) throw new Error(`unknown kind "${unknownKind}"; kinds: ${SEARCH_KINDS.join(', ')}`);
+  const wantedSurfaces = (list(process.env.BENCH_SEARCH_SURFACES) ?? ['verb', 'http', 'neon-http']) as Surface[];
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
+  const corpusSeed = Number(process.env.BENCH_CORPUS_SEED ?? 1);
+  const querySeed = Number(process.env.BENCH_QUERY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const baselineRevision = process.env.BENCH_SEARCH_BASELINE;
+  const notes: string[] = [`query seed ${querySeed} (BENCH_QUERY_SEED), corpus seed ${corpusSeed}, ${rounds} draws per kind and surface after ${WARM_UP} untimed`];
+
+  let server: PostgresServer | undefined;
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    if (!findPostgresBinaries()) throw new Error('PostgreSQL is not installed (apt-get install postgresql); the search bench needs it');
+    server = await startPostgres({ database: 'tooldir_bench', settings: { shared_buffers: '256MB' } });
+    serverUrl = server.connectionString;
+  }
+  const baseline = baselineRevision ? await baselineSearch(baselineRevision) : undefined;
+  const lines: Line[] = [];
+  try {
+    for (const size of sizes) {
+      const started = performance.now();
+      const { url, opened, loadedSeconds } = await corpusDatabase(serverUrl, size, corpusSeed);
+      notes.push(loadedSeconds === undefined ? `${size} tools: reused the loaded database` : `${size} tools: loaded in ${loadedSeconds.toFixed(0)} s`);
+      const vocabulary = corpusVocabulary(corpusSeed, size);
+      const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
+      const depsOn = (db: Db) => buildDeps(config, db, { log: createLogger('silent') });
+      // Every surface at 100,000 tools (the targets' size), the verb alone at other sizes unless surfaces are named.
+      const here = size === 100_000 || process.env.BENCH_SEARCH_SURFACES ? wantedSurfaces : ['verb'];
+      const pools: OpenedDb[] = [opened];
+      const surfaces: Timed[] = [];
+      let neon: NeonStandIn | undefined;
+      let http: SpawnedBenchServer | undefined;
+      try {
+        if (here.includes('verb')) surfaces.push(await verbSurface('verb', url, (deps) => (input) => searchTools({ deps, input }), depsOn, pools));
+        if (baseline) surfaces.push(await verbSurface('baseline', url, baseline.search, depsOn, pools));
+        if (here.includes('http')) {
+          http = await spawnBenchServer({ DATABASE_URL: url, MAIL_TRANSPORT: 'outbox', BENCH_SEED_SITES: '0' });
+          surfaces.push({ surface: 'http', search: httpSearch(http.url) });
+        }
+        if (here.includes('neon-http')) {
+          neon = await startNeonStandIn({ poolSize: 4 });
+          configureNeonClient(neon);
+          const neonDeps = depsOn(createNeonHttpDb(url, neon.fetchEndpoint));
+          surfaces.push({ surface: 'neon-http', search: (input) => searchTools({ deps: neonDeps, input }) });
+        }
+        lines.push(...(await timeKinds(size, surfaces, kinds, rounds, querySeed, vocabulary)));
+      } finally {
+        await http?.stop();
+        await neon?.close();
+        for (const pool of pools) await pool.close();
+      }
+      notes.push(`${size} tools: timed in ${((performance.now() - started) / 1000).toFixed(0)} s (load included)`);
+    }
+  } finally {
+    baseline?.remove();
+    await server?.close();
+  }
+
+  const rows = lines.map((l) => ({
+    tools: l.size,
+    surface: l.surface === 'baseline' ? `baseline ${baselineRevision}` : l.surface,
+    kind: l.kind,
+    'p50 ms': l.p50.toFixed(1),
+    'p95 ms': l.p95.toFixed(1),
+    'db CPU p50 ms': l.cpuP50?.toFixed(2) ?? '',
+    'db CPU p95 ms': l.cpuP95?.toFixed(2) ?? '',
+    'mean results': l.results.toFixed(1),
+  }));
+  const targets = lines
+    .filter((l) => l.size === 100_000 && l.surface !== 'baseline')
+    .map((l) => {
+      const limit = TARGET_MS[l.surface as Exclude<Surface, 'baseline'>];
+      return { what: `p95 ≤ ${limit} ms at 100,000 tools, ${l.surface}, ${l.kind}`, ok: l.p95 <= limit, detail: `${l.p95.toFixed(1)} ms` };
+    });
+  return { name: 'search', rows, targets, notes, data: lines };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
+await runStandalone(import.meta.url, benchSearch);

@@ -15,7 +15,7 @@ import { type LoadRequest, type LoadResult, runHttpLoad } from './lib/http-load'
 import { distinctSubmit } from './lib/seed';
 import { spawnBenchServer } from './lib/spawn-bench-server';
 import { type CpuSample, startCpuCount } from './lib/process-cpu';
-import { seedBenchTools } from './search.bench';
+import { seedBenchTools } from './lib/seed-bench-tools';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);

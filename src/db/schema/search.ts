@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * The words of live tools' names, with how many live tools use each: the vocabulary the typo fallback corrects
- * a query against (src/directory/search-statements.ts). A trigger on sites keeps it exact as tools go live,
- * are renamed or leave (drizzle/*_search_words.sql); nothing else writes it.
+ * The words of live tools' names, with how many live tools use each: the vocabulary the typo fallback corrects a
+ * query against (search_page, drizzle/0030_search_page_function.sql). A trigger on sites keeps it exact as tools go
+ * live, are renamed or leave (drizzle/0025_search_derived_columns.sql); nothing else writes it.
  */
 export const searchWords = pgTable(
   'search_words',
