@@ -12,7 +12,11 @@ import { openApiDocument } from './openapi';
 
 export const DOCS_PATH = '/api/v1/docs';
 
-/** The page's content, rendered on first request once per document (so once per process or isolate). */
+/**
+ * The page's content (some 130 KB), rendered on the first request for each document, so once per process or isolate
+ * and origin (openApiDocument keeps one document per origin); a request only wraps it in the shell. Kept beside the
+ * document it was rendered from, so it goes when the document goes.
+ */
 const views = new WeakMap<object, Html>();
 
 export function register(app: OpenAPIHono<AppEnv>) {
@@ -22,6 +26,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const doc = openApiDocument(app, c.get('deps').origin);
     let view = views.get(doc);
     if (!view) views.set(doc, (view = referenceView(doc as ApiDocument)));
+    // Changes only with a release; renderPage makes it private when the request carries a session.
     c.header('Cache-Control', 'public, max-age=300');
     return renderPage(c, {
       title: 'API reference – tooldir',
