@@ -108,7 +108,7 @@ interface Setup {
 
 const PAGES: Shot[] = [
   { name: 'home', path: () => '/' },
-  { name: 'search', path: () => '/?q=video' },
+  { name: 'search', path: () => '/?q=notes' },
   { name: 'category', path: () => '/categories/design' },
   { name: 'tool', path: (s) => `/tools/${s.toolSlug}` },
   { name: 'pricing', path: () => '/pricing' },
@@ -119,7 +119,7 @@ const PAGES: Shot[] = [
   { name: 'account', path: () => '/account', signedIn: true },
   { name: 'account-keys', path: () => '/account/keys', signedIn: true },
   { name: 'account-submission', path: (s) => `/account/submissions/${s.liveSiteId}`, signedIn: true },
-  { name: 'account-membership', path: () => '/account/membership', signedIn: true },
+  { name: 'account-membership', path: () => '/account/membership?tier=memberFeature', signedIn: true },
   { name: 'account-webhooks', path: () => '/account/webhooks', signedIn: true },
   { name: 'checkout', path: (s) => s.checkoutPath, signedIn: true },
   { name: 'consent', path: (s) => s.consentPath, signedIn: true },
