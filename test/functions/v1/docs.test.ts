@@ -221,6 +221,17 @@ describe('GET /api/v1/docs/try (the "Try it" forms)', () => {
     expect(res.headers.get('location')).toBe(location);
   });
 
+  it.each(['op=getTool&slug=%FF', 'op=getTool&slug=a%0D%0ALocation:%20https://evil.example', 'op=searchTools&q=%E0%A4%A', 'op=%00', 'op=getTool&slug=%00'])(
+    'answers the raw query %s below 500, with no header of its making',
+    async (query) => {
+      const res = await node.request(`/api/v1/docs/try?${query}`);
+      expect(res.status).toBeLessThan(500);
+      expect([303, 400]).toContain(res.status);
+      if (res.status === 303) expect(res.headers.get('location')).toMatch(/^\/api\/v1\/tools(\/[^/?\s]+)?(\?[^\s]*)?$/);
+      else expect((await res.json()).error.code).toBe('invalid_request');
+    },
+  );
+
   it('lands on the operation: the redirect target answers as the API does', async () => {
     const res = await tryIt({ op: 'getTool', slug: '../../admin/accounts' });
     const target = await node.request(res.headers.get('location')!);
