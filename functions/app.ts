@@ -22,6 +22,8 @@ import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
 import * as openapi from './v1/openapi';
 import * as docsPage from './v1/docs-page';
+import * as docsTry from './v1/docs-try';
+import * as explorerPage from './v1/explorer-page';
 import * as docsAssets from './v1/docs-assets';
 import * as adminAccounts from './admin/accounts';
 import * as adminOAuthGrants from './admin/oauth-grants';
@@ -92,6 +94,8 @@ const functions = [
   statsJobs,
   openapi,
   docsPage,
+  docsTry,
+  explorerPage,
   llmsTxt,
   robotsTxt,
   editorPage,

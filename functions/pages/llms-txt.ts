@@ -20,7 +20,7 @@ const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – A
 - GET /api/v1/tools?q=&category=&limit=&cursor=, GET /api/v1/tools/{slug}: public directory search and detail (no key); each tool carries categories [{slug, name}]. category keeps only tools in that category (an empty q lists its newest tools; an unknown category is a 400).
 - GET /api/v1/categories: every category {slug, name, description, tool_count} (live tools only; no key).
 - POST /api/v1/membership/checkout {tier: member | memberFeature}: a checkout link for a membership (covered submits need no payment).
-- OpenAPI 3.1: ${origin}/api/v1/openapi.json · interactive reference: ${origin}/api/v1/docs
+- OpenAPI 3.1: ${origin}/api/v1/openapi.json · API reference (HTML): ${origin}/api/v1/docs · interactive explorer: ${origin}/api/v1/docs/explorer
 
 ## Plans and prices (${origin}/pricing)
 ${pricingLines(limits).join('\n')}

@@ -1,4 +1,4 @@
-// GET /api/v1/openapi.json – the OpenAPI 3.1 document (the reference UI at /api/v1/docs reads it: docs-page.ts)
+// GET /api/v1/openapi.json – the OpenAPI 3.1 document (the reference page /api/v1/docs renders the same object: docs-page.ts)
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
@@ -21,29 +21,53 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   // Unauthenticated endpoints share the per-IP `public` policy.
   app.use(OPENAPI_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
-  app.get(OPENAPI_PATH, (c) => {
-    const document = app.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'tooldir – AI Tool Directory API',
-        version: '1.0.0',
-        description:
-          'Submit AI tools to the directory and track your submissions. Every error body is ' +
-          '`{"error":{"code","message"}}`. ' +
-          `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429. ` +
-          'Every timestamp is ISO 8601 in UTC with milliseconds, except a site record\'s submitted_at (YYYY-MM-DD HH:MM:SS+00), ' +
-          'whose format the reference fixes.',
-        // Not an open-source release (package.json is private, no LICENSE): the terms are the operator's, and the
-        // service's home page is where they are published. Decided for the linters' info-license rules; revisit
-        // with a real terms page.
-        license: { name: 'Proprietary: all rights reserved by the operator of this service', url: `${c.get('deps').origin}/` },
-        contact: { name: 'The operator of this service', url: `${c.get('deps').origin}/` },
-      },
-      servers: [{ url: c.get('deps').origin, description: 'This server' }],
-      tags: TAGS,
-    });
-    return c.json(declareLimitHeaders(summariesAsDescriptions(document)));
-  });
+  app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app, c.get('deps').origin)));
+}
+
+const documents = new WeakMap<object, Map<string, object>>();
+/** Origins kept per app: one with SITE_ORIGIN; in local mode each loopback name a browser used (src/origin.ts). */
+const ORIGINS_KEPT = 8;
+
+/**
+ * The document, built once per app and origin (so once per process or isolate: routes do not change after start,
+ * and the origin is SITE_ORIGIN outside local mode) and shared by openapi.json and the reference page, so both
+ * say the same. Its servers and links name the request's own origin, which in local mode is localhost or
+ * 127.0.0.1 as the browser asked (src/origin.ts). Callers read it, never change it.
+ */
+export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string): object {
+  let byOrigin = documents.get(app);
+  if (!byOrigin) documents.set(app, (byOrigin = new Map()));
+  let document = byOrigin.get(origin);
+  if (!document) {
+    document = declareLimitHeaders(
+      summariesAsDescriptions(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: {
+            title: 'tooldir – AI Tool Directory API',
+            version: '1.0.0',
+            description:
+              'Submit AI tools to the directory and track your submissions. Every error body is ' +
+              '`{"error":{"code","message"}}`. ' +
+              `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429. ` +
+              'Every timestamp is ISO 8601 in UTC with milliseconds, except a site record\'s submitted_at (YYYY-MM-DD HH:MM:SS+00), ' +
+              'whose format the reference fixes.',
+            // Not an open-source release (package.json is private, no LICENSE): the terms are the operator's, and the
+            // service's home page is where they are published. Decided for the linters' info-license rules; revisit
+            // with a real terms page.
+            license: { name: 'Proprietary: all rights reserved by the operator of this service', url: `${origin}/` },
+            contact: { name: 'The operator of this service', url: `${origin}/` },
+          },
+          servers: [{ url: origin, description: 'This server' }],
+          tags: TAGS,
+        }),
+      ),
+    );
+    // A bound on what a stream of loopback names could make us keep; the oldest is built again if asked for.
+    if (byOrigin.size >= ORIGINS_KEPT) byOrigin.delete(byOrigin.keys().next().value!);
+    byOrigin.set(origin, document);
+  }
+  return document;
 }
 
 /**

@@ -52,10 +52,13 @@ describe('npm start (bin/start.js and its server bundle as a child process)', ()
     expect(pending.checkout_url.startsWith(`${server.url}/checkout/`)).toBe(true);
   });
 
-  it('serves the API reference and its script from node_modules, found from the bundle in dist/node/', async () => {
+  it('serves the API reference, the explorer and its script from node_modules, found from the bundle in dist/node/', async () => {
     const page = await fetch(`${server.url}/api/v1/docs`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
+    expect(await page.text()).toContain('<h3 id="submitSite">');
+    const explorer = await fetch(`${server.url}/api/v1/docs/explorer`);
+    expect(explorer.status).toBe(200);
+    expect(await explorer.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
     const asset = await fetch(`${server.url}${REFERENCE_UI_PATH}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

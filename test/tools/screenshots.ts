@@ -1,15 +1,27 @@
-// Regenerates docs/screenshots/{home,category,tool}-{390,1280}.png (README "The public directory"): starts the
-// real Node server on a fresh local data dir, seeds realistic live tools (a few featured, one sponsored, some
-// with our own image copies), and photographs the pages with Debian's Chromium. Not part of npm test.
-//   npx tsx test/tools/screenshots.ts
+// Regenerates docs/screenshots/{page}-{390,1280}.png, every page of ours (docs/pages.md "Every page, at 390 and
+// 1280 px"): starts the real Node server on a fresh local data dir, seeds realistic live tools (a few featured, one
+// sponsored, some with our own image copies), signs a member in by their mailed code, makes a live submission and
+// one waiting for payment, and photographs each page with Debian's Chromium at both widths. Nothing leaves
+// loopback: the browser's requests to anything else are aborted, and no pipeline job runs (the queue only records).
+// Not part of npm test.
+//   npx tsx test/tools/screenshots.ts            every page
+//   npx tsx test/tools/screenshots.ts home tool  only these (names as in PAGES below)
+// zod-openapi first: it adds .openapi() to zod's schemas, which src/ modules loaded here (moveSite's review) use.
+import '@hono/zod-openapi';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { startNodeServer } from '../../functions/node';
+import { sql } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startNodeServer, type NodeServer } from '../../functions/node';
+import type { JobQueue } from '../../src/adapters/queue/types';
+import { queryRows } from '../../src/db/client';
+import { s256Challenge } from '../../src/oauth/pkce';
 import { seedTools, type ToolSeed } from '../helpers/live-tools';
 import { findChromium, launchLoopbackChromium } from '../helpers/services/chromium';
+import { moveSite } from '../helpers/submission-states';
 
 const OUT = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
@@ -75,7 +87,121 @@ const PALETTE: Array<[[number, number, number], [number, number, number]]> = [
   [[20, 184, 166], [59, 130, 246]],
 ];
 
+const ADMIN_TOKEN = `screenshots-${crypto.randomUUID()}`;
+/** No pipeline job runs (the crawler would fetch the submitted sites): submissions are moved by moveSite. */
+const recordingQueue: JobQueue = { kind: 'local', enqueue: async () => {} };
+
+/** Where each page is, given what was set up; `signedIn` pages are shot in the member's browser profile. */
+interface Shot {
+  name: string;
+  path: (setup: Setup) => string;
+  signedIn?: boolean;
+  /** Height of the picture at each width: the first screens of a long page, not all of it. */
+  height?: { 390?: number; 1280?: number };
+}
+interface Setup {
+  toolSlug: string;
+  liveSiteId: string;
+  checkoutPath: string;
+  consentPath: string;
+}
+
+const PAGES: Shot[] = [
+  { name: 'home', path: () => '/' },
+  { name: 'search', path: () => '/?q=notes' },
+  { name: 'category', path: () => '/categories/design' },
+  { name: 'tool', path: (s) => `/tools/${s.toolSlug}` },
+  { name: 'pricing', path: () => '/pricing' },
+  { name: 'sign-in', path: () => '/account/sign-in' },
+  { name: 'api-reference', path: () => '/api/v1/docs', height: { 1280: 1800 } },
+  { name: 'not-found', path: () => '/no-such-page' },
+  { name: 'submit', path: () => '/submit', signedIn: true },
+  { name: 'account', path: () => '/account', signedIn: true },
+  { name: 'account-keys', path: () => '/account/keys', signedIn: true },
+  { name: 'account-submission', path: (s) => `/account/submissions/${s.liveSiteId}`, signedIn: true },
+  { name: 'account-membership', path: () => '/account/membership?tier=memberFeature', signedIn: true },
+  { name: 'account-webhooks', path: () => '/account/webhooks', signedIn: true },
+  { name: 'checkout', path: (s) => s.checkoutPath, signedIn: true },
+  { name: 'consent', path: (s) => s.consentPath, signedIn: true },
+];
+
+/** A phone screenshot is its first two screens; a desktop one the whole page, up to this height. */
+const DEFAULT_HEIGHT = { 390: 1688, 1280: 3000 };
+
+async function api(server: NodeServer, path: string, init: { method?: string; key?: string; json?: unknown } = {}) {
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Signs the member in the way a person does: the e-mailed code (read from the local mail outbox). */
+async function signIn(server: NodeServer, page: Page, email: string) {
+  await page.goto(`${server.url}/account/sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.waitForSelector('text=We sent a 6-digit code');
+  let code: string | undefined;
+  for (let i = 0; i < 100 && !code; i++) {
+    const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC`);
+    code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (!code) throw new Error(`no sign-in code was mailed to ${email}`);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/account`);
+}
+
+/** A member with an API key, a live submission and one waiting for payment, and an agent asking for consent. */
+async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { email: string }> {
+  const email = 'maker@example.com';
+  const account = await api(server, '/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email, tier: 'member' } });
+  const { key } = (await api(server, `/api/v1/admin/accounts/${String(account.body.account_id)}/keys`, { method: 'POST', key: ADMIN_TOKEN })).body as { key: string };
+  const live = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] } });
+  const liveSiteId = String(live.body.site_id);
+  await moveSite(server.deps, liveSiteId, 'live');
+  const sponsored = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] } });
+  if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
+  const registered = await fetch(`${server.url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Research Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
+  });
+  const { client_id } = (await registered.json()) as { client_id: string };
+  const consentPath = `/oauth/authorize?${new URLSearchParams({
+    response_type: 'code',
+    client_id,
+    redirect_uri: 'http://127.0.0.1:9/callback',
+    code_challenge: s256Challenge('a'.repeat(64)),
+    code_challenge_method: 'S256',
+    scope: 'tools:read',
+  })}`;
+  return { email, toolSlug, liveSiteId, checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname, consentPath };
+}
+
+async function shoot(page: Page, server: NodeServer, shot: Shot, setup: Setup, width: 390 | 1280) {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  await page.goto(`${server.url}${shot.path(setup)}`, { waitUntil: 'load' });
+  await page.evaluate(async () => {
+    for (const img of document.images) {
+      img.loading = 'eager';
+      await img.decode().catch(() => {});
+    }
+  });
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = Math.min(full, shot.height?.[width] ?? DEFAULT_HEIGHT[width]);
+  const file = join(OUT, `${shot.name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width, height } });
+  console.log(`${file} ${Math.round(statSync(file).size / 1024)} KB`);
+}
+
 async function main() {
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !PAGES.some((p) => p.name === name));
+  if (unknown.length) throw new Error(`unknown page ${unknown.join(', ')}; one of ${PAGES.map((p) => p.name).join(', ')}`);
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
   const dataDir = mkdtempSync(join(tmpdir(), 'tooldir-screenshots-'));
@@ -86,7 +212,10 @@ async function main() {
     writeFileSync(join(dataDir, 'media', name), bytes);
     return name;
   });
-  const server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { localSweeper: false });
+  const server = await startNodeServer(
+    { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_TOKEN },
+    { overrides: { queue: recordingQueue }, localSweeper: false },
+  );
   const browser = await launchLoopbackChromium(chromiumPath);
   try {
     const hour = 3_600_000;
@@ -103,26 +232,18 @@ async function main() {
       seeds.push({ name: `Assistant ${i + 1}`, description: 'A general-purpose AI assistant for everyday tasks.', categories: ['chat'], publishedAt: new Date(Date.now() - (200 + i) * hour) });
     }
     const seeded = await seedTools(server.deps.db, seeds, server.url);
-    const tool = seeded.find((s) => s.name === 'Pixel Forge')!;
+    const setup = await setUp(server, seeded.find((s) => s.name === 'Pixel Forge')!.slug);
     mkdirSync(OUT, { recursive: true });
-    for (const width of [390, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } });
+    const profile = async (): Promise<BrowserContext> => {
+      const context = await browser.newContext();
       await context.route('**/*', (route) => (new URL(route.request().url()).origin === server.url || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
-      const page = await context.newPage();
-      for (const [name, path] of [['home', '/'], ['category', '/categories/design'], ['tool', `/tools/${tool.slug}`]] as const) {
-        await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-        await page.evaluate(async () => {
-          for (const img of document.images) {
-            img.loading = 'eager';
-            await img.decode().catch(() => {});
-          }
-        });
-        const file = join(OUT, `${name}-${width}.png`);
-        // A phone screenshot is its first two screens; a desktop one is the whole page.
-        await page.screenshot({ path: file, fullPage: true, clip: width === 390 ? { x: 0, y: 0, width, height: 1688 } : undefined });
-        console.log(`${file} ${Math.round(statSync(file).size / 1024)} KB`);
-      }
-      await context.close();
+      return context;
+    };
+    const visitor = await (await profile()).newPage();
+    const member = await (await profile()).newPage();
+    await signIn(server, member, setup.email);
+    for (const shot of PAGES.filter((p) => !only.length || only.includes(p.name))) {
+      for (const width of [390, 1280] as const) await shoot(shot.signedIn ? member : visitor, server, shot, setup, width);
     }
   } finally {
     await browser.close();

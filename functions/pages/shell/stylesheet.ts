@@ -103,7 +103,13 @@ nav.pager{display:flex;justify-content:space-between;gap:var(--space-4);margin:v
 .plan .price .per{font-size:var(--step-0);font-weight:600;color:var(--muted)}
 fieldset.field>label{font-weight:400;margin:var(--space-1) 0}
 .choices{display:grid;grid-template-columns:repeat(auto-fill,minmax(10rem,1fr));gap:0 var(--space-4)}
-.included{color:var(--text);background:var(--ok-bg);border-radius:999px;padding:0 var(--space-2);font-size:var(--step--1)}`;
+.included{color:var(--text);background:var(--ok-bg);border-radius:999px;padding:0 var(--space-2);font-size:var(--step--1)}
+/* apiref20: the API reference (/api/v1/docs): operations, nested field lists, the "Try it" forms */
+.method{display:inline-block;font:700 var(--step--1)/1.6 var(--mono);padding:0 var(--space-2);border-radius:var(--radius);background:var(--chip-bg);color:var(--chip-text)}
+section.op{border-top:1px solid var(--border);margin-top:var(--space-6)}section.op h4{font-size:var(--step-0);margin:var(--space-4) 0 var(--space-2)}
+ul.fields{list-style:none;padding:0;margin:0 0 var(--space-3)}ul.fields ul.fields{padding-left:var(--space-4);border-left:2px solid var(--border);margin:var(--space-1) 0}ul.fields li{margin:var(--space-1) 0}
+section.op small,ul.fields small{color:var(--muted)}section.op summary{cursor:pointer;font-weight:600}section.op details{margin:var(--space-1) 0 var(--space-3)}
+form.try{max-width:var(--narrow)}form.try input[type=number]{width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius)}`;
 
 /** The whole stylesheet, tokens first. */
 export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n`;

@@ -8,9 +8,10 @@ import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
 import { findChromium, launchLoopbackChromium } from '../../helpers/services/chromium';
 import { requireService } from '../../helpers/services/require-service';
 
-// /api/v1/docs in Chromium with every request to anything but the server refused: the reference renders from
-// our origin alone (docs/mcp-and-search.md "The API reference"), with no attempt to reach another origin and no
-// Content-Security-Policy violation (no eval, no fonts, no telemetry, nothing blocked).
+// The API reference in Chromium with every request to anything but the server refused (docs/mcp-and-search.md
+// "The API reference"): our page /api/v1/docs works with JavaScript off (contents, anchors, a "Try it" form), and
+// Scalar's explorer at /api/v1/docs/explorer renders from our origin alone, with no attempt to reach another
+// origin and no Content-Security-Policy violation (no eval, no fonts, no telemetry, nothing blocked).
 const chromiumPath = findChromium();
 const describeBrowser = requireService('Chromium', chromiumPath !== null, 'REQUIRE_BROWSER');
 
@@ -67,9 +68,47 @@ describeBrowser('API reference in Chromium, offline', () => {
     return { page, violations };
   }
 
-  it('renders the submit operation from our origin alone: no request elsewhere, no CSP violation', async () => {
-    const { page, violations } = await openRecordingPage();
+  it('the reference page works without JavaScript: contents, anchors and a "Try it" form that reaches the API', async () => {
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    await noScript.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : (otherOrigins.push(route.request().url()), route.abort())));
+    const page = await noScript.newPage();
     await page.goto(`${server.url}/api/v1/docs`);
+    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: /POST \/api\/v1\/submit-site/ }).click();
+    expect(new URL(page.url()).hash).toBe('#submitSite');
+    expect(await page.locator('#submitSite').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Submit a tool', level: 3, exact: true }).count()).toBe(1);
+    // A response body opens as a disclosure, no script needed.
+    const body = page.locator('section.op', { has: page.locator('#submitSite') }).locator('details').first();
+    await body.locator('summary').click();
+    expect(await body.locator('ul.fields').first().isVisible()).toBe(true);
+    // The curl command is there to select; its copy button stays hidden without the script.
+    expect(await page.locator('#curl-submitSite').textContent()).toMatch(/^curl -X POST /);
+    expect(await page.locator('button[data-copy="curl-submitSite"]').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Interactive explorer (Scalar)' }).getAttribute('href')).toBe('/api/v1/docs/explorer');
+    // A plain GET form: through /api/v1/docs/try (303) to the operation itself, whose JSON the browser shows.
+    const answered = page.waitForResponse(`${server.url}/api/v1/categories`);
+    await page.getByRole('button', { name: 'Send GET /api/v1/categories' }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toHaveProperty('categories');
+    expect(page.url()).toBe(`${server.url}/api/v1/categories`);
+    await noScript.close();
+  });
+
+  it('copies a curl command with JavaScript on', async () => {
+    const page = await context.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await page.goto(`${server.url}/api/v1/docs#getTool`);
+    const copy = page.locator('button[data-copy="curl-getTool"]');
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator('#curl-getTool').textContent());
+    await page.close();
+  });
+
+  it('the explorer renders the submit operation from our origin alone: no request elsewhere, no CSP violation', async () => {
+    const { page, violations } = await openRecordingPage();
+    await page.goto(`${server.url}/api/v1/docs/explorer`);
 
     // The operation's summary in the sidebar, then its page with method and path.
     const submit = page.getByText('Submit a tool', { exact: true }).first();
@@ -85,7 +124,7 @@ describeBrowser('API reference in Chromium, offline', () => {
     await send.click();
     expect((await sent).status()).toBe(401);
 
-    expect(served).toEqual(expect.arrayContaining(['/api/v1/docs', REFERENCE_UI_PATH, '/api/v1/openapi.json', '/api/v1/submit-site']));
+    expect(served).toEqual(expect.arrayContaining(['/api/v1/docs/explorer', REFERENCE_UI_PATH, '/api/v1/openapi.json', '/api/v1/submit-site']));
     expect(otherOrigins).toEqual([]);
     expect(await violations()).toEqual([]);
     await page.close();
@@ -93,7 +132,7 @@ describeBrowser('API reference in Chromium, offline', () => {
 
   it('would see a leak: both recorders are live (the policy refuses another origin, the route aborts it)', async () => {
     const { page, violations } = await openRecordingPage();
-    await page.goto(`${server.url}/api/v1/docs`);
+    await page.goto(`${server.url}/api/v1/docs/explorer`);
     await page.evaluate(() => {
       const img = document.createElement('img');
       img.src = 'https://fonts.scalar.com/inter-latin.woff2';
@@ -103,7 +142,7 @@ describeBrowser('API reference in Chromium, offline', () => {
       'img-src https://fonts.scalar.com/inter-latin.woff2',
       expect.stringMatching(/^Loading the image 'https:\/\/fonts\.scalar\.com\/inter-latin\.woff2' violates .*img-src/),
     ]);
-    // Only zod's probe is answered before the policy (docs-page.ts): any other code from a string is still refused
+    // Only zod's probe is answered before the policy (explorer-page.ts): any other code from a string is still refused
     // by the policy and reported.
     // (From a task of the page's own, a message handler: code evaluated by the test driver itself is exempt.)
     const evaluated = await page.evaluate(
@@ -123,8 +162,8 @@ describeBrowser('API reference in Chromium, offline', () => {
     await expect.poll(async () => (await violations()).filter((v) => v.startsWith('script-src eval'))).toEqual(['script-src eval']);
     // A navigation is not the page's to police; the route sees it (another loopback origin, so still no traffic).
     const before = otherOrigins.length;
-    await page.goto(`http://localhost:${new URL(server.url).port}/api/v1/docs`).catch(() => {});
-    expect(otherOrigins.slice(before)).toEqual([`http://localhost:${new URL(server.url).port}/api/v1/docs`]);
+    await page.goto(`http://localhost:${new URL(server.url).port}/api/v1/docs/explorer`).catch(() => {});
+    expect(otherOrigins.slice(before)).toEqual([`http://localhost:${new URL(server.url).port}/api/v1/docs/explorer`]);
     await page.close();
   });
 });

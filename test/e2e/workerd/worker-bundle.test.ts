@@ -15,7 +15,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { readFileSync } from 'node:fs';
 import { referenceUiFile } from '../../../functions/node/reference-ui-package';
-import { DOCS_CSP } from '../../../functions/v1/docs-page';
+import { EXPLORER_CSP } from '../../../functions/v1/explorer-page';
+import { COPY_SCRIPT } from '../../../functions/pages/shell/copy-button';
+import { pageCsp } from '../../../functions/pages/shell/document';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
@@ -311,7 +313,7 @@ describeStack('Worker bundle in workerd', () => {
     expect(Object.keys(doc.paths)).toContain('/api/v1/submit-site');
   });
 
-  it('serves the API reference script as a static asset (JavaScript, nosniff, a year of caching) and the page with its CSP', async () => {
+  it('serves the explorer script as a static asset (JavaScript, nosniff, a year of caching), the explorer and the reference page with their CSP', async () => {
     const asset = await call(REFERENCE_UI_PATH);
     expect(asset.status, worker.output()).toBe(200);
     expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -321,10 +323,15 @@ describeStack('Worker bundle in workerd', () => {
     // Served before the Worker runs: no request id (the Worker sets one on every answer).
     expect(asset.headers.get('x-request-id')).toBeNull();
 
+    const explorer = await call('/api/v1/docs/explorer');
+    expect(explorer.status).toBe(200);
+    expect(explorer.headers.get('content-security-policy')).toBe(EXPLORER_CSP);
+    expect(await explorer.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
+    // The reference page itself is rendered by the Worker from its own openapi.json, under the pages' policy.
     const page = await call('/api/v1/docs');
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe(DOCS_CSP);
-    expect(await page.text()).toContain(`<script src="${REFERENCE_UI_PATH}"></script>`);
+    expect(page.headers.get('content-security-policy')).toBe(pageCsp(COPY_SCRIPT));
+    expect(await page.text()).toContain('<h3 id="submitSite">');
 
     // Another name under the path reaches the Worker (its JSON 404), and so does Cloudflare's _headers file itself
     // (the HTML 404 page): neither is a public file.

@@ -68,7 +68,7 @@ describe('openapi.json, docs and llms.txt', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  it('serves the interactive reference and llms.txt', async () => {
+  it('serves the API reference and llms.txt', async () => {
     const docs = await t.request('/api/v1/docs');
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('/api/v1/openapi.json');
