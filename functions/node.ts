@@ -9,9 +9,9 @@ import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clie
 import { runJob } from '../src/pipeline/run-job';
 import { runSweep } from '../src/pipeline/sweep';
 import { announceWebhookEvents } from '../src/webhooks/announce';
-import { withReservedNames } from '../src/pipeline/reserved-names';
+import { withReservedNames } from '../src/crawler/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
-import { createPinnedFetch } from '../src/pipeline/crawler/pinned-fetch';
+import { createPinnedFetch } from '../src/crawler/pinned-fetch';
 import { createFilesystemMediaStore } from '../src/adapters/media/filesystem';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';

@@ -26,7 +26,7 @@ import { createHttpMailer } from './adapters/mail/http';
 import { createMemoryMediaStore } from './adapters/media/memory';
 import type { Resolver } from './adapters/resolver/resolver';
 import { createDohResolver } from './adapters/resolver/doh';
-import { withReservedNames } from './pipeline/reserved-names';
+import { withReservedNames } from './crawler/reserved-names';
 import { boundOrigin } from './origin';
 import type { PageCache } from './adapters/page-cache/types';
 import { createMemoryPageCache } from './adapters/page-cache/memory';

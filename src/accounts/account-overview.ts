@@ -4,7 +4,7 @@ import { queryRows } from '../db/client';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import { getAccount, type AccountView } from './accounts';
 import { dailyLimitFor, isMembershipActive, utcDay } from './memberships';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 import type { HistoryStep, QueuePosition } from '../submissions/record-schemas';
 import { progressColumns, toHistory, toQueue, type ProgressRow } from '../submissions/progress';
 import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from '../submissions/edit-record';

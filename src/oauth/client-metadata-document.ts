@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { fetchFollowingCheckedRedirects, discardBody } from '../pipeline/crawler/safe-fetch';
-import { readBoundedBody } from '../pipeline/crawler/read-body';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { fetchFollowingCheckedRedirects, discardBody } from '../crawler/safe-fetch';
+import { readBoundedBody } from '../crawler/read-body';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { checkClientMetadata } from './client-metadata';
 import type { OAuthClient } from './clients';
 

@@ -1,8 +1,8 @@
 // The one table from a crawl failure's kind to what a submitter is told (REST and MCP `crawl_error`, the CLI,
 // /account, and site_history notes). A message names the kind of failure, never our network: no resolved
 // address, no internal host name, no exception text. That detail stays in `sites.crawl_error`, for operators.
-import { CRAWL_DEFAULTS } from './crawler/crawl-page';
-import { crawlFailureKinds, type CrawlFailureKind } from './crawler/crawl-result';
+import { CRAWL_DEFAULTS } from './crawl-page';
+import { crawlFailureKinds, type CrawlFailureKind } from './crawl-result';
 import type { CrawlError } from '../submissions/record-schemas';
 
 /** The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema. */
