@@ -3,10 +3,15 @@
 // address, no internal host name, no exception text. That detail stays in `sites.crawl_error`, for operators.
 import { CRAWL_DEFAULTS } from './crawl-page';
 import { crawlFailureKinds, type CrawlFailureKind } from './crawl-result';
-import type { CrawlError } from '../submissions/record-schemas';
 
-/** The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema. */
-export type PublicCrawlError = CrawlError;
+/**
+ * The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema
+ * (src/submissions/record-schemas.ts), spelled here so the crawler knows nothing of submissions.
+ */
+export interface PublicCrawlError {
+  code: CrawlFailureKind;
+  message: string;
+}
 
 const MIB = 1024 * 1024;
 
