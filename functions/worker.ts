@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
 import { buildDeps, type Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
-import { runJob } from '../src/pipeline/run-job';
+import { runJob } from '../src/jobs/run-job';
 import { rollUpStats } from '../src/stats/roll-up';
 import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
