@@ -1,6 +1,7 @@
 // Cloudflare Workers entry (wrangler main): validates env once per isolate, builds deps, serves fetch + cron.
 import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
-import { buildDeps, type Deps } from '../src/deps';
+import { buildDeps } from '../src/build-deps';
+import type { Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { runJob } from '../src/jobs/run-job';
 import { rollUpStats } from '../src/stats/roll-up';
