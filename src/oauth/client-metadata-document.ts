@@ -9,7 +9,7 @@ import { fetchFollowingCheckedRedirects, discardBody } from '../crawler/safe-fet
 import { readBoundedBody } from '../crawler/read-body';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { checkClientMetadata } from './client-metadata';
-import type { OAuthClient } from './clients';
+import type { OAuthClient } from './oauth-client';
 
 export const METADATA_DOCUMENT_LIMITS = { maxBytes: 5 * 1024, timeoutMs: 5_000, cacheSeconds: 3600 } as const;
 
