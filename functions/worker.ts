@@ -9,7 +9,7 @@ import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
-import { createListingVersion } from '../src/directory/listing-version';
+import { createListingVersion } from '../src/adapters/page-cache/listing-version';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
 

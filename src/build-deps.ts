@@ -24,7 +24,7 @@ import { createDohResolver } from './adapters/resolver/doh';
 import { withReservedNames } from './crawler/reserved-names';
 import { boundOrigin } from './origin';
 import { createMemoryPageCache } from './adapters/page-cache/memory';
-import { createListingVersion } from './directory/listing-version';
+import { createListingVersion } from './adapters/page-cache/listing-version';
 
 /** Picks every adapter from configuration alone: unset cloud variables mean the embedded local one. */
 export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Deps {

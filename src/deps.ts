@@ -12,7 +12,7 @@ import type { Logger } from './log';
 import type { KeyCache } from './accounts/key-cache';
 import type { Resolver } from './adapters/resolver/resolver';
 import type { PageCache } from './adapters/page-cache/types';
-import type { ListingVersion } from './directory/listing-version';
+import type { ListingVersion } from './adapters/page-cache/listing-version';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
