@@ -32,8 +32,8 @@ const UPWARD = [
     from: '^src/db/schema/sites\\.ts$',
     to: '^src/crawler/crawl-result\\.ts$',
     why:
-      "The sites table's CHECK on crawl_error_kind is built from crawlFailureKinds, the crawler's closed list, so " +
-      'the list is declared once (where failures are made) and the database cannot drift from it.',
+      "The sites table types crawl_error_kind (drizzle text enum) with crawlFailureKinds, the crawler's closed list, " +
+      'so the list is declared once (where failures are made) and the schema cannot drift from it.',
   },
   {
     name: 'deps-carries-the-key-cache',
