@@ -3,15 +3,17 @@ import { serve, type HttpBindings } from '@hono/node-server';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config, type Env } from '../src/config';
-import { buildDeps, type Deps, type DepsOverrides } from '../src/deps';
+import { buildDeps } from '../src/build-deps';
+import type { Deps, DepsOverrides } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
 import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
-import { runJob } from '../src/pipeline/run-job';
-import { runSweep } from '../src/pipeline/sweep';
+import { withRequestedKeyBackfill, runRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
+import { runJob } from '../src/jobs/run-job';
+import { runSweep } from '../src/jobs/sweep';
 import { announceWebhookEvents } from '../src/webhooks/announce';
-import { withReservedNames } from '../src/pipeline/reserved-names';
+import { withReservedNames } from '../src/crawler/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
-import { createPinnedFetch } from '../src/pipeline/crawler/pinned-fetch';
+import { createPinnedFetch } from '../src/crawler/pinned-fetch';
 import { createFilesystemMediaStore } from '../src/adapters/media/filesystem';
 import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
@@ -30,12 +32,15 @@ export interface NodeServer {
   close(): Promise<void>;
 }
 
-async function openDatabase(config: Config): Promise<OpenedDb> {
-  if (!config.databaseUrl) return openPglite(resolve(config.dataDir, 'pglite'));
+/** The database as the Node entry opens it: migrated, plus the report of a backfill a migration asked for. */
+type OpenedDatabase = OpenedDb & { keyBackfill?: Awaited<ReturnType<typeof runRequestedKeyBackfill>> };
+
+async function openDatabase(config: Config): Promise<OpenedDatabase> {
+  if (!config.databaseUrl) return withRequestedKeyBackfill(await openPglite(resolve(config.dataDir, 'pglite')));
   if (/\.neon\.tech(:\d+)?\//.test(config.databaseUrl)) {
     return { db: createNeonHttpDb(config.databaseUrl), close: async () => {} };
   }
-  return openNodePostgres(config.databaseUrl);
+  return withRequestedKeyBackfill(await openNodePostgres(config.databaseUrl));
 }
 
 /** Local mode fills in the secrets a new user should not have to invent, and keeps them in DATA_DIR. */
@@ -114,7 +119,7 @@ export async function startNodeServer(
 }
 
 /** A backfill that found rows now sharing a key needs an operator: say so at warn level (docs/deploy.md). */
-function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDb['keyBackfill']>): void {
+function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDatabase['keyBackfill']>): void {
   const fields = { rules: report.rules, updated: report.updated, collisions: report.collisions, unparsable: report.unparsable };
   if (report.collisions.length > 0 || report.unparsable.length > 0) deps.log.warn('duplicate keys recomputed; some rows need a decision', fields);
   else deps.log.info('duplicate keys recomputed', fields);

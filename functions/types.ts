@@ -1,5 +1,8 @@
 import type { Deps } from '../src/deps';
 import type { Actor } from '../src/accounts/actor';
+import type { SitemapOptions } from '../src/directory/sitemap';
+
+// Imports nothing from functions/: every function imports this file, so an import back would close a circle.
 
 /** Hono environment shared by every function: per-request deps and, once authenticated, the actor. */
 export interface AppEnv {
@@ -10,7 +13,7 @@ export interface AppEnv {
     /** Set false by a request that changed no status, so it skips the webhook outbox dispatch (announce-status-changes.ts). */
     announceStatusChanges?: boolean;
     /** Set by the page cache on the routes it sits on (middleware/page-cache.ts); cacheableAnswer reads and fills it. */
-    pageCache?: import('./middleware/page-cache').PageCacheState;
+    pageCache?: PageCacheState;
   };
 }
 
@@ -21,7 +24,15 @@ export interface AppOptions {
   /** Serves /api/v1/docs/assets/* (Node: from node_modules). Workers leave it out: static assets answer first. */
   docsAssets?: DocsAssetSource;
   /** The sitemap's URLs per file (default 50,000); tests lower it to reach the index form (docs/seo.md). */
-  sitemap?: import('./pages/sitemap').SitemapOptions;
+  sitemap?: SitemapOptions;
+}
+
+/** What the page cache middleware tells the handler about this request, and the handler's page back. */
+export interface PageCacheState {
+  /** False for a request with the session cookie: its answer is never kept for others. */
+  shared: boolean;
+  /** The answer, set by cacheableAnswer, kept by the middleware after the response went out. */
+  answer?: { body: string; contentType: string };
 }
 
 /** A file served under /api/v1/docs/assets/, by its name there; null when there is no such file. */

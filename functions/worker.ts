@@ -1,14 +1,15 @@
 // Cloudflare Workers entry (wrangler main): validates env once per isolate, builds deps, serves fetch + cron.
 import { loadConfig, ConfigError, type Config, type Env } from '../src/config';
-import { buildDeps, type Deps } from '../src/deps';
+import { buildDeps } from '../src/build-deps';
+import type { Deps } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
-import { runJob } from '../src/pipeline/run-job';
+import { runJob } from '../src/jobs/run-job';
 import { rollUpStats } from '../src/stats/roll-up';
 import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
-import { createListingVersion } from '../src/directory/listing-version';
+import { createListingVersion } from '../src/adapters/page-cache/listing-version';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
 

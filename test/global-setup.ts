@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
 import { ensureNodeBundle } from '../bin/node-bundle.js';
 
 /**
@@ -12,7 +13,8 @@ export default async function setup({ provide }: { provide: (key: 'pgliteTemplat
   // Built once here, so the suites that start `npm start`'s entry in parallel never race to rebuild it.
   await ensureNodeBundle();
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-template-'));
-  const opened = await openPglite(join(dir, 'pglite'));
+  // Opened as the Node entry opens it: a backfill the migrations asked for is served in the template already.
+  const opened = await withRequestedKeyBackfill(await openPglite(join(dir, 'pglite')));
   await opened.close();
   provide('pgliteTemplate', join(dir, 'pglite'));
   return () => rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { errorResponse } from '../errors';
 import { z } from 'zod';
 import { ServiceError } from '../../src/errors';
 import type { JobStep } from '../../src/adapters/queue/types';
-import { runJob } from '../../src/pipeline/run-job';
+import { runJob } from '../../src/jobs/run-job';
 import { markDeliveryFailed } from '../../src/webhooks/deliver-webhook';
 import type { AppEnv } from '../types';
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '../types';
 /**
  * After a request that can change a submission's status outside the job steps (an editor's decision, a Stripe
  * event, the local checkout), enqueue the webhook outbox rows its statements wrote, off the response path
- * (docs/webhooks.md "Where events come from"). Job steps do the same in src/pipeline/run-job.ts.
+ * (docs/webhooks.md "Where events come from"). Job steps do the same in src/jobs/run-job.ts.
  */
 export const announceStatusChanges: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();

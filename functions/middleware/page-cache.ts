@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { CachedPage } from '../../src/adapters/page-cache/types';
 import { readSessionCookie } from '../pages/account/cookies';
-import type { AppEnv } from '../types';
+import type { AppEnv, PageCacheState } from '../types';
 
 // The page cache in front of the public directory's reads (docs/pages.md "Caching"): the home page and its
 // search, category pages, tool pages and GET /api/v1/tools. A handler opts an answer in through cacheableAnswer();
@@ -18,14 +18,6 @@ export const PAGE_CACHE_PATHS = ['/', '/tools/:slug', '/categories/:slug', '/api
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 /** An answer to a request with the session cookie may be personal: only the browser keeps it, and asks again. */
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
-
-/** What the middleware tells the handler about this request, and the handler's page back. */
-export interface PageCacheState {
-  /** False for a request with the session cookie: its answer is never kept for others. */
-  shared: boolean;
-  /** The answer, set by cacheableAnswer, kept by the middleware after the response went out. */
-  answer?: { body: string; contentType: string };
-}
 
 /** Headers that belong to one request or one client, never to a page kept for everyone. */
 const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age', 'set-cookie']);

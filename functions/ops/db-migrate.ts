@@ -1,8 +1,8 @@
 // `npm run db:migrate [-- --backfill-keys]`: the operator command that migrates DATABASE_URL (once per deploy,
-// against Neon or any PostgreSQL; docs/deploy.md). The work is src/db/migrate.ts. Exit codes: 0 done,
+// against Neon or any PostgreSQL; docs/deploy.md). The work is src/deploy/migrate.ts. Exit codes: 0 done,
 // 1 the migration failed, 2 bad configuration or arguments.
 import { pathToFileURL } from 'node:url';
-import { migrateDatabase } from '../../src/db/migrate';
+import { migrateDatabase } from '../../src/deploy/migrate';
 import { describeKeyBackfill } from '../../src/submissions/requested-key-backfill';
 
 /** Hides the password when the URL is echoed. */

@@ -2,18 +2,13 @@
 import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ServiceError } from '../../src/errors';
-import { readSitemapPages, readSitemapRoot, readSitemapTools, SITEMAP_MAX_URLS } from '../../src/directory/sitemap';
+import { readSitemapPages, readSitemapRoot, readSitemapTools, SITEMAP_MAX_URLS, type SitemapOptions } from '../../src/directory/sitemap';
 import { sitemapIndexEntries, toolsChildBounds } from '../../src/directory/sitemap-children';
 import { sitemapIndexXml, urlsetXml } from '../../src/directory/sitemap-xml';
 import { errorResponse } from '../errors';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-
-/** How many URLs one sitemap file may hold; tests lower it to reach the index form without 50,000 tools. */
-export interface SitemapOptions {
-  maxUrls?: number;
-}
 
 const xml = (c: Context<AppEnv>, body: string) =>
   c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });

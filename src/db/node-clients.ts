@@ -11,27 +11,24 @@ import pg from 'pg';
 import * as schema from './schema';
 import { prepareStatementsByText } from './node-statement-cache';
 import type { Db } from './client';
-// The one step of migrating that needs code, not SQL: stored duplicate keys recomputed after a rule change.
-import { runRequestedKeyBackfill } from '../submissions/requested-key-backfill';
-import type { KeyBackfillReport } from '../submissions/backfill-keys';
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface OpenedDb {
   db: Db;
   close(): Promise<void>;
-  /** Set when opening ran a requested duplicate-key backfill (src/submissions/requested-key-backfill.ts). */
-  keyBackfill?: KeyBackfillReport & { rules: string[] };
 }
 
-/** PGlite in `dataDir` (or in memory for `memory://`), migrated. */
+/**
+ * PGlite in `dataDir` (or in memory for `memory://`), migrated. The one step of migrating that needs code, not
+ * SQL (a requested duplicate-key backfill), is the caller's: withRequestedKeyBackfill in src/submissions/.
+ */
 export async function openPglite(dataDir: string): Promise<OpenedDb> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  const keyBackfill = await runRequestedKeyBackfill(db as unknown as Db);
-  return { db: db as unknown as Db, close: () => client.close(), keyBackfill };
+  return { db: db as unknown as Db, close: () => client.close() };
 }
 
 /** node-postgres pool against a real server, migrated. Pool errors are logged, not thrown: the next query retries. */
@@ -41,6 +38,5 @@ export async function openNodePostgres(databaseUrl: string, options: { max?: num
   prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
   await migrateNodePg(db, { migrationsFolder });
-  const keyBackfill = await runRequestedKeyBackfill(db as unknown as Db);
-  return { db: db as unknown as Db, close: () => pool.end(), keyBackfill };
+  return { db: db as unknown as Db, close: () => pool.end() };
 }

@@ -11,6 +11,11 @@ import { compareListed, decodeListedKey, listedAt, listedKeyText, type ListedKey
 /** The protocol's limit of URLs per sitemap file (sitemaps.org); tests pass a lower one. */
 export const SITEMAP_MAX_URLS = 50_000;
 
+/** How many URLs one sitemap file may hold; tests lower it to reach the index form without 50,000 tools. */
+export interface SitemapOptions {
+  maxUrls?: number;
+}
+
 /**
  * When a tool's public page last changed: it went live (or was republished), or an editor approved an edit of
  * its name or description (docs/pipeline.md "Edits"). Metadata and categories change only on the way to live.

@@ -1,9 +1,9 @@
 // One image fetched the way the crawler fetches a page: same address policy, redirect checks and byte cap.
 import type { Resolver } from '../adapters/resolver/resolver';
-import { crawlFailure, type CrawlFailure } from '../pipeline/crawler/crawl-result';
-import { readBoundedBody } from '../pipeline/crawler/read-body';
-import { discardBody, fetchFollowingCheckedRedirects } from '../pipeline/crawler/safe-fetch';
-import { CRAWL_DEFAULTS } from '../pipeline/crawler/crawl-page';
+import { crawlFailure, type CrawlFailure } from '../crawler/crawl-result';
+import { readBoundedBody } from '../crawler/read-body';
+import { discardBody, fetchFollowingCheckedRedirects } from '../crawler/safe-fetch';
+import { CRAWL_DEFAULTS } from '../crawler/crawl-page';
 import type { MediaExtension } from './media-name';
 import { sniffImage } from './sniff-image';
 import { MAX_IMAGE_SIDE, fitsImageCap, readImageSize } from './image-size';

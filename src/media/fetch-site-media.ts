@@ -1,7 +1,7 @@
 // At crawl time (and in the backfill of older rows), a site's og:image and icon become our own media.
 import type { Deps } from '../deps';
-import { CRAWL_DEFAULTS } from '../pipeline/crawler/crawl-page';
-import { CrawlDeadlineError } from '../pipeline/crawler/crawl-failures';
+import { CRAWL_DEFAULTS } from '../crawler/crawl-page';
+import { CrawlDeadlineError } from '../crawler/crawl-failures';
 import { fetchImage } from './fetch-image';
 import { MEDIA_TYPES, mediaNameOf } from './media-name';
 

@@ -4,7 +4,8 @@
 // person has consented would make this server an open redirector (RFC 9700 §4.11). Only the person's own
 // decision (allow, or deny: access_denied) goes back to the client.
 import type { Deps } from '../deps';
-import { findClient, type OAuthClient } from './clients';
+import { findClient } from './clients';
+import type { OAuthClient } from './oauth-client';
 import { isCodeChallenge } from './pkce';
 import { redirectUriMatches, redirectUriProblem } from './redirect-uris';
 import { issuer, isOurResource, mcpResource } from './resource';

@@ -5,11 +5,11 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { fetchFollowingCheckedRedirects, discardBody } from '../pipeline/crawler/safe-fetch';
-import { readBoundedBody } from '../pipeline/crawler/read-body';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { fetchFollowingCheckedRedirects, discardBody } from '../crawler/safe-fetch';
+import { readBoundedBody } from '../crawler/read-body';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { checkClientMetadata } from './client-metadata';
-import type { OAuthClient } from './clients';
+import type { OAuthClient } from './oauth-client';
 
 export const METADATA_DOCUMENT_LIMITS = { maxBytes: 5 * 1024, timeoutMs: 5_000, cacheSeconds: 3600 } as const;
 

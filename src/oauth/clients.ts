@@ -6,14 +6,7 @@ import { queryRows } from '../db/client';
 import { checkClientMetadata } from './client-metadata';
 import { isMetadataDocumentClientId, loadMetadataDocumentClient, type MetadataDocumentResult } from './client-metadata-document';
 import { looksLike, newSecret } from './secrets';
-
-export interface OAuthClient {
-  id: string;
-  kind: 'registered' | 'metadata_document';
-  /** What the client calls itself: unverified, shown as such. */
-  name: string | null;
-  redirectUris: string[];
-}
+import type { OAuthClient } from './oauth-client';
 
 /** The RFC 7591 §3.2.1 answer: everything the client will use, with our substitutions applied. */
 export interface ClientRegistration {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { crawlPage, type CrawlFailure } from './crawler';
-import { publicCrawlError } from './crawl-error-messages';
+import { crawlPage, type CrawlFailure } from '../crawler';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { toStoredMetadata } from './stored-metadata';
 import { fetchSiteMedia } from '../media/fetch-site-media';
 

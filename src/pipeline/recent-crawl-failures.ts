@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { publicCrawlError, type PublicCrawlError } from './crawl-error-messages';
+import { publicCrawlError, type PublicCrawlError } from '../crawler/crawl-error-messages';
 
 /** A crawl that ended in crawl_failed, as the editor page shows it: what the submitter was told, and the detail. */
 export interface CrawlFailureItem {

@@ -1,4 +1,4 @@
-import type { PageMetadata } from './crawler';
+import type { PageMetadata } from '../crawler';
 import type { SiteMedia } from '../media/fetch-site-media';
 import { checkSubmittedUrl, canonicalUrl } from '../submissions/url';
 

@@ -1,5 +1,5 @@
-import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { crawlFailureKinds } from '../crawler/crawl-result';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 
 // Which site_history notes a submitter may read, and as what (docs/submission-progress.md "Reasons"). Notes
 // are written for operators (src/pipeline/*.ts); only two kinds are meant for submitters, and each is matched
@@ -9,7 +9,7 @@ const EDITOR_REJECTION = 'rejected by an editor: ';
 const FAILED_ATTEMPT = /^attempt \d+ of \d+ failed: (.+)$/;
 const SWEPT_ATTEMPT = /^sweep: crawl attempt \d+ did not finish$/;
 
-/** Every message src/pipeline/crawl-error-messages.ts can produce (the HTTP one with any status it shows). */
+/** Every message src/crawler/crawl-error-messages.ts can produce (the HTTP one with any status it shows). */
 const crawlMessages = new Set(crawlFailureKinds.filter((k) => k !== 'http_error').map((k) => publicCrawlError(k).message));
 crawlMessages.add(publicCrawlError('http_error', null).message);
 const HTTP_MESSAGE = /^the site answered HTTP [1-5]\d\d$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteStatuses } from '../db/schema';
-import { crawlFailureKinds } from '../pipeline/crawler/crawl-result';
+import { crawlFailureKinds } from '../crawler/crawl-result';
 import { planNames } from './plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
 import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';
@@ -23,7 +23,7 @@ export const paymentReasons = ['no_membership', 'quota_exceeded', 'plan_not_cove
 export const paymentReasonSchema = z.enum(paymentReasons);
 export type PaymentReason = z.infer<typeof paymentReasonSchema>;
 
-/** Why a crawl failed, as submitters are told it (the words: src/pipeline/crawl-error-messages.ts). */
+/** Why a crawl failed, as submitters are told it (the words: src/crawler/crawl-error-messages.ts). */
 export const crawlErrorSchema = z.object({
   code: z.enum(crawlFailureKinds).meta({
     description:

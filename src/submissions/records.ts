@@ -4,7 +4,7 @@ import type { SiteStatus } from '../db/schema';
 import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
 import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.

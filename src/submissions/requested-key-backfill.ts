@@ -28,6 +28,18 @@ export async function runRequestedKeyBackfill(
   return { ...report, rules };
 }
 
+/**
+ * A database as the Node entry, the test template and `npm run db:migrate` open it: migrated (src/db/node-clients.ts),
+ * then the duplicate-key backfill a migration asked for, before the first request (docs/deploy.md "Duplicate keys").
+ * It lives here, above src/db/, because recomputing keys needs the submission rules.
+ */
+export async function withRequestedKeyBackfill<T extends { db: Db }>(
+  opened: T,
+): Promise<T & { keyBackfill?: KeyBackfillReport & { rules: string[] } }> {
+  const keyBackfill = await runRequestedKeyBackfill(opened.db);
+  return { ...opened, keyBackfill };
+}
+
 /** The report in lines an operator reads: counts, then one line per row that needs a decision. */
 export function describeKeyBackfill(report: KeyBackfillReport): string[] {
   const lines = [

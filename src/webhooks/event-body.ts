@@ -1,6 +1,6 @@
 // The JSON a receiver gets (docs/webhooks.md "Events"): built from the delivery row the outbox trigger froze
 // when the status changed (drizzle/0014_webhook_outbox.sql), serialised once, and signed as those exact bytes.
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
 
 export interface StoredEvent {
   event_id: string;

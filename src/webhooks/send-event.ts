@@ -1,8 +1,8 @@
 // One HTTP attempt: target re-checked (a name may now point somewhere private), POST with a 10 s deadline,
 // redirects never followed, the response body never read. docs/webhooks.md "Delivery".
 import type { Deps } from '../deps';
-import { describeFailure } from '../pipeline/crawler/crawl-failures';
-import { discardBody } from '../pipeline/crawler/safe-fetch';
+import { describeFailure } from '../crawler/crawl-failures';
+import { discardBody } from '../crawler/safe-fetch';
 import { checkWebhookTarget } from './target';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;

@@ -1,8 +1,8 @@
-// Where a webhook may point: the crawler's address policy (src/pipeline/crawler/resolve-and-check.ts), plus
+// Where a webhook may point: the crawler's address policy (src/crawler/resolve-and-check.ts), plus
 // https only outside local mode. Checked when the endpoint is registered and again before every attempt (a
 // name can be re-pointed at a private address later); docs/webhooks.md "Targets".
 import type { Deps } from '../deps';
-import { checkTarget, type CrawlFailureKind } from '../pipeline/crawler';
+import { checkTarget, type CrawlFailureKind } from '../crawler';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { openPglite } from '../../src/db/node-clients';
 import { openNodePostgres } from '../../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
 
@@ -168,7 +169,7 @@ describe('local mode (PGlite): opening the data dir serves a pending request', (
     const dir = mkdtempSync(join(tmpdir(), 'tooldir-backfill-'));
     try {
       cpSync(inject('pgliteTemplate'), join(dir, 'pglite'), { recursive: true });
-      const before = await openPglite(join(dir, 'pglite'));
+      const before = await withRequestedKeyBackfill(await openPglite(join(dir, 'pglite')));
       expect(before.keyBackfill).toBeUndefined(); // the template served the migration's request already
       await queryRows(before.db, sql`INSERT INTO accounts (id, email) VALUES (${ACCOUNT_A}::uuid, 'local@example.com')`);
       await queryRows(
@@ -180,7 +181,7 @@ describe('local mode (PGlite): opening the data dir serves a pending request', (
       await queryRows(before.db, sql`INSERT INTO duplicate_key_backfills (rules) VALUES ('test: local upgrade')`);
       await before.close();
 
-      const after = await openPglite(join(dir, 'pglite'));
+      const after = await withRequestedKeyBackfill(await openPglite(join(dir, 'pglite')));
       try {
         expect(after.keyBackfill).toMatchObject({ rules: ['test: local upgrade'], sites: 1, updated: 2, collisions: [] });
         const [row] = await queryRows<{ canonical_url: string; normalized_name: string; name: string }>(

@@ -8,7 +8,7 @@ import { queryRows } from '../../src/db/client';
 import { createLocalQueue } from '../../src/adapters/queue/local';
 import type { OpenedDb } from '../../src/db/node-clients';
 import { createLogger } from '../../src/log';
-import { runJob } from '../../src/pipeline/run-job';
+import { runJob } from '../../src/jobs/run-job';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Failures recorded by the loopback-only transport; a test asserts this stays empty. */

@@ -5,7 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { loadConfig } from '../../src/config';
-import { buildDeps } from '../../src/deps';
+import { buildDeps } from '../../src/build-deps';
 import type { Db } from '../../src/db/client';
 import { createLogger } from '../../src/log';
 import { createApp } from '../../functions/app';

@@ -1,7 +1,7 @@
 // The membership part of /account: tier, today's quota and when it renews, "Become a member" / upgrade, and
 // "Manage billing" (Stripe's Customer Portal, or the local billing page) for an account with a billing customer.
 import { html } from 'hono/html';
-import type { AccountOverview } from '../../../src/accounts/account-overview';
+import type { AccountOverview } from '../../../src/submissions/account-overview';
 import type { MembershipBilling } from '../../../src/accounts/billing';
 import type { Config } from '../../../src/config';
 import { membershipTiers, type MembershipTier } from '../../../src/submissions/plans';

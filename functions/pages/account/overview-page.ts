@@ -2,7 +2,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../types';
 import { html } from 'hono/html';
-import { getAccountOverview } from '../../../src/accounts/account-overview';
+import { getAccountOverview } from '../../../src/submissions/account-overview';
 import { renderPage } from './layout';
 import { sessionOrRedirect } from './session';
 import { connectedAppsSection } from './connected-apps';

@@ -1,7 +1,7 @@
 // The "Your submissions" section of /account: one row per submission, its name leading to its own page
 // (/account/submissions/{site_id}), where the history, payment, retry and edits are.
 import { html } from 'hono/html';
-import type { SubmissionLine } from '../../../src/accounts/account-overview';
+import type { SubmissionLine } from '../../../src/submissions/account-overview';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStatus } from '../../../src/submissions/progress-words';
 import { formatTime } from './layout';
 

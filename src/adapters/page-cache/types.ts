@@ -1,6 +1,6 @@
 /**
  * A public response kept for everyone (never one that depends on who asks): served again while the listing has
- * not changed since it was rendered (src/directory/listing-version.ts) and it is younger than the cache's TTL.
+ * not changed since it was rendered (src/adapters/page-cache/listing-version.ts) and it is younger than the cache's TTL.
  */
 export interface CachedPage {
   status: number;

@@ -3,7 +3,7 @@ import { type CachedPage, type PageCache, PAGE_CACHE_TTL_SECONDS } from './types
 /**
  * Pages in the Workers Cache API (`caches.default`), shared by every isolate of a data center. The listing
  * version is part of the key, so a change reaches every data center as soon as its isolates read the new
- * version (within a second, src/directory/listing-version.ts), with nothing to purge; older entries expire by
+ * version (within a second, src/adapters/page-cache/listing-version.ts), with nothing to purge; older entries expire by
  * their s-maxage. Keys are URLs of our own origin under a path no route serves (the Cache API keys by URL).
  * Only Workers on a custom domain have a working cache; elsewhere (workers.dev, previews) it stores nothing,
  * which only costs the speed.

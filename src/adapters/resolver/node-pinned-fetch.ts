@@ -1,5 +1,5 @@
 // Node-only: a fetch that can only connect to addresses a given policy accepts (the crawler's: see
-// src/pipeline/crawler/pinned-fetch.ts, which passes src/pipeline/crawler/address-policy.ts in).
+// src/crawler/pinned-fetch.ts, which passes src/crawler/address-policy.ts in).
 // The pre-flight check (checkTarget) and the connection would otherwise resolve the name twice, and a
 // DNS-rebinding host could answer "public" to the first and "127.0.0.1" to the second. Here the socket's
 // own lookup goes through the injected resolver and the same policy, so what is connected is what is checked.

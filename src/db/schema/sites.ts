@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { crawlFailureKinds } from '../../pipeline/crawler/crawl-result';
+import { crawlFailureKinds } from '../../crawler/crawl-result';
 import { tsvector, tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
@@ -43,7 +43,7 @@ export const sites = pgTable(
     manualRetriesOn: date('manual_retries_on', { mode: 'string' }),
     /** The last crawl failure's operator detail (may name addresses and internal hosts); never shown to submitters. */
     crawlError: text('crawl_error'),
-    /** The last crawl failure's kind: what submitters are told, via src/pipeline/crawl-error-messages.ts. */
+    /** The last crawl failure's kind: what submitters are told, via src/crawler/crawl-error-messages.ts. */
     crawlErrorKind: text('crawl_error_kind', { enum: crawlFailureKinds }),
     /** The status the site answered, when the kind is http_error ("the site answered HTTP 500"). */
     crawlErrorHttpStatus: integer('crawl_error_http_status'),

@@ -27,7 +27,7 @@ export function resetCounts() {
 }
 
 let patched = false;
-/** The page cache's one statement (src/directory/listing-version.ts), counted apart. */
+/** The page cache's one statement (src/adapters/page-cache/listing-version.ts), counted apart. */
 const LISTING_VERSION_READ = 'SELECT version FROM listing_version';
 
 /**

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../../src/db/node-clients';
-import { publicCrawlError } from '../../../src/pipeline/crawl-error-messages';
+import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
 
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
 const tags = journal.entries.map((entry) => entry.tag);

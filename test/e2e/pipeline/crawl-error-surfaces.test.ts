@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { runSweep } from '../../../src/pipeline/sweep';
+import { runSweep } from '../../../src/jobs/sweep';
 import { htmlPage, redirectTo, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { createPipelineApp, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
 import { dnsFailure, redirectPage, simulatedNetwork, type SimulatedNetwork } from '../../helpers/simulated-network';

@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { runJob } from '../../../src/pipeline/run-job';
-import { runSweep } from '../../../src/pipeline/sweep';
+import { runJob } from '../../../src/jobs/run-job';
+import { runSweep } from '../../../src/jobs/sweep';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { createPipelineApp, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
 import { ADMIN_TOKEN } from '../../helpers/test-app';

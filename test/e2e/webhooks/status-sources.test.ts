@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalQueue } from '../../../src/adapters/queue/local';
 import { createLogger } from '../../../src/log';
-import { runJob } from '../../../src/pipeline/run-job';
+import { runJob } from '../../../src/jobs/run-job';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { createPipelineApp, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
 import { paidSession, recordingPayments, submitUnpaid } from '../../helpers/stripe/payments-fixture';

@@ -9,7 +9,7 @@ import { ADMIN_TOKEN } from '../../helpers/test-app';
 import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { createLocalQueue } from '../../../src/adapters/queue/local';
 import { createLogger } from '../../../src/log';
-import { runJob } from '../../../src/pipeline/run-job';
+import { runJob } from '../../../src/jobs/run-job';
 
 const transport = loopbackOnlyWebhookTransport();
 /** A local queue that loses the next `lose` webhook messages, like a process that died holding them. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { runSweep } from '../../../src/pipeline/sweep';
+import { runSweep } from '../../../src/jobs/sweep';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CrawlTransport } from '../../../src/deps';
 import { queryRows } from '../../../src/db/client';
-import { runJob } from '../../../src/pipeline/run-job';
+import { runJob } from '../../../src/jobs/run-job';
 import { siteDetailSchema } from '../../../src/submissions/record-schemas';
 import { mcpTools } from '../../../functions/mcp/tools';
 import { operator } from '../../helpers/raw-requests';

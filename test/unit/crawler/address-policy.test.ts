@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAddress, checkAddresses } from '../../../src/pipeline/crawler/address-policy';
+import { checkAddress, checkAddresses } from '../../../src/crawler/address-policy';
 
 const strict = { allowPrivate: false };
 const relaxed = { allowPrivate: true };

@@ -1,8 +1,8 @@
 // Limits and failure modes, each against a loopback fixture that exceeds them (allowPrivate on).
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
-import { crawlPage, type CrawlOptions } from '../../../src/pipeline/crawler/index';
+import { createPinnedFetch } from '../../../src/crawler/pinned-fetch';
+import { crawlPage, type CrawlOptions } from '../../../src/crawler/index';
 import { htmlPage, redirectTo, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { tableResolver } from './network-doubles';
 

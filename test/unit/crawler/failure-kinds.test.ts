@@ -1,7 +1,7 @@
 // How thrown errors and refused targets become failure kinds; the detail keeps everything for operators.
 import { describe, expect, it } from 'vitest';
-import { BlockedAddressError, CrawlDeadlineError, describeFailure } from '../../../src/pipeline/crawler/crawl-failures';
-import { checkTarget } from '../../../src/pipeline/crawler/index';
+import { BlockedAddressError, CrawlDeadlineError, describeFailure } from '../../../src/crawler/crawl-failures';
+import { checkTarget } from '../../../src/crawler/index';
 import { PUBLIC_IPV4, tableResolver } from './network-doubles';
 
 const running = () => new AbortController().signal;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractPageMetadata } from '../../../src/pipeline/crawler/html-metadata';
-import { decodeEntities } from '../../../src/pipeline/crawler/html-entities';
+import { extractPageMetadata } from '../../../src/crawler/html-metadata';
+import { decodeEntities } from '../../../src/crawler/html-entities';
 
 const FINAL = 'https://tool.example/app/index.html';
 

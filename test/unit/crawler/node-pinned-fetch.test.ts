@@ -2,8 +2,8 @@
 // since), the pinned fetch connects only to addresses the policy accepts. Real sockets go to loopback only.
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckedLookup, createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
-import { BlockedAddressError } from '../../../src/pipeline/crawler/index';
+import { createCheckedLookup, createPinnedFetch } from '../../../src/crawler/pinned-fetch';
+import { BlockedAddressError } from '../../../src/crawler/index';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { PUBLIC_IPV4, tableResolver } from './network-doubles';
 

@@ -1,8 +1,8 @@
 // The guard against real sockets: a loopback fixture must see zero requests while allowPrivate is off,
 // and a redirect from an allowed (in-memory, never contacted) public host to loopback is refused.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
-import { crawlPage } from '../../../src/pipeline/crawler/index';
+import { createPinnedFetch } from '../../../src/crawler/pinned-fetch';
+import { crawlPage } from '../../../src/crawler/index';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
 import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from './network-doubles';
 

@@ -1,7 +1,7 @@
 // The SSRF corpus: every target here must be refused before any request, with allowPrivate off.
 // Nothing in this file opens a socket: the resolver is a table and the fetch fails the test if called.
 import { describe, expect, it } from 'vitest';
-import { checkTarget, crawlPage, type CrawlFailureKind } from '../../../src/pipeline/crawler/index';
+import { checkTarget, crawlPage, type CrawlFailureKind } from '../../../src/crawler/index';
 import { forbiddenFetch, PUBLIC_IPV4, tableResolver } from './network-doubles';
 
 const RESOLVER_TABLE = {

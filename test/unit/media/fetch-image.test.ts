@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryMediaStore } from '../../../src/adapters/media/memory';
-import { createPinnedFetch } from '../../../src/pipeline/crawler/pinned-fetch';
+import { createPinnedFetch } from '../../../src/crawler/pinned-fetch';
 import { loadConfig } from '../../../src/config';
 import { createLogger } from '../../../src/log';
 import { fetchImage } from '../../../src/media/fetch-image';

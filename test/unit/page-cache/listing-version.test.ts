@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/client';
-import { createListingVersion } from '../../../src/directory/listing-version';
+import { createListingVersion } from '../../../src/adapters/page-cache/listing-version';
 
 /** A database whose version reads wait until the test answers them, in order. */
 function fakeDb() {

@@ -1,6 +1,6 @@
 // The pre-flight decision for one URL (the first request and every redirect hop): shape, port, name, addresses.
 import ipaddr from 'ipaddr.js';
-import type { Resolver } from '../../adapters/resolver/resolver';
+import type { Resolver } from '../adapters/resolver/resolver';
 import { abortable } from './abortable';
 import { checkAddress, checkAddresses } from './address-policy';
 import { crawlFailure, type CrawlFailure } from './crawl-result';

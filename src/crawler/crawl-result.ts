@@ -1,5 +1,5 @@
 // The crawler's outcome types. Failures are values: a closed set of kinds (what a submitter is told, through
-// src/pipeline/crawl-error-messages.ts) plus a detail that only operators ever see.
+// src/crawler/crawl-error-messages.ts) plus a detail that only operators ever see.
 
 /**
  * Every way a crawl attempt can fail. The crawler produces all but the last two: `did_not_finish` is the

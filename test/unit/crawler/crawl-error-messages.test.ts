@@ -1,7 +1,7 @@
-// The one table from crawl failure kind to the submitter's words (src/pipeline/crawl-error-messages.ts).
+// The one table from crawl failure kind to the submitter's words (src/crawler/crawl-error-messages.ts).
 import { describe, expect, it } from 'vitest';
-import { crawlFailureKinds } from '../../../src/pipeline/crawler/index';
-import { publicCrawlError } from '../../../src/pipeline/crawl-error-messages';
+import { crawlFailureKinds } from '../../../src/crawler/index';
+import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
 
 describe('publicCrawlError', () => {
   it('gives every kind its own words, naming no address, host or exception', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { preparedStatement } from '../db/prepared';
+import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 
 // The listing version (listing_version, bumped by triggers whenever anything the public pages show changes:
 // drizzle/0029_listing_version.sql) as this process or isolate knows it. Cached pages are served only at the

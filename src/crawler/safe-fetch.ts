@@ -1,5 +1,5 @@
 // GET with redirects followed by hand, so every hop goes through the full target check before any packet.
-import type { Resolver } from '../../adapters/resolver/resolver';
+import type { Resolver } from '../adapters/resolver/resolver';
 import { abortable } from './abortable';
 import { describeFailure } from './crawl-failures';
 import { crawlFailure, type CrawlFailure } from './crawl-result';

@@ -2,8 +2,8 @@
 // backfill a migration asked for (docs/deploy.md "Duplicate keys"). Safe to re-run. The operator command is
 // `npm run db:migrate` (functions/ops/db-migrate.ts).
 import pg from 'pg';
-import { openNodePostgres, type OpenedDb } from './node-clients';
-import { runRequestedKeyBackfill } from '../submissions/requested-key-backfill';
+import { openNodePostgres } from '../db/node-clients';
+import { runRequestedKeyBackfill, withRequestedKeyBackfill } from '../submissions/requested-key-backfill';
 
 /** Number of rows in drizzle's migration journal table, 0 when it does not exist yet. */
 async function appliedCount(databaseUrl: string): Promise<number> {
@@ -23,9 +23,9 @@ async function appliedCount(databaseUrl: string): Promise<number> {
 export async function migrateDatabase(
   databaseUrl: string,
   options: { backfillKeys?: boolean } = {},
-): Promise<{ applied: number; total: number; keyBackfill: OpenedDb['keyBackfill'] }> {
+): Promise<{ applied: number; total: number; keyBackfill: Awaited<ReturnType<typeof runRequestedKeyBackfill>> }> {
   const before = await appliedCount(databaseUrl);
-  const opened = await openNodePostgres(databaseUrl, { max: 1 }); // opening migrates and runs a requested backfill
+  const opened = await withRequestedKeyBackfill(await openNodePostgres(databaseUrl, { max: 1 })); // migrates, then a requested backfill
   let keyBackfill = opened.keyBackfill;
   try {
     if (options.backfillKeys && !keyBackfill) keyBackfill = await runRequestedKeyBackfill(opened.db, { force: true });

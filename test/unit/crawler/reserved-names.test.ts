@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withReservedNames } from '../../../src/pipeline/reserved-names';
+import { withReservedNames } from '../../../src/crawler/reserved-names';
 
 /** The wrapped resolver must never be asked about a special-use name: asking fails the test. */
 const asked: string[] = [];

@@ -5,4 +5,4 @@ export { checkAddress, checkAddresses, type AddressPolicyOptions, type AddressVe
 export { extractPageMetadata, TITLE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from './html-metadata';
 export { BlockedAddressError } from './crawl-failures';
 export { crawlFailureKinds, type CrawlResult, type CrawlFailure, type CrawlFailureKind, type PageMetadata } from './crawl-result';
-export type { Resolver } from '../../adapters/resolver/resolver';
+export type { Resolver } from '../adapters/resolver/resolver';

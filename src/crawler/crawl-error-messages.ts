@@ -1,12 +1,17 @@
 // The one table from a crawl failure's kind to what a submitter is told (REST and MCP `crawl_error`, the CLI,
 // /account, and site_history notes). A message names the kind of failure, never our network: no resolved
 // address, no internal host name, no exception text. That detail stays in `sites.crawl_error`, for operators.
-import { CRAWL_DEFAULTS } from './crawler/crawl-page';
-import { crawlFailureKinds, type CrawlFailureKind } from './crawler/crawl-result';
-import type { CrawlError } from '../submissions/record-schemas';
+import { CRAWL_DEFAULTS } from './crawl-page';
+import { crawlFailureKinds, type CrawlFailureKind } from './crawl-result';
 
-/** The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema. */
-export type PublicCrawlError = CrawlError;
+/**
+ * The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema
+ * (src/submissions/record-schemas.ts), spelled here so the crawler knows nothing of submissions.
+ */
+export interface PublicCrawlError {
+  code: CrawlFailureKind;
+  message: string;
+}
 
 const MIB = 1024 * 1024;
 

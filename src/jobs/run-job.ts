@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import type { JobMessage, JobStep } from '../adapters/queue/types';
-import { crawlSite, type CrawlOutcome } from './crawl-site';
-import { reviewSite, type ReviewOutcome } from './review-site';
+import { crawlSite, type CrawlOutcome } from '../pipeline/crawl-site';
+import { reviewSite, type ReviewOutcome } from '../pipeline/review-site';
 import { runSweep, type SweepReport } from './sweep';
 import { deliverWebhook, type WebhookJobResult } from '../webhooks/deliver-webhook';
 import { announceWebhookEvents } from '../webhooks/announce';

@@ -1,5 +1,5 @@
 // The crawler's entry point: one safe GET of a submitted URL, reduced to page metadata or an error value.
-import type { Resolver } from '../../adapters/resolver/resolver';
+import type { Resolver } from '../adapters/resolver/resolver';
 import { CrawlDeadlineError } from './crawl-failures';
 import { crawlFailure, type CrawlResult } from './crawl-result';
 import { decodeHtml, mediaType } from './decode-html';

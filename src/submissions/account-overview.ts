@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
-import { getAccount, type AccountView } from './accounts';
-import { dailyLimitFor, isMembershipActive, utcDay } from './memberships';
-import { publicCrawlError } from '../pipeline/crawl-error-messages';
-import type { HistoryStep, QueuePosition } from '../submissions/record-schemas';
-import { progressColumns, toHistory, toQueue, type ProgressRow } from '../submissions/progress';
-import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from '../submissions/edit-record';
+import { getAccount, type AccountView } from '../accounts/accounts';
+import { dailyLimitFor, isMembershipActive, utcDay } from '../accounts/memberships';
+import { publicCrawlError } from '../crawler/crawl-error-messages';
+import type { HistoryStep, QueuePosition } from './record-schemas';
+import { progressColumns, toHistory, toQueue, type ProgressRow } from './progress';
+import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from './edit-record';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
