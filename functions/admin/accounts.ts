@@ -9,8 +9,9 @@ import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
+import { tierNames } from '../../src/submissions/plans';
 
-const tier = z.enum(['none', 'member', 'memberFeature'], { error: 'tier must be one of none, member, memberFeature' });
+const tier = z.enum(tierNames, { error: `tier must be one of ${tierNames.join(', ')}` });
 const security = [{ operatorToken: [] as string[] }];
 const errors = { 400: errorContent('Invalid body'), 401: errorContent('Wrong or missing operator token'), 429: errorContent('Rate limited') };
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });

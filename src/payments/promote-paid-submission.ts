@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import type { PlanName } from '../submissions/plans';
+import { planPlacement, planSpellings, type PlanName } from '../submissions/plans';
 import { dispatchCrawl } from '../submissions/dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
+
+/** `(spelling, ...)`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */
+const spellingsSql = (pick: (kind: keyof typeof planPlacement) => boolean) => sql.join(planSpellings(pick).map((name) => sql`${name}`), sql`, `);
+const featuredPlans = spellingsSql((kind) => planPlacement[kind].isFeature);
+const sponsoredPlans = spellingsSql((kind) => planPlacement[kind].isSponsor);
 
 /** A completed payment as the webhook knows it. */
 export interface PaidCheckout {
@@ -116,11 +121,11 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             is_feature, is_sponsor, submitted_at, status_note, stripe_checkout_session_id, stripe_payment_intent_id,
             stripe_subscription_id, sponsor_updated_at)
           SELECT y.id, y.account_id, y.name, y.url, y.canonical_url, y.normalized_name, 'queued', 'payment', y.final_plan,
-            y.email, y.final_plan = 'featured',
-            y.final_plan IN ('sponsored', 'pro') AND y.subscription_deleted_at IS NULL,
+            y.email, y.final_plan IN (${featuredPlans}),
+            y.final_plan IN (${sponsoredPlans}) AND y.subscription_deleted_at IS NULL,
             y.submitted_at, 'paid',
             ${paid.sessionId}::text, ${paid.paymentIntentId ?? null}::text, ${paid.subscriptionId ?? null}::text,
-            CASE WHEN y.final_plan IN ('sponsored', 'pro') THEN to_timestamp(${paid.eventCreated}) END
+            CASE WHEN y.final_plan IN (${sponsoredPlans}) THEN to_timestamp(${paid.eventCreated}) END
           FROM paid y
           RETURNING plan
         ), categorised AS (

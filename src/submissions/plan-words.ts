@@ -1,14 +1,12 @@
 import type { Config } from '../config';
-import type { ListingPrice } from '../adapters/payments/types';
 import { dailyLimitFor } from '../accounts/memberships';
-import { membershipPrices, membershipTiers, planBenefits, planPrices, type MembershipTier, type PlanKind } from './plans';
-import { tierCoversPlan } from './rules';
+import { aliasesOf, membershipPrices, membershipTiers, planBenefits, planKinds, planPrices, tierCovers, type ListingPrice, type MembershipTier, type PlanKind } from './plans';
 
 // The plans and memberships in words, for /pricing, /submit, llms.txt and the docs: built from the plan table
-// (plans.ts), the coverage rule (rules.ts) and the configured quotas (dailyLimitFor), never spelled again.
+// (plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
 
 /** The plans people choose from, in price order (`pro` is another spelling of sponsored). */
-export const planKinds: readonly PlanKind[] = ['basic', 'featured', 'sponsored'];
+export { planKinds };
 
 export const planTitles: Record<PlanKind, string> = { basic: 'Basic', featured: 'Featured', sponsored: 'Sponsored' };
 export const membershipTitles: Record<MembershipTier, string> = { member: 'Member', memberFeature: 'Member with featured' };
@@ -19,8 +17,8 @@ export const amountText = (price: ListingPrice) => `${(price.amountCents / 100).
 /** `15.90 USD once` or `29.90 USD a month`. */
 export const priceText = (price: ListingPrice) => `${amountText(price)} ${price.recurring ? 'a month' : 'once'}`;
 
-/** The plans a tier's quota covers (rules.ts), in price order. */
-export const coveredPlans = (tier: MembershipTier): PlanKind[] => planKinds.filter((plan) => tierCoversPlan(tier, plan));
+/** The plans a tier's quota covers (the plan table), in price order. */
+export const coveredPlans = (tier: MembershipTier): PlanKind[] => planKinds.filter((plan) => tierCovers[tier].includes(plan));
 
 /** `Basic listings` / `Basic and featured listings` */
 function listingsText(plans: readonly PlanKind[]): string {
@@ -46,3 +44,21 @@ export function pricingLines(limits: Config['dailyLimits']): string[] {
   );
   return [...plans, ...tiers];
 }
+
+/** `member covers basic submits, memberFeature also featured ones`: what each tier's quota covers, for the API's words. */
+export function tierCoverageText(): string {
+  return membershipTiers
+    .map((tier, i) => {
+      const before = i === 0 ? [] : tierCovers[membershipTiers[i - 1]!];
+      const added = tierCovers[tier].filter((plan) => !before.includes(plan));
+      return i === 0 ? `${tier} covers ${added.join(' and ')} submits` : `${tier} also ${added.join(' and ')} ones`;
+    })
+    .join(', ');
+}
+
+/** `buying memberFeature while a member is an upgrade`. */
+export const upgradeText = (): string => `buying ${membershipTiers.at(-1)} while a ${membershipTiers[0]} is an upgrade`;
+
+/** `basic | featured | sponsored (alias pro)`: the plans a submit may name, for the API's words. */
+export const planChoicesText = (): string =>
+  `${planKinds.join(' | ')}${planKinds.flatMap((kind) => aliasesOf(kind)).map((alias) => ` (alias ${alias})`).join('')}`;

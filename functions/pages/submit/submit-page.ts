@@ -16,7 +16,7 @@ import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { submitSiteIdempotently } from '../../../src/idempotency/submit';
 import { describeDuplicate } from '../../../src/submissions/already-submitted';
 import { normalizeName } from '../../../src/submissions/name';
-import { planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
+import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
 import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
 import { canonicalUrl } from '../../../src/submissions/url';
@@ -157,7 +157,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const plan = planFrom(c.req.query('plan'));
     const session = await currentSession(c);
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? 'basic', categories: [] } });
+    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
   });
 
   submit.post('/', async (c) => {
@@ -173,7 +173,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       name: (fields.name ?? '').slice(0, 400),
       url: (fields.url ?? '').slice(0, 4096),
       email: (fields.email ?? '').slice(0, 400),
-      plan: plan ?? 'basic',
+      plan: plan ?? defaultPlan,
       categories: categories.slice(0, 50).map((s) => s.slice(0, 100)),
     };
     const parsed = submitInputSchema.safeParse({
