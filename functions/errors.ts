@@ -1,20 +1,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ServiceError, isServiceError } from '../src/errors';
+import { ServiceError, errorBody, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
 import { isDatabaseUnavailable } from '../src/db/client';
 
-export interface ErrorBody {
-  error: { code: string; message: string; site_id?: string; retry_after_seconds?: number };
-}
-
-/** The reference's error body, `{"error":{"code","message"}}` (+ site_id on 409 for the owner): REST and MCP alike. */
-export function errorBody(error: ServiceError): ErrorBody {
-  const body: ErrorBody['error'] = { code: error.code, message: error.message };
-  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
-  return { error: body };
-}
+// The error body is built in one place (src/errors.ts errorBody), for REST, MCP and the idempotency replay.
+export { errorBody, type ErrorBody } from '../src/errors';
 
 /** A ServiceError as its HTTP response. */
 export function errorResponse(c: Context, error: ServiceError): Response {
