@@ -6,10 +6,11 @@ import { queryRows } from '../db/client';
 import { checkClientMetadata } from './client-metadata';
 import { isMetadataDocumentClientId, loadMetadataDocumentClient, type MetadataDocumentResult } from './client-metadata-document';
 import { looksLike, newSecret } from './secrets';
+import type { OAuthClientKind } from '../db/schema';
 
 export interface OAuthClient {
   id: string;
-  kind: 'registered' | 'metadata_document';
+  kind: OAuthClientKind;
   /** What the client calls itself: unverified, shown as such. */
   name: string | null;
   redirectUris: string[];

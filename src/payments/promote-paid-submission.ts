@@ -4,9 +4,11 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import { planPlacement, planSpellings, type PlanName } from '../submissions/plans';
 import { dispatchCrawl } from '../submissions/dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
+import { payableStates } from '../db/schema';
+import { sqlWords } from '../db/sql-format';
 
-/** `(spelling, ...)`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */
-const spellingsSql = (pick: (kind: keyof typeof planPlacement) => boolean) => sql.join(planSpellings(pick).map((name) => sql`${name}`), sql`, `);
+/** `'sponsored', 'pro'`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */
+const spellingsSql = (pick: (kind: keyof typeof planPlacement) => boolean) => sqlWords(planSpellings(pick));
 const featuredPlans = spellingsSql((kind) => planPlacement[kind].isFeature);
 const sponsoredPlans = spellingsSql((kind) => planPlacement[kind].isSponsor);
 
@@ -100,7 +102,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             AND ${paid.subscriptionId ?? null}::text IS NOT NULL
           RETURNING c.id
         ), target AS (
-          SELECT p.id FROM pending_submissions p JOIN fits ON p.id = fits.site_id WHERE p.state IN ('open', 'expired')
+          SELECT p.id FROM pending_submissions p JOIN fits ON p.id = fits.site_id WHERE p.state IN (${sqlWords(payableStates)})
         ), applied AS (
           SELECT s.id FROM sites s JOIN fits ON s.id = fits.site_id WHERE s.stripe_checkout_session_id = ${paid.sessionId}
         ), ev AS (
@@ -113,7 +115,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
         ), paid AS (
           DELETE FROM pending_submissions p
           USING fits
-          WHERE p.id = fits.site_id AND p.state IN ('open', 'expired')
+          WHERE p.id = fits.site_id AND p.state IN (${sqlWords(payableStates)})
             AND EXISTS (SELECT 1 FROM ev) AND NOT EXISTS (SELECT 1 FROM applied)
           RETURNING p.*, fits.plan AS final_plan, fits.subscription_deleted_at
         ), site AS (

@@ -4,6 +4,7 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
+import type { EditStatus } from '../db/schema';
 
 export interface EditDecision {
   edit_id: string;
@@ -15,7 +16,7 @@ export interface EditDecision {
 export interface SiteEdit {
   edit_id: string;
   site_id: string;
-  status: 'pending' | 'approved' | 'rejected' | 'superseded';
+  status: EditStatus;
   name?: string;
   description?: string;
   reason?: string;
