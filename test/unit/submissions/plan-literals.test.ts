@@ -7,11 +7,9 @@ import {
   defaultDailyLimits,
   membershipPrices,
   membershipTiers,
-  planKinds,
   planNames,
   planPrices,
 } from '../../../src/submissions/plans';
-import { amountText, priceText } from '../../../src/submissions/plan-words';
 
 // Issue 22, "each fact once": a plan name, a price or a default quota is spelled in src/submissions/plans.ts and
 // nowhere else in the sources; every other module reads it from there. Comments may name plans (they explain);
@@ -119,12 +117,7 @@ describe('the docs agree with the plan table', () => {
   const prose = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
   const known = new Set(amounts.map((price) => (price.amountCents / 100).toFixed(2)));
 
-  it('the pricing table of docs/pages.md lists each plan at its price', () => {
-    const pages = doc('docs/pages.md');
-    for (const kind of planKinds) expect(pages).toContain(`| ${kind} | ${priceText(planPrices[kind])} |`);
-    for (const tier of membershipTiers) expect(pages).toContain(`\`${tier}\` (${amountText(membershipPrices[tier])} a month)`);
-  });
-
+  // The pricing table of docs/pages.md and the README's price sentence: test/functions/pages/pricing-page.test.ts.
   it('every amount the docs give next to a plan or tier is a price of the table', () => {
     const stale: string[] = [];
     for (const path of prose) {
