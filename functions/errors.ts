@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, errorBody, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
 import { isDatabaseUnavailable } from '../src/db/client';
+import { BODY_LIMIT_TEXT } from '../src/body-limit';
 
 // The error body is built in one place (src/errors.ts errorBody), for REST, MCP and the idempotency replay.
 export { errorBody, type ErrorBody } from '../src/errors';
@@ -28,7 +29,7 @@ export function onError(error: Error, c: Context<AppEnv>): Response {
   if (isServiceError(error)) return errorResponse(c, error);
   // Hono and its validators signal client errors with HTTPException: keep them 4xx, in our shape.
   if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.'));
+    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', `The request body is larger than ${BODY_LIMIT_TEXT}.`));
     if (error.status === 401) return errorResponse(c, new ServiceError('unauthorized', 'Authentication is required.'));
     if (error.status === 415) return errorResponse(c, new ServiceError('invalid_request', 'Content-Type must be application/json.'));
     if (error.status === 400 && /json/i.test(error.message)) {

@@ -5,7 +5,7 @@ import { ServiceError, errorBody } from '../../src/errors';
  * "internal error". It is the caller's mistake: find such calls first and answer -32602 (invalid params).
  */
 export async function invalidToolArguments(request: Request): Promise<Response | undefined> {
-  // The route's body limit (64 KiB) has already bounded what is read here.
+  // The route's body limit (BODY_LIMIT_BYTES) has already bounded what is read here.
   let parsed: unknown;
   try {
     parsed = JSON.parse(await request.clone().text());

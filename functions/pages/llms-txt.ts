@@ -6,6 +6,7 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
 import { planChoicesText, pricingLines } from '../../src/submissions/plan-words';
 import { membershipTiers } from '../../src/submissions/plans';
+import { MAX_RETRIES_PER_DAY } from '../../src/submissions/retry-limit';
 import type { Config } from '../../src/config';
 
 const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – AI Tool Directory
@@ -37,7 +38,7 @@ Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page
 ${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
 
 ## Submission states
-pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (3 times a day).
+pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (${MAX_RETRIES_PER_DAY} times a day).
 
 ## MCP
 Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools {query?, category?}, get_tool and list_categories (no key); submit_site, get_site_status, retry_site and edit_site (bearer key).

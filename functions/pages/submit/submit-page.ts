@@ -31,8 +31,9 @@ import { signInPath } from '../next-path';
 import { renderDocument } from '../shell/document';
 import { categoryError, validationErrors } from './submit-errors';
 import { submitForm, type SubmitErrors, type SubmitValues } from './submit-form';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
 
-const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_LIMIT = FORM_LIMIT_BYTES;
 /** How long a repeat of a form still being submitted (a double click) waits for the first one's answer. */
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
@@ -148,7 +149,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     bodyLimit({
       maxSize: FORM_BODY_LIMIT,
       onError: () => {
-        throw new ServiceError('payload_too_large', 'The form is larger than 16 KiB.');
+        throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
       },
     }),
   );
