@@ -167,7 +167,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const session = await currentSession(c);
     // A session that ended while the form was open: sign in again and come back to the form with the plan.
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    checkSessionCsrf(c, fields, session.csrfToken);
+    await checkSessionCsrf(c, fields, session.csrfToken);
     const key = fields.idempotency_key ?? '';
     if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
     const values: SubmitValues = {
