@@ -5,10 +5,11 @@ import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import type { EditStatus } from '../db/schema';
+import type { Decision } from './decision-conditions';
 
 export interface EditDecision {
   edit_id: string;
-  decision: 'approve' | 'reject';
+  decision: Decision;
   reason?: string;
 }
 
