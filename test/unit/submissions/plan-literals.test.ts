@@ -10,6 +10,7 @@ import {
   planNames,
   planPrices,
 } from '../../../src/submissions/plans';
+import { coveredPlans, priceText } from '../../../src/submissions/plan-words';
 
 // Issue 22, "each fact once": a plan name, a price or a default quota is spelled in src/submissions/plans.ts and
 // nowhere else in the sources; every other module reads it from there. Comments may name plans (they explain);
@@ -131,6 +132,16 @@ describe('the docs agree with the plan table', () => {
         });
     }
     expect(stale).toEqual([]);
+  });
+
+  it("docs/pages.md states each membership's price, covered plans and default quota as the table has them", () => {
+    const pages = doc('docs/pages.md').replace(/\s+/g, ' ');
+    const tiers = membershipTiers.map((tier, i) => {
+      const covers = coveredPlans(tier).join(' and ');
+      return `\`${tier}\` (${priceText(membershipPrices[tier])}) ${i === 0 ? `covers ${covers} listings` : covers}`;
+    });
+    const quotas = membershipTiers.map((tier) => defaultDailyLimits[tier]).join(' and ');
+    expect(pages).toContain(`Memberships: ${tiers.join(', ')}, each up to its daily quota (${quotas} by default, per UTC day)`);
   });
 
   it('the README states the default daily quotas of the table', () => {
