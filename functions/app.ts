@@ -62,6 +62,7 @@ import * as shellAssets from './pages/shell/assets';
 import * as connectPage from './pages/connect-page';
 import * as pricingPage from './pages/pricing-page';
 import * as submitPage from './pages/submit/submit-page';
+import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../src/body-limit';
 
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
 const functions = [
@@ -116,16 +117,14 @@ const functions = [
   membershipCheckout,
 ];
 
-const API_BODY_LIMIT = 64 * 1024;
-
 /** Builds the whole app over the given deps: the same app runs on Node, in Workers and in tests. */
 export function createApp(deps: Deps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', requestContext(deps), securityHeaders);
   app.use(
     '/api/v1/*',
-    declaredBodyLimit(API_BODY_LIMIT, (c) =>
-      errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.')),
+    declaredBodyLimit(BODY_LIMIT_BYTES, (c) =>
+      errorResponse(c, new ServiceError('payload_too_large', `The request body is larger than ${BODY_LIMIT_TEXT}.`)),
     ),
   );
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);

@@ -1,20 +1,13 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ServiceError, isServiceError } from '../src/errors';
+import { ServiceError, errorBody, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
 import { isDatabaseUnavailable } from '../src/db/client';
+import { BODY_LIMIT_TEXT } from '../src/body-limit';
 
-export interface ErrorBody {
-  error: { code: string; message: string; site_id?: string; retry_after_seconds?: number };
-}
-
-/** The reference's error body, `{"error":{"code","message"}}` (+ site_id on 409 for the owner): REST and MCP alike. */
-export function errorBody(error: ServiceError): ErrorBody {
-  const body: ErrorBody['error'] = { code: error.code, message: error.message };
-  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
-  return { error: body };
-}
+// The error body is built in one place (src/errors.ts errorBody), for REST, MCP and the idempotency replay.
+export { errorBody, type ErrorBody } from '../src/errors';
 
 /** A ServiceError as its HTTP response. */
 export function errorResponse(c: Context, error: ServiceError): Response {
@@ -36,7 +29,7 @@ export function onError(error: Error, c: Context<AppEnv>): Response {
   if (isServiceError(error)) return errorResponse(c, error);
   // Hono and its validators signal client errors with HTTPException: keep them 4xx, in our shape.
   if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', 'The request body is larger than 64 KiB.'));
+    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', `The request body is larger than ${BODY_LIMIT_TEXT}.`));
     if (error.status === 401) return errorResponse(c, new ServiceError('unauthorized', 'Authentication is required.'));
     if (error.status === 415) return errorResponse(c, new ServiceError('invalid_request', 'Content-Type must be application/json.'));
     if (error.status === 400 && /json/i.test(error.message)) {

@@ -22,6 +22,7 @@ import { startLocalStatsTimers } from './node/stats-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
 import type { AppOptions } from './types';
+import { membershipTiers } from '../src/submissions/plans';
 
 export interface NodeServer {
   url: string;
@@ -184,7 +185,7 @@ tooldir is running at ${s.url}
 Create an account and a first API key:
   TOKEN=$(${s.config.local ? tokenHint : 'echo $ADMIN_TOKEN'})
   curl -s -X POST ${s.url}/api/v1/admin/accounts -H "authorization: Bearer $TOKEN" \\
-       -H 'content-type: application/json' -d '{"email":"you@example.com","tier":"member"}'
+       -H 'content-type: application/json' -d '{"email":"you@example.com","tier":"${membershipTiers[0]}"}'
   curl -s -X POST ${s.url}/api/v1/admin/accounts/<account_id>/keys -H "authorization: Bearer $TOKEN"
 `);
 }

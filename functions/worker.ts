@@ -12,6 +12,7 @@ import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache
 import { createListingVersion } from '../src/adapters/page-cache/listing-version';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
 import { createApp, type App } from './app';
+import { ServiceError, errorBody } from '../src/errors';
 
 let built: { app: App; deps: Deps } | undefined;
 
@@ -78,10 +79,8 @@ export default {
       if (!(error instanceof ConfigError)) throw error;
       // Nothing is cached on failure, so the log names the variable that is wrong now (env is fixed per deploy).
       console.error(error.message);
-      return Response.json(
-        { error: { code: 'service_unavailable', message: 'The service is not configured yet.' } },
-        { status: 503 },
-      );
+      const unconfigured = new ServiceError('service_unavailable', 'The service is not configured yet.');
+      return Response.json(errorBody(unconfigured), { status: unconfigured.status });
     }
   },
   /**

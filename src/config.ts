@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultDailyLimits, type MembershipTier, type PlanKind } from './submissions/plans';
 
 /**
  * Environment -> typed Config, validated once at start-up. Unset cloud variables select the
@@ -36,8 +37,8 @@ const envSchema = z.object({
   NEON_FETCH_ENDPOINT: optionalUrl,
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SITE_ORIGIN: optionalUrl,
-  MEMBER_DAILY_LIMIT: int(5),
-  MEMBER_FEATURE_DAILY_LIMIT: int(10),
+  MEMBER_DAILY_LIMIT: int(defaultDailyLimits.member),
+  MEMBER_FEATURE_DAILY_LIMIT: int(defaultDailyLimits.memberFeature),
   KEY_CACHE_TTL_SECONDS: int(60, 0, 60),
   UPSTASH_REDIS_REST_URL: optionalUrl,
   UPSTASH_REDIS_REST_TOKEN: optionalString,
@@ -85,13 +86,13 @@ export interface Config {
   adminToken?: string;
   /** Our public origin (scheme://host[:port]); required outside local mode. See src/origin.ts. */
   siteOrigin?: string;
-  dailyLimits: { member: number; memberFeature: number };
+  dailyLimits: Record<MembershipTier, number>;
   keyCacheTtlMs: number;
   upstash?: { url: string; token: string };
   stripe?: {
     secretKey: string;
     apiUrl?: string;
-    prices: { basic?: string; featured?: string; sponsored?: string; member?: string; memberFeature?: string };
+    prices: Partial<Record<PlanKind | MembershipTier, string>>;
     /** Checkout accepts promotion codes; only a 100 % discount is honoured (docs/payments.md). */
     promotionCodes: boolean;
     /**

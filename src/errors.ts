@@ -24,6 +24,9 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** Every code of the table: openapi.json declares an error body's `code` as this enum. */
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+
 /** A failure a caller can act on; rendered as `{"error":{"code","message"}}` with the table's status. */
 export class ServiceError extends Error {
   override name = 'ServiceError';
@@ -47,3 +50,20 @@ export class ServiceError extends Error {
 }
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
+
+/** The reference's error body, `{"error":{"code","message"}}` (+ site_id on 409 for the owner). */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; site_id?: string; retry_after_seconds?: number };
+}
+
+/**
+ * The one way an error body is built: REST responses, MCP tool results, the idempotency replay's stored answer
+ * and the Worker's configuration failure all render a ServiceError through it. `retryAfterInBody`: MCP cannot
+ * send a Retry-After header, so the body carries retry_after_seconds instead.
+ */
+export function errorBody(error: ServiceError, { retryAfterInBody = false }: { retryAfterInBody?: boolean } = {}): ErrorBody {
+  const body: ErrorBody['error'] = { code: error.code, message: error.message };
+  if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
+  if (retryAfterInBody && error.details.retryAfterSeconds !== undefined) body.retry_after_seconds = error.details.retryAfterSeconds;
+  return { error: body };
+}

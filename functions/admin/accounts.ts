@@ -9,8 +9,10 @@ import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
+import { tierNames } from '../../src/submissions/plans';
+import { isPrintable } from '../../src/printable-text';
 
-const tier = z.enum(['none', 'member', 'memberFeature'], { error: 'tier must be one of none, member, memberFeature' });
+const tier = z.enum(tierNames, { error: `tier must be one of ${tierNames.join(', ')}` });
 const security = [{ operatorToken: [] as string[] }];
 const errors = { 400: errorContent('Invalid body'), 401: errorContent('Wrong or missing operator token'), 429: errorContent('Rate limited') };
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -20,7 +22,7 @@ const keyName = z
   .trim()
   .min(1, { error: 'name must be 1 to 100 characters' })
   .max(100, { error: 'name must be 1 to 100 characters' })
-  .refine((v) => v.isWellFormed() && !/\p{Cc}/u.test(v), { error: 'name must be printable, well-formed text' });
+  .refine((v) => isPrintable(v), { error: 'name must be printable, well-formed text' });
 const periodEnd = z.iso
   .datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' })
   .refine((v) => {

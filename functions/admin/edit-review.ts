@@ -6,6 +6,7 @@ import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
+import { editStatuses } from '../../src/db/schema';
 
 const EditReviewDecision = z
   .object({
@@ -23,7 +24,7 @@ const SiteEdit = z
   .object({
     edit_id: z.uuid(),
     site_id: z.uuid(),
-    status: z.enum(['pending', 'approved', 'rejected', 'superseded']),
+    status: z.enum(editStatuses),
     name: z.string().optional(),
     description: z.string().optional(),
     reason: z.string().optional(),

@@ -1,6 +1,7 @@
 import { html } from 'hono/html';
 import type { PendingEditItem } from '../../src/pipeline/decide-edit';
 import type { Html } from '../pages/layout';
+import { csrfField } from '../middleware/csrf';
 
 /** One pending edit: the tool's current text next to the proposal, with approve and reject buttons. */
 function editView(edit: PendingEditItem, csrf: string): Html {
@@ -12,7 +13,7 @@ function editView(edit: PendingEditItem, csrf: string): Html {
 <tr><th>Description</th><td>${edit.current_description ?? '—'}</td><td>${edit.description ?? html`<span class="muted">unchanged</span>`}</td></tr>
 </table>
 <form method="post" action="/admin/edits/${edit.edit_id}/review">
-<input type="hidden" name="csrf" value="${csrf}">
+${csrfField(csrf)}
 <label>Reason (optional, shown to the submitter) <input type="text" name="reason" maxlength="1000"></label>
 <button type="submit" name="decision" value="approve">Approve edit</button>
 <button type="submit" name="decision" value="reject">Reject edit</button>

@@ -6,6 +6,7 @@ import { placeholderImage } from '../../src/media/placeholder';
 import { safeUrl, type Html } from '../pages/layout';
 import type { PendingEditItem } from '../../src/pipeline/decide-edit';
 import { editsView } from './edit-views';
+import { csrfField } from '../middleware/csrf';
 
 /** The sign-in form: the operator token, posted once, exchanged for an HttpOnly session cookie. */
 export function loginView(message?: string): Html {
@@ -29,7 +30,7 @@ export type ReviewItemWithCategories = ReviewQueueItem & { categories?: string[]
 function decisionForm(item: ReviewItemWithCategories, csrf: string): Html {
   const action = `/admin/sites/${item.site_id}/review`;
   return html`<form method="post" action="${action}">
-<input type="hidden" name="csrf" value="${csrf}">
+${csrfField(csrf)}
 <label>Categories (up to 3 slugs, comma-separated; sent with the decision) <input type="text" name="categories" value="${(item.categories ?? []).join(', ')}" maxlength="200"></label>
 <label>Reason (optional) <input type="text" name="reason" maxlength="1000"></label>
 ${item.status === 'pending_review' ? html`<button type="submit" name="decision" value="approve">Approve</button>` : ''}
@@ -75,7 +76,7 @@ export function queueView(
   const pending = items.filter((i) => i.status === 'pending_review');
   const live = items.filter((i) => i.status === 'live');
   return html`<h1>Review queue</h1>
-<form method="post" action="/admin/logout"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">Sign out</button></form>
+<form method="post" action="/admin/logout">${csrfField(csrf)}<button type="submit">Sign out</button></form>
 ${notice ? html`<p role="status">${notice}</p>` : ''}
 ${categorySlugs.length ? html`<p class="muted">Categories: ${categorySlugs.join(', ')}</p>` : ''}
 <h2>Waiting for review (${pending.length})</h2>

@@ -22,6 +22,7 @@ import { listCategories } from '../../src/categories/categories';
 import { toolCategoriesSchema } from '../../src/categories/category-rules';
 import { categorySlugsOfSites } from '../../src/categories/site-categories';
 import type { AppEnv } from '../types';
+import { CSRF_FIELD, isSameOrigin } from '../middleware/csrf';
 
 const COOKIE = 'tooldir_editor';
 /** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
@@ -53,11 +54,8 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-/** A form post from another origin (ours is deps.origin, src/origin.ts) is refused before the CSRF token is looked at. */
-const crossOrigin = (c: Context<AppEnv>) => {
-  const origin = c.req.header('origin');
-  return origin !== undefined && origin !== c.get('deps').origin;
-};
+/** A form post a browser says is not same-origin (middleware/csrf.ts) is refused before the CSRF token is looked at. */
+const crossOrigin = async (c: Context<AppEnv>) => !(await isSameOrigin(c));
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/admin', async (c) => {
@@ -83,7 +81,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const { token } = await form(c);
     const expected = deps.config.adminToken;
-    if (crossOrigin(c) || !expected || !token || !timingSafeEqual(token, expected)) {
+    if ((await crossOrigin(c)) || !expected || !token || !timingSafeEqual(token, expected)) {
       c.status(401);
       return page(c, () => loginView('That operator token is not valid.'));
     }
@@ -96,7 +94,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const token = getCookie(c, COOKIE);
     const session = await findEditorSession(deps, token);
-    const { csrf } = await form(c);
+    const csrf = (await form(c))[CSRF_FIELD];
     if (session && csrf && timingSafeEqual(csrf, session.csrfToken)) await deleteEditorSession(deps, token);
     deleteCookie(c, COOKIE, cookieOptions(c));
     return c.redirect('/admin', 303);
@@ -106,7 +104,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
     const fields = await form(c);
-    if (!session || crossOrigin(c) || !fields.csrf || !timingSafeEqual(fields.csrf, session.csrfToken)) {
+    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
       c.status(403);
       return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
     }
@@ -133,7 +131,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
     const fields = await form(c);
-    if (!session || crossOrigin(c) || !fields.csrf || !timingSafeEqual(fields.csrf, session.csrfToken)) {
+    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
       c.status(403);
       return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
     }

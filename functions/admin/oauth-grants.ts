@@ -9,6 +9,7 @@ import { requireOperator } from '../middleware/operator-auth';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 import { isUuid } from '../../src/ids';
+import { oauthClientKinds } from '../../src/db/schema';
 
 const security = [{ operatorToken: [] as string[] }];
 const errors = { 401: errorContent('Wrong or missing operator token'), 404: errorContent('No such account or grant'), 429: errorContent('Rate limited') };
@@ -18,7 +19,7 @@ const Grant = z
   .object({
     grant_id: z.uuid(),
     client_id: z.string().openapi({ description: 'A registered client (tdcl_…) or the https URL of its metadata document' }),
-    client_kind: z.enum(['registered', 'metadata_document']),
+    client_kind: z.enum(oauthClientKinds),
     client_name: z.string().nullable().openapi({ description: 'What the client calls itself (unverified)' }),
     redirect_uri: z.string(),
     scopes: z.array(z.enum(ALL_SCOPES as [string, ...string[]])),

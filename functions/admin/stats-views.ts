@@ -2,11 +2,13 @@ import { html } from 'hono/html';
 import type { DirectoryStats } from '../../src/stats/directory-stats';
 import { formatRate } from '../../src/stats/click-through';
 import type { Html } from '../pages/layout';
+import { badgeWords } from '../../src/submissions/plans';
 
 // The operator's statistics on /admin (docs/stats.md): the directory's daily totals and the most viewed tools.
 
 const n = (value: number) => value.toLocaleString('en-US');
-const flag = (t: { is_feature: boolean; is_sponsor: boolean }) => (t.is_sponsor ? 'sponsored' : t.is_feature ? 'featured' : '');
+// One word per tool: sponsored outranks featured (badgeWords lists sponsored last).
+const flag = (t: { is_feature: boolean; is_sponsor: boolean }) => badgeWords(t).at(-1) ?? '';
 
 export function directoryStatsView(stats: DirectoryStats): Html {
   const p = stats.placements;

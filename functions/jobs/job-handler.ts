@@ -7,6 +7,7 @@ import type { JobStep } from '../../src/adapters/queue/types';
 import { runJob } from '../../src/jobs/run-job';
 import { markDeliveryFailed } from '../../src/webhooks/deliver-webhook';
 import type { AppEnv } from '../types';
+import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../../src/body-limit';
 
 const siteMessage = z.object({ site_id: z.uuid({ error: 'site_id must be a UUID' }) });
 const webhookMessage = z.object({ delivery_id: z.uuid({ error: 'delivery_id must be a UUID' }) });
@@ -70,8 +71,8 @@ function safeDecode(base64: string): string | undefined {
   }
 }
 
-/** Job bodies carry ids only: anything over 64 KiB is refused before it is read for verification. */
+/** Job bodies carry ids only: anything over the body limit is refused before it is read for verification. */
 export const jobBodyLimit = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: (c) => errorResponse(c, new ServiceError('payload_too_large', 'The job body is larger than 64 KiB.')),
+  maxSize: BODY_LIMIT_BYTES,
+  onError: (c) => errorResponse(c, new ServiceError('payload_too_large', `The job body is larger than ${BODY_LIMIT_TEXT}.`)),
 });

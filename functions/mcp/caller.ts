@@ -5,8 +5,8 @@ import { ServiceError } from '../../src/errors';
 import { checkRateLimit } from '../../src/rate-limits/check';
 import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 import type { Scope } from '../../src/oauth/scopes';
+import { bearerToken, QUERY_KEY_PARAMS } from '../middleware/api-key-auth';
 
-const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
 
 /** Who is calling the MCP endpoint in this request. Every tool of the request's server closes over one of these. */
 export interface McpCaller {
@@ -39,7 +39,7 @@ export function createCaller(input: {
 }): McpCaller {
   const { deps, authenticated } = input;
   const keyInUrl = QUERY_KEY_PARAMS.some((p) => new URL(input.url).searchParams.has(p));
-  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(input.authorization ?? '')?.[1];
+  const token = bearerToken(input.authorization);
   let verified: Promise<Actor> | undefined;
   const actor = () => {
     if (authenticated) return Promise.resolve(authenticated.actor);

@@ -1,9 +1,11 @@
+import { ServiceError, errorBody } from '../../src/errors';
+
 /**
  * The SDK answers `tools/call` with non-object `arguments` (a string, array, number, null) as -32603
  * "internal error". It is the caller's mistake: find such calls first and answer -32602 (invalid params).
  */
 export async function invalidToolArguments(request: Request): Promise<Response | undefined> {
-  // The route's body limit (64 KiB) has already bounded what is read here.
+  // The route's body limit (BODY_LIMIT_BYTES) has already bounded what is read here.
   let parsed: unknown;
   try {
     parsed = JSON.parse(await request.clone().text());
@@ -23,7 +25,7 @@ export async function invalidToolArguments(request: Request): Promise<Response |
   // data carries the service's error body, as on every -32602 this server sends (see call-tool.ts).
   const message = 'arguments must be a JSON object (tools/call params.arguments).';
   return Response.json(
-    { jsonrpc: '2.0', id, error: { code: -32602, message: `Invalid params: ${message}`, data: { error: { code: 'invalid_request', message } } } },
+    { jsonrpc: '2.0', id, error: { code: -32602, message: `Invalid params: ${message}`, data: errorBody(new ServiceError('invalid_request', message)) } },
     { status: 200 },
   );
 }

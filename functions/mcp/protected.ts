@@ -5,13 +5,13 @@ import { checkBearer } from '../../src/oauth/bearer';
 import { MCP_RESOURCE_PATH, mcpResource, resourceMetadataUrl } from '../../src/oauth/resource';
 import { ALL_SCOPES, formatScope, type Scope } from '../../src/oauth/scopes';
 import { clientIp } from '../middleware/client-ip';
+import { bearerToken, QUERY_KEY_PARAMS } from '../middleware/api-key-auth';
 import type { AppEnv } from '../types';
 import { createCaller } from './caller';
 import { mcpTools } from './tools';
 import { jsonRpcError, mcpBodyLimit, mcpHostOnly, serveMcp, withRequestId } from './transport';
 import { openCors } from '../middleware/open-cors';
 
-const QUERY_TOKEN_PARAMS = ['access_token', 'key', 'api_key', 'apikey', 'token'];
 const scopeOfTool = new Map(mcpTools.map((tool) => [tool.name, tool.scope]));
 
 /**
@@ -33,7 +33,7 @@ function challenge(origin: string, fields: Record<string, string> = {}): string 
 
 /**
  * The scope a tools/call in this body needs and the token lacks, if any. Read from a clone: the transport
- * parses the same bytes (bounded by the route's 64 KiB limit). Unparsable bodies get the transport's -32700.
+ * parses the same bytes (bounded by the route's BODY_LIMIT_BYTES). Unparsable bodies get the transport's -32700.
  */
 async function missingScope(request: Request, granted: readonly Scope[]): Promise<Scope | undefined> {
   let parsed: unknown;
@@ -54,12 +54,12 @@ async function missingScope(request: Request, granted: readonly Scope[]): Promis
 async function answer(c: Context<AppEnv>): Promise<Response> {
   const deps = c.get('deps');
   const url = new URL(c.req.url);
-  if (QUERY_TOKEN_PARAMS.some((p) => url.searchParams.has(p))) {
+  if (QUERY_KEY_PARAMS.some((p) => url.searchParams.has(p))) {
     const message = 'Credentials are accepted only in the Authorization header, never in the URL.';
     return jsonRpcError(401, -32001, message, { 'WWW-Authenticate': challenge(deps.origin, { error: 'invalid_request', error_description: message }) });
   }
   const header = c.req.header('authorization');
-  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '')?.[1];
+  const token = bearerToken(header);
   const checked = header !== undefined && token === undefined
     ? { ok: false as const, error: 'invalid_request' as const, message: 'Use Authorization: Bearer <token>.' }
     : await checkBearer(deps, token, mcpResource(deps.origin));

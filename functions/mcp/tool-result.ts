@@ -14,9 +14,7 @@ export function toolResult(body: object): CallToolResult {
 
 /** The REST error body of a ServiceError; retry_after_seconds stands in for the Retry-After header MCP cannot send. */
 export function toolErrorBody(error: ServiceError): ErrorBody {
-  const body = errorBody(error);
-  if (error.details.retryAfterSeconds !== undefined) body.error.retry_after_seconds = error.details.retryAfterSeconds;
-  return body;
+  return errorBody(error, { retryAfterInBody: true });
 }
 
 /** Any failure as the ServiceError REST would answer: an unreachable database is service_unavailable (the REST rule). */

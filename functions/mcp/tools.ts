@@ -18,7 +18,10 @@ export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
+import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/submissions/plans';
 
+/** The monthly plan, named in the submit tool's words. */
+const recurringPlan = planKinds.find((kind) => planPrices[kind].recurring) as PlanKind;
 
 /**
  * The directory tools are the REST directory endpoints' twins: they count against the client IP's public
@@ -124,7 +127,8 @@ export const submitSiteTool = defineTool({
     url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe(
-      'basic, featured, or sponsored (= pro, a monthly subscription). Left out: basic, or the plan of the unpaid record when the URL is re-submitted',
+      `${planKinds.slice(0, -1).join(', ')}, or ${recurringPlan} (= ${aliasesOf(recurringPlan).join(', ')}, a monthly subscription). ` +
+        `Left out: ${defaultPlan}, or the plan of the unpaid record when the URL is re-submitted`,
     ),
     categories: submitInputSchema.shape.categories.describe(
       'Optional: up to 3 distinct category slugs from list_categories (e.g. ["writing", "productivity"]); an unknown slug is an invalid_request naming it. Editors may change them at review',

@@ -11,9 +11,9 @@ import type { AppEnv } from '../types';
 import { createCaller, type McpCaller } from './caller';
 import { createMcpServer } from './server';
 import { sendPlainErrorMessages } from './error-prefix';
+import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../../src/body-limit';
 
 export const MCP_PATH = '/api/mcp/mcp';
-const MAX_BODY_BYTES = 64 * 1024;
 
 /** A JSON-RPC error response (id null): what MCP clients expect at the HTTP level instead of a REST error body. */
 export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
@@ -39,8 +39,8 @@ export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>)
   };
 }
 
-/** MCP_PATH and POST /mcp (protected.ts) share the body limit: nothing reads more than 64 KiB. */
-export const mcpBodyLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => jsonRpcError(413, -32000, 'Request body larger than 64 KiB.') });
+/** MCP_PATH and POST /mcp (protected.ts) share the body limit: nothing reads more than BODY_LIMIT_BYTES. */
+export const mcpBodyLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: () => jsonRpcError(413, -32000, `Request body larger than ${BODY_LIMIT_TEXT}.`) });
 
 async function answer(c: Context<AppEnv>): Promise<Response> {
   if (c.req.method !== 'POST') {
@@ -66,7 +66,7 @@ export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<R
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    maxRequestBodySize: MAX_BODY_BYTES,
+    maxRequestBodySize: BODY_LIMIT_BYTES,
   });
   sendPlainErrorMessages(transport);
   try {

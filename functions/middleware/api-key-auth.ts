@@ -3,9 +3,10 @@ import { authenticateKey } from '../../src/accounts/api-keys';
 import { ServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 
-const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
+/** Query parameters that would carry a credential in a URL: refused wherever a bearer credential is read. */
+export const QUERY_KEY_PARAMS = ['key', 'api_key', 'apikey', 'token', 'access_token'];
 
-/** Reads `Authorization: Bearer <key>`; other schemes and query-string keys are refused. */
+/** Reads `Authorization: Bearer <credential>` (RFC 6750 §2.1): the one parser for API keys, operator and job tokens and MCP's OAuth tokens. Other schemes give undefined. */
 export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
   return match?.[1];

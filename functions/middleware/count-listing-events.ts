@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { impressionCounter, placementOf, type StatEvent } from '../../src/stats/counters';
+import { impressionCounter, isPlacement, placementOf, type StatEvent } from '../../src/stats/counters';
 import { countEvents } from '../../src/stats/count';
 import { isCountedRequest } from '../../src/stats/who-counts';
 import { isSlug } from '../../src/pipeline/slug';
@@ -36,8 +36,7 @@ export function eventsOf(path: string, status: number, impressions: string | nul
   if (!impressions || status !== 200) return [];
   return impressions.split(',').flatMap((token) => {
     const [slug = '', placement] = token.split(' ');
-    const known = placement === 'sponsored' || placement === 'featured' || placement === 'standard';
-    return isSlug(slug) && known ? [{ slug, counter: impressionCounter(placement) }] : [];
+    return isSlug(slug) && isPlacement(placement) ? [{ slug, counter: impressionCounter(placement) }] : [];
   });
 }
 

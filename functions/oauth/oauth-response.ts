@@ -6,6 +6,7 @@ import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableErr
 import { isServiceError } from '../../src/errors';
 import { ourHostOnly } from '../middleware/our-host';
 import type { AppEnv } from '../types';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../src/body-limit';
 
 /** RFC 6749 §5.2: invalid_client is 401; every other error of the token family is 400. */
 const STATUS: Record<string, ContentfulStatusCode> = { invalid_client: 401, temporarily_unavailable: 503, server_error: 500, too_many_requests: 429 };
@@ -59,7 +60,7 @@ export const oauthHostOnly = ourHostOnly((c, host) => {
 });
 
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-const MAX_FORM_BYTES = 16 * 1024;
+const MAX_FORM_BYTES = FORM_LIMIT_BYTES;
 
 /**
  * The form body of a token or revocation request (RFC 6749 §4.1.3 / RFC 7009 §2.1). A parameter given twice
@@ -68,7 +69,7 @@ const MAX_FORM_BYTES = 16 * 1024;
 export async function readOAuthForm(c: Context<AppEnv>): Promise<Map<string, string>> {
   if (!FORM.test(c.req.header('content-type') ?? '')) throw new InvalidRequestError('Content-Type must be application/x-www-form-urlencoded.');
   const text = await c.req.text();
-  if (text.length > MAX_FORM_BYTES) throw new InvalidRequestError('The request body is larger than 16 KiB.');
+  if (text.length > MAX_FORM_BYTES) throw new InvalidRequestError(`The request body is larger than ${FORM_LIMIT_TEXT}.`);
   const params = new URLSearchParams(text);
   const form = new Map<string, string>();
   for (const [name, value] of params) {

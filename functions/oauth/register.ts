@@ -8,9 +8,10 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { noStore, oauthErrorResponse, oauthHostOnly } from './oauth-response';
 import { openCors } from '../middleware/open-cors';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../src/body-limit';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
-const MAX_BODY_BYTES = 16 * 1024;
+const MAX_BODY_BYTES = FORM_LIMIT_BYTES;
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.use(OAUTH_PATHS.register, oauthHostOnly, openCors);
@@ -20,7 +21,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       await enforceRateLimit(c, 'oauthRegister', clientIp(c));
       if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new InvalidClientMetadataError('Content-Type must be application/json.');
       const text = await c.req.text();
-      if (text.length > MAX_BODY_BYTES) throw new InvalidClientMetadataError('The client metadata is larger than 16 KiB.');
+      if (text.length > MAX_BODY_BYTES) throw new InvalidClientMetadataError(`The client metadata is larger than ${FORM_LIMIT_TEXT}.`);
       let metadata: unknown;
       try {
         metadata = JSON.parse(text);

@@ -10,20 +10,8 @@ export async function checkoutFormToken(secret: string, sessionId: string): Prom
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * A browser's cross-site POST carries an Origin (or Sec-Fetch-Site) that is not ours (deps.origin, see
- * src/origin.ts; never the Host header): refuse it. Requests without either header (curl, tests) still need
- * the form token.
- */
-export function isSameOrigin(c: Context<AppEnv>): boolean {
-  const origin = c.req.header('origin');
-  if (origin && origin !== 'null') {
-    return origin === c.get('deps').origin;
-  }
-  if (origin === 'null') return false;
-  const site = c.req.header('sec-fetch-site');
-  return !site || site === 'same-origin' || site === 'none';
-}
+// The same-origin half is every form's (middleware/csrf.ts); the Pay form's token is this HMAC.
+export { isSameOrigin } from '../middleware/csrf';
 
 export async function isValidFormToken(secret: string, sessionId: string, token: unknown): Promise<boolean> {
   return typeof token === 'string' && timingSafeEqual(token, await checkoutFormToken(secret, sessionId));

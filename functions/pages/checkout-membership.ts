@@ -10,6 +10,7 @@ import { checkoutFormToken } from './checkout-csrf';
 import type { View } from './checkout-views';
 import { localMembershipEvents, signLikeStripe } from './local-checkout-event';
 import { membershipPriceLabel, TIER_NAMES } from './membership-words';
+import { csrfField } from '../middleware/csrf';
 
 type Page = (c: Context<AppEnv>, title: string, body: View, status?: 200 | 404 | 410 | 502) => Response | Promise<Response>;
 
@@ -28,7 +29,7 @@ function checkoutView(m: MembershipCheckoutLookup, sessionId: string, token: str
 <dt>Amount</dt><dd>${membershipPriceLabel(m.tier)}</dd>
 </dl>
 <form method="post" action="/checkout/${encodeURIComponent(sessionId)}/pay">
-<input type="hidden" name="token" value="${token}">
+${csrfField(token)}
 <button type="submit" class="primary">Pay</button>
 </form>
 <p><a href="/checkout/cancelled">Cancel</a></p>`;

@@ -4,6 +4,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
 import { planKind, planPrices } from '../../src/submissions/plans';
 import { describeStatus } from '../../src/submissions/progress-words';
+import { csrfField } from '../middleware/csrf';
 
 export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -25,7 +26,7 @@ export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, se
 <dt>Amount</dt><dd>${amountLabel(c.plan)}</dd>
 </dl>
 <form method="post" action="/checkout/${encodeURIComponent(sessionId)}/pay">
-<input type="hidden" name="token" value="${token}">
+${csrfField(token)}
 <button type="submit" class="primary">Pay</button>
 </form>
 <p><a href="/checkout/cancelled?site_id=${encodeURIComponent(c.siteId)}">Cancel</a></p>`;

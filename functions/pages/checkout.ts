@@ -17,6 +17,7 @@ import { renderDocument } from './shell/document';
 import { readSessionCookie } from './account/cookies';
 import { html } from 'hono/html';
 import { isUuid } from '../../src/ids';
+import { CSRF_FIELD } from '../middleware/csrf';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
@@ -81,7 +82,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const secret = deps.config.stripeWebhookSecret ?? '';
     await enforceRateLimit(c, 'public', clientIp(c));
     const form = await c.req.parseBody();
-    if (!isSameOrigin(c) || !(await isValidFormToken(secret, sessionId, form.token))) {
+    if (!(await isSameOrigin(c)) || !(await isValidFormToken(secret, sessionId, form[CSRF_FIELD]))) {
       return page(c, 'Request refused', view.forbiddenView(), 403);
     }
     const found = await findCheckoutSession(deps, sessionId);

@@ -4,7 +4,9 @@ import type { AppEnv } from '../types';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
-import { pricingLines } from '../../src/submissions/plan-words';
+import { planChoicesText, pricingLines } from '../../src/submissions/plan-words';
+import { membershipTiers } from '../../src/submissions/plans';
+import { MAX_RETRIES_PER_DAY } from '../../src/submissions/retry-limit';
 import type { Config } from '../../src/config';
 
 const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – AI Tool Directory
@@ -14,12 +16,12 @@ const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – A
 > editor and published as a public tool page.
 
 ## REST API (base ${origin}/api/v1)
-- POST /api/v1/submit-site (alias POST /api/v1/sites): submit {name, url, email?, plan?, categories?}; plan is basic | featured | sponsored (alias pro); categories is up to 3 distinct category slugs (an unknown one is a 400 naming it). 201 queued, or 402 with a pending-payment record carrying checkout_url (show it to the user), 409 already submitted. Send an Idempotency-Key header (a fresh UUID) and resend it unchanged after a lost answer: the repeat gets the first answer (same site_id and checkout_url, Idempotent-Replayed: true) and nothing is created twice; another body with that key is 422 idempotency_key_reused, a repeat while the first runs is 409 idempotency_in_progress (Retry-After).
+- POST /api/v1/submit-site (alias POST /api/v1/sites): submit {name, url, email?, plan?, categories?}; plan is ${planChoicesText()}; categories is up to 3 distinct category slugs (an unknown one is a 400 naming it). 201 queued, or 402 with a pending-payment record carrying checkout_url (show it to the user), 409 already submitted. Send an Idempotency-Key header (a fresh UUID) and resend it unchanged after a lost answer: the repeat gets the first answer (same site_id and checkout_url, Idempotent-Replayed: true) and nothing is created twice; another body with that key is 422 idempotency_key_reused, a repeat while the first runs is 409 idempotency_in_progress (Retry-After).
 - GET /api/v1/sites?limit=&offset=&url=: your submissions, newest first (unpaid ones excluded).
 - GET /api/v1/sites/{site_id}: one submission (also unpaid pending ones, with checkout_url).
 - GET /api/v1/tools?q=&category=&limit=&cursor=, GET /api/v1/tools/{slug}: public directory search and detail (no key); each tool carries categories [{slug, name}]. category keeps only tools in that category (an empty q lists its newest tools; an unknown category is a 400).
 - GET /api/v1/categories: every category {slug, name, description, tool_count} (live tools only; no key).
-- POST /api/v1/membership/checkout {tier: member | memberFeature}: a checkout link for a membership (covered submits need no payment).
+- POST /api/v1/membership/checkout {tier: ${membershipTiers.join(' | ')}}: a checkout link for a membership (covered submits need no payment).
 - OpenAPI 3.1: ${origin}/api/v1/openapi.json · API reference (HTML): ${origin}/api/v1/docs · interactive explorer: ${origin}/api/v1/docs/explorer
 
 ## Plans and prices (${origin}/pricing)
@@ -36,7 +38,7 @@ Authorization: Bearer <API key>. Keys (tdk_...) are created on the API keys page
 ${describeApiLimits()} RateLimit-Limit / -Remaining / -Reset headers; Retry-After on 429. Members have a daily quota per UTC day (reported as quota.used_today / daily_limit).
 
 ## Submission states
-pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (3 times a day).
+pending_payment → queued → crawling → pending_review → live (live_url) | rejected; crawling may end in crawl_failed (its crawl_error {code, message} says why, e.g. "timed out"); after fixing the site, POST /api/v1/sites/{site_id}/retry queues it again (${MAX_RETRIES_PER_DAY} times a day).
 
 ## MCP
 Streamable HTTP at ${origin}/api/mcp/mcp. Tools: search_tools {query?, category?}, get_tool and list_categories (no key); submit_site, get_site_status, retry_site and edit_site (bearer key).

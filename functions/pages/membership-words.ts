@@ -1,23 +1,21 @@
 // How pages name memberships, their prices, what they cover and when the daily quota renews. Every fact comes
-// from the plan table (src/submissions/plans.ts), the coverage rule (src/submissions/rules.ts) and the quota
+// from the plan table (src/submissions/plans.ts), its words (src/submissions/plan-words.ts) and the quota
 // configuration (src/accounts/memberships.ts); only the words live here.
 import type { Config } from '../../src/config';
 import { dailyLimitFor, quotaResetsAt, type Tier } from '../../src/accounts/memberships';
-import { membershipPrices, planKind, planNames, type MembershipTier } from '../../src/submissions/plans';
-import { tierCoversPlan } from '../../src/submissions/rules';
+import { membershipPrices, type MembershipTier } from '../../src/submissions/plans';
+import { amountText, coveredPlans } from '../../src/submissions/plan-words';
 
 export const TIER_NAMES: Record<Tier, string> = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' };
 
 /** `49.00 USD per month`. */
 export function membershipPriceLabel(tier: MembershipTier): string {
-  const price = membershipPrices[tier];
-  return `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()} per month`;
+  return `${amountText(membershipPrices[tier])} per month`;
 }
 
 /** `basic` or `basic and featured`: the listing plans the tier's quota covers. */
 export function coveredPlansLabel(tier: MembershipTier): string {
-  const kinds = [...new Set(planNames.map(planKind))].filter((kind) => tierCoversPlan(tier, kind));
-  return kinds.join(' and ');
+  return coveredPlans(tier).join(' and ');
 }
 
 /** `5 submissions per UTC day`. */

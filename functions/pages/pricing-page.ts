@@ -2,8 +2,9 @@
 // (src/submissions/plans.ts, plan-words.ts) and the configured quotas; no database statement.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
-import { membershipPrices, membershipTiers, planBenefits, planPrices, type MembershipTier, type PlanKind } from '../../src/submissions/plans';
-import { amountText, membershipSummary, membershipTitles, planKinds, planTitles } from '../../src/submissions/plan-words';
+import { membershipPrices, membershipTiers, planPlacement, planPrices, type MembershipTier, type PlanKind } from '../../src/submissions/plans';
+import type { Config } from '../../src/config';
+import { amountText, membershipSummary, membershipTitles, planBenefits, planKinds, planTitles } from '../../src/submissions/plan-words';
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 import { SIGNUP_CLOSED_TEXT } from './account/signup-words';
@@ -14,7 +15,7 @@ const per = (recurring: boolean) => (recurring ? 'a month' : 'once');
 function planCard(plan: PlanKind) {
   const price = planPrices[plan];
   const b = planBenefits[plan];
-  return html`<section class="plan${plan === 'featured' ? ' highlight' : ''}" id="plan-${plan}" aria-labelledby="plan-${plan}-title">
+  return html`<section class="plan${planPlacement[plan].isFeature ? ' highlight' : ''}" id="plan-${plan}" aria-labelledby="plan-${plan}-title">
 <h3 id="plan-${plan}-title">${planTitles[plan]}</h3>
 <p class="price">${amountText(price)} <span class="per">${per(price.recurring)}</span></p>
 <p>${b.summary}</p>
@@ -28,7 +29,7 @@ function planCard(plan: PlanKind) {
 </section>`;
 }
 
-function membershipCard(tier: MembershipTier, limits: { member: number; memberFeature: number }) {
+function membershipCard(tier: MembershipTier, limits: Config['dailyLimits']) {
   const price = membershipPrices[tier];
   return html`<section class="plan" id="membership-${tier}" aria-labelledby="membership-${tier}-title">
 <h3 id="membership-${tier}-title">${membershipTitles[tier]}</h3>

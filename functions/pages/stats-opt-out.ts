@@ -33,7 +33,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     return state ? statePage(c, c.req.param('token'), state.optedOut, false) : notFoundPage(c);
   });
   app.post('/stats/unsubscribe/:token', async (c) => {
-    checkSameOrigin(c);
+    await checkSameOrigin(c);
     const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded') ? await c.req.parseBody() : {};
     // A bare POST (RFC 8058 one-click, or a form without a choice) means stop.
     const state = await setReportMail(c.get('deps'), c.req.param('token'), body.choice === 'resume');

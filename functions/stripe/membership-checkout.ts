@@ -9,12 +9,14 @@ import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from '../v1/schemas';
 import { errorContent, keyedErrors } from '../v1/error-responses';
+import { membershipTiers } from '../../src/submissions/plans';
+import { tierCoverageText, upgradeText } from '../../src/submissions/plan-words';
 
 const MembershipCheckout = z
   .object({
     checkout_url: z.url().openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
     expires_at: isoTimestampSchema('When the checkout link expires', '2026-11-22T21:05:03.000Z'),
-    tier: z.enum(['member', 'memberFeature']),
+    tier: z.enum(membershipTiers),
   })
   .openapi('MembershipCheckout');
 
@@ -25,8 +27,8 @@ const route = createRoute({
   tags: ['Membership'],
   summary: 'Buy a membership',
   description:
-    'Returns a hosted checkout link for a monthly membership of the given tier (member covers basic submits, memberFeature also featured ones). ' +
-    'The membership becomes active once the payment completes; buying memberFeature while a member is an upgrade (the old subscription is ' +
+    `Returns a hosted checkout link for a monthly membership of the given tier (${tierCoverageText()}). ` +
+    `The membership becomes active once the payment completes; ${upgradeText()} (the old subscription is ` +
     'then cancelled with its unused time credited). With Stripe the link is a Checkout Session for the tier\'s configured Price (a tier without ' +
     'one is 500 plan_unavailable); without Stripe it is this server\'s local checkout page, which charges the listed monthly price. ' +
     `Limited to ${describePolicy('membershipCheckout')}.`,
@@ -38,7 +40,9 @@ const route = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            tier: z.enum(['member', 'memberFeature'], { error: 'tier must be member or memberFeature' }).openapi({ example: 'member' }),
+            tier: z
+              .enum(membershipTiers, { error: `tier must be ${membershipTiers.join(' or ')}` })
+              .openapi({ example: membershipTiers[0] }),
           }),
         },
       },

@@ -1,11 +1,12 @@
 // The error responses of the REST contract (../shared/spec/tool-directory-api.md, section 7), as openapi.json
 // declares them for every route: REST, the operator API and the membership checkout share them.
 import { z } from '@hono/zod-openapi';
+import { errorCodes } from '../../src/errors';
 
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.string().openapi({ example: 'invalid_request' }),
+      code: z.enum(errorCodes).openapi({ description: 'What went wrong, one of the service\'s error codes (src/errors.ts)', example: 'invalid_request' }),
       message: z.string().openapi({ example: 'name must be 2 to 100 characters' }),
       site_id: z.uuid().optional().openapi({ description: "On 409 only, when the existing submission is the caller's" }),
     }),

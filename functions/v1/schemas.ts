@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { submitInputSchema } from '../../src/submissions/submit-input';
+import { defaultPlan } from '../../src/submissions/plans';
 import {
   crawlErrorSchema,
   pendingRecordSchema,
@@ -22,7 +23,7 @@ export const SubmitRequest = submitInputSchema
     plan: submitInputSchema.shape.plan.openapi({
       description:
         'Optional. Left out: `basic` for a new submission, and the plan of the record that waits for payment when the URL is re-submitted. `pro` and `sponsored` are the same plan',
-      example: 'basic',
+      example: defaultPlan,
     }),
     categories: submitInputSchema.shape.categories.openapi({
       description: 'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',

@@ -9,6 +9,7 @@ import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { EditRequest, SiteRecord, bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
+import { BODY_LIMIT_TEXT } from '../../src/body-limit';
 
 const route = createRoute({
   method: 'patch',
@@ -36,7 +37,7 @@ const route = createRoute({
       'The submission is not live (code invalid_state; the message names its status), another tool holds the name ' +
         '(code already_submitted), or another edit of the tool was filed at the same instant (code conflict)',
     ),
-    413: errorContent('Body larger than 64 KiB'),
+    413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
     ...keyedErrors,
   },
 });

@@ -8,6 +8,7 @@ import type { AppEnv } from '../types';
 import { idempotencyErrors, idempotencyInProgress, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed, readIdempotencyKey } from './idempotency';
 import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
 import { ErrorBody, errorContent, keyedErrors } from './error-responses';
+import { BODY_LIMIT_TEXT } from '../../src/body-limit';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
   createRoute({
@@ -29,7 +30,7 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
       400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
       402: { content: { 'application/json': { schema: PendingPaymentRecord } }, description: 'Payment required: open checkout_url', headers: idempotentReplayedHeader },
       409: { content: { 'application/json': { schema: ErrorBody } }, description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}`, headers: idempotentReplayedHeader },
-      413: errorContent('Body larger than 64 KiB'),
+      413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
       ...idempotencyErrors,
       ...keyedErrors,
       500: errorContent('plan_unavailable, checkout_failed or internal_error'),

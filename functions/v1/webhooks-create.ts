@@ -9,6 +9,7 @@ import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
 import { CreateWebhookRequest, CreatedWebhook } from './webhook-schemas';
+import { BODY_LIMIT_TEXT } from '../../src/body-limit';
 
 const route = createRoute({
   method: 'post',
@@ -28,7 +29,7 @@ const route = createRoute({
     201: { content: { 'application/json': { schema: CreatedWebhook } }, description: 'Registered; the secret is shown only here' },
     400: errorContent('Invalid body, or a URL that is not https or not a public address (codes invalid_request, invalid_json)'),
     409: errorContent('The account already has 5 webhooks (code too_many_webhooks)'),
-    413: errorContent('Body larger than 64 KiB'),
+    413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
     ...keyedErrors,
   },
 });

@@ -1,9 +1,10 @@
 import type { Config } from '../config';
+import { tierRank, type MembershipTier, type Tier } from '../submissions/plans';
 
 // What a membership is and what it grants, for every reader: submit's decision (src/submissions/rules.ts), the
 // account overview, the payments that change memberships (../shared/spec/DECISIONS.md, "Memberships and quota").
 
-export type Tier = 'none' | 'member' | 'memberFeature';
+export type { Tier };
 
 export interface Membership {
   tier: Tier;
@@ -27,7 +28,7 @@ export function isMembershipActive(m: Membership, now: Date): boolean {
 
 /** How many submissions a day a tier's quota covers (0 for none). */
 export function dailyLimitFor(tier: Tier, limits: Config['dailyLimits']): number {
-  return tier === 'memberFeature' ? limits.memberFeature : tier === 'member' ? limits.member : 0;
+  return tier === 'none' ? 0 : limits[tier];
 }
 
 /** The UTC day a quota counts against. */
@@ -44,8 +45,8 @@ export const quotaResetsAt = (now: Date): Date =>
  */
 export type MembershipChoice = 'join' | 'upgrade' | 'current' | 'included';
 
-export function membershipChoice(current: Membership, tier: Exclude<Tier, 'none'>, now: Date): MembershipChoice {
-  if (!isMembershipActive(current, now)) return 'join';
+export function membershipChoice(current: Membership, tier: MembershipTier, now: Date): MembershipChoice {
+  if (!isMembershipActive(current, now) || current.tier === 'none') return 'join';
   if (current.tier === tier) return 'current';
-  return tier === 'memberFeature' ? 'upgrade' : 'included';
+  return tierRank(tier) > tierRank(current.tier) ? 'upgrade' : 'included';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrintable } from '../printable-text';
 
 // What a category and a tool's choice of categories may look like: one set of rules for the operator API,
 // submit (REST, MCP), the review body and the search filter (docs/mcp-and-search.md "Categories").
@@ -22,21 +23,19 @@ export const categorySlugSchema = (field = 'slug') =>
     .string({ error: `${field} must be a string` })
     .refine(isCategorySlug, { error: slugMessage(field) });
 
-const printable = (v: string) => v.isWellFormed() && !/\p{Cc}/u.test(v);
-
 export const categoryNameSchema = z
   .string({ error: 'name must be a string' })
   .trim()
   .min(1, { error: `name must be 1 to ${MAX_CATEGORY_NAME_LENGTH} characters` })
   .max(MAX_CATEGORY_NAME_LENGTH, { error: `name must be 1 to ${MAX_CATEGORY_NAME_LENGTH} characters` })
-  .refine(printable, { error: 'name must be printable, well-formed text' });
+  .refine((v) => isPrintable(v), { error: 'name must be printable, well-formed text' });
 
 /** An empty description is stored as none (null). */
 export const categoryDescriptionSchema = z
   .string({ error: 'description must be a string or null' })
   .trim()
   .max(MAX_CATEGORY_DESCRIPTION_LENGTH, { error: `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters` })
-  .refine((v) => v.isWellFormed() && !/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(v), { error: 'description must be printable, well-formed text' })
+  .refine((v) => isPrintable(v, { lineBreaks: true }), { error: 'description must be printable, well-formed text' })
   .transform((v) => v || null)
   .nullable();
 

@@ -1,24 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 
 /**
  * Replaces a site's categories with `wanted` in one statement, only while the editor's decision applies to
- * the site (the states src/pipeline/decide-review.ts accepts: approve from pending_review or a taken-down tool,
- * reject from pending_review or live). Run before the decision, so a refused decision (409) changes nothing and
+ * the site (`applies`: the decision's condition on a site aliased `s`, src/pipeline/decision-conditions.ts). Run before the decision, so a refused decision (409) changes nothing and
  * a retry after a lost answer sets the same categories again. Slugs must have been checked (requireKnownCategories);
  * one deleted in between is left out. Returns false when the decision does not apply (nothing changed).
  */
 export async function setSiteCategoriesForDecision(
   deps: Deps,
   siteId: string,
-  decision: 'approve' | 'reject',
+  applies: SQL,
   wanted: readonly string[],
 ): Promise<boolean> {
-  const applies =
-    decision === 'approve'
-      ? sql`(s.status = 'pending_review' OR (s.status = 'rejected' AND s.published_at IS NOT NULL))`
-      : sql`s.status IN ('pending_review', 'live')`;
   const [row] = await queryRows<{ found: number }>(
     deps.db,
     sql`WITH target AS (

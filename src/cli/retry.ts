@@ -8,11 +8,12 @@ import { openKeyedSession } from './session';
 import { siteLines } from './site-view';
 import { isSiteId } from './url-input';
 import { usageError } from './cli-error';
+import { MAX_RETRIES_PER_DAY } from '../submissions/retry-limit';
 
 export function registerRetryCommand(program: Command, ctx: CliContext, run: RunAction): void {
   program
     .command('retry')
-    .description('crawl a submission again after its crawl failed (status crawl_failed; at most 3 times a day)')
+    .description(`crawl a submission again after its crawl failed (status crawl_failed; at most ${MAX_RETRIES_PER_DAY} times a day)`)
     .argument('<site_id>', 'the site_id (UUID) of the submission')
     .action((target: string, _options: object, command: Command) =>
       run(command, async (globals) => {

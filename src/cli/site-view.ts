@@ -3,6 +3,7 @@ import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
 import { formatTime } from '../display-time';
+import { badgeWords } from '../submissions/plans';
 
 /** The lines that explain a pending payment: why, where to pay, until when. */
 export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
@@ -28,7 +29,7 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
     lines.push(`  Plan:       ${site.plan}`, ...paymentLines(site, now).map((line) => `  ${line}`));
     return lines;
   }
-  const badges = [site.is_feature ? 'featured' : '', site.is_sponsor ? 'sponsored' : ''].filter(Boolean);
+  const badges = badgeWords(site);
   if (badges.length) lines.push(`  Badges:     ${badges.join(', ')}`);
   if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
   if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);

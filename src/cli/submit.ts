@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { SubmitOutcome } from './api-client';
 import type { Plan } from './api-types';
-import { planNames } from '../submissions/plans';
+import { defaultPlan, planNames } from '../submissions/plans';
 import type { CliContext } from './context';
 import { rememberSubmission } from './config-store';
 import { ExitCode } from './exit-codes';
@@ -36,7 +36,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     .argument('<url>', "the tool's website (https:// is added when missing)")
     .requiredOption('--name <name>', "the tool's display name (2 to 100 characters)")
     .addOption(
-      new Option('--plan <plan>', 'listing plan (default: basic; re-submitting a URL that waits for payment keeps its plan)').choices(planNames),
+      new Option('--plan <plan>', `listing plan (default: ${defaultPlan}; re-submitting a URL that waits for payment keeps its plan)`).choices(planNames),
     )
     .option('--category <slug>', `a category slug from \`tooldir categories\` (repeat for more, at most ${MAX_CATEGORIES_PER_TOOL})`, collect, [])
     .option('--email <email>', "contact for review notifications (default: the account's e-mail)")

@@ -1,4 +1,4 @@
-import { ServiceError, type ErrorCode } from '../errors';
+import { ServiceError, errorBody, type ErrorBody } from '../errors';
 
 /**
  * What a key replays, wire-neutral (each surface renders it as it renders a fresh answer, so the replay has
@@ -6,7 +6,7 @@ import { ServiceError, type ErrorCode } from '../errors';
  */
 export type StoredOutcome =
   | { result: unknown }
-  | { error: { code: ErrorCode; message: string; site_id?: string } };
+  | { error: Omit<ErrorBody['error'], 'retry_after_seconds'> };
 
 /**
  * Which failures a key remembers (docs/idempotency.md): Stripe's rule, "a result is saved once the endpoint
@@ -19,9 +19,7 @@ export function isRememberedError(error: ServiceError): boolean {
 }
 
 export function errorOutcome(error: ServiceError): StoredOutcome {
-  const stored: { code: ErrorCode; message: string; site_id?: string } = { code: error.code, message: error.message };
-  if (error.details.site_id) stored.site_id = error.details.site_id;
-  return { error: stored };
+  return errorBody(error);
 }
 
 /** The stored answer again: the result, or the same ServiceError thrown. */

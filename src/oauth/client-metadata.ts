@@ -2,6 +2,7 @@
 // Client ID Metadata Document: public clients using the authorization code grant, safe redirect URIs.
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem } from './redirect-uris';
+import { hasInvisibleCharacters } from '../printable-text';
 
 export const MAX_CLIENT_NAME_LENGTH = 100;
 
@@ -14,11 +15,6 @@ export interface CheckedClientMetadata {
 export type ClientMetadataError = { error: 'invalid_redirect_uri' | 'invalid_client_metadata'; message: string };
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
-/**
- * Unicode control (Cc) and format (Cf) characters: the consent page shows the name a client gives itself, and
- * bidi overrides (U+202E), zero-width joiners or soft hyphens would make it read as something else.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/u;
 
 /**
  * Checks a client description. Redirect URIs are judged first, by our own rule (so the answer names the
@@ -48,7 +44,9 @@ export function checkClientMetadata(raw: unknown): { ok: true; value: CheckedCli
   const given = metadata.client_name;
   // Checked before whitespace is collapsed: a tab, a newline or a byte-order mark must not slip through as a space.
   if (given !== undefined && !given.isWellFormed()) return refuse('invalid_client_metadata', 'client_name is not well-formed Unicode text.');
-  if (given !== undefined && INVISIBLE.test(given)) {
+  // The consent page shows the name a client gives itself: bidi overrides (U+202E), zero-width joiners or soft
+  // hyphens would make it read as something else, so format characters are refused too.
+  if (given !== undefined && hasInvisibleCharacters(given)) {
     return refuse('invalid_client_metadata', 'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).');
   }
   const name = given?.replace(/\s+/g, ' ').trim();

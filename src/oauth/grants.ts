@@ -7,11 +7,12 @@ import { queryRows } from '../db/client';
 import { sha256Hex } from '../crypto';
 import { scopesOf, type Scope } from './scopes';
 import { looksLike } from './secrets';
+import type { OAuthClientKind } from '../db/schema';
 
 export interface GrantView {
   grant_id: string;
   client_id: string;
-  client_kind: 'registered' | 'metadata_document';
+  client_kind: OAuthClientKind;
   /** What the client calls itself: unverified. */
   client_name: string | null;
   redirect_uri: string;

@@ -1,8 +1,10 @@
 // What an OAuth client is to us, whichever way it came (src/oauth/clients.ts). Its own module, imported by both
 // kinds' code, so clients.ts and client-metadata-document.ts do not import each other.
+import type { OAuthClientKind } from '../db/schema';
+
 export interface OAuthClient {
   id: string;
-  kind: 'registered' | 'metadata_document';
+  kind: OAuthClientKind;
   /** What the client calls itself: unverified, shown as such. */
   name: string | null;
   redirectUris: string[];

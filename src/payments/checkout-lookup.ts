@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import type { SiteStatus } from '../db/schema';
 import type { PlanName } from '../submissions/plans';
+import type { PendingState } from '../db/schema';
 
 /** What a Checkout Session id stands for, for the checkout pages (local checkout, success page). */
 export type CheckoutLookup =
@@ -13,7 +14,7 @@ export type CheckoutLookup =
       url: string;
       plan: PlanName;
       version: number;
-      state: 'open' | 'expired' | 'refunded';
+      state: PendingState;
       stateNote: string | null;
       expiresAt: Date;
     }
@@ -26,7 +27,7 @@ interface Row {
   url: string;
   plan: PlanName;
   version: number | null;
-  state: 'open' | 'expired' | 'refunded' | null;
+  state: PendingState | null;
   state_note: string | null;
   expires_at: string | null;
   status: SiteStatus | null;

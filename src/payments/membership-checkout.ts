@@ -5,11 +5,12 @@ import { accounts } from '../db/schema';
 import { ServiceError } from '../errors';
 import { queryRows } from '../db/client';
 import { recordCheckoutSession } from '../submissions/checkout-record';
+import type { MembershipTier } from '../submissions/plans';
 
 export interface MembershipCheckout {
   checkout_url: string;
   expires_at: string;
-  tier: 'member' | 'memberFeature';
+  tier: MembershipTier;
 }
 
 /**
@@ -24,7 +25,7 @@ export async function createMembershipCheckout({
 }: {
   deps: Deps;
   actor: Actor;
-  input: { tier: 'member' | 'memberFeature' };
+  input: { tier: MembershipTier };
 }): Promise<MembershipCheckout> {
   const { accountId } = actor;
   const [account] = await deps.db

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tier } from '../accounts/memberships';
+import { isMembershipTier, membershipTiers, type MembershipTier } from '../submissions/plans';
 
 type Prices = NonNullable<Config['stripe']>['prices'] | undefined;
 
@@ -26,15 +27,16 @@ export interface MembershipChange {
   periodMode: PeriodMode;
 }
 
-/** The tier a subscription's Prices buy; memberFeature wins when both appear. Undefined: not a membership Price. */
-export function tierForPrices(priceIds: readonly string[], prices: Prices): Exclude<Tier, 'none'> | undefined {
-  if (prices?.memberFeature && priceIds.includes(prices.memberFeature)) return 'memberFeature';
-  if (prices?.member && priceIds.includes(prices.member)) return 'member';
-  return undefined;
+/** The tier a subscription's Prices buy; the higher tier wins when both appear. Undefined: not a membership Price. */
+export function tierForPrices(priceIds: readonly string[], prices: Prices): MembershipTier | undefined {
+  return [...membershipTiers].reverse().find((tier) => {
+    const price = prices?.[tier];
+    return price !== undefined && price !== '' && priceIds.includes(price);
+  });
 }
 
-/** The tier a membership session of ours was created for (checkout_sessions.plan). */
-export const recordedTier = (plan: string): Exclude<Tier, 'none'> => (plan === 'memberFeature' ? 'memberFeature' : 'member');
+/** The tier a membership session of ours was created for (checkout_sessions.plan); the lowest for anything else. */
+export const recordedTier = (plan: string): MembershipTier => (isMembershipTier(plan) ? plan : membershipTiers[0]);
 
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 /** A failed renewal: the subscription already shows the next period, which is not paid for. */

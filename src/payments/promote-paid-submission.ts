@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import type { PlanName } from '../submissions/plans';
+import { planPlacement, planSpellings, type PlanName } from '../submissions/plans';
 import { dispatchCrawl } from '../submissions/dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
+import { payableStates } from '../db/schema';
+import { sqlWords } from '../db/sql-format';
+
+/** `'sponsored', 'pro'`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */
+const spellingsSql = (pick: (kind: keyof typeof planPlacement) => boolean) => sqlWords(planSpellings(pick));
+const featuredPlans = spellingsSql((kind) => planPlacement[kind].isFeature);
+const sponsoredPlans = spellingsSql((kind) => planPlacement[kind].isSponsor);
 
 /** A completed payment as the webhook knows it. */
 export interface PaidCheckout {
@@ -95,7 +102,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             AND ${paid.subscriptionId ?? null}::text IS NOT NULL
           RETURNING c.id
         ), target AS (
-          SELECT p.id FROM pending_submissions p JOIN fits ON p.id = fits.site_id WHERE p.state IN ('open', 'expired')
+          SELECT p.id FROM pending_submissions p JOIN fits ON p.id = fits.site_id WHERE p.state IN (${sqlWords(payableStates)})
         ), applied AS (
           SELECT s.id FROM sites s JOIN fits ON s.id = fits.site_id WHERE s.stripe_checkout_session_id = ${paid.sessionId}
         ), ev AS (
@@ -108,7 +115,7 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
         ), paid AS (
           DELETE FROM pending_submissions p
           USING fits
-          WHERE p.id = fits.site_id AND p.state IN ('open', 'expired')
+          WHERE p.id = fits.site_id AND p.state IN (${sqlWords(payableStates)})
             AND EXISTS (SELECT 1 FROM ev) AND NOT EXISTS (SELECT 1 FROM applied)
           RETURNING p.*, fits.plan AS final_plan, fits.subscription_deleted_at
         ), site AS (
@@ -116,11 +123,11 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
             is_feature, is_sponsor, submitted_at, status_note, stripe_checkout_session_id, stripe_payment_intent_id,
             stripe_subscription_id, sponsor_updated_at)
           SELECT y.id, y.account_id, y.name, y.url, y.canonical_url, y.normalized_name, 'queued', 'payment', y.final_plan,
-            y.email, y.final_plan = 'featured',
-            y.final_plan IN ('sponsored', 'pro') AND y.subscription_deleted_at IS NULL,
+            y.email, y.final_plan IN (${featuredPlans}),
+            y.final_plan IN (${sponsoredPlans}) AND y.subscription_deleted_at IS NULL,
             y.submitted_at, 'paid',
             ${paid.sessionId}::text, ${paid.paymentIntentId ?? null}::text, ${paid.subscriptionId ?? null}::text,
-            CASE WHEN y.final_plan IN ('sponsored', 'pro') THEN to_timestamp(${paid.eventCreated}) END
+            CASE WHEN y.final_plan IN (${sponsoredPlans}) THEN to_timestamp(${paid.eventCreated}) END
           FROM paid y
           RETURNING plan
         ), categorised AS (

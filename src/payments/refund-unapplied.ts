@@ -4,6 +4,8 @@ import { queryRows } from '../db/client';
 import type { UnappliedReason } from './promote-paid-submission';
 import type { SessionMismatch } from '../submissions/checkout-record';
 import type { StripeEventEnvelope } from './stripe-event';
+import { payableStates } from '../db/schema';
+import { sqlWords } from '../db/sql-format';
 
 /** What the caller reads as `rejection_reason` on the detail read of a refunded submission. */
 export const refundReasons: Record<Exclude<UnappliedReason, 'mismatch'>, string> = {
@@ -57,7 +59,7 @@ export async function refundUnappliedPayment(deps: Deps, event: StripeEventEnvel
     deps.db,
     sql`WITH marked AS (
           UPDATE pending_submissions SET state = 'refunded', state_note = ${reason}
-          WHERE id = ${p.siteId ?? null}::uuid AND state IN ('open', 'expired') AND ${MARKS_RECORD.has(p.reason)}
+          WHERE id = ${p.siteId ?? null}::uuid AND state IN (${sqlWords(payableStates)}) AND ${MARKS_RECORD.has(p.reason)}
           RETURNING id
         )
         INSERT INTO stripe_events (id, type, summary) VALUES (${event.id}, ${event.type}, ${summary})

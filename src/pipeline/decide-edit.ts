@@ -4,10 +4,12 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
+import type { EditStatus } from '../db/schema';
+import type { Decision } from './decision-conditions';
 
 export interface EditDecision {
   edit_id: string;
-  decision: 'approve' | 'reject';
+  decision: Decision;
   reason?: string;
 }
 
@@ -15,7 +17,7 @@ export interface EditDecision {
 export interface SiteEdit {
   edit_id: string;
   site_id: string;
-  status: 'pending' | 'approved' | 'rejected' | 'superseded';
+  status: EditStatus;
   name?: string;
   description?: string;
   reason?: string;

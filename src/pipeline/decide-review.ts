@@ -7,9 +7,10 @@ import { publishSite } from './publish';
 import { rejectSite } from './reject';
 import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
 import { setSiteCategoriesForDecision } from '../categories/site-categories';
+import { decisionApplies, type Decision } from './decision-conditions';
 
 export interface ReviewDecision {
-  decision: 'approve' | 'reject';
+  decision: Decision;
   reason?: string;
   /** Replaces the tool's categories (at most 3 known slugs; [] clears them); omitted keeps them. */
   categories?: string[];
@@ -25,7 +26,7 @@ export async function decideReview(deps: Deps, siteId: string, input: ReviewDeci
   if (input.categories) {
     // Checked and set before the decision, only while the decision applies (src/categories/site-categories.ts).
     await requireKnownCategories(deps, input.categories);
-    await withCategoriesInPlace(() => setSiteCategoriesForDecision(deps, siteId, input.decision, input.categories!));
+    await withCategoriesInPlace(() => setSiteCategoriesForDecision(deps, siteId, decisionApplies[input.decision], input.categories!));
   }
   const record =
     input.decision === 'approve'
@@ -40,7 +41,7 @@ export async function decideReview(deps: Deps, siteId: string, input: ReviewDeci
   throw new ServiceError('conflict', conflictMessage(input.decision, site.status, site.published_at !== null));
 }
 
-function conflictMessage(decision: 'approve' | 'reject', status: string, wasPublished: boolean): string {
+function conflictMessage(decision: Decision, status: string, wasPublished: boolean): string {
   if (decision === 'approve') {
     if (status === 'live') return 'The site is already live.';
     if (status === 'rejected' && !wasPublished) return 'The site was rejected before it was ever published; only a taken-down tool can be republished.';

@@ -5,11 +5,9 @@ import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/re
 import type { SiteRecord } from '../submissions/record-schemas';
 import { nextFreeSlug, slugify } from './slug';
 import { notifyPublished } from './notify';
+import { decisionApplies } from './decision-conditions';
 
 const MAX_SLUG_TRIES = 8;
-
-/** Where approve may start: pending_review, or a takedown (rejected after having been live) to republish. */
-export const publishableCondition = sql`(s.status = 'pending_review' OR (s.status = 'rejected' AND s.published_at IS NOT NULL))`;
 
 /**
  * Makes a site live in one conditional statement: a unique readable slug (kept on republish),
@@ -29,7 +27,7 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
                 live_url = ${deps.origin}::text || '/tools/' || COALESCE(s.slug, ${slug}::text),
                 published_at = COALESCE(s.published_at, now()), reviewed_at = now(), review_reason = NULL,
                 status_note = ${opts.note}::text
-              WHERE s.id = ${siteId}::uuid AND ${publishableCondition}
+              WHERE s.id = ${siteId}::uuid AND ${decisionApplies.approve}
               RETURNING s.*
             )
             SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email

@@ -4,6 +4,7 @@ import { queryRows } from '../db/client';
 import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/records';
 import type { SiteRecord } from '../submissions/record-schemas';
 import { notifyRejected } from './notify';
+import { decisionApplies } from './decision-conditions';
 
 /**
  * Rejects a pending_review site, or takes a live one down, in one conditional statement; the reason
@@ -17,7 +18,7 @@ export async function rejectSite(deps: Deps, siteId: string, reason: string | nu
     sql`WITH before AS (SELECT status FROM sites WHERE id = ${siteId}::uuid),
         u AS (
           UPDATE sites s SET status = 'rejected', review_reason = ${reason}::text, reviewed_at = now(), status_note = ${note}::text
-          WHERE s.id = ${siteId}::uuid AND s.status IN ('pending_review', 'live')
+          WHERE s.id = ${siteId}::uuid AND ${decisionApplies.reject}
           RETURNING s.*
         )
         SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email, (SELECT status FROM before) AS previous_status

@@ -17,12 +17,10 @@ export type StatCounter = (typeof STAT_COUNTERS)[number];
 const COUNTERS: ReadonlySet<string> = new Set(STAT_COUNTERS);
 export const isStatCounter = (value: string): value is StatCounter => COUNTERS.has(value);
 
-/** How a card was shown: in the sponsored slot (or with the Sponsored badge), with the Featured badge, or plainly. */
-export type Placement = 'sponsored' | 'featured' | 'standard';
-
-/** The placement of a card from the flags it is drawn with (functions/pages/tool-list.ts `badges`). */
-export const placementOf = (card: { is_sponsor: boolean; is_feature: boolean }): Placement =>
-  card.is_sponsor ? 'sponsored' : card.is_feature ? 'featured' : 'standard';
+// How a card was shown (in the sponsored slot or with the Sponsored badge, with the Featured badge, or plainly)
+// and the placement of a card from the flags it is drawn with (functions/pages/tool-list.ts `badges`): the plan table's.
+export { isPlacement, placementOf, placements, type Placement } from '../submissions/plans';
+import type { Placement } from '../submissions/plans';
 
 export const impressionCounter = (placement: Placement): StatCounter => `impressions_${placement}`;
 

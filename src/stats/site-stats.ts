@@ -7,6 +7,7 @@ import { isUuid } from '../ids';
 import { clickThroughRate } from './click-through';
 import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, statsInputSchema, type SiteStats, type StatsInput } from './stats-schemas';
 import { addDays, daysInRange, isCalendarDay, utcDay } from './utc-day';
+import { placements } from './counters';
 
 /** The range a request asks for, checked: calendar days, from ≤ to, at most MAX_STATS_DAYS days. */
 export function statsRange(input: { from?: string; to?: string }, today: string): { from: string; to: string } {
@@ -66,7 +67,7 @@ function toSiteStats(siteId: string, from: string, to: string, rows: DayRow[]): 
     totals.clicks += day.clicks;
     totals.impressions += day.impressions;
     totals.badge_loads += day.badge_loads;
-    for (const key of ['sponsored', 'featured', 'standard'] as const) totals.impressions_by_placement[key] += placement[key];
+    for (const key of placements) totals.impressions_by_placement[key] += placement[key];
     return day;
   });
   return { site_id: siteId, from, to, days, totals: { ...totals, click_through_rate: clickThroughRate(totals) } };

@@ -8,6 +8,7 @@ import { publicCrawlError } from '../crawler/crawl-error-messages';
 import type { HistoryStep, QueuePosition } from './record-schemas';
 import { progressColumns, toHistory, toQueue, type ProgressRow } from './progress';
 import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from './edit-record';
+import type { PendingState } from '../db/schema';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
@@ -95,7 +96,7 @@ interface PendingLineRow {
   name: string;
   url: string;
   plan: string;
-  state: 'open' | 'expired' | 'refunded';
+  state: PendingState;
   state_note: string | null;
   checkout_url: string;
   expires_at: string;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CheckoutSession } from '../adapters/payments/types';
+import type { MembershipTier } from './plans';
 
 // Our record of every Checkout Session we create (checkout_sessions), and the one rule an event about a
 // session must pass against it (docs/payments.md "Only our own sessions count").
@@ -7,7 +8,7 @@ import type { CheckoutSession } from '../adapters/payments/types';
 /** Who a session was made for: a submission (the pending record's id) or an account's membership tier. */
 export type SessionOwner =
   | { purpose: 'submission'; accountId: string; siteId: string; plan: string }
-  | { purpose: 'membership'; accountId: string; tier: 'member' | 'memberFeature' };
+  | { purpose: 'membership'; accountId: string; tier: MembershipTier };
 
 /**
  * The INSERT that records `session`, for use as a CTE of the statement that stores what it pays for, so a

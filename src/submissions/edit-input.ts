@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
+import { hasBidiOverrides, hasControlCharacters } from '../printable-text';
 
 /** A tool's description as the directory shows it: plain text, one paragraph's worth. */
 export const DESCRIPTION_MAX = 500;
@@ -8,8 +9,8 @@ export const DESCRIPTION_MAX = 500;
 export function checkDescription(input: string): { ok: true; description: string } | { ok: false; message: string } {
   const description = input.trim().replace(/\s+/gu, ' ');
   if (!description.isWellFormed()) return { ok: false, message: 'description must be valid Unicode text' };
-  if (/\p{Cc}/u.test(description)) return { ok: false, message: 'description must not contain control characters' };
-  if (/[\u202a-\u202e\u2066-\u2069]/u.test(description)) return { ok: false, message: 'description must not contain bidirectional overrides' };
+  if (hasControlCharacters(description)) return { ok: false, message: 'description must not contain control characters' };
+  if (hasBidiOverrides(description)) return { ok: false, message: 'description must not contain bidirectional overrides' };
   const length = [...description].length;
   if (length < 1 || length > DESCRIPTION_MAX) return { ok: false, message: `description must be 1 to ${DESCRIPTION_MAX} characters` };
   return { ok: true, description };

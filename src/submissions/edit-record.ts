@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isoTimestamp } from '../db/sql-format';
+import { isoTimestamp, sqlWords } from '../db/sql-format';
 import { isoTimestampSchema } from '../timestamp-schemas';
+import { editDecisions } from '../db/schema';
 
 /**
  * The edit fields of a site record (docs/pipeline.md "Edits"): the one pending edit, and the outcome of the
@@ -21,7 +22,7 @@ export type PendingEdit = z.infer<typeof pendingEditSchema>;
 export const lastEditSchema = z
   .object({
     edit_id: z.guid(),
-    status: z.enum(['approved', 'rejected']),
+    status: z.enum(editDecisions),
     reason: z.string().optional().describe("The editor's reason, when given (e.g. why the edit was rejected)"),
     decided_at: isoTimestampSchema('When an editor decided', '2026-11-23T13:05:03.000Z'),
   })
@@ -34,7 +35,7 @@ export const editRecordColumns = sql`(SELECT jsonb_strip_nulls(jsonb_build_objec
     FROM site_edits e WHERE e.site_id = s.id AND e.status = 'pending') AS pending_edit,
   (SELECT jsonb_strip_nulls(jsonb_build_object('edit_id', e.id, 'status', e.status, 'reason', e.reason,
     'decided_at', ${isoTimestamp(sql`e.decided_at`)}))
-    FROM site_edits e WHERE e.site_id = s.id AND e.status IN ('approved', 'rejected')
+    FROM site_edits e WHERE e.site_id = s.id AND e.status IN (${sqlWords(editDecisions)})
     ORDER BY e.decided_at DESC LIMIT 1) AS last_edit`;
 
 type Json<T> = T | string | null | undefined;

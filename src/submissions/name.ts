@@ -1,5 +1,6 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
 import { PROTOTYPE_GROUPS } from './confusable-prototypes';
+import { hasBidiOverrides, hasControlCharacters } from '../printable-text';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
@@ -22,8 +23,8 @@ export type NameCheck = { ok: true; name: string } | { ok: false; message: strin
 export function checkName(input: string): NameCheck {
   const name = input.trim();
   if (!name.isWellFormed()) return { ok: false, message: 'name must be valid Unicode text' };
-  if (/\p{Cc}/u.test(name)) return { ok: false, message: 'name must not contain control characters' };
-  if (/[\u202a-\u202e\u2066-\u2069]/u.test(name)) return { ok: false, message: 'name must not contain bidirectional overrides' };
+  if (hasControlCharacters(name)) return { ok: false, message: 'name must not contain control characters' };
+  if (hasBidiOverrides(name)) return { ok: false, message: 'name must not contain bidirectional overrides' };
   const length = [...name].length;
   if (length < NAME_MIN || length > NAME_MAX) {
     return { ok: false, message: `name must be ${NAME_MIN} to ${NAME_MAX} characters` };

@@ -1,31 +1,96 @@
-import type { ListingKind, ListingPrice } from '../adapters/payments/types';
-import { badgeLabel } from '../directory/badge';
+// The one plan and tier table: every plan name, alias, price, placement flag, tier, covered plan and default daily
+// quota is spelled here and nowhere else (test/unit/submissions/plan-literals.test.ts fails on a copy in src/ or
+// functions/). The words built from it live in ./plan-words.ts and functions/pages/membership-words.ts.
+
+/** A listing's price as the local checkout charges it (Stripe mode charges its configured Price ids). */
+export interface ListingPrice {
+  amountCents: number;
+  currency: string;
+  recurring: boolean;
+  label: string;
+}
+
+/** The plans a listing is sold as, in price order (the payments adapters sell each under this name). */
+export const planKinds = ['basic', 'featured', 'sponsored'] as const;
+export type PlanKind = (typeof planKinds)[number];
+
+/** Other spellings a caller may use, and the plan each stands for. */
+export const planAliases = { pro: 'sponsored' } as const satisfies Record<string, PlanKind>;
+export type PlanAlias = keyof typeof planAliases;
 
 /** Plans as the caller may spell them. `pro` and `sponsored` are the same plan; a record keeps the caller's spelling. */
-export const planNames = ['basic', 'featured', 'sponsored', 'pro'] as const;
+export const planNames = [...planKinds, 'pro'] as const satisfies readonly (PlanKind | PlanAlias)[];
 export type PlanName = (typeof planNames)[number];
 
-/** The plan a name stands for, for pricing and coverage (the payments adapters sell it under this name). */
-export type PlanKind = ListingKind;
+/** The plan of a new submission that names none. */
+export const defaultPlan: PlanKind = 'basic';
 
-export const planKind = (plan: PlanName): PlanKind => (plan === 'pro' ? 'sponsored' : plan);
+const isAlias = (plan: PlanName): plan is PlanAlias => Object.hasOwn(planAliases, plan);
 
-/** Prices in cents, shown on the local checkout page; Stripe mode uses the configured Price ids. */
+/** The plan a name stands for, for pricing and coverage. */
+export const planKind = (plan: PlanName): PlanKind => (isAlias(plan) ? planAliases[plan] : plan);
+
+/** Every spelling of the plans `pick` selects (for SQL that reads a stored spelling: `plan IN (...)`). */
+export const planSpellings = (pick: (kind: PlanKind) => boolean): PlanName[] => planNames.filter((name) => pick(planKind(name)));
+
+/** The aliases of a plan (`pro` for sponsored). */
+export const aliasesOf = (kind: PlanKind): PlanAlias[] =>
+  (Object.keys(planAliases) as PlanAlias[]).filter((alias) => planAliases[alias] === kind);
+
+/** Prices in cents, shown on the local checkout page; Stripe mode uses the configured Price ids. A recurring plan is a subscription. */
 export const planPrices: Record<PlanKind, ListingPrice> = {
   basic: { amountCents: 1590, currency: 'usd', recurring: false, label: 'Basic listing' },
   featured: { amountCents: 1990, currency: 'usd', recurring: false, label: 'Featured listing' },
   sponsored: { amountCents: 2990, currency: 'usd', recurring: true, label: 'Sponsored listing (monthly)' },
 };
 
-/** A featured listing sets is_feature; a sponsored one sets is_sponsor while its subscription lives. */
-export const planFlags = (plan: PlanName) => ({
-  isFeature: planKind(plan) === 'featured',
-  isSponsor: planKind(plan) === 'sponsored',
-});
+/** Placement flags: a featured listing sets is_feature; a sponsored one sets is_sponsor while its subscription lives. */
+export const planPlacement: Record<PlanKind, { isFeature: boolean; isSponsor: boolean }> = {
+  basic: { isFeature: false, isSponsor: false },
+  featured: { isFeature: true, isSponsor: false },
+  sponsored: { isFeature: false, isSponsor: true },
+};
 
-/** The membership tiers an account can buy (src/accounts/memberships.ts keeps an account's tier). */
+export const planFlags = (plan: PlanName) => ({ ...planPlacement[planKind(plan)] });
+
+/** Where a card was shown, for the statistics: the slot its flags earn (`standard` for the plain list). */
+export const placements = ['sponsored', 'featured', 'standard'] as const;
+export type Placement = (typeof placements)[number];
+export const isPlacement = (value: string | undefined): value is Placement => (placements as readonly (string | undefined)[]).includes(value);
+export const placementOf = (card: { is_feature: boolean; is_sponsor: boolean }): Placement =>
+  card.is_sponsor ? placements[0] : card.is_feature ? placements[1] : placements[2];
+
+/** The badge words a card's flags earn (featured, sponsored), for the CLI and the account and admin pages. */
+export const badgeWords = (card: { is_feature: boolean; is_sponsor: boolean }): string[] =>
+  [card.is_feature ? placements[1] : '', card.is_sponsor ? placements[0] : ''].filter(Boolean);
+
+/** The membership tiers an account can buy, lowest first (src/accounts/memberships.ts keeps an account's tier). */
 export const membershipTiers = ['member', 'memberFeature'] as const;
 export type MembershipTier = (typeof membershipTiers)[number];
+
+/** An account's tier: none, or a membership tier (accounts.tier). */
+export const tierNames = ['none', ...membershipTiers] as const;
+export type Tier = (typeof tierNames)[number];
+
+export const isMembershipTier = (value: string): value is MembershipTier => (membershipTiers as readonly string[]).includes(value);
+
+/** The plans each tier's daily quota covers without paying per tool; sponsored is always paid. */
+export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
+  member: ['basic'],
+  memberFeature: ['basic', 'featured'],
+};
+
+/** Submissions a day each tier covers unless MEMBER_DAILY_LIMIT / MEMBER_FEATURE_DAILY_LIMIT say otherwise. */
+export const defaultDailyLimits: Record<MembershipTier, number> = { member: 5, memberFeature: 10 };
+
+/** The environment variable that sets each tier's daily quota (src/config.ts). */
+export const dailyLimitEnv = { member: 'MEMBER_DAILY_LIMIT', memberFeature: 'MEMBER_FEATURE_DAILY_LIMIT' } as const satisfies Record<
+  MembershipTier,
+  string
+>;
+
+/** The higher tier of the two (the rank is the order of membershipTiers): a Price of both buys it, buying it is an upgrade. */
+export const tierRank = (tier: MembershipTier): number => membershipTiers.indexOf(tier);
 
 /**
  * Monthly membership prices, in cents: what /pricing shows and the local checkout charges. In Stripe mode the
@@ -38,47 +103,3 @@ export const membershipPrices: Record<MembershipTier, ListingPrice> = {
 
 /** How many sponsored tools the sponsored slot shows at most (the newest ones): read by src/directory/browse.ts. */
 export const SPONSOR_SLOTS = 3;
-
-/**
- * What each plan gets, in the words /pricing, llms.txt and the docs show: exactly what the code does today, so a
- * change of what a plan earns is a change here too. Placement: src/directory/browse.ts (newest first; the sponsored
- * slot heads the first page of the home page and of each category page, SPONSOR_SLOTS at most, newest first) and
- * src/submissions/sponsor-slot.ts (held while the subscription runs; past_due until the paid period ends). Badges:
- * functions/pages/tool-list.ts `badges` and the embeddable badge's wording (src/directory/badge.ts). Link:
- * functions/pages/tool-list.ts `outboundRel` (featured and sponsored tools get a followed link, others nofollow).
- */
-export interface PlanBenefits {
-  /** One line under the plan's name. */
-  summary: string;
-  placement: string;
-  badge: string;
-  link: string;
-  /** How long it lasts. */
-  duration: string;
-}
-
-export const planBenefits: Record<PlanKind, PlanBenefits> = {
-  basic: {
-    summary: 'A reviewed listing in the directory.',
-    placement:
-      'Its own tool page once an editor approves it, a card on the home page and on its category pages (newest first), and a place in search results.',
-    badge: `No badge. The embeddable "${badgeLabel({ is_feature: false })}" badge for your site.`,
-    link: 'Its tool page links to your site with rel="nofollow".',
-    duration: 'Paid once; listed for as long as the tool is live.',
-  },
-  featured: {
-    summary: 'A basic listing with a Featured badge and a followed link.',
-    placement: 'Like basic: featured tools keep their place in the newest-first order and in search; they are badged, not moved up.',
-    badge: `A Featured badge on its card and tool page, and the "${badgeLabel({ is_feature: true })}" variant of the embeddable badge.`,
-    link: 'Its tool page links to your site without nofollow: a followed link.',
-    duration: 'Paid once; featured for as long as the tool is live.',
-  },
-  sponsored: {
-    summary: 'The sponsored slot at the top of the directory, paid monthly.',
-    placement: `The sponsored slot above the list on the first page of the home page and of each of its category pages (the ${SPONSOR_SLOTS} newest sponsors are shown), and never repeated in the list below it.`,
-    badge: 'A Sponsored badge on its card and tool page.',
-    link: 'Its tool page links to your site without nofollow: a followed link.',
-    duration:
-      'While the monthly subscription is paid (after a failed renewal, until the end of the period already paid for); when it ends, the tool stays listed like a basic listing.',
-  },
-};

@@ -6,6 +6,7 @@ import type { PlanName } from './plans';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
+import type { PendingState } from '../db/schema';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
@@ -39,7 +40,7 @@ export interface PendingRow {
   plan: PlanName;
   checkout_url: string;
   reason: PaymentReason;
-  state: 'open' | 'expired' | 'refunded';
+  state: PendingState;
   state_note: string | null;
   version: number;
   checkout_session_id: string;

@@ -5,6 +5,8 @@ import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { submitInputSchema, type SubmitInput } from './submit-input';
+import { payableStates } from '../db/schema';
+import { sqlWords } from '../db/sql-format';
 
 /**
  * What the caller last submitted for one of its unpaid records (open or expired, never refunded): the submit
@@ -17,7 +19,7 @@ export async function readResubmitInput({ deps, actor, input: { siteId } }: { de
   const [row] = await queryRows<{ name: string; url: string; email: string | null; plan: string; categories: string[] | string | null }>(
     deps.db,
     sql`SELECT name, url, email, plan, to_jsonb(categories) AS categories FROM pending_submissions
-        WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid AND state IN ('open', 'expired')`,
+        WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid AND state IN (${sqlWords(payableStates)})`,
   );
   if (!row) return undefined;
   const categories = (typeof row.categories === 'string' ? JSON.parse(row.categories) : row.categories) as string[] | null;

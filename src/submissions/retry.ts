@@ -7,9 +7,10 @@ import { dispatchCrawl } from './dispatch-crawl';
 import { isUuid } from '../ids';
 import { getSubmission, notFound } from './get';
 import type { SiteRecord } from './record-schemas';
+import { MAX_RETRIES_PER_DAY } from './retry-limit';
 
-/** A submitter may put a failed crawl back in the queue this often per site and UTC day (docs/pipeline.md). */
-export const MAX_RETRIES_PER_DAY = 3;
+/** The limit lives in a leaf (./retry-limit.ts) the CLI and llms.txt read too. */
+export { MAX_RETRIES_PER_DAY };
 
 const today = sql`(now() AT TIME ZONE 'UTC')::date`;
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { PlanName } from './plans';
-import { planKind } from './plans';
+import { planKind, tierCovers } from './plans';
 import type { PaymentReason } from './record-schemas';
 import { dailyLimitFor, isMembershipActive, type Membership, type Tier } from '../accounts/memberships';
 
@@ -13,11 +13,9 @@ export type SubmitDecision =
   | { path: 'queue'; dailyLimit: number }
   | { path: 'payment'; reason: PaymentReason };
 
-/** Which plans a tier covers: member covers basic; memberFeature covers basic and featured; sponsored never. */
+/** Which plans a tier covers: the plan table's tierCovers (tier none covers none). */
 export function tierCoversPlan(tier: Tier, plan: PlanName): boolean {
-  const kind = planKind(plan);
-  if (kind === 'sponsored' || tier === 'none') return false;
-  return kind === 'basic' || tier === 'memberFeature';
+  return tier !== 'none' && tierCovers[tier].includes(planKind(plan));
 }
 
 export interface SubmitFacts {

@@ -6,7 +6,7 @@ import { canonicalUrl } from './url';
 import { decideSubmit } from './rules';
 import { utcDay } from '../accounts/memberships';
 import type { SubmitInput } from './submit-input';
-import type { PlanName } from './plans';
+import { defaultPlan, type PlanName } from './plans';
 import { readSubmitContext } from './submit-context';
 import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
@@ -65,5 +65,5 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
  * plan on a re-submit of a URL that waits for payment, so a fresh checkout link does not quietly downgrade it.
  */
 export function resolvePlan(requested: PlanName | undefined, pending: { plan: PlanName } | undefined): PlanName {
-  return requested ?? pending?.plan ?? 'basic';
+  return requested ?? pending?.plan ?? defaultPlan;
 }

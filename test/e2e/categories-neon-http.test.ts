@@ -95,10 +95,10 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     const record = (await res.json()) as { site_id: string; checkout_url: string };
     const path = new URL(record.checkout_url).pathname;
     const page = await (await app.t.request(path)).text();
-    const token = /name="token" value="([0-9a-f]{64})"/.exec(page)![1]!;
+    const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(page)![1]!;
     const paid = await app.t.request(`${path}/pay`, {
       method: 'POST',
-      body: new URLSearchParams({ token }).toString(),
+      body: new URLSearchParams({ _csrf: token }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(paid.status).toBe(303);

@@ -66,7 +66,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/billing', async (c) => {
     const session = await sessionOrRedirect(c, '/account');
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     if (isLocal(c)) return c.redirect('/account/billing', 303);
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);
@@ -79,7 +79,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/billing/cancel', async (c) => {
     const session = await sessionOrRedirect(c, '/account/billing');
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     if (!isLocal(c)) throw notHere();
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);

@@ -42,7 +42,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/apps/:id/revoke', async (c) => {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     const id = c.req.param('id');
     if (!isUuid(id) || !(await revokeGrant(c.get('deps'), session.accountId, id))) {
       throw new ServiceError('not_found', 'No such connected app on your account.');

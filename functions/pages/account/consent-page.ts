@@ -77,7 +77,7 @@ export function register(app: Hono<AppEnv>) {
     const params = new URLSearchParams(CARRIED.filter((name) => form[name] !== undefined).map((name) => [name, form[name]!]));
     if (!session) return c.redirect(signInPath(`/account/authorize?${params.toString()}`), 303);
     // Same-origin and the session's synchronizer token: a cross-site page cannot approve on the person's behalf.
-    checkSessionCsrf(c, form, session.csrfToken);
+    await checkSessionCsrf(c, form, session.csrfToken);
     const deps = c.get('deps');
     const checked = await checkAuthorizationRequest(deps, params);
     if (!checked.ok) return cannotConnectPage(c, checked);

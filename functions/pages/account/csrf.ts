@@ -3,27 +3,24 @@ import { randomToken, timingSafeEqual } from '../../../src/crypto';
 import { ServiceError } from '../../../src/errors';
 import type { AppEnv } from '../../types';
 import { readSignInCsrfCookie, setSignInCsrfCookie } from './cookies';
+import { CSRF_FIELD, isSameOrigin } from '../../middleware/csrf';
 
 const TOKEN = /^[0-9A-Za-z]{32}$/;
 const forbidden = () =>
   new ServiceError('forbidden', 'This form has expired or did not come from this site. Reload the page and try again.');
 
 /**
- * Defence in depth before any token check: a browser that says the request is cross-site, or sends an
- * Origin other than ours, is refused (a missing Origin is allowed: the token check still applies). "Ours" is
- * deps.origin (src/origin.ts), never the Host header: a rebinding name for this host is another site.
+ * Defence in depth before any token check: a browser that says the request is not same-origin is refused
+ * (middleware/csrf.ts, hono/csrf); a request without Origin and Sec-Fetch-Site still needs the token.
  */
-export function checkSameOrigin(c: Context<AppEnv>): void {
-  if (c.req.header('sec-fetch-site') === 'cross-site') throw forbidden();
-  const origin = c.req.header('origin');
-  if (origin === undefined) return;
-  if (origin !== c.get('deps').origin) throw forbidden();
+export async function checkSameOrigin(c: Context<AppEnv>): Promise<void> {
+  if (!(await isSameOrigin(c))) throw forbidden();
 }
 
 /** Synchronizer token: the form must echo the session's CSRF token. */
-export function checkSessionCsrf(c: Context<AppEnv>, form: Record<string, string>, sessionToken: string): void {
-  checkSameOrigin(c);
-  const given = form._csrf ?? '';
+export async function checkSessionCsrf(c: Context<AppEnv>, form: Record<string, string>, sessionToken: string): Promise<void> {
+  await checkSameOrigin(c);
+  const given = form[CSRF_FIELD] ?? '';
   if (!given || !timingSafeEqual(given, sessionToken)) throw forbidden();
 }
 
@@ -35,9 +32,9 @@ export function issueSignInCsrf(c: Context<AppEnv>): string {
   return token;
 }
 
-export function checkSignInCsrf(c: Context<AppEnv>, form: Record<string, string>): void {
-  checkSameOrigin(c);
+export async function checkSignInCsrf(c: Context<AppEnv>, form: Record<string, string>): Promise<void> {
+  await checkSameOrigin(c);
   const cookie = readSignInCsrfCookie(c) ?? '';
-  const given = form._csrf ?? '';
+  const given = form[CSRF_FIELD] ?? '';
   if (!TOKEN.test(cookie) || !timingSafeEqual(given, cookie)) throw forbidden();
 }

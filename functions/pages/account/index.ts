@@ -19,8 +19,9 @@ import * as submissionActions from './submission-actions';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
 
-const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_LIMIT = FORM_LIMIT_BYTES;
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
 export function errorPage(error: Error, c: Context<AppEnv>) {
@@ -45,7 +46,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     bodyLimit({
       maxSize: FORM_BODY_LIMIT,
       onError: () => {
-        throw new ServiceError('payload_too_large', 'The form is larger than 16 KiB.');
+        throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
       },
     }),
   );

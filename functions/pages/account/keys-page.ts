@@ -67,7 +67,7 @@ export function register(app: Hono<AppEnv>) {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
     const form = await readForm(c);
-    checkSessionCsrf(c, form, session.csrfToken);
+    await checkSessionCsrf(c, form, session.csrfToken);
     const name = normalizeKeyName(form.name, FORM_KEY_NAME_LENGTH);
     const deps = c.get('deps');
     await enforceRateLimit(c, 'apiKeyCreate', session.accountId);
@@ -80,7 +80,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/keys/:id/revoke', async (c) => {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     const id = c.req.param('id');
     if (!isUuid(id) || !(await revokeApiKey(c.get('deps'), id, session.accountId))) {
       throw new ServiceError('not_found', 'No such key on your account.');

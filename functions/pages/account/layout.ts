@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../../types';
 import { renderDocument } from '../shell/document';
 import type { Html } from '../shell/html';
+import { csrfField } from '../../middleware/csrf';
 
 export type { Html } from '../shell/html';
 
@@ -55,7 +56,8 @@ export function renderPage(c: Context<AppEnv>, options: PageOptions): Response |
 }
 
 /** A hidden CSRF field for a form. */
-export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;
+/** The hidden CSRF field (middleware/csrf.ts), for the account pages' forms. */
+export { csrfField };
 
 /** `2026-11-21 21:05 UTC` and `2026-11-21`, or a dash: the one format of times and days for people, shared with the CLI. */
 export { formatDate, formatTime } from '../../../src/display-time';

@@ -90,7 +90,7 @@ export function register(app: Hono<AppEnv>) {
     const tier = parseTier(form.tier);
     const session = await sessionOrRedirect(c, tier ? pagePath(tier) : '/account');
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, form, session.csrfToken);
+    await checkSessionCsrf(c, form, session.csrfToken);
     if (!tier) return unknownTierPage(c, session, form.tier);
     const deps = c.get('deps');
     // The same per-account bucket as the API's membership checkout: each one creates a provider session.

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { AccountOverview } from '../../../src/submissions/account-overview';
 import type { MembershipBilling } from '../../../src/accounts/billing';
 import type { Config } from '../../../src/config';
-import { membershipTiers, type MembershipTier } from '../../../src/submissions/plans';
+import { membershipTiers, tierRank, type MembershipTier } from '../../../src/submissions/plans';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset, TIER_NAMES } from '../membership-words';
 import { csrfField, formatTime, type Html } from './layout';
 
@@ -15,16 +15,17 @@ const offerLine = (tier: MembershipTier, limits: Config['dailyLimits']) =>
 /** The offers for an account: both tiers without an active membership, the upgrade for a member, none above. */
 function offers(o: AccountOverview, limits: Config['dailyLimits']): Html {
   if (!o.membership_active) {
+    const [first, ...higher] = membershipTiers;
     return html`<p>Members submit without paying per tool:</p>
 <ul>${membershipTiers.map((tier) => offerLine(tier, limits))}</ul>
-<p class="actions"><a class="button primary" href="/account/membership?tier=member">Become a member</a>
-<a class="button" href="/account/membership?tier=memberFeature">${TIER_NAMES.memberFeature}</a></p>`;
+<p class="actions"><a class="button primary" href="/account/membership?tier=${first}">Become a member</a>
+${higher.map((tier) => html`<a class="button" href="/account/membership?tier=${tier}">${TIER_NAMES[tier]}</a>`)}</p>`;
   }
-  if (o.account.tier === 'member') {
-    return html`<ul>${offerLine('memberFeature', limits)}</ul>
-<p class="actions"><a class="button primary" href="/account/membership?tier=memberFeature">Upgrade to ${TIER_NAMES.memberFeature}</a></p>`;
-  }
-  return html``;
+  const current = o.account.tier;
+  const upgrades = current === 'none' ? [] : membershipTiers.filter((tier) => tierRank(tier) > tierRank(current));
+  if (upgrades.length === 0) return html``;
+  return html`<ul>${upgrades.map((tier) => offerLine(tier, limits))}</ul>
+<p class="actions">${upgrades.map((tier) => html`<a class="button primary" href="/account/membership?tier=${tier}">Upgrade to ${TIER_NAMES[tier]}</a>`)}</p>`;
 }
 
 /** Today's quota use and when it renews (the next midnight UTC, in the site's date format and in hours). */

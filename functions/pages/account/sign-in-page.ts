@@ -90,7 +90,7 @@ export function register(app: Hono<AppEnv>) {
 
   app.post('/sign-in', async (c) => {
     const form = await readForm(c);
-    checkSignInCsrf(c, form);
+    await checkSignInCsrf(c, form);
     const next = safeNextPath(form.next);
     const typed = (form.email ?? '').slice(0, 254);
     const email = normalizeEmail(typed);
@@ -119,7 +119,7 @@ export function register(app: Hono<AppEnv>) {
 
   app.post('/sign-in/code', async (c) => {
     const form = await readForm(c);
-    checkSignInCsrf(c, form);
+    await checkSignInCsrf(c, form);
     const next = safeNextPath(form.next);
     const email = normalizeEmail(form.email ?? '');
     if (!email) return emailForm(c, { top: { kind: 'error', text: notAnAddress }, status: 400, next });

@@ -10,7 +10,7 @@ export function register(app: Hono<AppEnv>) {
   app.post('/sign-out', async (c) => {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
-    checkSessionCsrf(c, await readForm(c), session.csrfToken);
+    await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     await deleteWebSession(c.get('deps'), readSessionCookie(c));
     clearSessionCookie(c);
     return c.redirect('/account/sign-in?signed_out', 303);

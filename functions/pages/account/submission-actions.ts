@@ -43,7 +43,7 @@ async function signedInForm(c: Context<AppEnv>) {
   const session = await sessionOrRedirect(c);
   if (session instanceof Response) return session;
   const form = await readForm(c);
-  checkSessionCsrf(c, form, session.csrfToken);
+  await checkSessionCsrf(c, form, session.csrfToken);
   return { session, form, actor: actorForWebSession(session), siteId: c.req.param('id') ?? '' };
 }
 

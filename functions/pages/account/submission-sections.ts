@@ -19,6 +19,7 @@ import { amountLabel } from '../checkout-views';
 import { csrfField, formatTime, type Html } from './layout';
 import { getSiteStats } from '../../../src/stats/site-stats';
 import { statsChartSection } from './stats-chart';
+import { badgeWords } from '../../../src/submissions/plans';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -49,7 +50,7 @@ const base = (r: SubmissionRecord) => `/account/submissions/${r.site_id}`;
 /** The status in words, and the facts that do not change. */
 const statusSection: Section = ({ record }) => {
   const s = site(record);
-  const badges = s ? [s.is_feature ? 'featured' : '', s.is_sponsor ? 'sponsored' : ''].filter(Boolean) : [];
+  const badges = s ? badgeWords(s) : [];
   return html`<p>Status: <span class="status ${record.status}" id="status" data-status="${record.status}">${capitalised(describeStatus(record.status))}</span></p>
 <dl class="facts panel">
 <dt>Website</dt><dd>${/^https?:\/\//i.test(record.url) ? html`<a href="${record.url}" rel="noopener nofollow">${record.url}</a>` : record.url}</dd>

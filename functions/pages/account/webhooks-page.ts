@@ -118,7 +118,7 @@ export function register(app: Hono<AppEnv>) {
     const session = await sessionOrRedirect(c, PAGE);
     if (session instanceof Response) return session;
     const form = await readForm(c);
-    checkSessionCsrf(c, form, session.csrfToken);
+    await checkSessionCsrf(c, form, session.csrfToken);
     const deps = c.get('deps');
     await enforceRateLimit(c, 'webhooks', session.accountId);
     const url = (form.url ?? '').slice(0, WEBHOOK_URL_MAX_LENGTH + 1);
@@ -140,7 +140,7 @@ export function register(app: Hono<AppEnv>) {
     app.post(`/webhooks/:id/${action}`, async (c) => {
       const session = await sessionOrRedirect(c, PAGE);
       if (session instanceof Response) return session;
-      checkSessionCsrf(c, await readForm(c), session.csrfToken);
+      await checkSessionCsrf(c, await readForm(c), session.csrfToken);
       const deps = c.get('deps');
       await enforceRateLimit(c, 'webhooks', session.accountId);
       const input = { webhookId: c.req.param('id') };

@@ -16,7 +16,7 @@ import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { submitSiteIdempotently } from '../../../src/idempotency/submit';
 import { describeDuplicate } from '../../../src/submissions/already-submitted';
 import { normalizeName } from '../../../src/submissions/name';
-import { planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
+import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
 import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
 import { canonicalUrl } from '../../../src/submissions/url';
@@ -31,8 +31,9 @@ import { signInPath } from '../next-path';
 import { renderDocument } from '../shell/document';
 import { categoryError, validationErrors } from './submit-errors';
 import { submitForm, type SubmitErrors, type SubmitValues } from './submit-form';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
 
-const FORM_BODY_LIMIT = 16 * 1024;
+const FORM_BODY_LIMIT = FORM_LIMIT_BYTES;
 /** How long a repeat of a form still being submitted (a double click) waits for the first one's answer. */
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
@@ -148,7 +149,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     bodyLimit({
       maxSize: FORM_BODY_LIMIT,
       onError: () => {
-        throw new ServiceError('payload_too_large', 'The form is larger than 16 KiB.');
+        throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
       },
     }),
   );
@@ -157,7 +158,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const plan = planFrom(c.req.query('plan'));
     const session = await currentSession(c);
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? 'basic', categories: [] } });
+    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
   });
 
   submit.post('/', async (c) => {
@@ -166,14 +167,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const session = await currentSession(c);
     // A session that ended while the form was open: sign in again and come back to the form with the plan.
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    checkSessionCsrf(c, fields, session.csrfToken);
+    await checkSessionCsrf(c, fields, session.csrfToken);
     const key = fields.idempotency_key ?? '';
     if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
     const values: SubmitValues = {
       name: (fields.name ?? '').slice(0, 400),
       url: (fields.url ?? '').slice(0, 4096),
       email: (fields.email ?? '').slice(0, 400),
-      plan: plan ?? 'basic',
+      plan: plan ?? defaultPlan,
       categories: categories.slice(0, 50).map((s) => s.slice(0, 100)),
     };
     const parsed = submitInputSchema.safeParse({

@@ -4,6 +4,7 @@ import { ServiceError } from '../../errors';
 import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
+import { planPrices } from '../../submissions/plans';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 
@@ -87,7 +88,7 @@ export function createStripeClient(config: StripeConfig): Stripe {
   });
 }
 
-/** Checkout Sessions in payment mode (basic, featured) or subscription mode (sponsored). */
+/** Checkout Sessions in payment mode (a one-time plan) or subscription mode (a recurring one: planPrices). */
 export function createStripePayments(config: StripeConfig, now: () => Date = () => new Date()): PaymentsAdapter {
   let client: Stripe | undefined;
   const stripe = () => (client ??= createStripeClient(config));
@@ -100,7 +101,7 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       const { kind } = request;
       const price = config.prices[kind];
       if (!price) throw new ServiceError('plan_unavailable', `The ${request.plan} plan is not available right now.`);
-      const subscription = kind === 'sponsored';
+      const subscription = planPrices[kind].recurring;
       // Stripe accepts at most 24 h from its own clock; a minute of slack absorbs clock skew.
       const expiresAt = Math.floor((now().getTime() + CHECKOUT_LIFETIME_MS) / 1000) - 60;
       const metadata = { site_id: request.siteId, plan: request.plan, version: String(request.version) };

@@ -1,13 +1,9 @@
-/** What a listing is sold as; decides the Price (and whether the session is a subscription). */
-export type ListingKind = 'basic' | 'featured' | 'sponsored';
+import type { ListingPrice, MembershipTier, PlanKind } from '../../submissions/plans';
 
-/** A listing's price as the local checkout charges it (Stripe mode charges its configured Price ids). */
-export interface ListingPrice {
-  amountCents: number;
-  currency: string;
-  recurring: boolean;
-  label: string;
-}
+/** What a listing is sold as (the plan table, src/submissions/plans.ts); decides the Price (and whether the session is a subscription). */
+export type ListingKind = PlanKind;
+
+export type { ListingPrice };
 
 export interface CheckoutRequest {
   siteId: string;
@@ -27,7 +23,7 @@ export interface CheckoutRequest {
 /** A membership bought through Stripe: a subscription-mode session for the tier's configured Price. */
 export interface MembershipCheckoutRequest {
   accountId: string;
-  tier: 'member' | 'memberFeature';
+  tier: MembershipTier;
   email: string;
   /** The account's Stripe customer, when it has one, so renewals stay on one customer. */
   customerId?: string | null;

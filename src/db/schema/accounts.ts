@@ -1,5 +1,6 @@
 import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
+import { tierNames } from '../../submissions/plans';
 
 // Accounts and how people reach them: API keys, sign-in codes and budgets, web sessions, the mail outbox.
 
@@ -7,7 +8,7 @@ import { tstz, createdAt } from './columns';
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   email: text('email').notNull().unique(),
-  tier: text('tier', { enum: ['none', 'member', 'memberFeature'] }).notNull().default('none'),
+  tier: text('tier', { enum: tierNames }).notNull().default(tierNames[0]),
   membershipStatus: text('membership_status').notNull().default('none'),
   membershipPeriodEnd: tstz('membership_period_end'),
   /** Who set the membership last ('operator' | 'stripe') and when: the newer state wins. */

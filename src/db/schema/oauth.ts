@@ -4,6 +4,10 @@ import { accounts } from './accounts';
 
 // OAuth for the MCP endpoint: clients, codes, grants, tokens (docs/mcp-and-search.md).
 
+/** How an OAuth client came to be: Dynamic Client Registration, or a Client ID Metadata Document fetched by its URL. */
+export const oauthClientKinds = ['registered', 'metadata_document'] as const;
+export type OAuthClientKind = (typeof oauthClientKinds)[number];
+
 /**
  * OAuth clients of the MCP endpoint (docs/mcp-and-search.md "Connecting by URL (OAuth)"): registered through
  * Dynamic Client Registration (id `tdcl_…`), or a Client ID Metadata Document cached by its URL (the id).
@@ -13,7 +17,7 @@ export const oauthClients = pgTable(
   'oauth_clients',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['registered', 'metadata_document'] }).notNull(),
+    kind: text('kind', { enum: oauthClientKinds }).notNull(),
     name: text('name'),
     redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
     /** metadata_document: when the cached copy must be fetched again. */

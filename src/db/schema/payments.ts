@@ -3,6 +3,15 @@ import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text
 import { tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
+/**
+ * A pending-payment record's state: open (its checkout link may be paid), expired (the link lapsed; a payment
+ * that still arrives is honoured), refunded (a payment arrived for it that could not be applied, and was refunded).
+ */
+export const pendingStates = ['open', 'expired', 'refunded'] as const;
+export type PendingState = (typeof pendingStates)[number];
+/** The states a payment can still promote (not refunded). */
+export const payableStates = ['open', 'expired'] as const satisfies readonly PendingState[];
+
 // Money and its bookkeeping: unpaid submissions, our checkout sessions, quota, Stripe event ids, idempotency keys.
 
 /**
@@ -25,7 +34,7 @@ export const pendingSubmissions = pgTable(
     reason: text('reason').notNull(),
     /** Bumped on every replacement; the checkout idempotency key derives from it. */
     version: integer('version').notNull().default(1),
-    state: text('state', { enum: ['open', 'expired', 'refunded'] }).notNull().default('open'),
+    state: text('state', { enum: pendingStates }).notNull().default('open'),
     stateNote: text('state_note'),
     checkoutSessionId: text('checkout_session_id').notNull(),
     checkoutUrl: text('checkout_url').notNull(),

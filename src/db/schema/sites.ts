@@ -9,6 +9,13 @@ import { accounts } from './accounts';
 export const siteStatuses = ['queued', 'crawling', 'crawl_failed', 'pending_review', 'live', 'rejected'] as const;
 export type SiteStatus = (typeof siteStatuses)[number];
 
+/** An edit's life (site_edits.status): pending until an editor decides, or until a newer edit supersedes it. */
+export const editStatuses = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export type EditStatus = (typeof editStatuses)[number];
+/** What an editor decides (decide-edit), and the statuses last_edit shows. */
+export const editDecisions = ['approved', 'rejected'] as const satisfies readonly EditStatus[];
+export type EditDecision = (typeof editDecisions)[number];
+
 /** A submission past payment (or covered by membership). Unique canonical URL and name among all sites. */
 export const sites = pgTable(
   'sites',
@@ -153,7 +160,7 @@ export const siteEdits = pgTable(
     normalizedName: text('normalized_name'),
     /** Null when the edit leaves the description alone. */
     description: text('description'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected', 'superseded'] }).notNull().default('pending'),
+    status: text('status', { enum: editStatuses }).notNull().default('pending'),
     /** The editor's reason (shown to the submitter as last_edit.reason). */
     reason: text('reason'),
     submittedAt: tstz('submitted_at').notNull().defaultNow(),

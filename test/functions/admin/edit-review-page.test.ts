@@ -15,7 +15,7 @@ async function signIn(): Promise<string> {
   expect(res.status).toBe(303);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const formPost = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   t.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 const adminPage = async (cookie: string, query = '') => (await t.request(`/admin${query}`, { headers: { cookie } })).text();
@@ -49,18 +49,18 @@ describe('/admin pending edits', () => {
     const csrf = csrfOf(page);
 
     const path = `/admin/edits/${tool.editId}/review`;
-    expect((await formPost(path, cookie, { decision: 'approve', csrf: 'x'.repeat(32) })).status).toBe(403);
-    expect((await formPost(path, '', { decision: 'approve', csrf })).status).toBe(403);
-    expect((await formPost(path, cookie, { decision: 'approve', csrf }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await formPost(path, cookie, { decision: 'approve', _csrf: 'x'.repeat(32) })).status).toBe(403);
+    expect((await formPost(path, '', { decision: 'approve', _csrf: csrf })).status).toBe(403);
+    expect((await formPost(path, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await tool.record()).pending_edit.edit_id).toBe(tool.editId);
 
-    const ok = await formPost(path, cookie, { decision: 'approve', csrf });
+    const ok = await formPost(path, cookie, { decision: 'approve', _csrf: csrf });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/admin?notice=edit_approved');
     expect(await adminPage(cookie, '?notice=edit_approved')).toContain('Edit approved');
     expect((await tool.record()).name).toBe(proposed);
     expect(await adminPage(cookie)).not.toContain(`action="/admin/edits/${tool.editId}/review"`);
-    const again = await formPost(path, cookie, { decision: 'approve', csrf });
+    const again = await formPost(path, cookie, { decision: 'approve', _csrf: csrf });
     expect(again.headers.get('location')).toBe('/admin?notice=edit_conflict');
   });
 
@@ -69,7 +69,7 @@ describe('/admin pending edits', () => {
     const tool = await toolWithEdit(name, { description: 'Now with crypto.' });
     const cookie = await signIn();
     const csrf = csrfOf(await adminPage(cookie));
-    const res = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'reject', reason: 'Describe what it does.', csrf });
+    const res = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'reject', reason: 'Describe what it does.', _csrf: csrf });
     expect(res.headers.get('location')).toBe('/admin?notice=edit_rejected');
     const record = await tool.record();
     expect(record.name).toBe(name);
@@ -83,12 +83,12 @@ describe('/admin pending edits', () => {
     await seedOwnedTool(t.deps.db, (await t.member()).accountId, { name: wanted.toUpperCase() });
     const cookie = await signIn();
     const csrf = csrfOf(await adminPage(cookie));
-    const taken = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'approve', csrf });
+    const taken = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'approve', _csrf: csrf });
     expect(taken.headers.get('location')).toBe('/admin?notice=edit_name_taken');
     expect((await tool.record()).name).not.toBe(wanted);
-    const odd = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'publish', csrf });
+    const odd = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'publish', _csrf: csrf });
     expect(odd.headers.get('location')).toBe('/admin?notice=invalid');
-    const unknown = await formPost('/admin/edits/not-a-uuid/review', cookie, { decision: 'approve', csrf });
+    const unknown = await formPost('/admin/edits/not-a-uuid/review', cookie, { decision: 'approve', _csrf: csrf });
     expect(unknown.headers.get('location')).toBe('/admin?notice=invalid');
     expect((await tool.record()).pending_edit.edit_id).toBe(tool.editId);
   });

@@ -78,7 +78,7 @@ async function signIn(): Promise<string> {
   expect(cookie).toMatch(/^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/);
   return cookie.split(';')[0]!;
 }
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const formPost = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   t.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
 
@@ -115,20 +115,25 @@ describe('/admin editor page', () => {
     const csrf = csrfOf(page);
     expect(csrf).toMatch(/^[0-9A-Za-z]{32}$/);
 
-    const forged = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf: 'x'.repeat(32) });
+    const forged = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: 'x'.repeat(32) });
     expect(forged.status).toBe(403);
-    const noCookie = await formPost(`/admin/sites/${id}/review`, '', { decision: 'approve', csrf });
+    const noCookie = await formPost(`/admin/sites/${id}/review`, '', { decision: 'approve', _csrf: csrf });
     expect(noCookie.status).toBe(403);
-    const crossSite = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf }, { origin: 'https://evil.example' });
+    const crossSite = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
+    // The same-origin check every form shares (functions/middleware/csrf.ts): a browser's Sec-Fetch-Site counts too.
+    const saysCrossSite = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { 'sec-fetch-site': 'cross-site' });
+    expect(saysCrossSite.status).toBe(403);
+    const sibling = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://sub.tooldir.test', 'sec-fetch-site': 'same-site' });
+    expect(sibling.status).toBe(403);
     const [still] = await queryRows<{ status: string }>(t.deps.db, sql`SELECT status FROM sites WHERE id = ${id}::uuid`);
     expect(still!.status).toBe('pending_review');
 
-    const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf });
+    const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/admin?notice=published');
     expect(await (await t.request('/admin?notice=published', { headers: { cookie } })).text()).toContain('Published.');
-    const twice = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf });
+    const twice = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf });
     expect(twice.headers.get('location')).toBe('/admin?notice=conflict');
     const reflected = await (await t.request(`/admin?notice=${encodeURIComponent('<b>phish</b>')}`, { headers: { cookie } })).text();
     expect(reflected).not.toContain('phish');
@@ -139,7 +144,7 @@ describe('/admin editor page', () => {
   it('signs out (the cookie stops working)', async () => {
     const cookie = await signIn();
     const csrf = csrfOf(await (await t.request('/admin', { headers: { cookie } })).text());
-    const out = await formPost('/admin/logout', cookie, { csrf });
+    const out = await formPost('/admin/logout', cookie, { _csrf: csrf });
     expect(out.status).toBe(303);
     expect(await (await t.request('/admin', { headers: { cookie } })).text()).toContain('name="token"');
   });

@@ -120,16 +120,16 @@ describe('/admin review form with categories', () => {
     const form = page.slice(page.indexOf(`action="/admin/sites/${id}/review"`));
     expect(form).toMatch(/^[^]*?name="categories" value="chat, education"/);
     expect(page).toMatch(/Categories: .*writing/);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
 
-    const bad = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf, categories: 'chat, no-such-one' });
+    const bad = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: 'chat, no-such-one' });
     expect(bad.headers.get('location')).toBe('/admin?notice=categories');
-    const many = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf, categories: 'chat code data audio' });
+    const many = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: 'chat code data audio' });
     expect(many.headers.get('location')).toBe('/admin?notice=categories');
     expect(await state(id)).toEqual({ status: 'pending_review', categories: ['chat', 'education'] });
     expect(await (await t.request('/admin?notice=categories', { headers: { cookie, ...ip() } })).text()).toContain('at most 3 distinct known category slugs');
 
-    const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', csrf, categories: ' education,productivity ' });
+    const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: ' education,productivity ' });
     expect(ok.headers.get('location')).toBe('/admin?notice=published');
     expect(await state(id)).toEqual({ status: 'live', categories: ['education', 'productivity'] });
   });

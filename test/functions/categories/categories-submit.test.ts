@@ -44,7 +44,7 @@ async function publish(siteId: string, review: Record<string, unknown> = {}) {
   return (await tool.json()) as { categories: Array<{ slug: string; name: string }> };
 }
 
-const tokenOf = (page: string) => /name="token" value="([0-9a-f]{64})"/.exec(page)?.[1];
+const tokenOf = (page: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(page)?.[1];
 
 describe('submit with categories (REST)', () => {
   it('queues a member submission with its categories; once live, the tool read lists them by name', async () => {
@@ -128,7 +128,7 @@ describe('a paid submission keeps its categories through payment', () => {
     const page = await (await t.request(path)).text();
     const paid = await t.request(`${path}/pay`, {
       method: 'POST',
-      body: new URLSearchParams({ token: tokenOf(page)! }).toString(),
+      body: new URLSearchParams({ _csrf: tokenOf(page)! }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(paid.status).toBe(303);
@@ -153,7 +153,7 @@ describe('a paid submission keeps its categories through payment', () => {
     const page = await (await t.request(path)).text();
     await t.request(`${path}/pay`, {
       method: 'POST',
-      body: new URLSearchParams({ token: tokenOf(page)! }).toString(),
+      body: new URLSearchParams({ _csrf: tokenOf(page)! }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(await siteCategories(record.site_id)).toEqual(['design']);

@@ -154,10 +154,10 @@ describe('form CSRF: a cross-site post under a spoofed Host is refused', () => {
   it('checkout page: Pay posted from evil.test with the page token queues nothing', async () => {
     const checkout = new URL(await unpaidCheckoutUrl(OURS));
     const page = await (await at(EVIL, checkout.pathname)).text();
-    const token = /name="token" value="([0-9a-f]{64})"/.exec(page)?.[1];
+    const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(page)?.[1];
     expect(token).toBeDefined();
     const pay = (origin: string) =>
-      at(EVIL, `${checkout.pathname}/pay`, { method: 'POST', body: new URLSearchParams({ token: token! }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin } });
+      at(EVIL, `${checkout.pathname}/pay`, { method: 'POST', body: new URLSearchParams({ _csrf: token! }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin } });
     expect((await pay(EVIL)).status).toBe(403);
     const [pending] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM sites WHERE stripe_checkout_session_id = ${checkout.pathname.split('/').pop()!}`);
     expect(pending!.n).toBe(0);

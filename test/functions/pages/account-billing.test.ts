@@ -12,7 +12,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/s
 import { buildStripeEvent, signStripeEvent } from '../../helpers/standins/stripe-signature';
 import { PageClient, csrfOf } from './account-client';
 
-const payTokenOf = (html: string) => /name="token" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
+const payTokenOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
 
 async function signedIn(t: TestApp, tier: 'none' | 'member' | 'memberFeature' = 'none') {
   const m = await t.member(tier);
@@ -45,7 +45,7 @@ describe('local billing page (no Stripe)', () => {
     const started = await startCheckout(client, tier);
     const path = new URL(started.headers.get('location')!).pathname;
     const { html } = await client.page(path);
-    expect((await client.request(`${path}/pay`, { form: { token: payTokenOf(html) } })).status).toBe(303);
+    expect((await client.request(`${path}/pay`, { form: { _csrf: payTokenOf(html) } })).status).toBe(303);
   }
 
   it('"Manage billing" leads to the local page, whose Cancel goes through the signed webhook and ends the membership', async () => {

@@ -27,7 +27,7 @@ async function signedIn(tier: 'none' | 'member' | 'memberFeature' = 'none') {
   return { m, client };
 }
 
-const payTokenOf = (html: string) => /name="token" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
+const payTokenOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
 
 const onceOf = (html: string) => /name="once" value="([0-9A-Za-z]{32})"/.exec(html)?.[1] ?? '';
 
@@ -45,7 +45,7 @@ async function buy(client: PageClient, tier: 'member' | 'memberFeature') {
   expect(checkoutPath).toMatch(/^\/checkout\/cs_local_[0-9A-Za-z]{24}$/);
   const { res, html } = await client.page(checkoutPath);
   expect(res.status).toBe(200);
-  const paid = await client.request(`${checkoutPath}/pay`, { form: { token: payTokenOf(html) } });
+  const paid = await client.request(`${checkoutPath}/pay`, { form: { _csrf: payTokenOf(html) } });
   expect(paid.status).toBe(303);
   expect(paid.headers.get('location')).toBe('/checkout/membership');
   return { sessionId: checkoutPath.split('/').pop()!, checkoutPath, html };
@@ -252,7 +252,7 @@ describe('a membership bought from the account area (local checkout, signed webh
     const path = new URL(started.headers.get('location')!).pathname;
     const { html } = await client.page(path);
     const token = payTokenOf(html);
-    const answers = await Promise.all([0, 1].map(() => client.request(`${path}/pay`, { form: { token } })));
+    const answers = await Promise.all([0, 1].map(() => client.request(`${path}/pay`, { form: { _csrf: token } })));
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     const account = await accountRow(m.accountId);
     expect(account).toMatchObject({ tier: 'memberFeature', membership_status: 'active' });
@@ -285,11 +285,11 @@ describe('a membership bought from the account area (local checkout, signed webh
     const started = await startCheckout(client, 'member');
     const path = new URL(started.headers.get('location')!).pathname;
     const { html } = await client.page(path);
-    const forged = await client.request(`${path}/pay`, { form: { token: '0'.repeat(64) } });
+    const forged = await client.request(`${path}/pay`, { form: { _csrf: '0'.repeat(64) } });
     expect(forged.status).toBe(403);
     await queryRows(t.deps.db, sql`UPDATE checkout_sessions SET created_at = now() - interval '25 hours' WHERE id = ${path.split('/').pop()!}`);
     expect((await client.request(path)).status).toBe(410);
-    expect((await client.request(`${path}/pay`, { form: { token: payTokenOf(html) } })).status).toBe(410);
+    expect((await client.request(`${path}/pay`, { form: { _csrf: payTokenOf(html) } })).status).toBe(410);
     expect(await accountRow(m.accountId)).toMatchObject({ tier: 'none', stripe_subscription_id: null });
   });
 });

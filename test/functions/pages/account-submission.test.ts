@@ -166,13 +166,13 @@ describe('a decided submission', () => {
     const url = uniqueUrl();
     const p = await submitUnpaid(t, m.key, { url });
     const checkoutPath = new URL(((await (await t.request(`/api/v1/sites/${p.siteId}`, { key: m.key })).json()) as { checkout_url: string }).checkout_url).pathname;
-    const token = /name="token" value="([0-9a-f]{64})"/.exec(await (await t.request(checkoutPath)).text())![1]!;
+    const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(await (await t.request(checkoutPath)).text())![1]!;
     // Someone else's membership submission takes the URL before the payment arrives: the payment is refunded.
     const other = await t.member('member');
     expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: uniqueName('Early'), url } })).status).toBe(201);
     const paid = await t.request(`${checkoutPath}/pay`, {
       method: 'POST',
-      body: new URLSearchParams({ token }).toString(),
+      body: new URLSearchParams({ _csrf: token }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(paid.status).toBe(303);

@@ -42,14 +42,14 @@ it('submit → open the local checkout → Pay → success page and detail read 
 
   const page = await fetch(pending.checkout_url);
   expect(page.status).toBe(200);
-  const token = /name="token" value="([0-9a-f]{64})"/.exec(await page.text())?.[1];
+  const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(await page.text())?.[1];
   expect(token).toBeDefined();
 
   const paid = await fetch(`${pending.checkout_url}/pay`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-    body: new URLSearchParams({ token: token! }),
+    body: new URLSearchParams({ _csrf: token! }),
   });
   expect(paid.status).toBe(303);
   const success = await api(paid.headers.get('location')!);

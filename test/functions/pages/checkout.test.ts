@@ -21,11 +21,11 @@ async function openCheckout(key: string, input: { name?: string; plan?: string }
   return { siteId: record.site_id, path: url.pathname, sessionId: url.pathname.split('/').pop()! };
 }
 
-const tokenOf = (page: string) => /name="token" value="([0-9a-f]{64})"/.exec(page)?.[1];
+const tokenOf = (page: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(page)?.[1];
 const pay = (path: string, token: string, headers: Record<string, string> = {}) =>
   t.request(`${path}/pay`, {
     method: 'POST',
-    body: new URLSearchParams({ token }).toString(),
+    body: new URLSearchParams({ _csrf: token }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test', ...headers },
   });
 
@@ -83,7 +83,7 @@ describe('local checkout end to end', () => {
       const token = tokenOf(await (await t2.request(path)).text())!;
       const paid = await t2.request(`${path}/pay`, {
         method: 'POST',
-        body: new URLSearchParams({ token }).toString(),
+        body: new URLSearchParams({ _csrf: token }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(paid.status).toBe(303);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipPrices, membershipTiers, planBenefits, planPrices, SPONSOR_SLOTS } from '../../../src/submissions/plans';
-import { amountText, membershipSummary, planKinds, priceText } from '../../../src/submissions/plan-words';
+import { membershipPrices, membershipTiers, planPrices, SPONSOR_SLOTS } from '../../../src/submissions/plans';
+import { amountText, membershipSummary, planBenefits, planKinds, priceText } from '../../../src/submissions/plan-words';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, uniqueIp } from './account-client';
 

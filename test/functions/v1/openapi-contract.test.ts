@@ -7,6 +7,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitPolicies } from '../../../src/rate-limits/policies';
+import { errorCodes } from '../../../src/errors';
+import { membershipTiers, planNames } from '../../../src/submissions/plans';
 import { DB_STYLE_TIMESTAMP, ISO_TIMESTAMP } from '../../../src/timestamp-schemas';
 import { seedTools } from '../../helpers/live-tools';
 import { operator } from '../../helpers/raw-requests';
@@ -154,5 +156,26 @@ describe('real answers match what openapi.json declares for them (ajv), timestam
     expect(last!.status).toBe(429);
     await expectDeclared(last!, '/api/v1/categories', 'get');
     for (const name of Object.keys(doc.paths['/api/v1/categories'].get.responses['429'].headers)) expect(last!.headers.get(name), name).toMatch(/^\d+$/);
+  });
+});
+
+describe('openapi.json reads the one tables (issue 22, "each fact once")', () => {
+  const resolve = (schema: Json): Json => (schema?.$ref ? doc.components.schemas[String(schema.$ref).split('/').at(-1)!] : schema);
+
+  it('every error response declares `code` as the enum of the error-code table', () => {
+    const errors = operations().flatMap(({ path, method, op }) =>
+      Object.entries(op.responses as Record<string, Json>)
+        // 402 answers with the pending-payment record (reference 4.6), not an error body.
+        .filter(([status]) => Number(status) >= 400 && status !== '402')
+        .map(([status, response]) => ({ where: `${method} ${path} ${status}`, schema: response.content?.['application/json']?.schema })),
+    );
+    expect(errors.length).toBeGreaterThan(50);
+    const other = errors.filter(({ schema }) => JSON.stringify(resolve(resolve(schema)?.properties?.error)?.properties?.code?.enum) !== JSON.stringify(errorCodes));
+    expect(other.map(({ where }) => where)).toEqual([]);
+  });
+
+  it('the plan and tier enums are the plan table', () => {
+    expect(resolve(doc.components.schemas.SubmitRequest).properties.plan.enum).toEqual([...planNames]);
+    expect(resolve(doc.components.schemas.MembershipCheckout).properties.tier.enum).toEqual([...membershipTiers]);
   });
 });

@@ -114,11 +114,11 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     // The local checkout, as a person pays it.
     const path = new URL(pending.checkout_url).pathname;
     const page = await (await t().request(path)).text();
-    const token = /name="token" value="([0-9a-f]{64})"/.exec(page)?.[1];
+    const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(page)?.[1];
     expect(token).toBeDefined();
     const paid = await t().request(`${path}/pay`, {
       method: 'POST',
-      body: new URLSearchParams({ token: token! }).toString(),
+      body: new URLSearchParams({ _csrf: token! }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
     });
     expect(paid.status).toBe(303);
