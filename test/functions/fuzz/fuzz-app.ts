@@ -6,9 +6,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { PROPERTY_RUNS } from '../../helpers/property-runs';
 
-/** Generated cases per endpoint (the issue asks for at least 2,000 in `npm test`). */
-export const RUNS = 2000;
+/** Generated cases per endpoint (the issue asks for at least 2,000 in `npm test`; PROPERTY_RUNS, test/helpers/property-runs.ts). */
+export const RUNS = PROPERTY_RUNS;
 
 const unlimited: RateLimiter = {
   async limit({ limit }) {
