@@ -20,7 +20,7 @@ const ROOT_LEAF = '^src/(?!(?:deps|build-deps)\\.ts$)[^/]+\\.ts$';
  * Leaf modules that live in a capability's folder because they belong to it (a table of facts that imports no
  * other capability), so the floor and the CLI may read them. They are held to the leaf rule like the root ones.
  */
-const CAPABILITY_LEAVES = ['^src/submissions/plans\.ts$', '^src/submissions/retry-limit\.ts$'];
+const CAPABILITY_LEAVES = ['^src/submissions/plans\\.ts$', '^src/submissions/retry-limit\\.ts$'];
 const LEAF = [ROOT_LEAF, ...CAPABILITY_LEAVES];
 const DB = '^src/db/';
 const ADAPTERS = '^src/adapters/';

@@ -1,5 +1,5 @@
 // Listing statistics on the production engine (docs/stats.md "Engines"): buildDeps picks Upstash Redis counters
-// from UPSTASH_REDIS_REST_* alone; the real @upstash/redis client against the REST stand-in over redis-server.
+// from UPSTASH_REDIS_REST_* alone; its REST client (HINCRBY, EXPIRE, HSCAN over Upstash's REST API) against the REST stand-in over redis-server.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../src/log';
 import { createUpstashStatsStore, dayKey, REDIS_RETENTION_SECONDS } from '../../src/adapters/stats/upstash';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomToken, sha256Hex, timingSafeEqual } from '../../src/crypto';
+import { propertyRuns } from '../helpers/property-runs';
 
 const webCryptoHex = async (text: string) =>
   Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('hex');
@@ -16,7 +17,7 @@ describe('sha256Hex', () => {
       fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), async (text) => {
         expect(await sha256Hex(text)).toBe(await webCryptoHex(text));
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 });

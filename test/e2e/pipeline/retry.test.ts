@@ -158,6 +158,8 @@ describe('retrying a failed crawl', () => {
     expect((await t.site(id)).status).toBe('crawl_failed');
     const wrongMethod = await t.request(`/api/v1/sites/${id}/retry`, { key: member.key });
     expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
   });
 });
 

@@ -19,6 +19,7 @@ import { EXPLORER_CSP } from '../../../functions/v1/explorer-page';
 import { COPY_SCRIPT } from '../../../functions/pages/shell/copy-button';
 import { pageCsp } from '../../../functions/pages/shell/document';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+import { STYLESHEET, stylesheetPath } from '../../../functions/pages/shell/stylesheet';
 import { openNodePostgres } from '../../../src/db/node-clients';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { findRedisServer } from '../../helpers/services/redis';
@@ -303,6 +304,24 @@ describeStack('Worker bundle in workerd', () => {
   it('runs OAuth inside the Worker: discovery, registration, consent, code exchange, /mcp with the token, refresh and reuse', async () => {
     const { exerciseOAuth } = await import('./oauth-in-worker');
     await exerciseOAuth(worker, stack);
+  });
+
+  it('serves the stylesheet every page links to as a static asset (the Worker carries its hashed path alone)', async () => {
+    const page = await call('/');
+    expect(page.status).toBe(200);
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(await page.text())?.[1];
+    expect(href).toBe(stylesheetPath());
+    const css = await call(href!);
+    expect(css.status, worker.output()).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css\b/);
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(css.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await css.text()).toBe(STYLESHEET);
+    expect(css.headers.get('x-request-id')).toBeNull(); // served before the Worker runs
+    // An older hash reaches the Worker: the 404 page, never stale rules.
+    const old = await call('/assets/site.0000000000000000.css');
+    expect(old.status).toBe(404);
+    expect(old.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('serves openapi.json', async () => {

@@ -61,7 +61,7 @@ describe('fuzz /account/submissions/{site_id}', () => {
         expect([200, 404]).toContain(res.status);
         if (res.status === 200) expect([tool.id, unpaid.siteId]).toContain(decodeURIComponent(id).toLowerCase());
       }),
-      { numRuns: RUNS / 8 },
+      { numRuns: Math.ceil(RUNS / 8) },
     );
   });
 
@@ -78,7 +78,7 @@ describe('fuzz /account/submissions/{site_id}', () => {
         // Each filed edit replaces the one waiting, so the count grows by one on a 303 and not otherwise.
         expect(await edits()).toBe(res.status === 303 ? before + 1 : before);
       }),
-      { numRuns: RUNS / 16 },
+      { numRuns: Math.ceil(RUNS / 16) },
     );
     expect(seen.get(303)).toBeGreaterThan(0);
     expect(seen.get(400)).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('fuzz /account/submissions/{site_id}', () => {
         expect(await sessions()).toBeLessThanOrEqual(before + 1);
         if (res.status !== 303) expect(await sessions()).toBe(before);
       }),
-      { numRuns: RUNS / 16 },
+      { numRuns: Math.ceil(RUNS / 16) },
     );
   });
 });

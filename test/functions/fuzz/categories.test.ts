@@ -8,9 +8,10 @@ import { queryRows } from '../../../src/db/client';
 import { ADMIN_TOKEN, type TestApp } from '../../helpers/test-app';
 import { seedTools } from '../../helpers/live-tools';
 import { anyField, createFuzzApp, expectNoServerError } from './fuzz-app';
+import { propertyRuns } from '../../helpers/property-runs';
 
 /** Fewer cases than the 2,000 of the main suites: these share the validation code those suites already cover. */
-const RUNS = 300;
+const RUNS = propertyRuns(300);
 
 let t: TestApp;
 let key: string;

@@ -26,7 +26,10 @@ describe('POST /api/jobs/* without QStash keys', () => {
   });
 
   it('answers 405 to other methods and 413 to huge bodies', async () => {
-    expect((await t.request('/api/jobs/crawl', { method: 'GET' })).status).toBe(405);
+    const wrongMethod = await t.request('/api/jobs/crawl', { method: 'GET' });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
     const huge = await t.request('/api/jobs/crawl', { method: 'POST', key: ADMIN_TOKEN, body: 'x'.repeat(70_000), headers: { 'content-type': 'application/json', 'content-length': '70000' } });
     expect(huge.status).toBe(413);
   });

@@ -30,6 +30,7 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
     const raw = body();
     const res = await post('/api/jobs/review', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/review`, key: NEXT }));
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, outcome: 'skipped', reason: expect.any(String) });
   });
 
   it('runs the sweep on a signed delivery and reports what it did', async () => {
@@ -65,7 +66,10 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
     const raw = body();
     const wrong = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: 'sig_someone_else_000000000000' }));
     expect(wrong.status).toBe(401);
-    expect((await post('/api/jobs/crawl', raw, 'not.a.jwt')).status).toBe(401);
+    expect(await wrong.json()).toEqual(unauthorized);
+    const garbage = await post('/api/jobs/crawl', raw, 'not.a.jwt');
+    expect(garbage.status).toBe(401);
+    expect(await garbage.json()).toEqual(unauthorized);
     const missing = await post('/api/jobs/crawl', raw);
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual(unauthorized);
@@ -74,6 +78,7 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
   it('does not accept the operator token in place of a signature', async () => {
     const res = await t.request('/api/jobs/crawl', { method: 'POST', key: ADMIN_TOKEN, json: { site_id: crypto.randomUUID() } });
     expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: 'Missing Upstash-Signature header.' } });
   });
 
   it('verifies first, then validates: a signed body without a UUID site_id is 400', async () => {
@@ -88,7 +93,9 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
     const url = `${ORIGIN}/api/jobs/crawl?failure=1`;
     const res = await post('/api/jobs/crawl?failure=1', raw, signQStash({ body: raw, url, key: CURRENT }));
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, outcome: 'failure_logged' });
     const unsigned = await post('/api/jobs/crawl?failure=1', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }));
     expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({ error: { code: 'unauthorized', message: 'Invalid Upstash-Signature.' } });
   });
 });

@@ -16,6 +16,17 @@ afterAll(async () => {
 
 const RESOURCE_METADATA = `${ORIGIN}/.well-known/oauth-protected-resource/mcp`;
 
+/** A refused MCP call: a JSON-RPC error (no id: the request was not read) whose message says why. */
+const expectRefusal = async (res: Response, message: RegExp) =>
+  expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: expect.stringMatching(message) }, id: null });
+/** search_tools answered: the page of tools, not an error result. */
+const expectSearchResult = async (res: Response) => {
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { result: { isError?: boolean; structuredContent: { tools: unknown[]; next_cursor: unknown } } };
+  expect(body.result.isError).toBeUndefined();
+  expect(body.result.structuredContent).toEqual({ tools: expect.any(Array), next_cursor: expect.toBeOneOf([null, expect.any(String)]) });
+};
+
 describe('discovery documents', () => {
   it('protected resource metadata names /mcp, our authorization server and the scopes', async () => {
     const res = await t.request('/.well-known/oauth-protected-resource/mcp');
@@ -64,6 +75,7 @@ describe('POST /mcp as a protected resource', () => {
     const res = await mcpCall(t, undefined, 'search_tools', {});
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit"`);
+    await expectRefusal(res, /needs an OAuth access token or an API key/);
   });
 
   it('an unknown, malformed or URL-borne token: 401 invalid_token / invalid_request', async () => {
@@ -73,30 +85,31 @@ describe('POST /mcp as a protected resource', () => {
       expect(res.headers.get('www-authenticate')).toMatch(
         new RegExp(`^Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit", error="invalid_token", error_description="`),
       );
+      await expectRefusal(res, /\S/);
     }
     const inUrl = await mcpCall(t, undefined, 'search_tools', {}, '/mcp?access_token=abc');
     expect(inUrl.status).toBe(401);
     expect(inUrl.headers.get('www-authenticate')).toContain('error="invalid_request"');
+    await expectRefusal(inUrl, /\S/);
   });
 
   it('an API key works unchanged', async () => {
     const { key } = await t.member();
-    const res = await mcpCall(t, key, 'search_tools', {});
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as any).result.isError).toBeUndefined();
+    await expectSearchResult(await mcpCall(t, key, 'search_tools', {}));
   });
 
   it('a token without the scope a tool needs: 403 insufficient_scope naming it', async () => {
     const { tokens } = await connectedApp(t, 'tools:read');
     expect(tokens.scope).toBe('tools:read');
-    const allowed = await mcpCall(t, tokens.access_token, 'search_tools', { query: 'x' });
-    expect(allowed.status).toBe(200);
+    await expectSearchResult(await mcpCall(t, tokens.access_token, 'search_tools', { query: 'x' }));
     const res = await mcpCall(t, tokens.access_token, 'submit_site', { name: 'Some Tool', url: 'https://some-tool.example' });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", scope="tools:read sites:submit"/);
+    await expectRefusal(res, /lacks the scope sites:submit/);
     const status = await mcpCall(t, tokens.access_token, 'get_site_status', { url: 'https://some-tool.example' });
     expect(status.status).toBe(403);
     expect(status.headers.get('www-authenticate')).toContain('scope="tools:read sites:read"');
+    await expectRefusal(status, /lacks the scope sites:read/);
   });
 
   it("an OAuth token's tool calls share the account's rate-limit buckets with its API keys", async () => {
@@ -114,7 +127,6 @@ describe('POST /mcp as a protected resource', () => {
   });
 
   it('/api/mcp/mcp keeps its contract: public tools without a key', async () => {
-    const res = await mcpCall(t, undefined, 'search_tools', {}, '/api/mcp/mcp');
-    expect(res.status).toBe(200);
+    await expectSearchResult(await mcpCall(t, undefined, 'search_tools', {}, '/api/mcp/mcp'));
   });
 });

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../../src/adapters/ratelimit/types';
 import { anyField, urlish } from '../fuzz/fuzz-app';
 import { ORIGIN, REDIRECT, RESOURCE, createOAuthTestApp, newClient, pkcePair, type OAuthTestApp } from './oauth-harness';
+import { propertyRuns } from '../../helpers/property-runs';
 
-const RUNS = 300;
+const RUNS = propertyRuns(300);
 const unlimited: RateLimiter = {
   async limit({ limit }) {
     return { success: true, limit, remaining: limit, reset: Date.now() + 60_000 };

@@ -16,6 +16,15 @@ import {
 } from './oauth-harness';
 import { PageClient, csrfOf, latestCode, newEmail } from '../pages/account-client';
 
+/** The token is accepted on /mcp: search_tools answers its page of tools, not an error. */
+async function expectSearchAnswered(token: string) {
+  const res = await mcpCall(t, token, 'search_tools', {});
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { result: { isError?: boolean; structuredContent: unknown } };
+  expect(body.result.isError).toBeUndefined();
+  expect(body.result.structuredContent).toEqual(expect.objectContaining({ tools: expect.any(Array) }));
+}
+
 let t: OAuthTestApp;
 let clock = new Date();
 beforeAll(async () => {
@@ -161,9 +170,12 @@ describe('authorization request', () => {
       if (atToken !== undefined) form.resource = atToken;
       const { res, body } = await tokenRequest(t, form);
       expect(res.status, `${atAuthorize} ${atToken}`).toBe(200);
-      expect((await mcpCall(t, body.access_token!, 'search_tools', {})).status).toBe(200);
+      await expectSearchAnswered(body.access_token!);
       const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', client_id: clientId, refresh_token: body.refresh_token! });
       expect(refreshed.res.status).toBe(200);
+      expect(refreshed.body.access_token).toMatch(/^tdat_[0-9A-Za-z]{32}$/);
+      expect(refreshed.body.access_token).not.toBe(body.access_token);
+      await expectSearchAnswered(refreshed.body.access_token!);
     }
   });
 
@@ -204,7 +216,7 @@ describe('code exchange', () => {
       refresh_token: expect.stringMatching(/^tdrt_[0-9A-Za-z]{32}$/),
       scope: 'tools:read sites:read sites:submit',
     });
-    expect((await mcpCall(t, body.access_token!, 'search_tools', {})).status).toBe(200);
+    await expectSearchAnswered(body.access_token!);
   });
 
   it('a wrong PKCE verifier is invalid_grant, and spends the code', async () => {
@@ -219,10 +231,14 @@ describe('code exchange', () => {
     const { clientId, code, verifier } = await freshCode();
     const first = await exchange(clientId, code, verifier);
     expect(first.res.status).toBe(200);
+    await expectSearchAnswered(first.body.access_token!);
     const again = await exchange(clientId, code, verifier);
     expect(again.res.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
-    expect((await mcpCall(t, first.body.access_token!, 'search_tools', {})).status).toBe(401);
+    const revoked = await mcpCall(t, first.body.access_token!, 'search_tools', {});
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(await revoked.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: expect.any(String) }, id: null });
   });
 
   it('two concurrent redemptions of one code: exactly one gets tokens', async () => {

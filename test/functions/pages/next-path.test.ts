@@ -4,6 +4,7 @@ import { isServiceError } from '../../../src/errors';
 import { safeNextPath, signInPath } from '../../../functions/pages/next-path';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account-client';
+import { propertyRuns } from '../../helpers/property-runs';
 
 // `next` is the one way sign-in returns somewhere: only paths of this site, and never a 500 (issue 20, point 3).
 const HOSTILE = [
@@ -68,7 +69,7 @@ describe('safeNextPath', () => {
         expect(() => new Headers({ location: path })).not.toThrow();
         expect(/[^\x21-\x7e]/.test(path)).toBe(false);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 

@@ -107,7 +107,8 @@ describe('POST /api/webhooks/stripe signature', () => {
   it('only accepts POST (405 with Allow)', async () => {
     const res = await t.request('/api/webhooks/stripe');
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toContain('POST');
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
+import { openApiDocument } from '../../tools/openapi-document';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,33 +8,78 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const endpoints = [
-  ['POST', '/api/v1/submit-site'],
-  ['POST', '/api/v1/sites'],
-  ['GET', '/api/v1/sites'],
-  ['GET', `/api/v1/sites/${crypto.randomUUID()}`],
-] as const;
-const body = JSON.stringify({ name: 'Acme', url: 'https://acme.example' });
-const call = (method: string, path: string, headers: Record<string, string>) =>
-  t.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'POST' ? body : undefined });
+// The operations come from the generated openapi.json (the document GET /api/v1/openapi.json serves), not from a
+// hand-kept list: a new operation that declares a security requirement but is reachable without one fails here, and
+// one that declares none at all fails the first test.
+type Operation = { method: string; path: string; security?: Array<Record<string, string[]>>; responses: Record<string, unknown> };
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const document = (await openApiDocument()) as { paths: Record<string, Record<string, Operation>> };
+const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => METHODS.includes(method))
+    .map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
+);
+const schemesOf = (op: Operation) => (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+const isProtected = (op: Operation) => schemesOf(op).length > 0;
+const protectedOps = operations.filter(isProtected);
+const publicOps = operations.filter((op) => Array.isArray(op.security) && !isProtected(op));
+const label = (op: Operation) => `${op.method} ${op.path}`;
+
+/** A concrete URL of an operation: ids that exist nowhere (a check that ran before auth would answer 404, not 401). */
+const urlOf = (op: Operation) => op.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'slug' ? 'no-such-tool' : crypto.randomUUID()));
+let ip = 0;
+/** Each call from its own address, so the per-IP limit never answers before authentication does. */
+const call = (op: Operation, authorization?: string) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'cf-connecting-ip': `198.18.${Math.floor(++ip / 250) % 250}.${ip % 250}` };
+  if (authorization) headers.authorization = authorization;
+  const body = ['POST', 'PUT', 'PATCH'].includes(op.method) ? JSON.stringify({ name: 'Acme', url: 'https://acme.example' }) : undefined;
+  return t.request(urlOf(op), { method: op.method, headers, body });
+};
+const expectUnauthorized = async (res: Awaited<ReturnType<typeof call>>) => {
+  expect(res.status).toBe(401);
+  expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/\S/) } });
+  expect(res.headers.get('www-authenticate') ?? '').toMatch(/^Bearer\b/i);
+};
+
+describe('every operation of openapi.json states its authentication, and the protected ones demand it', () => {
+  it('every operation declares `security` (empty for a public one); the hand-checked ones are among the protected', () => {
+    expect(operations.filter((op) => !Array.isArray(op.security)).map(label)).toEqual([]);
+    // The document is the source of the list: it cannot shrink to nothing unnoticed.
+    expect(protectedOps.map(label)).toEqual(
+      expect.arrayContaining(['POST /api/v1/submit-site', 'POST /api/v1/sites', 'GET /api/v1/sites', 'GET /api/v1/sites/{site_id}', 'POST /api/v1/admin/accounts']),
+    );
+    expect(publicOps.map(label)).toEqual(expect.arrayContaining(['GET /api/v1/tools', 'GET /api/v1/tools/{slug}']));
+    expect(new Set(protectedOps.flatMap(schemesOf))).toEqual(new Set(['apiKey', 'operatorToken']));
+    for (const op of protectedOps) expect(Object.keys(op.responses), label(op)).toContain('401');
+  });
+
+  it.each(protectedOps.map((op) => [label(op), op] as const))('%s without credentials is 401 unauthorized with a Bearer challenge', async (_l, op) => {
+    await expectUnauthorized(await call(op));
+  });
+
+  it.each(protectedOps.map((op) => [label(op), op] as const))('%s with a bad key is 401', async (_l, op) => {
+    for (const authorization of ['Bearer tdk_AAAAAAAAAAAAAAAAAAAAAA', 'Bearer nonsense', 'Basic dGRrOng=', 'tdk_AAAAAAAAAAAAAAAAAAAAAA']) {
+      await expectUnauthorized(await call(op, authorization));
+    }
+  });
+
+  it.each(protectedOps.map((op) => [label(op), op] as const))('%s refuses the credential of the other scheme', async (_l, op) => {
+    // An operator endpoint does not take a member's key, and a member endpoint does not take the operator token.
+    const other = schemesOf(op).includes('operatorToken') ? (await t.member('member')).key : ADMIN_TOKEN;
+    await expectUnauthorized(await call(op, `Bearer ${other}`));
+  });
+
+  it.each(publicOps.map((op) => [label(op), op] as const))('%s (security: []) answers without credentials', async (_l, op) => {
+    const res = await call(op);
+    expect(res.status, label(op)).not.toBe(401);
+    expect(res.headers.get('www-authenticate')).toBeNull();
+    // Success, or the contract's not-found for an id that exists nowhere: never a demand for credentials.
+    if (res.status === 404) expect((await res.json()).error.code).toBe('not_found');
+    else expect(res.status).toBe(200);
+  });
+});
 
 describe('API key authentication', () => {
-  it.each(endpoints)('%s %s without a key is 401 unauthorized', async (method, path) => {
-    const res = await call(method, path, {});
-    expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
-  });
-
-  it.each([
-    ['a malformed key', 'Bearer nonsense'],
-    ['an unknown well-formed key', 'Bearer tdk_AAAAAAAAAAAAAAAAAAAAAA'],
-    ['another scheme', 'Basic dGRrOng='],
-    ['no scheme', 'tdk_AAAAAAAAAAAAAAAAAAAAAA'],
-    ['the operator token', `Bearer ${ADMIN_TOKEN}`],
-  ])('%s is 401', async (_label, authorization) => {
-    for (const [method, path] of endpoints) expect((await call(method, path, { authorization })).status).toBe(401);
-  });
-
   it('a valid key in the query string is refused, even together with a header', async () => {
     const m = await t.member('member');
     for (const param of ['key', 'api_key', 'token', 'access_token']) {

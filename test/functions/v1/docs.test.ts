@@ -362,6 +362,9 @@ describe(`GET ${REFERENCE_UI_PATH}`, () => {
   it('refuses other methods with 405', async () => {
     const res = await node.request(REFERENCE_UI_PATH, { method: 'POST' });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
+    expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
   });
 
   it('answers 500 and logs the fix when another version is installed than package.json pins', async () => {

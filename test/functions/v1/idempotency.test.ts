@@ -5,6 +5,7 @@ import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { createIdempotencyHarness, type IdempotencyHarness } from './idempotency-harness';
 import { idempotencyScenarios } from './idempotency-scenarios';
+import { propertyRuns } from '../../helpers/property-runs';
 
 let h: IdempotencyHarness;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('any Idempotency-Key a client can send', () => {
           expect((await res.json()).error.code).toBe('invalid_request');
         }
       }),
-      { numRuns: 40 },
+      { numRuns: propertyRuns(40) },
     ).finally(() => (h.unlimited = false));
     const rows = await h.keyRows(accountId);
     expect(rows).toHaveLength(new Set(rows.map((r) => r.key)).size);

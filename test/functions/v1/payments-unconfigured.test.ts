@@ -21,11 +21,20 @@ describe('payments not configured in production mode', () => {
 
   it('a covered member is still queued', async () => {
     const m = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Member Tool X', url: `https://m-${crypto.randomUUID().slice(0, 8)}.example` } });
+    const url = `https://m-${crypto.randomUUID().slice(0, 8)}.example`;
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Member Tool X', url } });
     expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ site_id: expect.any(String), status: 'queued', via: 'membership', quota: { used_today: 1 } });
+    expect((await (await t.request(`/api/v1/sites?url=${encodeURIComponent(url)}`, { key: m.key })).json()).total).toBe(1);
   });
 
   it('the local checkout page does not exist', async () => {
-    expect((await t.request('/checkout/cs_local_anything')).status).toBe(404);
+    const res = await t.request('/checkout/cs_local_anything');
+    expect(res.status).toBe(404);
+    // The unknown-checkout page, with no form to pay (or pretend to) on it.
+    const html = await res.text();
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html).toContain('<title>Unknown checkout – tooldir</title>');
+    expect(html).not.toMatch(/<form[^>]*checkout|>\s*Pay\b/i);
   });
 });

@@ -138,6 +138,8 @@ describe('GET /api/v1/tools/{slug}', () => {
   it('refuses other methods with 405', async () => {
     const res = await t.request('/api/v1/tools', { method: 'POST', ...fromIp('10.0.1.2') });
     expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
   });
 });
 

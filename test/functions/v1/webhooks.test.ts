@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const create = (key: string, json: unknown) => t.request('/api/v1/webhooks', { method: 'POST', key, json });
-const list = async (key: string) => (await (await t.request('/api/v1/webhooks', { key })).json()).data as Array<{ webhook_id: string }>;
+const list = async (key: string) => (await (await t.request('/api/v1/webhooks', { key })).json()).data as Array<{ webhook_id: string; url: string }>;
 
 describe('POST /api/v1/webhooks', () => {
   it('registers an endpoint and shows its whsec_ secret only in the create answer', async () => {
@@ -127,18 +127,23 @@ describe('POST /api/v1/webhooks', () => {
     expect(hooks).toHaveLength(5);
     // Deleting one frees a place (10 changes: the webhooks rate-limit policy is exactly spent).
     expect((await t.request(`/api/v1/webhooks/${hooks[2]!.webhook_id}`, { method: 'DELETE', key: m.key })).status).toBe(204);
-    expect((await create(m.key, { url: 'https://hooks.example/again' })).status).toBe(201);
-    expect(await list(m.key)).toHaveLength(5);
+    const again = await create(m.key, { url: 'https://hooks.example/again' });
+    expect(again.status).toBe(201);
+    const { webhook_id: againId } = (await again.json()) as { webhook_id: string };
+    expect((await list(m.key)).map((w) => w.webhook_id).sort()).toEqual([...hooks.filter((_, i) => i !== 2).map((w) => w.webhook_id), againId].sort());
     // The cap is per account.
     const other = await t.member();
     expect((await create(other.key, { url: 'https://hooks.example/other' })).status).toBe(201);
+    expect((await list(other.key)).map((w) => w.url)).toEqual(['https://hooks.example/other']);
   });
 
   it('requires an API key', async () => {
     const res = await t.request('/api/v1/webhooks', { method: 'POST', json: { url: 'https://hooks.example/x' } });
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe('unauthorized');
-    expect((await t.request('/api/v1/webhooks')).status).toBe(401);
+    const listing = await t.request('/api/v1/webhooks');
+    expect(listing.status).toBe(401);
+    expect(await listing.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
   });
 });
 
@@ -201,10 +206,19 @@ describe('DELETE, deliveries and test ping', () => {
 describe('openapi.json', () => {
   it('documents every webhook endpoint', async () => {
     const doc = await (await t.request('/api/v1/openapi.json')).json();
-    expect(Object.keys(doc.paths['/api/v1/webhooks'])).toEqual(expect.arrayContaining(['get', 'post']));
-    expect(doc.paths['/api/v1/webhooks/{webhook_id}'].delete.responses['204']).toBeDefined();
-    expect(doc.paths['/api/v1/webhooks/{webhook_id}/deliveries'].get).toBeDefined();
-    expect(doc.paths['/api/v1/webhooks/{webhook_id}/test'].post.responses['202']).toBeDefined();
+    const operations = {
+      'POST /api/v1/webhooks': ['201', '400', '401', '409'],
+      'GET /api/v1/webhooks': ['200', '401'],
+      'DELETE /api/v1/webhooks/{webhook_id}': ['204', '401', '404'],
+      'GET /api/v1/webhooks/{webhook_id}/deliveries': ['200', '401', '404'],
+      'POST /api/v1/webhooks/{webhook_id}/test': ['202', '401', '404'],
+    };
+    for (const [operation, codes] of Object.entries(operations)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      expect(op?.security, operation).toEqual([{ apiKey: [] }]);
+      expect(Object.keys(op?.responses ?? {}), operation).toEqual(expect.arrayContaining([...codes, '429']));
+    }
     expect(JSON.stringify(doc.components.schemas.CreatedWebhook)).toContain('whsec_');
     expect(doc.components.schemas.Webhook.required).toEqual(expect.arrayContaining(['webhook_id', 'url', 'events', 'created_at']));
   });

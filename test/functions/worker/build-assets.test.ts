@@ -2,14 +2,15 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSETS_DIR, buildWorkerAssets } from '../../../functions/worker/build-assets';
+import { ASSETS_DIR, STYLESHEET_MODULE, buildWorkerAssets, stylesheetModule, writeStylesheetModule } from '../../../functions/worker/build-assets';
 import { referenceUiFile } from '../../../functions/node/reference-ui-package';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
 import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
+import { STYLESHEET, stylesheetPath } from '../../../functions/pages/shell/stylesheet';
 
-// wrangler.toml [build] fills [assets] with exactly the reference UI, the disposable-mail domain list and their
-// headers; everything in that folder is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
+// wrangler.toml [build] fills [assets] with exactly the reference UI, the stylesheet, the disposable-mail domain list
+// and their headers; everything in that folder is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
 const root = resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-worker-assets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe('buildWorkerAssets', () => {
     expect(ASSETS_DIR).toBe(join(root, 'dist', 'worker-assets'));
   });
 
-  const expectedFiles = [DISPOSABLE_DOMAINS_ASSET_PATH.slice(1), '_headers', REFERENCE_UI_PATH.slice(1)].sort();
+  const expectedFiles = [DISPOSABLE_DOMAINS_ASSET_PATH.slice(1), '_headers', REFERENCE_UI_PATH.slice(1), stylesheetPath().slice(1)].sort();
 
   it('holds the installed UI and domain list under their served paths, and a _headers file for caching and nosniff', () => {
     const target = join(dir, 'fresh');
@@ -37,8 +38,10 @@ describe('buildWorkerAssets', () => {
     expect(filesUnder(target)).toEqual(expectedFiles);
     expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
     expect(readFileSync(join(target, DISPOSABLE_DOMAINS_ASSET_PATH)).equals(readFileSync(disposableDomainsFile()))).toBe(true);
+    expect(readFileSync(join(target, stylesheetPath()), 'utf8')).toBe(STYLESHEET);
     expect(readFileSync(join(target, '_headers'), 'utf8')).toBe(
       '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +
+        `${stylesheetPath()}\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n` +
         '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n',
     );
     expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
@@ -52,5 +55,17 @@ describe('buildWorkerAssets', () => {
     expect(buildWorkerAssets(target).changed).toBe(true);
     expect(filesUnder(target)).toEqual(expectedFiles);
     expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
+  });
+
+  it("writes the Worker build's stylesheet module (the alias in wrangler.toml): the served path, none of the rules", async () => {
+    const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
+    expect(toml).toContain(`"./stylesheet" = "./${relative(root, STYLESHEET_MODULE)}"`);
+    expect(relative(ASSETS_DIR, STYLESHEET_MODULE).startsWith('..')).toBe(true); // not in the public folder
+    const file = join(dir, 'module', 'stylesheet.ts');
+    writeStylesheetModule(file);
+    expect(readFileSync(file, 'utf8')).toBe(stylesheetModule());
+    const module = (await import(file)) as { stylesheetPath(): string; STYLESHEET: string };
+    expect(module.stylesheetPath()).toBe(stylesheetPath());
+    expect(module.STYLESHEET).not.toContain('{'); // no rule of the stylesheet
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkAddress, checkAddresses } from '../../../src/crawler/address-policy';
+import { propertyRuns } from '../../helpers/property-runs';
 
 const strict = { allowPrivate: false };
 const relaxed = { allowPrivate: true };
@@ -96,7 +97,7 @@ describe('IPv4 embedded in IPv6 is judged like the IPv4 address itself', () => {
         expect(checkAddress(`::ffff:${hex(a, b)}:${hex(c, d)}`, options).allowed).toBe(plain);
         expect(checkAddress(`64:ff9b::${hex(a, b)}:${hex(c, d)}`, options).allowed).toBe(plain);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractPageMetadata } from '../../../src/crawler/html-metadata';
 import { decodeEntities } from '../../../src/crawler/html-entities';
+import { propertyRuns } from '../../helpers/property-runs';
 
 const FINAL = 'https://tool.example/app/index.html';
 
@@ -175,7 +176,7 @@ describe('extractPageMetadata on arbitrary input', () => {
           if (url !== null) expect(url).toMatch(/^https?:\/\//);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: propertyRuns(500) },
     );
   });
 });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redirectTarget, redirectUriMatches, redirectUriProblem } from '../../../src/oauth/redirect-uris';
 import { isOurResource } from '../../../src/oauth/resource';
+import { propertyRuns } from '../../helpers/property-runs';
 
 /** A CSP source expression of the kinds redirectTarget may produce: a scheme, or scheme://host[:port]. */
 const CSP_SOURCE = /^[a-z][a-z0-9+.-]*:(\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?)?$/;
@@ -77,7 +78,7 @@ describe('redirectUriProblem', () => {
         expect(target.formAction, value).toMatch(CSP_SOURCE);
         expect(target.label, value).not.toMatch(/[\s;,'"<>\u0000-\u001f\u007f]/);
       }),
-      { numRuns: 2000 },
+      { numRuns: propertyRuns(2000) },
     );
   });
 });

@@ -31,11 +31,11 @@ describe('the in-memory page cache', () => {
     const cache = createMemoryPageCache({ maxBytes: 64 * 1024, now: () => 0 });
     const body = 'x'.repeat(6000); // ~6.5 KB each as the cache counts it (bytes plus bookkeeping)
     for (const key of ['/1', '/2', '/3', '/4', '/5', '/6', '/7', '/8', '/9']) await cache.put(key, 1, page(body, 0));
-    expect(await cache.get('/1', 1)).toBeDefined(); // used: now the most recent
+    expect(text(await cache.get('/1', 1))).toBe(body); // used: now the most recent
     for (const key of ['/10', '/11', '/12']) await cache.put(key, 1, page(body, 0));
-    expect(await cache.get('/1', 1)).toBeDefined();
+    expect(text(await cache.get('/1', 1))).toBe(body);
     expect(await cache.get('/2', 1)).toBeUndefined(); // the least recently used went first
-    expect(await cache.get('/12', 1)).toBeDefined();
+    expect(text(await cache.get('/12', 1))).toBe(body);
     await cache.put('/huge', 1, page('y'.repeat(9000), 0)); // over 8 KB
     expect(await cache.get('/huge', 1)).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeName } from '../../../src/submissions/name';
 import { assignedCharacters, generateModule, TARGET } from '../../tools/confusables/generate';
 import { referencePrototypeOf } from '../../tools/confusables/reference-prototype';
+import { propertyRuns } from '../../helpers/property-runs';
 
 // The Worker carries only the part of confusables.txt the name rule can reach (src/submissions/confusable-prototypes.ts).
 // These tests hold it to the whole `unhomoglyph` package: a stored name key must never change because of the cut.
@@ -25,6 +26,6 @@ describe('the generated confusables subset', () => {
   it('gives mixed-script names (Greek final sigma, combining marks, fullwidth, look-alikes) the same key', () => {
     const letters = [...'aAoOlI1 σςΣΑΡабвСТтοοοⲒ०𝐚ＡＢ\u0301\u0308\u200bß\u1e9eﬁİıǅ'];
     const any = fc.string({ unit: fc.constantFrom(...letters), maxLength: 12 });
-    fc.assert(fc.property(any, (name) => normalizeName(name) === normalizeName(name, referencePrototypeOf)), { numRuns: 3000 });
+    fc.assert(fc.property(any, (name) => normalizeName(name) === normalizeName(name, referencePrototypeOf)), { numRuns: propertyRuns(3000) });
   });
 });
