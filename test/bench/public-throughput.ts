@@ -8,10 +8,11 @@ import { openNodePostgres, openPglite } from '../../src/db/node-clients';
 import { rateLimitPolicies } from '../../src/rate-limits/policies';
 import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
-import { type LoadRequest, type LoadResult, loopbackAddresses, runHttpLoad } from './lib/http-load';
+import { type LoadRequest, loopbackAddresses, runHttpLoad } from './lib/http-load';
 import { publicTraffic } from './lib/public-traffic';
 import { spawnBenchServer } from './lib/spawn-bench-server';
-import { type CpuSample, startCpuCount } from './lib/process-cpu';
+import { startCpuCount } from './lib/process-cpu';
+import { combineRounds, type Measured } from './lib/combine-rounds';
 import { seedBenchTools } from './lib/seed-bench-tools';
 
 const TOOLS = Number(process.env.BENCH_PUBLIC_TOOLS ?? 10_000);
@@ -22,36 +23,6 @@ const SECONDS = Number(process.env.BENCH_PUBLIC_SECONDS ?? 4);
 const PER_ADDRESS = rateLimitPolicies.public.limit - 10;
 const TARGET_SHARE = 0.5;
 const TARGET_P99_MS = 100;
-
-interface Measured extends LoadResult {
-  cpu?: CpuSample;
-}
-
-function combine(runs: Measured[]): Measured {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const sum = (pick: (r: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
-  const merge = (pick: (r: Measured) => Record<string, number>) => {
-    const out: Record<string, number> = {};
-    for (const run of runs) for (const [k, n] of Object.entries(pick(run))) out[k] = (out[k] ?? 0) + n;
-    return out;
-  };
-  const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
-  const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
-  return {
-    ...runs[0]!,
-    cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
-    requests: sum((r) => r.requests),
-    seconds: sum((r) => r.seconds),
-    reqPerSec: sum((r) => r.requests) / sum((r) => r.seconds),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    mean: median(runs.map((r) => r.mean)),
-    statuses: merge((r) => r.statuses),
-    cache: merge((r) => r.cache),
-    errors: sum((r) => r.errors),
-    addressesUsed: sum((r) => r.addressesUsed),
-  };
-}
 
 export async function benchPublicThroughput(): Promise<BenchReport> {
   const db = await startBenchDatabase();
@@ -85,7 +56,7 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
     for (const route of routes) await runHttpLoad({ origin: server.url, connections: 8, seconds: 1, request: route.request, addresses: { next: addresses, perAddress: PER_ADDRESS } });
     const runs = new Map<string, Measured[]>(routes.map((r) => [r.key, []]));
     for (let round = 0; round < ROUNDS; round++) for (const route of routes) runs.get(route.key)!.push(await load(route.request));
-    const measured = new Map(routes.map((r) => [r.key, combine(runs.get(r.key)!)]));
+    const measured = new Map(routes.map((r) => [r.key, combineRounds(runs.get(r.key)!)]));
     const detail = measured.get('detail')!;
     const rows: BenchReport['rows'] = [];
     const targets: BenchReport['targets'] = [];

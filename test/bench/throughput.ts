@@ -11,10 +11,11 @@ import { openNodePostgres, openPglite } from '../../src/db/node-clients';
 import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
 import { startBareFloor } from './lib/bare-floor';
-import { type LoadRequest, type LoadResult, runHttpLoad } from './lib/http-load';
+import { type LoadRequest, runHttpLoad } from './lib/http-load';
 import { distinctSubmit } from './lib/seed';
 import { spawnBenchServer } from './lib/spawn-bench-server';
 import { type CpuSample, startCpuCount } from './lib/process-cpu';
+import { combineRounds, type Measured } from './lib/combine-rounds';
 import { seedBenchTools } from './lib/seed-bench-tools';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
@@ -23,37 +24,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** Live tools behind GET /api/v1/tools/{slug}; each request reads one of them at random. */
 const LIVE_TOOLS = 1000;
-
-interface Measured extends LoadResult {
-  /** µs of CPU per request in the server, PostgreSQL and the load generator (Linux only). */
-  cpu?: CpuSample;
-}
-
-/** Rounds combined: req/s over all rounds, latency percentiles as the median of the rounds'. */
-function combine(runs: Measured[]): Measured {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const sum = (pick: (r: Measured) => number) => runs.reduce((s, r) => s + pick(r), 0);
-  const merge = (pick: (r: Measured) => Record<string, number>) => {
-    const out: Record<string, number> = {};
-    for (const run of runs) for (const [k, n] of Object.entries(pick(run))) out[k] = (out[k] ?? 0) + n;
-    return out;
-  };
-  const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
-  const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
-  return {
-    ...runs[0]!,
-    cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
-    requests: sum((r) => r.requests),
-    seconds: sum((r) => r.seconds),
-    reqPerSec: sum((r) => r.requests) / sum((r) => r.seconds),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    mean: median(runs.map((r) => r.mean)),
-    statuses: merge((r) => r.statuses),
-    cache: merge((r) => r.cache),
-    errors: sum((r) => r.errors),
-  };
-}
 
 const TARGETS = { read: 0.7, submit: 0.5 };
 
@@ -117,9 +87,9 @@ export async function benchThroughput(): Promise<BenchReport> {
         floorsAlone.push(await load(floorSide, pair.floor, 1));
         realsAlone.push(await load('app', pair.real, 1));
       }
-      const f = combine(floors);
-      const real = combine(reals);
-      const alone = pair.kind === 'read' ? { floor: combine(floorsAlone), real: combine(realsAlone) } : undefined;
+      const f = combineRounds(floors);
+      const real = combineRounds(reals);
+      const alone = pair.kind === 'read' ? { floor: combineRounds(floorsAlone), real: combineRounds(realsAlone) } : undefined;
       const throughputRatio = real.reqPerSec / f.reqPerSec;
       const latencyRatio = alone ? alone.floor.p50 / alone.real.p50 : f.p50 / real.p50;
       const expected = pair.kind === 'read' ? 200 : 402;
