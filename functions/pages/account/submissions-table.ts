@@ -23,12 +23,14 @@ function nextStep(s: SubmissionLine) {
   return html`${link}${s.note ? html`${link ? ' ' : ''}<span class="muted">${s.note}</span>` : ''}`;
 }
 
+// The plan cell is one short word (class "word"): the page breaks long text anywhere so tables fit 390 px, which
+// would otherwise split "sponsored" at 1280 px; names and URLs keep breaking.
 function submissionRow(s: SubmissionLine, now: Date) {
   const next = s.live_url || s.checkout_url || s.note ? nextStep(s) : undefined;
   return html`<tr data-site-id="${s.site_id}"><td data-label="Name"><a href="/account/submissions/${s.site_id}">${s.name}</a></td>
 <td data-label="Website">${/^https?:\/\//i.test(s.url) ? html`<a href="${s.url}" rel="noopener nofollow">${s.url}</a>` : s.url}</td>
 <td data-label="Status"><span class="status ${s.status}" data-status="${s.status}">${describeStatus(s.status)}</span>${progress(s, now)}</td>
-<td data-label="Plan">${s.plan}</td><td data-label="Submitted">${formatTime(s.submitted_at)}</td>${next ? html`<td data-label="Next">${next}</td>` : html`<td></td>`}</tr>`;
+<td data-label="Plan" class="word">${s.plan}</td><td data-label="Submitted">${formatTime(s.submitted_at)}</td>${next ? html`<td data-label="Next">${next}</td>` : html`<td></td>`}</tr>`;
 }
 
 /** The account's submissions (newest first, as getAccountOverview reads them), or how to make the first one. */

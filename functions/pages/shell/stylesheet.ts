@@ -71,7 +71,7 @@ fieldset label{display:flex;gap:var(--space-2);align-items:baseline;margin:var(-
 
 const CONTENT = `.panel{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius-lg);padding:var(--space-4) var(--space-5);margin:0 0 var(--space-5);box-shadow:var(--shadow)}
 .panel>h2:first-child,.panel>h3:first-child{margin-top:0}
-table{border-collapse:collapse;width:100%}th,td{overflow-wrap:break-word}td a{overflow-wrap:anywhere}th,td{text-align:left;padding:var(--space-2) var(--space-3);border-bottom:1px solid var(--border);vertical-align:top}th{font-size:var(--step--1);color:var(--muted)}
+table{border-collapse:collapse;width:100%}.word{overflow-wrap:normal}th,td{text-align:left;padding:var(--space-2) var(--space-3);border-bottom:1px solid var(--border);vertical-align:top}th{font-size:var(--step--1);color:var(--muted)}
 @media (max-width:40rem){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack tr{border:1px solid var(--border);border-radius:var(--radius);margin:0 0 var(--space-3);padding:var(--space-2) 0;background:var(--surface)}
 table.stack td{border:0;padding:var(--space-1) var(--space-3)}table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:var(--muted)}}
