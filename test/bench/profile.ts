@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openNodePostgres, openPglite } from '../../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { startBenchDatabase } from './lib/bench-database';
 import { runHttpLoad, type LoadRequest } from './lib/http-load';
 import { publicTraffic } from './lib/public-traffic';
@@ -26,7 +27,8 @@ const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const top = Number(process.env.PROFILE_TOP ?? 30);
 
 const db = await startBenchDatabase();
-const opened = db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`);
+// Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
+const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
 await seedBenchTools(opened.db, Number(process.env.PROFILE_TOOLS ?? 1000));
 const traffic = await publicTraffic(opened.db);
 await opened.close();

@@ -20,6 +20,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { sql } from 'drizzle-orm';
 import { createNeonHttpDb, queryRows, type Db } from '../../src/db/client';
 import { loadConfig } from '../../src/config';
@@ -137,7 +138,9 @@ async function corpusDatabase(serverUrl: string, size: number, seed: number): Pr
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const opened = await openNodePostgres(url.toString());
+  // Migrated and backfilled as the Node entry opens it, before the load: the server started on it later finds
+  // no backfill request left to run over the whole corpus.
+  const opened = await withRequestedKeyBackfill(await openNodePostgres(url.toString()));
   if (complete) return { url: url.toString(), opened };
   let shown = 0;
   const loaded = await loadSearchCorpus(opened.db, {

@@ -4,6 +4,7 @@
 // measured in alternating rounds with a browser's user agent so every request is counted.
 import autocannon from 'autocannon';
 import { openNodePostgres } from '../../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
 import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
@@ -71,7 +72,7 @@ export async function benchStatsCounting(): Promise<BenchReport> {
     servers.push(['database counters', await start({})]);
 
     // 30 live tools: the home page draws 24 cards (24 impressions per render).
-    const opened = db.kind === 'postgresql' ? await openNodePostgres(db.server!.connectionString) : undefined;
+    const opened = db.kind === 'postgresql' ? await withRequestedKeyBackfill(await openNodePostgres(db.server!.connectionString)) : undefined;
     if (!opened) throw new Error('the statistics bench needs PostgreSQL (apt-get install postgresql)');
     const tools = await seedTools(opened.db, Array.from({ length: 30 }, (_, i) => ({ name: `Bench Counted ${i}` })), servers[0]![1].url);
     await opened.close();

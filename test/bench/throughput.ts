@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client';
 import { openNodePostgres, openPglite } from '../../src/db/node-clients';
+import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { type BenchReport, runStandalone } from './lib/results';
 import { startBenchDatabase } from './lib/bench-database';
 import { startBareFloor } from './lib/bare-floor';
@@ -30,7 +31,8 @@ const TARGETS = { read: 0.7, submit: 0.5 };
 export async function benchThroughput(): Promise<BenchReport> {
   const db = await startBenchDatabase();
   // Live tools for GET /api/v1/tools/{slug}, written before the server starts (the seed is set-based SQL).
-  const opened = db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`);
+  // Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
+  const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
   await seedBenchTools(opened.db, LIVE_TOOLS);
   const slugs = (await queryRows<{ slug: string }>(opened.db, sql`SELECT slug FROM sites WHERE status = 'live'`)).map((r) => r.slug);
   await opened.close();
