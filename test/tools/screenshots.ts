@@ -18,7 +18,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startNodeServer, type NodeServer } from '../../functions/node';
 import type { JobQueue } from '../../src/adapters/queue/types';
 import { queryRows } from '../../src/db/client';
-import { s256Challenge } from '../../src/oauth/pkce';
+import { consentRequestPath } from '../helpers/consent-request';
 import { seedTools, type ToolSeed } from '../helpers/live-tools';
 import { findChromium, launchLoopbackChromium } from '../helpers/services/chromium';
 import { moveSite } from '../helpers/submission-states';
@@ -165,20 +165,7 @@ async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { em
   await moveSite(server.deps, liveSiteId, 'live');
   const sponsored = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] } });
   if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
-  const registered = await fetch(`${server.url}/oauth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'Research Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
-  });
-  const { client_id } = (await registered.json()) as { client_id: string };
-  const consentPath = `/oauth/authorize?${new URLSearchParams({
-    response_type: 'code',
-    client_id,
-    redirect_uri: 'http://127.0.0.1:9/callback',
-    code_challenge: s256Challenge('a'.repeat(64)),
-    code_challenge_method: 'S256',
-    scope: 'tools:read',
-  })}`;
+  const consentPath = await consentRequestPath(server.url, 'Research Agent');
   return { email, toolSlug, liveSiteId, checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname, consentPath };
 }
 

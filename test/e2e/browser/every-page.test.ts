@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
-import { s256Challenge } from '../../../src/oauth/pkce';
+import { consentRequestPath } from '../../helpers/consent-request';
 import { expectNoAxeViolations } from '../../helpers/browser/axe';
 import { NARROW, startLoopbackBrowser, WIDE, type LoopbackBrowser } from '../../helpers/browser/loopback-browser';
 import { expectFitsViewport } from '../../helpers/browser/viewport';
@@ -95,25 +95,14 @@ describeBrowser('every other page of ours, in Chromium', () => {
     await page.waitForSelector('#new-key');
     await check(page);
 
-    const registered = await fetch(`${server.url}/oauth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_name: 'Every Page Agent', redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
-    });
-    const { client_id } = (await registered.json()) as { client_id: string };
-    const query = new URLSearchParams({
-      response_type: 'code',
-      client_id,
-      redirect_uri: 'http://127.0.0.1:9/callback',
-      code_challenge: s256Challenge('a'.repeat(64)),
-      code_challenge_method: 'S256',
-      scope: 'tools:read',
-    });
-    await page.goto(`${server.url}/oauth/authorize?${query}`);
+    const consentPath = await consentRequestPath(server.url, 'Every Page Agent');
+    await page.goto(`${server.url}${consentPath}`);
     await page.waitForURL(/\/account\/authorize\?/);
     expect(await page.locator('#client-name bdi').textContent()).toBe('Every Page Agent');
     await check(page);
-    await page.goto(`${server.url}/oauth/authorize?${new URLSearchParams({ ...Object.fromEntries(query), client_id: 'unknown-client' })}`);
+    const unknownClient = new URL(consentPath, server.url);
+    unknownClient.searchParams.set('client_id', 'unknown-client');
+    await page.goto(unknownClient.href);
     expect(await page.textContent('main')).toMatch(/cannot connect|invalid_client|unknown/i);
     await check(page);
     await context.close();
