@@ -31,8 +31,8 @@ describe('account overview', () => {
     expect(html).toContain('Queued &lt;Tool&gt;');
     expect(html).not.toContain('Queued <Tool>');
     // The status cell also says where the submission waits (docs/submission-progress.md); its history is on its page.
-    expect(html).toMatch(/<td data-label="Status"><span class="status queued" data-status="queued">queued for crawling<\/span><div class="queue small">\d+(st|nd|rd|th) in line for crawling[^<]*<\/div><\/td>\n<td data-label="Plan">basic<\/td>/);
-    expect(html).toMatch(/<td data-label="Status"><span class="status pending_payment" data-status="pending_payment">waiting for payment<\/span><\/td>\n<td data-label="Plan">sponsored<\/td>/);
+    expect(html).toMatch(/<td data-label="Status"><span class="status queued" data-status="queued">queued for crawling<\/span><div class="queue small">\d+(st|nd|rd|th) in line for crawling[^<]*<\/div><\/td>\n<td data-label="Plan" class="word">basic<\/td>/);
+    expect(html).toMatch(/<td data-label="Status"><span class="status pending_payment" data-status="pending_payment">waiting for payment<\/span><\/td>\n<td data-label="Plan" class="word">sponsored<\/td>/);
     expect(html).toContain(`<a href="${checkout_url.replace(/&/g, '&amp;')}">Pay now</a>`);
   });
 
