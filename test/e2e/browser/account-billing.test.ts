@@ -1,46 +1,30 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { expectNoAxeViolations } from '../../helpers/browser/axe';
 import { expectFitsViewport } from '../../helpers/browser/viewport';
 import { mailedCodeFor } from '../../helpers/mailed-code';
-import { launchLoopbackChromium } from '../../helpers/services/chromium';
+import { NARROW, startLoopbackBrowser, WIDE, type LoopbackBrowser } from '../../helpers/browser/loopback-browser';
+import { findChromium } from '../../helpers/services/chromium';
+import { requireService } from '../../helpers/services/require-service';
 import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 
 // Memberships, billing and webhooks of the account area in Debian's Chromium (playwright-core) against the real
 // Node server in local mode: a membership bought from /account through the local checkout, cancelled on the
 // local billing page, and a webhook added, pinged (to a loopback receiver) and removed; every page at 1280 and
 // 390 px under axe-core, with and without JavaScript.
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const requireBrowser = process.env.REQUIRE_BROWSER === '1';
-if (!hasChromium && !requireBrowser) {
-  console.log(`SKIP browser tests: ${CHROMIUM} not found (apt-get install -y chromium; REQUIRE_BROWSER=1 makes this a failure)`);
-}
+const describeBrowser = requireService('Chromium', findChromium() !== null, 'REQUIRE_BROWSER');
+const WIDTHS = [WIDE, NARROW] as const;
 
-describe.runIf(!hasChromium && requireBrowser)('browser required', () => {
-  it(`finds Chromium at ${CHROMIUM} (REQUIRE_BROWSER=1)`, () => {
-    expect(existsSync(CHROMIUM)).toBe(true);
-  });
-});
-
-const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
-const WIDTHS = [
-  { width: 1280, height: 900 },
-  { width: 390, height: 844 },
-] as const;
-
-describe.runIf(hasChromium)('account memberships, billing and webhooks in Chromium', () => {
+describeBrowser('account memberships, billing and webhooks in Chromium', () => {
   let server: NodeServer;
-  let browser: Browser;
+  let chromium: LoopbackBrowser;
   let dataDir: string;
   let receiver: WebhookReceiver;
   const transport = loopbackOnlyWebhookTransport();
-  const offLoopback: string[] = [];
-  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-browser-billing-'));
@@ -50,39 +34,23 @@ describe.runIf(hasChromium)('account memberships, billing and webhooks in Chromi
       { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: 'true' },
       { overrides: { webhooks: transport } },
     );
-    browser = await launchLoopbackChromium(CHROMIUM);
+    chromium = await startLoopbackBrowser();
     receiver = await startWebhookReceiver();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await server?.close();
     await receiver?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     expect(transport.violations).toEqual([]);
-    expect(offLoopback).toEqual([]);
-    expect(cspViolations).toEqual([]);
+    expect(chromium.offLoopback).toEqual([]);
+    expect(chromium.cspViolations).toEqual([]);
   });
 
-  /** A fresh browser profile whose every request must stay on loopback. */
-  async function loopbackContext(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-    const context = await browser.newContext(options);
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (LOOPBACK.test(url.hostname)) return route.continue();
-      offLoopback.push(url.href);
-      return route.abort();
-    });
-    return context;
-  }
-
-  async function newPage(context: BrowserContext): Promise<Page> {
-    const page = await context.newPage();
-    page.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-    });
-    return page;
-  }
+  /** A fresh browser profile whose every request must stay on loopback; CSP reports are collected. */
+  const loopbackContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => chromium.newContext(options);
+  const newPage = (context: BrowserContext): Promise<Page> => context.newPage();
 
   /** The page as it is, at 1280 × 900 and 390 × 844: no axe-core violation, and nothing wider than 390 px. */
   async function checkWidths(page: Page): Promise<void> {

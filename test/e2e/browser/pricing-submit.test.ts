@@ -1,72 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { queryRows } from '../../../src/db/client';
 import { expectNoAxeViolations } from '../../helpers/browser/axe';
 import { expectFitsViewport } from '../../helpers/browser/viewport';
 import { mailedCodeFor } from '../../helpers/mailed-code';
-import { launchLoopbackChromium } from '../../helpers/services/chromium';
+import { NARROW, startLoopbackBrowser, WIDE, type LoopbackBrowser } from '../../helpers/browser/loopback-browser';
+import { findChromium } from '../../helpers/services/chromium';
+import { requireService } from '../../helpers/services/require-service';
 
 // /pricing and /submit in Debian's Chromium (playwright-core): signed out → sign-in by code → back with the plan
 // kept → the form → the checkout, with and without JavaScript, at 1280 and 390 px, axe-core clean, no sideways
 // scrolling; a double click on Submit makes one submission (issue 20, points 2 to 4).
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const requireBrowser = process.env.REQUIRE_BROWSER === '1';
-if (!hasChromium && !requireBrowser) {
-  console.log(`SKIP browser tests: ${CHROMIUM} not found (apt-get install -y chromium; REQUIRE_BROWSER=1 makes this a failure)`);
-}
-
-describe.runIf(!hasChromium && requireBrowser)('browser required', () => {
-  it(`finds Chromium at ${CHROMIUM} (REQUIRE_BROWSER=1)`, () => {
-    expect(existsSync(CHROMIUM)).toBe(true);
-  });
-});
-
-const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
-const WIDE = { width: 1280, height: 900 };
-const NARROW = { width: 390, height: 844 };
-
-describe.runIf(hasChromium)('/pricing and /submit in Chromium', () => {
+const describeBrowser = requireService('Chromium', findChromium() !== null, 'REQUIRE_BROWSER');
+describeBrowser('/pricing and /submit in Chromium', () => {
   let server: NodeServer;
-  let browser: Browser;
+  let chromium: LoopbackBrowser;
   let dataDir: string;
-  const offLoopback: string[] = [];
-  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-browser-shop-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
     server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { localSweeper: false });
-    browser = await launchLoopbackChromium(CHROMIUM);
+    chromium = await startLoopbackBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await server?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A fresh profile whose every request must stay on loopback; CSP reports are collected. */
-  async function context(options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-    const fresh = await browser.newContext({ viewport: WIDE, ...options });
-    await fresh.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (LOOPBACK.test(url.hostname)) return route.continue();
-      offLoopback.push(url.href);
-      return route.abort();
-    });
-    fresh.on('page', (page) =>
-      page.on('console', (m) => {
-        if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-      }),
-    );
-    return fresh;
-  }
+  const context = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => chromium.newContext(options);
 
   /**
    * axe-core and the viewport at both widths, in the light and the dark scheme. axe-core needs JavaScript in the
@@ -181,7 +151,7 @@ describe.runIf(hasChromium)('/pricing and /submit in Chromium', () => {
   });
 
   it('stayed on loopback and broke no CSP rule', () => {
-    expect(offLoopback).toEqual([]);
-    expect(cspViolations).toEqual([]);
+    expect(chromium.offLoopback).toEqual([]);
+    expect(chromium.cspViolations).toEqual([]);
   });
 });
