@@ -1,12 +1,12 @@
 // The paths real hosts take (issue 21), against the real Node server with clients nobody here wrote: the MCP
 // SDK's authProvider and oauth4webapi, each with Cursor's private-use redirect and neither `state` nor
 // `resource`; the person consents in Chromium. Then a page on another origin calls /mcp with fetch (CORS).
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import * as oauth from 'oauth4webapi';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,15 +15,12 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { mailedCodeFor } from '../../helpers/mailed-code';
-import { launchLoopbackChromium } from '../../helpers/services/chromium';
+import { startLoopbackBrowser, type LoopbackBrowser } from '../../helpers/browser/loopback-browser';
+import { findChromium } from '../../helpers/services/chromium';
+import { requireService } from '../../helpers/services/require-service';
 import { simulatedNetwork } from '../../helpers/simulated-network';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-
-describe.runIf(!hasChromium && process.env.REQUIRE_BROWSER === '1')('browser required', () => {
-  it(`finds Chromium at ${CHROMIUM} (REQUIRE_BROWSER=1)`, () => expect(existsSync(CHROMIUM)).toBe(true));
-});
+const describeBrowser = requireService('Chromium', findChromium() !== null, 'REQUIRE_BROWSER');
 const LOOPBACK = /^(127(\.\d{1,3}){3}|localhost|\[::1\])$/;
 const CURSOR_REDIRECT = 'cursor://anysphere.cursor-retrieval/oauth/callback';
 const ALL_SCOPES = 'tools:read sites:read sites:submit';
@@ -48,15 +45,15 @@ class CursorLikeProvider implements OAuthClientProvider {
   validateResourceURL = async () => undefined;
 }
 
-describe.runIf(hasChromium)('real hosts connect by URL (issue 21)', () => {
+describeBrowser('real hosts connect by URL (issue 21)', () => {
   let server: NodeServer;
   let otherOrigin: Server;
   let otherOriginUrl: string;
-  let browser: Browser;
+  let chromium: LoopbackBrowser;
   let context: BrowserContext;
   let dataDir: string;
+  /** Requests the MCP clients' fetch tried to send elsewhere (refused). */
   const offLoopback: string[] = [];
-  const cspViolations: string[] = [];
   /** What each client sent to the token endpoint, to show `resource` was really absent. */
   const tokenRequests: URLSearchParams[] = [];
   const crawl = simulatedNetwork({ dns: {} });
@@ -80,27 +77,15 @@ describe.runIf(hasChromium)('real hosts connect by URL (issue 21)', () => {
     otherOrigin = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
     await new Promise<void>((resolve) => otherOrigin.listen(0, '127.0.0.1', resolve));
     otherOriginUrl = `http://127.0.0.1:${(otherOrigin.address() as { port: number }).port}`;
-    browser = await launchLoopbackChromium(CHROMIUM);
-    context = await browser.newContext();
-    await context.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (LOOPBACK.test(url.hostname)) return route.continue();
-      offLoopback.push(url.href);
-      return route.abort();
-    });
+    chromium = await startLoopbackBrowser();
+    context = await chromium.newContext();
   });
 
   /** A tab of the shared context (one signed-in person); any CSP violation it logs fails the suite. */
-  async function openTab(): Promise<Page> {
-    const tab = await context.newPage();
-    tab.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
-    return tab;
-  }
+  const openTab = (): Promise<Page> => context.newPage();
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.close();
     await new Promise((resolve) => otherOrigin?.close(resolve));
     await server?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -247,7 +232,8 @@ describe.runIf(hasChromium)('real hosts connect by URL (issue 21)', () => {
 
   afterAll(() => {
     expect(offLoopback).toEqual([]);
-    expect(cspViolations).toEqual([]);
+    expect(chromium.offLoopback).toEqual([]);
+    expect(chromium.cspViolations).toEqual([]);
     expect(crawl.violations).toEqual([]);
   });
 });
