@@ -10,16 +10,9 @@ import { createTestApp, uniqueName, uniqueUrl, WEBHOOK_SECRET, type TestApp } fr
 import { recordingQueue } from '../../helpers/stripe/payments-fixture';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';
 import { buildStripeEvent, signStripeEvent } from '../../helpers/standins/stripe-signature';
-import { PageClient, csrfOf } from './account-client';
+import { PageClient, csrfOf, signedInMember } from './account-client';
 
 const payTokenOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
-
-async function signedIn(t: TestApp, tier: 'none' | 'member' | 'memberFeature' = 'none') {
-  const m = await t.member(tier);
-  const client = new PageClient(t);
-  await client.signIn(m.email);
-  return { m, client };
-}
 
 async function startCheckout(client: PageClient, tier: string) {
   const { html } = await client.page(`/account/membership?tier=${tier}`);
@@ -49,7 +42,7 @@ describe('local billing page (no Stripe)', () => {
   }
 
   it('"Manage billing" leads to the local page, whose Cancel goes through the signed webhook and ends the membership', async () => {
-    const { m, client } = await signedIn(t);
+    const { m, client } = await signedInMember(t);
     await buyLocally(client, 'member');
     const before = await accountOf(t, m.accountId);
     expect(before).toMatchObject({ tier: 'member', membership_status: 'active' });
@@ -94,7 +87,7 @@ describe('local billing page (no Stripe)', () => {
   });
 
   it('an operator-set membership has no subscription to cancel, and no billing button', async () => {
-    const { client } = await signedIn(t, 'member');
+    const { client } = await signedInMember(t, 'member');
     let { html } = await client.page('/account');
     expect(html).not.toContain('Manage billing');
     ({ html } = await client.page('/account/billing'));
@@ -104,7 +97,7 @@ describe('local billing page (no Stripe)', () => {
   });
 
   it('refuses a missing or foreign CSRF token (403) and changes nothing', async () => {
-    const { m, client } = await signedIn(t);
+    const { m, client } = await signedInMember(t);
     await buyLocally(client, 'member');
     const { html } = await client.page('/account/billing');
     expect((await client.request('/account/billing/cancel', { form: {} })).status).toBe(403);
@@ -127,7 +120,7 @@ describe('local billing page (no Stripe)', () => {
   });
 
   it('cancels count against the billing bucket (10 per minute per account)', async () => {
-    const { client } = await signedIn(t, 'member');
+    const { client } = await signedInMember(t, 'member');
     const { html } = await client.page('/account/billing');
     for (let i = 0; i < 10; i++) expect((await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } })).status).toBe(409);
     const refused = await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } });
@@ -189,7 +182,7 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
   }
 
   it('the membership checkout collects tax; a taxed payment starts the tier; "Manage billing" opens the Customer Portal', async () => {
-    const { m, client } = await signedIn(t);
+    const { m, client } = await signedInMember(t);
     const page = await client.request('/account/membership?tier=member');
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${new URL(stripe.url).origin};`);
@@ -217,7 +210,7 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
   });
 
   it('an upgrade bills the same customer (address and name saved for tax) and cancels the old subscription, prorated', async () => {
-    const { m, client } = await signedIn(t);
+    const { m, client } = await signedInMember(t);
     await buy(client, 'member', 0);
     const member = await accountOf(t, m.accountId);
     stripe.clearRequests();
@@ -231,7 +224,7 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
   });
 
   it('an account without a Stripe customer sees no "Manage billing"; its POST is refused without calling Stripe', async () => {
-    const { client } = await signedIn(t, 'member');
+    const { client } = await signedInMember(t, 'member');
     const { html } = await client.page('/account');
     expect(html).not.toContain('Manage billing');
     stripe.clearRequests();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import type { TestApp } from '../../helpers/test-app';
+import { type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { createNodeExecutionContext } from '../../../functions/node/execution-context';
 
 /**
@@ -112,4 +112,19 @@ export async function codeForReference(t: TestApp, email: string, pageHtml: stri
   const match = /\b(\d{6})\b/.exec(mail?.text ?? '');
   if (!match) throw new Error(`no mail to ${email} with reference ${reference}`);
   return match[1]!;
+}
+
+/** A member of `tier` (a new account with an API key) signed in on a fresh PageClient. */
+export async function signedInMember(t: TestApp, tier: 'none' | 'member' | 'memberFeature' = 'none') {
+  const m = await t.member(tier);
+  const client = new PageClient(t);
+  await client.signIn(m.email);
+  return { m, client };
+}
+
+/** A submission made through the API by a member with quota: queued at once (201); its site_id. */
+export async function submitQueued(t: TestApp, key: string, name = uniqueName('Queued')): Promise<string> {
+  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name, url: uniqueUrl() } });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { site_id: string }).site_id;
 }

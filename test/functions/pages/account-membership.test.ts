@@ -8,7 +8,7 @@ import { membershipPrices, planPrices } from '../../../src/submissions/plans';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { createTestApp, uniqueName, uniqueUrl, type TestApp } from '../../helpers/test-app';
 import { recordingQueue } from '../../helpers/stripe/payments-fixture';
-import { PageClient, csrfOf } from './account-client';
+import { PageClient, csrfOf, signedInMember } from './account-client';
 
 const replaced: string[] = [];
 let t: TestApp;
@@ -19,13 +19,6 @@ beforeAll(async () => {
   t = await createTestApp({ overrides: { payments, queue: recordingQueue() } });
 });
 afterAll(() => t.close());
-
-async function signedIn(tier: 'none' | 'member' | 'memberFeature' = 'none') {
-  const m = await t.member(tier);
-  const client = new PageClient(t);
-  await client.signIn(m.email);
-  return { m, client };
-}
 
 const payTokenOf = (html: string) => /name="_csrf" value="([0-9a-f]{64})"/.exec(html)?.[1] ?? '';
 
@@ -62,7 +55,7 @@ const accountRow = async (accountId: string) =>
 
 describe('GET /account/membership', () => {
   it('shows the chosen tier with its price from the plan table, its quota and a CSRF-protected button', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInMember(t);
     for (const [tier, price, quota, covers] of [
       ['member', '49.00 USD per month', '5 submissions per UTC day', 'basic listings'],
       ['memberFeature', '99.00 USD per month', '10 submissions per UTC day', 'basic and featured listings'],
@@ -82,7 +75,7 @@ describe('GET /account/membership', () => {
   });
 
   it('answers an unknown or missing tier with a 400 page naming the tiers there are', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInMember(t);
     for (const query of ['?tier=gold', '?tier=', '', '?tier=<b>x</b>']) {
       const { res, html } = await client.page(`/account/membership${query}`);
       expect(res.status).toBe(400);
@@ -104,7 +97,7 @@ describe('GET /account/membership', () => {
   });
 
   it('tells a member that their tier (or a lower one) needs nothing, and offers the upgrade', async () => {
-    const { client } = await signedIn('member');
+    const { client } = await signedInMember(t, 'member');
     let { html } = await client.page('/account/membership?tier=member');
     expect(html).toContain('You already have this membership');
     expect(html).not.toContain('Continue to payment');
@@ -112,7 +105,7 @@ describe('GET /account/membership', () => {
     expect(html).toContain('<h1>Upgrade to Member (featured)</h1>');
     expect(html).toContain('your current subscription is cancelled');
     expect(html).toContain('Continue to payment');
-    const top = await signedIn('memberFeature');
+    const top = await signedInMember(t, 'memberFeature');
     ({ html } = await top.client.page('/account/membership?tier=member'));
     expect(html).toContain('already includes everything this one covers');
     expect(html).not.toContain('Continue to payment');
@@ -121,7 +114,7 @@ describe('GET /account/membership', () => {
 
 describe('POST /account/membership/checkout', () => {
   it('redirects (303) to the checkout link of the same verb as POST /api/v1/membership/checkout, recorded for the account', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const res = await startCheckout(client, 'memberFeature');
     expect(res.status).toBe(303);
     const sessionId = res.headers.get('location')!.split('/').pop()!;
@@ -134,7 +127,7 @@ describe('POST /account/membership/checkout', () => {
   });
 
   it('a double click or a reload of the POST leads to the same checkout link; a new rendering of the page to a new one', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const { html } = await client.page('/account/membership?tier=member');
     const form = { _csrf: csrfOf(html), once: onceOf(html), tier: 'member' };
     const clicks = await Promise.all([0, 1].map(() => client.request('/account/membership/checkout', { form })));
@@ -149,7 +142,7 @@ describe('POST /account/membership/checkout', () => {
   });
 
   it('refuses a missing or wrong CSRF token and a cross-site Origin (403), creating no session', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const count = async () => Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`))[0]!.n);
     expect((await client.request('/account/membership/checkout', { form: { tier: 'member' } })).status).toBe(403);
     expect((await client.request('/account/membership/checkout', { form: { tier: 'member', _csrf: 'x'.repeat(32) } })).status).toBe(403);
@@ -168,7 +161,7 @@ describe('POST /account/membership/checkout', () => {
   });
 
   it('answers a bad tier with the 400 page', async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInMember(t);
     const { html } = await client.page('/account/membership?tier=member');
     const res = await client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier: 'gold' } });
     expect(res.status).toBe(400);
@@ -176,7 +169,7 @@ describe('POST /account/membership/checkout', () => {
   });
 
   it('refuses (409) the tier the account already has, creating no session', async () => {
-    const { m, client } = await signedIn('memberFeature');
+    const { m, client } = await signedInMember(t, 'memberFeature');
     const res = await startCheckout(client, 'memberFeature');
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('You already have this membership');
@@ -184,7 +177,7 @@ describe('POST /account/membership/checkout', () => {
   });
 
   it('counts against the same per-account bucket as the API (10 per minute), then a 429 page with Retry-After', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const { html } = await client.page('/account/membership?tier=member');
     for (let i = 0; i < 5; i++) expect((await client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier: 'member' } })).status).toBe(303);
     for (let i = 0; i < 5; i++) expect((await t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } })).status).toBe(200);
@@ -197,7 +190,7 @@ describe('POST /account/membership/checkout', () => {
 
 describe('a membership bought from the account area (local checkout, signed webhook)', () => {
   it('POST → local checkout → Pay → webhook → /account shows the tier active → the API submits within quota', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     let { html } = await client.page('/account');
     expect(html).toMatch(/id="tier">No membership</);
     expect(html).toContain('href="/account/membership?tier=member"');
@@ -247,7 +240,7 @@ describe('a membership bought from the account area (local checkout, signed webh
   });
 
   it('a double-clicked Pay starts one subscription', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const started = await startCheckout(client, 'memberFeature');
     const path = new URL(started.headers.get('location')!).pathname;
     const { html } = await client.page(path);
@@ -262,7 +255,7 @@ describe('a membership bought from the account area (local checkout, signed webh
   });
 
   it('an upgrade (member → memberFeature) is a new checkout whose payment cancels the old subscription', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     await buy(client, 'member');
     const before = await accountRow(m.accountId);
     const { html } = await client.page('/account');
@@ -281,7 +274,7 @@ describe('a membership bought from the account area (local checkout, signed webh
   });
 
   it('an expired membership link shows 410 and Pay changes nothing; a forged Pay is refused', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t);
     const started = await startCheckout(client, 'member');
     const path = new URL(started.headers.get('location')!).pathname;
     const { html } = await client.page(path);

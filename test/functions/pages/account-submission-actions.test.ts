@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueName, uniqueUrl } from 
 import { expiredSession, recordingPayments, recordingQueue, sendEvent, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { moveSite } from '../../helpers/submission-states';
-import { csrfOf, PageClient } from './account-client';
+import { csrfOf, PageClient, signedInMember, submitQueued } from './account-client';
 
 // The buttons of /account/submissions/{site_id}: a fresh checkout link, Retry, Suggest an edit. Each runs the verb
 // of its API call; each is refused without the session's CSRF token, and a refusal changes nothing.
@@ -16,19 +16,6 @@ beforeAll(async () => {
   t = await createTestApp({ overrides: { payments, queue: recordingQueue() } });
 });
 afterAll(() => t.close());
-
-async function signedIn(tier: 'none' | 'member' = 'none') {
-  const m = await t.member(tier);
-  const client = new PageClient(t);
-  await client.signIn(m.email);
-  return { m, client };
-}
-
-async function submitQueued(key: string, name = uniqueName('Queued')) {
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name, url: uniqueUrl() } });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { site_id: string }).site_id;
-}
 
 const page = (client: PageClient, siteId: string) => client.page(`/account/submissions/${siteId}`);
 const post = (client: PageClient, path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
@@ -52,7 +39,7 @@ async function expiredRecord(client: PageClient, m: { key: string }, input: { pl
 
 describe('a fresh checkout link for an expired one', () => {
   it('re-submits the same name, plan and e-mail through the submit verb and sends the person to the new link', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const r = await expiredRecord(client, m);
     const before = payments.calls.length;
     const res = await post(client, `/account/submissions/${r.siteId}/checkout`, { _csrf: csrfOf(r.html), idempotency_key: keyOf(r.html) });
@@ -71,7 +58,7 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it('a double click (the same form twice, one after the other or at once) makes one checkout session', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const r = await expiredRecord(client, m);
     expect(await sessionsOf(r.siteId)).toBe(1);
     const form = { _csrf: csrfOf(r.html), idempotency_key: keyOf(r.html) };
@@ -92,7 +79,7 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it('a member with quota left is queued by the same verb, keeping the site_id', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const r = await expiredRecord(client, m, { plan: 'basic' });
     await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, { method: 'PUT', key: ADMIN_TOKEN, json: { tier: 'member' } });
     const res = await post(client, `/account/submissions/${r.siteId}/checkout`, { _csrf: csrfOf(r.html), idempotency_key: keyOf(r.html) });
@@ -102,7 +89,7 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it("when someone else's submission of the URL was paid first, the page says so and nothing is made", async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const url = uniqueUrl();
     const p = await submitUnpaid(t, m.key, { url });
     expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p))).status).toBe(200);
@@ -118,7 +105,7 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it('an old page whose record changed meanwhile (a re-submit through the API) is told to reload, and makes nothing', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const r = await expiredRecord(client, m);
     const form = { _csrf: csrfOf(r.html), idempotency_key: keyOf(r.html) };
     expect((await post(client, `/account/submissions/${r.siteId}/checkout`, form)).status).toBe(303);
@@ -132,7 +119,7 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it('a form without a usable idempotency key is refused and makes nothing', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const r = await expiredRecord(client, m);
     for (const key of [undefined, '', 'ключ', 'x'.repeat(256)]) {
       const res = await post(client, `/account/submissions/${r.siteId}/checkout`, { _csrf: csrfOf(r.html), ...(key !== undefined && { idempotency_key: key }) });
@@ -143,8 +130,8 @@ describe('a fresh checkout link for an expired one', () => {
   });
 
   it('a paid submission has nothing to pay: back to its page', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     const { html } = await page(client, siteId);
     const res = await post(client, `/account/submissions/${siteId}/checkout`, { _csrf: csrfOf(html), idempotency_key: crypto.randomUUID() });
     expect(res.status).toBe(303);
@@ -155,8 +142,8 @@ describe('a fresh checkout link for an expired one', () => {
 
 describe('Retry', () => {
   it('puts a crawl_failed submission back in line; after 3 retries a day it says when retries start again', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     for (let round = 1; round <= 3; round++) {
       await moveSite(t.deps, siteId, 'crawl_failed');
       const { html } = await page(client, siteId);
@@ -180,8 +167,8 @@ describe('Retry', () => {
   });
 
   it('a submission that is not crawl_failed (a second click) is told its state', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'crawl_failed');
     const { html } = await page(client, siteId);
     expect((await post(client, `/account/submissions/${siteId}/retry`, { _csrf: csrfOf(html) })).status).toBe(303);
@@ -193,7 +180,7 @@ describe('Retry', () => {
 
 describe('Suggest an edit', () => {
   it('files the edit through the API verb, shows it waiting, then the editor’s decision with its reason', async () => {
-    const { m, client } = await signedIn('member');
+    const { m, client } = await signedInMember(t, 'member');
     const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Editable') });
     const { html } = await page(client, tool.id);
     const newName = uniqueName('Renamed <Tool>');
@@ -213,7 +200,7 @@ describe('Suggest an edit', () => {
   });
 
   it('errors come back next to the field, with what was typed kept, and file nothing', async () => {
-    const { m, client } = await signedIn('member');
+    const { m, client } = await signedInMember(t, 'member');
     const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Guarded') });
     const taken = await seedOwnedTool(t.deps.db, (await t.member('member')).accountId, { name: uniqueName('Taken') });
     const takenName = ((await queryRows<{ name: string }>(t.deps.db, sql`SELECT name FROM sites WHERE id = ${taken.id}`))[0]!).name;
@@ -247,8 +234,8 @@ describe('Suggest an edit', () => {
   });
 
   it('a submission that is not live cannot be edited: its page says why', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     const { html } = await page(client, siteId);
     expect(html).not.toContain('id="edit"');
     const res = await post(client, `/account/submissions/${siteId}/edit`, { _csrf: csrfOf(html), name: uniqueName('Sneaky') });
@@ -259,8 +246,8 @@ describe('Suggest an edit', () => {
 
 describe('who may press the buttons', () => {
   it('each POST without the CSRF token, with a wrong one, or from another site is refused (403) and changes nothing', async () => {
-    const { m, client } = await signedIn('member');
-    const failed = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const failed = await submitQueued(t, m.key);
     await moveSite(t.deps, failed, 'crawl_failed');
     const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Protected') });
     const unpaid = await submitUnpaid(t, m.key, { plan: 'sponsored' });
@@ -292,7 +279,7 @@ describe('who may press the buttons', () => {
 
   it("another account's submission, an unknown id and a malformed id are a 404 for every button, and nothing changes", async () => {
     const owner = await t.member('member');
-    const failed = await submitQueued(owner.key);
+    const failed = await submitQueued(t, owner.key);
     await moveSite(t.deps, failed, 'crawl_failed');
     const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: uniqueName('Foreign') });
     const unpaid = await submitUnpaid(t, (await t.member('none')).key);
@@ -301,7 +288,7 @@ describe('who may press the buttons', () => {
     const ids = [failed, tool.id, unpaid.siteId, crypto.randomUUID(), 'not-a-uuid', "'; DROP TABLE sites; --"];
     for (const id of ids) {
       // One account per id: the buttons share the account's submit bucket (10 a minute), as the API calls do.
-      const { client } = await signedIn('member');
+      const { client } = await signedInMember(t, 'member');
       const token = csrfOf((await client.page('/account')).html);
       for (const [verb, extra] of [['checkout', { idempotency_key: crypto.randomUUID() }], ['retry', {}], ['edit', { name: uniqueName('Hijack') }], ['edit', { name: 'x' }]] as const) {
         const res = await post(client, `/account/submissions/${encodeURIComponent(id)}/${verb}`, { _csrf: token, ...extra });
@@ -316,7 +303,7 @@ describe('who may press the buttons', () => {
 
   it('signed out, a POST goes to sign-in and changes nothing', async () => {
     const owner = await t.member('member');
-    const failed = await submitQueued(owner.key);
+    const failed = await submitQueued(t, owner.key);
     await moveSite(t.deps, failed, 'crawl_failed');
     const res = await post(new PageClient(t), `/account/submissions/${failed}/retry`, { _csrf: 'A'.repeat(32) });
     expect(res.status).toBe(303);

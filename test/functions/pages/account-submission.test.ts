@@ -4,7 +4,7 @@ import { queryRows } from '../../../src/db/client';
 import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { expiredSession, recordingPayments, recordingQueue, sendEvent, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 import { moveSite } from '../../helpers/submission-states';
-import { PageClient } from './account-client';
+import { PageClient, signedInMember, submitQueued } from './account-client';
 
 // GET /account/submissions/{site_id} in every state a submission can be in, and who may see it (docs/account.md).
 
@@ -15,26 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedIn(tier: 'none' | 'member' = 'none') {
-  const m = await t.member(tier);
-  const client = new PageClient(t);
-  await client.signIn(m.email);
-  return { m, client };
-}
-
-async function submitQueued(key: string, name = uniqueName('Queued')) {
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name, url: uniqueUrl() } });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { site_id: string }).site_id;
-}
-
 const pageOf = (client: PageClient, siteId: string) => client.page(`/account/submissions/${siteId}`);
 const statusOf = (html: string) => /id="status" data-status="([a-z_]+)">([^<]+)</.exec(html)?.slice(1);
 const timelineOf = (html: string) => [...html.matchAll(/<li data-status="([a-z_]+)"><time datetime="[^"]+">[^<]+<\/time> · ([^<]+)<\/li>/g)].map((m) => `${m[1]}: ${m[2]}`);
 
 describe('a submission waiting for payment', () => {
   it('open: the reason, the price and Pay now (the checkout link); no fresh-link form', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const p = await submitUnpaid(t, m.key, { plan: 'featured' });
     const detail = (await (await t.request(`/api/v1/sites/${p.siteId}`, { key: m.key })).json()) as { checkout_url: string };
     const { res, html } = await pageOf(client, p.siteId);
@@ -54,7 +41,7 @@ describe('a submission waiting for payment', () => {
   });
 
   it('expired: says when, and offers a fresh link through a POST form with its own idempotency key', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const p = await submitUnpaid(t, m.key);
     expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p))).status).toBe(200);
     const { res, html } = await pageOf(client, p.siteId);
@@ -72,10 +59,10 @@ describe('a submission waiting for payment', () => {
 
 describe('a submission on its way', () => {
   it('queued: its place in line and when it is expected to move on', async () => {
-    const { m, client } = await signedIn('member');
+    const { m, client } = await signedInMember(t, 'member');
     // Two submissions that left the crawl stage give the stage a pace (docs/submission-progress.md).
-    for (let i = 0; i < 2; i++) await moveSite(t.deps, await submitQueued(m.key), 'pending_review');
-    const siteId = await submitQueued(m.key);
+    for (let i = 0; i < 2; i++) await moveSite(t.deps, await submitQueued(t, m.key), 'pending_review');
+    const siteId = await submitQueued(t, m.key);
     const { res, html } = await pageOf(client, siteId);
     expect(res.status).toBe(200);
     expect(statusOf(html)).toEqual(['queued', 'Queued for crawling']);
@@ -86,8 +73,8 @@ describe('a submission on its way', () => {
   });
 
   it('crawling: still in line for the crawl', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'crawling');
     const { html } = await pageOf(client, siteId);
     expect(statusOf(html)).toEqual(['crawling', 'Being crawled']);
@@ -96,8 +83,8 @@ describe('a submission on its way', () => {
   });
 
   it('pending_review: in line for review', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'pending_review');
     const { html } = await pageOf(client, siteId);
     expect(statusOf(html)).toEqual(['pending_review', 'Crawled, waiting for editorial review']);
@@ -106,8 +93,8 @@ describe('a submission on its way', () => {
   });
 
   it('crawl_failed: why in words, and Retry with its daily allowance', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'crawl_failed');
     const { html } = await pageOf(client, siteId);
     expect(statusOf(html)).toEqual(['crawl_failed', 'Crawl failed']);
@@ -121,8 +108,8 @@ describe('a submission on its way', () => {
 
 describe('a decided submission', () => {
   it("live: the public page, the badge to embed and the edit form", async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key, uniqueName('Shiny'));
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key, uniqueName('Shiny'));
     await moveSite(t.deps, siteId, 'live');
     const { live_url } = (await (await t.request(`/api/v1/sites/${siteId}`, { key: m.key })).json()) as { live_url: string };
     const slug = new URL(live_url).pathname.split('/').pop()!;
@@ -142,8 +129,8 @@ describe('a decided submission', () => {
   });
 
   it("rejected: the editor's reason, escaped", async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'pending_review');
     const decided = await t.request(`/api/v1/admin/sites/${siteId}/review`, { method: 'POST', key: ADMIN_TOKEN, json: { decision: 'reject', reason: 'Not an <b>AI</b> tool' } });
     expect(decided.status).toBe(200);
@@ -154,15 +141,15 @@ describe('a decided submission', () => {
   });
 
   it('rejected without a reason says so', async () => {
-    const { m, client } = await signedIn('member');
-    const siteId = await submitQueued(m.key);
+    const { m, client } = await signedInMember(t, 'member');
+    const siteId = await submitQueued(t, m.key);
     await moveSite(t.deps, siteId, 'rejected');
     const { html } = await pageOf(client, siteId);
     expect(html).toContain('<p id="rejection-reason">The editor gave no reason.</p>');
   });
 
   it('refunded: the payment could not be applied, and why', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const url = uniqueUrl();
     const p = await submitUnpaid(t, m.key, { url });
     const checkoutPath = new URL(((await (await t.request(`/api/v1/sites/${p.siteId}`, { key: m.key })).json()) as { checkout_url: string }).checkout_url).pathname;
@@ -189,9 +176,9 @@ describe('a decided submission', () => {
 describe('whose page it is', () => {
   it("another account's submission, an unknown id and a malformed id are the account area's one 404", async () => {
     const owner = await t.member('member');
-    const siteId = await submitQueued(owner.key);
+    const siteId = await submitQueued(t, owner.key);
     const unpaid = await submitUnpaid(t, (await t.member('none')).key);
-    const { client } = await signedIn('member');
+    const { client } = await signedInMember(t, 'member');
     const ids = [siteId, unpaid.siteId, crypto.randomUUID(), 'not-a-uuid', `${siteId}x`, "1'%20OR%20'1'='1", 'x'.repeat(3000), '%00', '..%2f..%2fetc'];
     const bodies = new Set<string>();
     for (const id of ids) {
@@ -207,14 +194,14 @@ describe('whose page it is', () => {
 
   it('signed out, the page sends the person to sign in and back to it', async () => {
     const owner = await t.member('member');
-    const siteId = await submitQueued(owner.key);
+    const siteId = await submitQueued(t, owner.key);
     const res = await new PageClient(t).request(`/account/submissions/${siteId}`);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/account/sign-in?next=${encodeURIComponent(`/account/submissions/${siteId}`)}`);
   });
 
   it('hostile names and URLs are escaped everywhere they appear', async () => {
-    const { m, client } = await signedIn('member');
+    const { m, client } = await signedInMember(t, 'member');
     const name = `<script>alert(1)</script> "q" & 'a' ${crypto.randomUUID().slice(0, 6)}`;
     const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name, url: `${uniqueUrl()}/?a="><img/src=x/onerror=alert(1)>` } });
     expect(res.status).toBe(201);
@@ -233,10 +220,10 @@ describe('whose page it is', () => {
 
 describe('/account lists the submissions with links to their pages', () => {
   it('name → the page; status in words; Pay now or the public page; data-labels for the stacked table', async () => {
-    const { m, client } = await signedIn('member');
-    const live = await submitQueued(m.key, uniqueName('Listed'));
+    const { m, client } = await signedInMember(t, 'member');
+    const live = await submitQueued(t, m.key, uniqueName('Listed'));
     await moveSite(t.deps, live, 'live');
-    const queued = await submitQueued(m.key);
+    const queued = await submitQueued(t, m.key);
     const unpaid = await submitUnpaid(t, m.key, { plan: 'sponsored' });
     const { html } = await client.page('/account');
     const row = (id: string) => new RegExp(`<tr data-site-id="${id}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
@@ -256,7 +243,7 @@ describe('/account lists the submissions with links to their pages', () => {
   });
 
   it('an expired link in the list says where to get a fresh one', async () => {
-    const { m, client } = await signedIn('none');
+    const { m, client } = await signedInMember(t, 'none');
     const p = await submitUnpaid(t, m.key);
     await queryRows(t.deps.db, sql`UPDATE pending_submissions SET expires_at = now() - interval '1 hour' WHERE id = ${p.siteId}`);
     const { html } = await client.page('/account');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { createPipelineApp, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
 import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
-import { PageClient, csrfOf } from './account-client';
+import { PageClient, csrfOf, signedInMember } from './account-client';
 
 const transport = loopbackOnlyWebhookTransport({ 'hooks.example': ['93.184.215.14'] });
 let t: PipelineApp;
@@ -21,13 +21,6 @@ afterAll(async () => {
   expect(networkViolations).toEqual([]);
 });
 
-async function signedIn() {
-  const m = await t.member('member');
-  const client = new PageClient(t);
-  await client.signIn(m.email);
-  return { m, client };
-}
-
 const onceOf = (html: string) => /name="once" value="([0-9A-Za-z]{32})"/.exec(html)?.[1] ?? '';
 
 /** Sends the add form as the page renders it (CSRF token, once-key) with `url`. */
@@ -41,7 +34,7 @@ const secretOf = (html: string) => /id="new-webhook-secret" type="text" readonly
 
 describe('/account/webhooks', () => {
   it('adds a webhook and shows its signing secret once; a test ping reaches the receiver signed and is listed; Delete removes it', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     let { res, html } = await client.page('/account/webhooks');
     expect(res.status).toBe(200);
     expect(html).toContain('<a href="/account/webhooks" aria-current="page">Webhooks</a>');
@@ -83,7 +76,7 @@ describe('/account/webhooks', () => {
   });
 
   it('refuses a URL the API refuses, on the form: what was typed kept, the message next to the field and in an alert', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     for (const [url, message] of [
       ['', 'url must be an absolute https URL'],
       ['ftp://hooks.example/x', 'url must be an https URL'],
@@ -131,7 +124,7 @@ describe('/account/webhooks', () => {
   });
 
   it('holds the cap of 5 (the form is replaced by a note; a sixth POST is 409 on the form)', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     for (let i = 0; i < 5; i++) expect((await add(client, `https://hooks.example/${i}`)).status).toBe(303);
     const { html } = await client.page('/account/webhooks');
     expect(html).toContain('id="webhooks-full"');
@@ -143,7 +136,7 @@ describe('/account/webhooks', () => {
   });
 
   it('refuses missing or foreign CSRF tokens (403) on add, test and delete; changes nothing', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     expect((await add(client, 'https://hooks.example/keep')).status).toBe(303);
     const [hook] = await apiList(m.key);
     const { html } = await client.page('/account/webhooks');
@@ -155,10 +148,10 @@ describe('/account/webhooks', () => {
   });
 
   it("another account's (or a malformed) webhook id: a test ping is 404, a delete touches nothing and lands on the list", async () => {
-    const owner = await signedIn();
+    const owner = await signedInMember(t, 'member');
     expect((await add(owner.client, 'https://hooks.example/owned')).status).toBe(303);
     const [hook] = await apiList(owner.m.key);
-    const { client } = await signedIn();
+    const { client } = await signedInMember(t, 'member');
     const { html } = await client.page('/account/webhooks');
     for (const id of [hook!.webhook_id, 'not-a-uuid', crypto.randomUUID()]) {
       const res = await client.request(`/account/webhooks/${id}/test`, { form: { _csrf: csrfOf(html) } });
@@ -172,7 +165,7 @@ describe('/account/webhooks', () => {
   });
 
   it('a double click or a reload of Add adds one endpoint and shows the secret of that one; a double-clicked Delete deletes it once', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     const { html } = await client.page('/account/webhooks');
     const form = { _csrf: csrfOf(html), once: onceOf(html), url: 'https://hooks.example/once' };
     const clicks = await Promise.all([0, 1].map(() => client.request('/account/webhooks', { form })));
@@ -206,7 +199,7 @@ describe('/account/webhooks', () => {
   });
 
   it('shares the per-account webhooks bucket with the API (10 per minute), then a 429 page', async () => {
-    const { m, client } = await signedIn();
+    const { m, client } = await signedInMember(t, 'member');
     // Loopback endpoints: the ping below is really delivered (to the shared receiver, which answers 200).
     for (let i = 0; i < 5; i++) expect((await add(client, `${receiver.url}/r${i}`)).status).toBe(303);
     const hooks = await apiList(m.key);
