@@ -1,9 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 
-// The few fixed scripts and the one stylesheet are hashed once each, on first use, not per response.
+// The few fixed inline scripts are hashed once each, on first use, not per response.
 const known = new Map<string, string>();
-const hashSource = (source: string): string => {
+/** A CSP source allowing exactly one inline script, by the hash of its text (CSP Level 3 hash-source). */
+export const cspScriptHash = (source: string): string => {
   let hash = known.get(source);
   if (hash === undefined) {
     hash = `'sha256-${btoa(String.fromCharCode(...sha256(utf8ToBytes(source))))}'`;
@@ -11,9 +12,3 @@ const hashSource = (source: string): string => {
   }
   return hash;
 };
-
-/** A CSP source allowing exactly one inline script, by the hash of its text (CSP Level 3 hash-source). */
-export const cspScriptHash = hashSource;
-
-/** A CSP source allowing exactly one inline <style> element, by the hash of its text. */
-export const cspStyleHash = hashSource;

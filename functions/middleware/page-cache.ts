@@ -89,7 +89,7 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
  */
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const deps = c.get('deps');
-  if (c.req.method !== 'GET' || deps.pageCache.kind === 'off') return next();
+  if (c.req.method !== 'GET') return next();
   // The session cookie's presence only (no lookup): the page header then says "Account" (functions/pages/layout.ts).
   if (readSessionCookie(c) !== undefined) {
     c.set('pageCache', { shared: false });

@@ -17,7 +17,7 @@ export interface CachedPage {
  * per listing version, so a change to the listing makes every older page unreachable at once.
  */
 export interface PageCache {
-  kind: 'memory' | 'workers' | 'off';
+  kind: 'memory' | 'workers';
   /** The page stored under `key` at listing version `version` (the current one), if any. */
   get(key: string, version: number): Promise<CachedPage | undefined>;
   /** Stores a page rendered at `version` (read before rendering: never newer than the page's data). */
@@ -27,5 +27,3 @@ export interface PageCache {
 /** How long a page may be kept at most (a sponsor slot can end by time alone, without a change to the listing). */
 export const PAGE_CACHE_TTL_SECONDS = 60;
 
-/** The cache that keeps nothing (tests that count statements per request, or an operator who wants none). */
-export const noPageCache: PageCache = { kind: 'off', get: async () => undefined, put: async () => {} };
