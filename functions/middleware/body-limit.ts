@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../src/body-limit';
+import { ServiceError } from '../../src/errors';
 
 /**
  * 413 for a body over `maxSize`, checked without touching the body when the request declares its length:
@@ -19,3 +21,14 @@ export function declaredBodyLimit(maxSize: number, onError: (c: Context) => Resp
     return counted(c, next);
   };
 }
+
+/**
+ * The limit of the pages' forms (/account and /submit): a body over FORM_LIMIT_BYTES is a `payload_too_large`
+ * ServiceError, which the pages' error handler answers as a page in words.
+ */
+export const formBodyLimit: MiddlewareHandler = bodyLimit({
+  maxSize: FORM_LIMIT_BYTES,
+  onError: () => {
+    throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
+  },
+});

@@ -2,7 +2,6 @@
 // billing, webhooks, sign-out (server-rendered, works without JS)
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isServiceError, ServiceError } from '../../../src/errors';
@@ -19,9 +18,8 @@ import * as submissionActions from './submission-actions';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
-import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
+import { formBodyLimit } from '../../middleware/body-limit';
 
-const FORM_BODY_LIMIT = FORM_LIMIT_BYTES;
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
 export function errorPage(error: Error, c: Context<AppEnv>) {
@@ -41,15 +39,7 @@ export function errorPage(error: Error, c: Context<AppEnv>) {
 
 export function register(app: OpenAPIHono<AppEnv>) {
   const account = new Hono<AppEnv>();
-  account.use(
-    '*',
-    bodyLimit({
-      maxSize: FORM_BODY_LIMIT,
-      onError: () => {
-        throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
-      },
-    }),
-  );
+  account.use('*', formBodyLimit);
   for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks]) page.register(account);
   account.onError(errorPage);
   app.route('/account', account);

@@ -3,7 +3,6 @@
 import { waitForFirstRun } from '../../../src/idempotency/wait-for-first-run';
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { actorForWebSession } from '../../../src/accounts/actor';
@@ -31,9 +30,8 @@ import { signInPath } from '../next-path';
 import { renderDocument } from '../shell/document';
 import { categoryError, validationErrors } from './submit-errors';
 import { submitForm, type SubmitErrors, type SubmitValues } from './submit-form';
-import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
+import { formBodyLimit } from '../../middleware/body-limit';
 
-const FORM_BODY_LIMIT = FORM_LIMIT_BYTES;
 /** How long a repeat of a form still being submitted (a double click) waits for the first one's answer. */
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
@@ -144,15 +142,7 @@ async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitVa
 
 export function register(app: OpenAPIHono<AppEnv>) {
   const submit = new Hono<AppEnv>();
-  submit.use(
-    '*',
-    bodyLimit({
-      maxSize: FORM_BODY_LIMIT,
-      onError: () => {
-        throw new ServiceError('payload_too_large', `The form is larger than ${FORM_LIMIT_TEXT}.`);
-      },
-    }),
-  );
+  submit.use('*', formBodyLimit);
 
   submit.get('/', async (c) => {
     const plan = planFrom(c.req.query('plan'));
