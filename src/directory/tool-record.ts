@@ -56,6 +56,30 @@ export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadat
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
   ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
 
+/**
+ * Columns of a tool in a list (search): what a summary and a card show, with the tool's category slugs only. The list's
+ * statement names the categories once, in its meta row (./search-statements.ts), instead of a lookup per row.
+ */
+export const toolListColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
+  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
+  s.category_slugs`;
+
+/** A row of `toolListColumns` (drivers may leave the array as its text). */
+export type ToolListRow = Omit<ToolRow, 'categories' | 'published_at'> & { category_slugs: string[] | string | null };
+
+/** A list row as a ToolRow, its categories named from `names` (slug → name), by name as every tool read orders them. */
+export function namedCategories(row: ToolListRow, names: Readonly<Record<string, string>>): ToolRow {
+  const slugs = typeof row.category_slugs === 'string' ? row.category_slugs.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : (row.category_slugs ?? []);
+  const categories = slugs
+    .filter((slug) => names[slug] !== undefined)
+    .map((slug) => ({ slug, name: names[slug]! }))
+    .sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.slug, b.slug));
+  const { category_slugs: _slugs, ...rest } = row;
+  return { ...rest, published_at: null, categories };
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
 export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & { slug: string | null; categories: ToolCategory[] | string | null };
 
