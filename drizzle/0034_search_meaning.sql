@@ -163,8 +163,8 @@ DROP FUNCTION search_tier_hits(tsquery, tsquery, tsquery, text, text, int, int, 
 -- The ranked rows of one search, `take` of them after the previous page's last row (after_tier NULL: a first page),
 -- as search_hit (id, sort_at, tier). Tiers (docs/mcp-and-search.md "Ranking"): 0 the name is `exact`; 1 every word a
 -- whole word of the name; 2 every word in the name, the last perhaps typed halfway; 3 every word in the name or the
--- description; 4 every word there or naming one of the tool's categories (its name's words or synonyms). Newest first
--- within a tier. Each tier's rows come from the cheapest place, chosen from search_lexemes' counts before anything is
+-- description; 4 every word there or naming one of the tool's categories (a word of the category's name, or a
+-- synonym). Newest first within a tier. Each tier's rows come from the cheapest place, chosen from search_lexemes' counts before anything is
 -- read (src/directory/search-plan.ts explains the numbers): none at all when a count says the tier is empty; a GIN
 -- lookup of its matches when they are few; else the newest live tools in listing order (index-only, each given its
 -- tier), read only as far as the tier's density says, with a lookup after all when the rows read show it sparse.
@@ -273,16 +273,17 @@ BEGIN
   IF NOT has_words THEN
     u := ARRAY[0, 0, 0, 0];
   END IF;
+  IF NOT has_wide THEN
+    -- No word names a category: tier 4 would be tier 3 again.
+    u[4] := 0;
+  END IF;
   IF filter_query IS NOT NULL THEN
     t1 := t1 && filter_query;
     t2 := t2 && filter_query;
     t3 := t3 && filter_query;
     t4 := t4 && filter_query;
   END IF;
-  last_tier := CASE WHEN has_wide THEN 4 ELSE 3 END;
-  IF NOT has_wide THEN
-    t4 := t3;
-  END IF;
+  last_tier := 4;
 
   -- Tier 0: the name is the query.
   IF exact IS NOT NULL AND coalesce(after_tier, 0) = 0 THEN

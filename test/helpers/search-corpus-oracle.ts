@@ -89,12 +89,11 @@ export function searchOracle(tools: readonly CorpusTool[], categories: readonly 
       if (want.length === 0) return undefined;
       if (holds(t.name, want, false)) return 1;
       if (holds(t.name, want, prefixed)) return 2;
+      // Each word in `field` or naming one of the tool's categories (below every text match).
+      const byCategory = (field: string[]) =>
+        each.every((w, i) => holds(field, [w.lexeme], prefixed && i === each.length - 1) || named(w.lexeme).some((slug) => t.tool.categories.includes(slug)));
       if (holds(t.all, want, prefixed)) return 3;
-      const byCategory = each.every(
-        (w, i) =>
-          holds(t.all, [w.lexeme], prefixed && i === each.length - 1) || named(w.lexeme).some((slug) => t.tool.categories.includes(slug)),
-      );
-      return byCategory ? 4 : undefined;
+      return byCategory(t.all) ? 4 : undefined;
     };
     return indexed
       .filter((t) => !category || t.tool.categories.includes(category))
