@@ -39,6 +39,21 @@ export const WALK_COST = 0.2;
 export const WALK_SLACK = 3;
 /** The fewest rows one read takes (a statement costs more than a few rows). */
 export const FIRST_WALK = 64;
+/**
+ * The first read of a tier of several words, whose density the counts cannot tell (words that never meet, or that
+ * occur together in thousands of tools): enough rows to see a dense tier's page start, few enough to give up cheaply.
+ */
+export const PROBE_WALK = 256;
+/**
+ * Most postings one read of a word's postings takes (search_postings; the first read takes twice the rows the page still
+ * needs); reading on stops when the rest is estimated beyond four such reads, and a lookup does the rest.
+ */
+export const POSTINGS_BATCH = 256;
+/**
+ * CPU of reading one posting (an index entry, then its tool's row to check the tier) relative to reading one tool in
+ * listing order: a word in more than one tool in this many is cheaper to find by reading in order.
+ */
+export const POSTING_COST = 8;
 /** Reading in listing order stops here whatever the counts say; a lookup does the rest. */
 export const MAX_WALK = 20_000;
 /** Tools an empty answer offers instead: the newest (of the category searched, when it has any). */
@@ -64,6 +79,6 @@ export function searchResultsCall(options: {
   return sql`search_results(${options.query}::text, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(options.terms)}::jsonb)),
     ${options.category ?? null}::text, ${options.take}::int, ${options.correct}::boolean, ${typoAttempt}::int,
     ${after?.tier ?? null}::int, ${after ? fromMicros(after.publishedMicros) : null}::timestamptz, ${after?.id ?? null}::uuid,
-    ${WALK_COST}::real, ${WALK_SLACK}::real, ${FIRST_WALK}::int, ${MAX_WALK}::int,
+    ${WALK_COST}::real, ${WALK_SLACK}::real, ${FIRST_WALK}::int, ${PROBE_WALK}::int, ${MAX_WALK}::int, ${POSTINGS_BATCH}::int, ${POSTING_COST}::real,
     ${TYPO_ATTEMPTS}::int, ${FALLBACK_TOOLS}::int, ${FALLBACK_CATEGORIES}::int)`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { namedCategories, toToolCard, toToolSummary, type ToolCard, type ToolListRow, type ToolRow, type ToolSummary } from './tool-record';
+import { listCard, listCategories, listSummary, type ToolCard, type ToolCategory, type ToolListRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
@@ -77,17 +77,17 @@ interface Meta {
  * which list it pages through. One statement per page (docs/mcp-and-search.md "Ranking", "Typos" and "Speed").
  */
 export function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
-  return searchAs(deps, input, toToolSummary);
+  return searchAs(deps, input, listSummary);
 }
 
 /** The same search as cards of the pages (with our /media/ pictures): the home page's `?q=`. */
 export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage<ToolCard>> {
-  return searchAs(deps, input, toToolCard);
+  return searchAs(deps, input, listCard);
 }
 
 const metaOf = (row: HitRow | undefined): Meta => (typeof row?.meta === 'string' ? (JSON.parse(row.meta) as Meta) : (row?.meta ?? {}));
 
-async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolRow) => Tool): Promise<SearchPage<Tool>> {
+async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolListRow, categories: ToolCategory[]) => Tool): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
   if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
@@ -119,7 +119,7 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const last = page.at(-1);
   const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
-    tools: page.map((row) => shape(namedCategories(row, names))),
+    tools: page.map((row) => shape(row, listCategories(row, names))),
     next_cursor:
       hits.length > limit && last
         ? encodeCursor(cursorKey, {
@@ -132,6 +132,6 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
         : null,
     suggestion: corrected ? { query: corrected, corrected_from: query } : null,
     closest_categories: (meta.closest_categories ?? []).map((c) => ({ slug: c.slug, name: c.name, tool_count: Number(c.tool_count) })),
-    newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(namedCategories(row, names))),
+    newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(row, listCategories(row, names))),
   };
 }

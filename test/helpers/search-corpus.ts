@@ -22,6 +22,8 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 // Random access: tool i is a pure function of (seed, i), so a million tools can be streamed in batches and any
 // one regenerated. Tool 0 is the newest.
 
+/** Changes whenever the generator draws differently: a loaded corpus of another version is not reused. */
+export const CORPUS_VERSION = 2;
 export const DOMAINS = 4;
 /** Frequent words per domain. */
 export const BAND_WORDS = 100;

@@ -168,11 +168,11 @@ describe('MCP search_tools', () => {
     try {
       const corrected = await callTool(client, 'search_tools', { query: 'snorkelpaln' });
       expect(corrected.isError).toBeFalsy();
-      const result = corrected.structuredContent as Page;
+      const result = corrected.structuredContent as unknown as Page;
       expect(result.tools.map((tool) => tool.name)).toEqual(['Mcpworthy']);
       expect(result.suggestion).toEqual({ query: 'snorkelplan', corrected_from: 'snorkelpaln' });
       expect(resultJson(corrected)).toEqual(corrected.structuredContent);
-      const typed = (await callTool(client, 'search_tools', { query: 'snorkelpaln', correct: false })).structuredContent as Page;
+      const typed = (await callTool(client, 'search_tools', { query: 'snorkelpaln', correct: false })).structuredContent as unknown as Page;
       expect(typed).toMatchObject({ tools: [], suggestion: null });
       expect(typed.newest_tools.length).toBeGreaterThan(0);
       const bad = await callTool(client, 'search_tools', { query: 'x', correct: 'yes' });
