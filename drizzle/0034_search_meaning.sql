@@ -452,7 +452,12 @@ BEGIN
 
     -- A posting costs about as much as posting_cost rows read in listing order (it fetches its tool): the postings win
     -- unless the word is in more than one tool in posting_cost, where reading in order finds the page as soon.
-    IF drv IS NOT NULL AND postings_batch > 0 AND drv_count::real * posting_cost < total THEN
+    IF drv IS NOT NULL AND cardinality(lexes) > 1 AND drv_count <= 4 * need THEN
+      -- Several words whose rarest is in few tools: a GIN lookup fetches only the tools that hold them all, in one
+      -- statement, where reading the postings would read them all and check each.
+      below_at := pos_at;
+      below_id := pos_id;
+    ELSIF drv IS NOT NULL AND postings_batch > 0 AND drv_count::real * posting_cost < total THEN
       scanned := 0;
       verified := 0;
       below_at := pos_at;
