@@ -131,7 +131,8 @@ function categoriesOf(row: ToolRow): ToolCategory[] {
 
 /** Cuts at a word boundary and marks the cut, so a result line never ends mid-word. */
 export function shortenDescription(text: string | null, max = SHORT_DESCRIPTION_LENGTH): string | null {
-  const clean = text?.replace(/\s+/g, ' ').trim();
+  // Most descriptions have single spaces only: the collapsing replace (a new string) runs only when it changes something.
+  const clean = (text && /[^\S ]| {2}/.test(text) ? text.replace(/\s+/g, ' ') : text)?.trim();
   if (!clean) return null;
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);
