@@ -25,7 +25,7 @@ const recurringPlan = planKinds.find((kind) => planPrices[kind].recurring) as Pl
 
 /**
  * The directory tools are the REST directory endpoints' twins: they count against the client IP's public
- * bucket, key or no key, and the limiter answers before the search runs (../shared/spec/DECISIONS.md).
+ * bucket, key or no key, and the limiter answers before the search runs (docs/decisions.md, "Rate limits").
  */
 const limitDirectoryRead = (caller: McpCaller) => caller.limit('public', caller.clientIp);
 

@@ -34,7 +34,7 @@ const SEARCH_PAGE_SIZE = BROWSE_PAGE_SIZE;
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards, 24 a page. */
 async function searchPage(c: Context<AppEnv>, q: string) {
   // A search counts against the per-IP public bucket like every search surface, and the limiter answers
-  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits).
+  // before the search statement runs (docs/decisions.md, "Rate limits").
   const refused = await refusedPublicPage(c, 'searches');
   if (refused) return refused;
   const first = `/?q=${encodeURIComponent(q)}`;

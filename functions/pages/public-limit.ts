@@ -8,7 +8,7 @@ import { renderPage } from './layout';
 
 /**
  * Counts a public page against the client address's `public` bucket before any statement runs (every search and
- * every page is an unauthenticated endpoint: ../shared/spec/DECISIONS.md, Rate limits). Past the limit: a 429 page
+ * every page is an unauthenticated endpoint: docs/decisions.md, "Rate limits"). Past the limit: a 429 page
  * (not JSON), never cached, saying when to retry; otherwise undefined. A page the cache answers never gets here
  * (functions/middleware/page-cache.ts explains why).
  * @example

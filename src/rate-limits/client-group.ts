@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * The group a client address is counted in, for every per-IP limit (../shared/spec/DECISIONS.md "Rate limits"):
+ * The group a client address is counted in, for every per-IP limit (docs/decisions.md "Rate limits"):
  * an IPv4 address as is (also when IPv4-mapped, as Node reports IPv4 peers on a dual-stack socket), an IPv6
  * address by its /64, since one subscriber usually holds a whole /64 and per-address IPv6 limits would hand one
  * host 2^64 budgets. Anything else (`unknown`, a test's made-up label) is kept verbatim, so the function never

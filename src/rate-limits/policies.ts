@@ -1,5 +1,5 @@
 /**
- * The rate-limit policies: every limit of the service, once (../shared/spec/DECISIONS.md, Rate limits).
+ * The rate-limit policies: every limit of the service, once (docs/decisions.md, "Rate limits").
  * Each is a sliding window of `limit` requests per `windowSeconds`, counted per identifier (`per`).
  * Every check goes through checkRateLimit (./check.ts) and every text that states a limit (openapi.json,
  * llms.txt, MCP tool descriptions, error messages) is built from this table (./describe.ts).

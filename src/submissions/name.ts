@@ -34,7 +34,7 @@ export function checkName(input: string): NameCheck {
 }
 
 /**
- * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters and fillers removed,
+ * The key names compare by (docs/decisions.md "Duplicates"): NFKC, invisible characters and fillers removed,
  * case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a Cyrillic `С`,
  * `ＣＡＮＯＮ base` and `canon base` are one name. Only `normalized_name` holds it; the stored name stays as
  * submitted. Changing this function (or the confusables data) changes stored keys: see docs/deploy.md

@@ -1,5 +1,5 @@
 /**
- * Submitted URLs: what is accepted, and the canonical form duplicates compare by (../shared/spec/DECISIONS.md
+ * Submitted URLs: what is accepted, and the canonical form duplicates compare by (docs/decisions.md
  * "Duplicates"): `http://` and `https://` are one site, host lower-cased, `www.` dropped, default port dropped,
  * fragment dropped, percent-encoding of unreserved characters decoded and the remaining hex digits upper-cased
  * (RFC 3986 6.2.2.1-2), repeated slashes in the path collapsed, a trailing `index.html`/`index.htm`/`index.php` (in

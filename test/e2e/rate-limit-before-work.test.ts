@@ -1,4 +1,4 @@
-// "The limiter decides before any expensive statement runs" (../shared/spec/DECISIONS.md, Rate limits), read
+// "The limiter decides before any expensive statement runs" (docs/decisions.md, "Rate limits"), read
 // from PostgreSQL's own statement log (log_statement=all): not a count our code keeps, what the server ran.
 // Every search surface (the home page's ?q=, GET /api/v1/tools, MCP search_tools) is driven past the per-IP
 // public limit; the refused requests must leave no statement on the sites table in the server's log.

@@ -180,7 +180,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
     const actor = actorForWebSession(session);
     try {
-      // The same per-account bucket as the API's submits (../shared/spec/DECISIONS.md "Rate limits").
+      // The same per-account bucket as the API's submits (docs/decisions.md "Rate limits").
       await enforceRateLimit(c, 'submit', actor.accountId);
     } catch (error) {
       if (!isServiceError(error) || error.code !== 'rate_limited') throw error;

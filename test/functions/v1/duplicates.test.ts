@@ -1,4 +1,4 @@
-// Duplicates catch what a person would call the same site or name (../shared/spec/DECISIONS.md "Duplicates"),
+// Duplicates catch what a person would call the same site or name (docs/decisions.md "Duplicates"),
 // through the public surface: REST submit and reads, and MCP's get_site_status by URL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

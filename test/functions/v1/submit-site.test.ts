@@ -353,7 +353,7 @@ describe('submit: a URL whose canonical form is huge', () => {
   });
 });
 
-// Submit inputs the validation rules refuse (../shared/spec/tool-directory-api.md, section 4): port 0 is not a
+// Submit inputs the validation rules refuse (docs/contract.md, "Submit request"): port 0 is not a
 // valid port, and a name made only of invisible characters is not 2 to 100 characters after trimming.
 describe('submit: URL with port 0', () => {
   it.each(['https://port-zero.example:0/', 'http://port-zero.example:0'])('%s is 400 invalid_request naming url', async (url) => {
