@@ -140,6 +140,7 @@ describe('texts built from the policy table', () => {
     await mcp.close();
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(describeApiLimits());
+    expect(readme).toContain(describePolicy('linksAndBadges'));
   });
 });
 
