@@ -18,7 +18,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     // The limiter answers before the lookup: past it, a 429 (the error body, Retry-After) that runs no statement
     // and counts no badge load. A refusal or an error is kept by no browser or shared cache: the next load asks again.
     c.header('Cache-Control', 'no-store');
-    await enforceRateLimit(c, 'linksAndBadges', clientIp(c));
+    await enforceRateLimit(c, 'badges', clientIp(c));
     const file = c.req.param('file');
     if (!file.endsWith('.svg')) throw notLive();
     const theme = parseTheme(c.req.query('theme'));

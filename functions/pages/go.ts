@@ -10,7 +10,7 @@ import { refusedPublicPage } from './public-limit';
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/go/:slug', async (c) => {
     // The limiter answers before the lookup: past it, a 429 page that runs no statement and counts no click.
-    const refused = await refusedPublicPage(c, 'requests', 'linksAndBadges');
+    const refused = await refusedPublicPage(c, 'requests', 'outboundLinks');
     if (refused) return refused;
     const slug = c.req.param('slug');
     // Only the slug picks the target, and only among live tools: no parameter can turn this into an open redirect.

@@ -21,11 +21,15 @@ export const rateLimitPolicies = {
   /** Unauthenticated endpoints and every search (GET /?q=, /api/v1/tools, MCP search_tools and get_tool). */
   public: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'requests' },
   /**
-   * The outbound link GET /go/{slug} and the badge GET /badge/{slug}.svg: each runs a statement and moves a
-   * counter, so each is limited like a page, in a bucket of its own (a person's clicks and the badges on the
-   * pages they read do not use up their browsing).
+   * The outbound link GET /go/{slug}: it runs a statement and moves a counter, so it is limited like a page, in a
+   * bucket of its own (a person's clicks do not use up their browsing).
    */
-  linksAndBadges: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'outbound-link and badge requests' },
+  outboundLinks: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'outbound links' },
+  /**
+   * The badge GET /badge/{slug}.svg, likewise, apart from the links: it is loaded by other sites' pages (a list of
+   * tools can embed dozens at once), not by a click of ours.
+   */
+  badges: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'badge loads' },
   /** Webhook endpoints registered or deleted, and test pings sent (each ping is an outgoing request). */
   webhooks: { limit: 10, windowSeconds: 60, per: 'account', counts: 'webhook changes and test pings' },
   /** API keys created on the account's keys page. */

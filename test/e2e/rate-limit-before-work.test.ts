@@ -15,7 +15,8 @@ import { callTool, connectMcp, resultJson } from '../functions/mcp/mcp-client';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 const PUBLIC_LIMIT = rateLimitPolicies.public.limit;
-const LINK_LIMIT = rateLimitPolicies.linksAndBadges.limit;
+const LINK_LIMIT = rateLimitPolicies.outboundLinks.limit;
+const BADGE_LIMIT = rateLimitPolicies.badges.limit;
 const REFUSED = 20;
 
 describePg('refused searches run no search statement (PostgreSQL statement log)', () => {
@@ -112,7 +113,7 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
 
   it('the badge GET /badge/{slug}.svg', async () => {
     const ip = { 'cf-connecting-ip': '203.0.113.14' };
-    const ran = await exhaust(async () => (await t.request(`/badge/${slug}.svg`, { headers: ip })).status, 200, LINK_LIMIT);
+    const ran = await exhaust(async () => (await t.request(`/badge/${slug}.svg`, { headers: ip })).status, 200, BADGE_LIMIT);
     expect(ran).toEqual([]);
   });
 });

@@ -91,12 +91,12 @@ describe('per-IP limits group IPv6 clients by /64', () => {
     );
   });
 
-  it('the outbound link and the badge: GET /go/{slug}, GET /badge/{slug}.svg', async () => {
-    await expectOneBudgetPerNetwork(
-      rateLimitPolicies.linksAndBadges.limit,
-      async (ip) => (await send(ip.length % 2 ? '/go/no-such-tool' : '/badge/no-such-tool.svg', ip)).status,
-      (s) => s === 404,
-    );
+  it('the outbound link: GET /go/{slug}', async () => {
+    await expectOneBudgetPerNetwork(rateLimitPolicies.outboundLinks.limit, async (ip) => (await send('/go/no-such-tool', ip)).status, (s) => s === 404);
+  });
+
+  it('the badge: GET /badge/{slug}.svg', async () => {
+    await expectOneBudgetPerNetwork(rateLimitPolicies.badges.limit, async (ip) => (await send('/badge/no-such-tool.svg', ip)).status, (s) => s === 404);
   });
 
   it('IPv4 clients keep one budget per address, also when reported IPv4-mapped', async () => {
@@ -111,7 +111,7 @@ describe('per-IP limits group IPv6 clients by /64', () => {
 
 describe(`beside each /64, an IPv6 /48 has ${PREFIX_48_MULTIPLIER} times the budget, shared by all its /64s`, () => {
   it('a tunnel that hops from /64 to /64 is refused once its /48 has spent that, with words that say so', async () => {
-    const { limit } = rateLimitPolicies.linksAndBadges;
+    const { limit } = rateLimitPolicies.badges;
     const prefix = `2001:db8:${(0xa000 + ++networks).toString(16)}`;
     // A badge for a name that is no badge (.txt): the limiter runs, then a 404 without any statement. Each /64 stays
     // within its own budget; together they spend the /48's.
@@ -125,7 +125,7 @@ describe(`beside each /64, an IPv6 /48 has ${PREFIX_48_MULTIPLIER} times the bud
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} outbound-link and badge requests per minute per IPv6 /48 network\\.`),
+      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\.`),
     );
     // The neighbouring /48 and an IPv4 client are not touched; nor is the /48's budget of another policy.
     const neighbour = `2001:db8:${(0xa000 + ++networks).toString(16)}:1::1`;

@@ -107,19 +107,19 @@ describe('checkRateLimit', () => {
 
   it('refuses every /64 of a /48 once the /48 has spent its budget, saying so', async () => {
     const deps = { limiter: createMemoryLimiter() };
-    const { limit } = rateLimitPolicies.linksAndBadges;
+    const { limit } = rateLimitPolicies.badges;
     // PREFIX_48_MULTIPLIER networks spend their whole /64 budget; each stays within its own.
     for (let n = 0; n < PREFIX_48_MULTIPLIER; n++) {
-      for (let i = 0; i < limit; i++) await checkRateLimit(deps, 'linksAndBadges', `2001:db8:7:${n.toString(16)}::/64`);
+      for (let i = 0; i < limit; i++) await checkRateLimit(deps, 'badges', `2001:db8:7:${n.toString(16)}::/64`);
     }
-    const error = await refusal(checkRateLimit(deps, 'linksAndBadges', '2001:db8:7:ff::/64'));
+    const error = await refusal(checkRateLimit(deps, 'badges', '2001:db8:7:ff::/64'));
     expect(error.message).toMatch(
-      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} outbound-link and badge requests per minute per IPv6 /48 network\\. Retry in \\d+ s\\.$`),
+      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\. Retry in \\d+ s\\.$`),
     );
     expect(error.details.rateLimit).toMatchObject({ limit: limit * PREFIX_48_MULTIPLIER, remaining: 0 });
     // The next /48, and IPv4 clients, are other buckets.
-    expect((await checkRateLimit(deps, 'linksAndBadges', '2001:db8:8:0::/64')).remaining).toBe(limit - 1);
-    expect((await checkRateLimit(deps, 'linksAndBadges', '203.0.113.9')).remaining).toBe(limit - 1);
+    expect((await checkRateLimit(deps, 'badges', '2001:db8:8:0::/64')).remaining).toBe(limit - 1);
+    expect((await checkRateLimit(deps, 'badges', '203.0.113.9')).remaining).toBe(limit - 1);
   });
 });
 
@@ -128,7 +128,8 @@ describe('texts built from the policy table', () => {
     expect(describeRate('submit')).toBe('10 submits per minute');
     expect(describePolicy('read')).toBe('60 reads per minute per account');
     expect(describePolicy('public')).toBe('60 requests per minute per client IP');
-    expect(describePolicy('linksAndBadges')).toBe('60 outbound-link and badge requests per minute per client IP');
+    expect(describePolicy('outboundLinks')).toBe('60 outbound links per minute per client IP');
+    expect(describePolicy('badges')).toBe('60 badge loads per minute per client IP');
     expect(describeApiLimits()).toBe(
       'Per account (all its API keys share the buckets, MCP tool calls included): 10 submits per minute and 60 reads per minute. ' +
         'Per client IP: 60 requests per minute to unauthenticated endpoints, every search included. ' +

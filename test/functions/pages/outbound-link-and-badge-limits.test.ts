@@ -1,5 +1,6 @@
-// GET /go/{slug} and GET /badge/{slug}.svg behind their per-client limit (src/rate-limits/policies.ts
-// `linksAndBadges`): past it a 429 with Retry-After and the RateLimit-* headers, kept by no cache, and never counted.
+// GET /go/{slug} and GET /badge/{slug}.svg behind their per-client limits (src/rate-limits/policies.ts
+// `outboundLinks`, `badges`): past one a 429 with Retry-After and the RateLimit-* headers, kept by no cache, and never
+// counted.
 // Through app.request, the client address as Workers report it (cf-connecting-ip); that the limiter answers before
 // any statement runs is read from PostgreSQL's own statement log in test/e2e/rate-limit-before-work.test.ts.
 import { sql } from 'drizzle-orm';
@@ -9,8 +10,6 @@ import { rateLimitPolicies } from '../../../src/rate-limits/policies';
 import { seedTools } from '../../helpers/live-tools';
 import { statsHarness } from '../../helpers/stats-harness';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-
-const LIMIT = rateLimitPolicies.linksAndBadges.limit;
 
 let t: TestApp;
 let h: ReturnType<typeof statsHarness>;
@@ -31,10 +30,11 @@ async function countersOf(slug: string) {
 }
 
 describe.each([
-  { route: 'the outbound link', path: (slug: string) => `/go/${slug}`, ok: 302, counter: 'clicks' },
-  { route: 'the badge', path: (slug: string) => `/badge/${slug}.svg`, ok: 200, counter: 'badge_loads' },
-])('$route', ({ path, ok, counter }) => {
-  it(`answers ${LIMIT} requests a minute per client, then 429 with Retry-After, kept by no cache`, async () => {
+  { route: 'the outbound link', path: (slug: string) => `/go/${slug}`, ok: 302, counter: 'clicks', policy: 'outboundLinks' as const },
+  { route: 'the badge', path: (slug: string) => `/badge/${slug}.svg`, ok: 200, counter: 'badge_loads', policy: 'badges' as const },
+])('$route', ({ path, ok, counter, policy }) => {
+  const LIMIT = rateLimitPolicies[policy].limit;
+  it(`answers its limit of requests a minute per client, then 429 with Retry-After, kept by no cache`, async () => {
     const [tool] = await seedTools(t.deps.db, [{ name: `Limited ${crypto.randomUUID().slice(0, 6)}` }]);
     const client = freshClient();
     for (let i = 0; i < LIMIT; i++) {
@@ -50,7 +50,7 @@ describe.each([
     expect(refused.headers.get('location')).toBeNull();
     const body = await refused.text();
     if (ok === 302) expect(body).toContain('Too many requests from your address'); // a page, like the other pages' refusals
-    else expect(JSON.parse(body)).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests: at most 60 outbound-link and badge requests per minute per client IP\. Retry in \d+ s\.$/) } });
+    else expect(JSON.parse(body)).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests: at most 60 badge loads per minute per client IP\. Retry in \d+ s\.$/) } });
     // Unknown slugs and odd names count too: the limiter answers before the name is looked at.
     expect((await from(client, path('no-such-tool'))).status).toBe(429);
     // Another client has its own bucket.
@@ -69,16 +69,15 @@ describe.each([
   });
 });
 
-describe('the two share one bucket, apart from the pages', () => {
-  it('links and badges draw on one budget; the pages keep theirs', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: `Shared Bucket ${crypto.randomUUID().slice(0, 6)}` }]);
+describe('three buckets: links, badges and pages', () => {
+  it('a client past its link limit still loads badges and pages, and the other way round', async () => {
+    const [tool] = await seedTools(t.deps.db, [{ name: `Own Buckets ${crypto.randomUUID().slice(0, 6)}` }]);
     const client = freshClient();
-    for (let i = 0; i < LIMIT / 2; i++) {
-      expect((await from(client, `/go/${tool!.slug}`)).status).toBe(302);
-      expect((await from(client, `/badge/${tool!.slug}.svg`)).status).toBe(200);
-    }
+    for (let i = 0; i < rateLimitPolicies.outboundLinks.limit; i++) expect((await from(client, `/go/${tool!.slug}`)).status).toBe(302);
     expect((await from(client, `/go/${tool!.slug}`)).status).toBe(429);
-    expect((await from(client, `/badge/${tool!.slug}.svg`)).status).toBe(429);
+    const badge = await from(client, `/badge/${tool!.slug}.svg`);
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get('ratelimit-remaining')).toBe(String(rateLimitPolicies.badges.limit - 1));
     const page = await from(client, `/api/v1/tools?q=${crypto.randomUUID().slice(0, 8)}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('ratelimit-remaining')).toBe(String(rateLimitPolicies.public.limit - 1));
