@@ -14,6 +14,7 @@ import { refusedPublicPage } from './public-limit';
 import { cardGrid, pager } from './cards';
 import { badCursorPage, listingPage } from './listing';
 import { declareImpressions } from '../middleware/count-listing-events';
+import { homeReads, searchTerms } from '../middleware/page-cache-keys';
 
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
@@ -38,9 +39,11 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const refused = await refusedPublicPage(c, 'searches');
   if (refused) return refused;
   const first = `/?q=${encodeURIComponent(q)}`;
+  // Read through the declared reads: the page cache keys on exactly these (functions/middleware/page-cache-keys.ts).
+  const { cursor } = homeReads(c);
   let found;
   try {
-    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor: c.req.query('cursor') } });
+    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor } });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;
@@ -48,7 +51,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const tools: ToolCard[] = found.tools;
   const next = found.next_cursor === null ? null : `${first}&cursor=${encodeURIComponent(found.next_cursor)}`;
   declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md); kept with a cached page
-  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || c.req.query('cursor') ? ' on this page' : ''}`;
+  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || cursor ? ' on this page' : ''}`;
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
@@ -64,7 +67,7 @@ ${pager({ prev: null, next })}`,
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
-    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const q = searchTerms(c);
     if (q) return searchPage(c, q);
     const refused = await refusedPublicPage(c, 'requests');
     if (refused) return refused;
