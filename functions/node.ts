@@ -22,7 +22,7 @@ import { startLocalStatsTimers } from './node/stats-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
 import type { AppOptions } from './types';
-import { membershipTiers } from '../src/submissions/plans';
+import { membershipTiers } from '../src/catalog/plans';
 
 export interface NodeServer {
   url: string;

@@ -18,7 +18,7 @@ export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
-import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/submissions/plans';
+import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/catalog/plans';
 
 /** The monthly plan, named in the submit tool's words. */
 const recurringPlan = planKinds.find((kind) => planPrices[kind].recurring) as PlanKind;

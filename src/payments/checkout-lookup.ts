@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import type { SiteStatus } from '../db/schema';
-import type { PlanName } from '../submissions/plans';
+import type { PlanName } from '../catalog/plans';
 import type { PendingState } from '../db/schema';
 
 /** What a Checkout Session id stands for, for the checkout pages (local checkout, success page). */

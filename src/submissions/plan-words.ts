@@ -1,10 +1,10 @@
 import type { Config } from '../config';
 import { dailyLimitFor } from '../accounts/memberships';
 import { badgeLabel } from '../directory/badge';
-import { aliasesOf, membershipPrices, membershipTiers, planKinds, planPrices, SPONSOR_SLOTS, tierCovers, type ListingPrice, type MembershipTier, type PlanKind } from './plans';
+import { aliasesOf, membershipPrices, membershipTiers, planKinds, planPrices, SPONSOR_SLOTS, tierCovers, type ListingPrice, type MembershipTier, type PlanKind } from '../catalog/plans';
 
 // The plans and memberships in words, for /pricing, /submit, llms.txt and the docs: built from the plan table
-// (plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
+// (src/catalog/plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
 
 /** The plans people choose from, in price order (`pro` is another spelling of sponsored). */
 export { planKinds };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import type { SiteStatus } from '../db/schema';
 import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
-import type { PlanName } from './plans';
+import type { PlanName } from '../catalog/plans';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';

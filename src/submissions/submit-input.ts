@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkName } from './name';
 import { checkSubmittedUrl } from './url';
-import { planNames, type PlanName } from './plans';
+import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
 /**

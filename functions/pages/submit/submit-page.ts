@@ -15,7 +15,7 @@ import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { submitSiteIdempotently } from '../../../src/idempotency/submit';
 import { describeDuplicate } from '../../../src/submissions/already-submitted';
 import { normalizeName } from '../../../src/submissions/name';
-import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
+import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/catalog/plans';
 import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
 import { canonicalUrl } from '../../../src/submissions/url';

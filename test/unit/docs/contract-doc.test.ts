@@ -31,10 +31,10 @@ import {
   planKinds,
   planPrices,
   tierCovers,
-} from '../../../src/submissions/plans';
+} from '../../../src/catalog/plans';
 import { PENDING_RETENTION_DAYS } from '../../../src/submissions/purge';
 import { paymentReasons } from '../../../src/submissions/record-schemas';
-import { MAX_RETRIES_PER_DAY } from '../../../src/submissions/retry-limit';
+import { MAX_RETRIES_PER_DAY } from '../../../src/catalog/retry-limit';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../../src/webhooks/webhook-record';
 import { sectionTables } from './markdown';
 
