@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { siteStatuses } from '../db/schema';
-import { crawlFailureKinds } from '../crawler/crawl-result';
+import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
 import { planNames } from '../catalog/plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
 import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { crawlFailureKinds } from '../../crawler/crawl-result';
+import { crawlFailureKinds } from '../../catalog/crawl-failure-kinds';
 import { tsvector, tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
