@@ -4,7 +4,7 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import { planPlacement, planSpellings, type PlanName } from '../catalog/plans';
 import { dispatchCrawl } from '../submissions/dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
-import { payableStates } from '../db/schema';
+import { payableStates } from '../catalog/payment-states';
 import { sqlWords } from '../db/sql-format';
 
 /** `'sponsored', 'pro'`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */

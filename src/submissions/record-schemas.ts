@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { siteStatuses } from '../db/schema';
+import { siteStatuses } from '../catalog/site-statuses';
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
 import { planNames } from '../catalog/plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';

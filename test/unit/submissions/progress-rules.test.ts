@@ -6,7 +6,7 @@ import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
 import { isPublicCrawlMessage, submitterReason } from '../../../src/submissions/history-reasons';
 import { describeQueue, describeStatus, describeStep, ordinal } from '../../../src/submissions/progress-words';
 import { describeStatus as describeStatusForCli } from '../../../src/cli/output';
-import { siteStatuses } from '../../../src/db/schema';
+import { siteStatuses } from '../../../src/catalog/site-statuses';
 import { formatTime } from '../../../src/display-time';
 import { toHistory } from '../../../src/submissions/progress';
 
