@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { sponsorSlotHeld } from '../submissions/sponsor-slot';
+import { sponsorSlotHeld } from './sponsor-slot';
 import { SPONSOR_SLOTS } from '../catalog/plans';
 import { toolColumns, toToolCard, type ToolCard, type ToolRow } from './tool-record';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';

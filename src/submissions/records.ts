@@ -3,7 +3,7 @@ import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import type { SiteStatus } from '../catalog/site-statuses';
 import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
 import type { PlanName } from '../catalog/plans';
-import { sponsorSlotHeld } from './sponsor-slot';
+import { sponsorSlotHeld } from '../directory/sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 import type { PendingState } from '../catalog/payment-states';

@@ -62,7 +62,7 @@ export const sites = pgTable(
     /**
      * The sponsorship's subscription status and the end of the period already paid for, kept exactly like
      * accounts.membership_status / membership_period_end (src/payments/membership-rules.ts): a past_due
-     * sponsorship keeps its slot until that period ends (src/submissions/sponsor-slot.ts reads it).
+     * sponsorship keeps its slot until that period ends (src/directory/sponsor-slot.ts reads it).
      */
     sponsorStatus: text('sponsor_status'),
     sponsorPeriodEnd: tstz('sponsor_period_end'),
