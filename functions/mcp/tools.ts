@@ -175,7 +175,7 @@ export const getSiteStatusTool = defineTool({
     await caller.limit('read', actor.accountId);
     if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
     const check = checkSubmittedUrl(input.url!);
-    if (!check.ok) throw new ServiceError('invalid_request', check.message);
+    if (!check.ok) throw new ServiceError('invalid_request', check.message, { field: 'url' });
     return findSubmissionByUrl({ deps: caller.deps, actor, input: { canonicalUrl: canonicalUrl(check.url) } });
   },
 });

@@ -49,9 +49,13 @@ function readCursor(category: string | undefined, name: 'after' | 'before', curs
   try {
     position = decodeCursor(cursorKey(category), cursor);
   } catch {
-    throw new ServiceError('invalid_request', `${name}: this page link is malformed or belongs to another list; start again from the first page.`);
+    throw new ServiceError('invalid_request', `${name}: this page link is malformed or belongs to another list; start again from the first page.`, {
+      field: name,
+    });
   }
-  if (position.mode !== 'newest') throw new ServiceError('invalid_request', `${name}: this page link belongs to another list; start again from the first page.`);
+  if (position.mode !== 'newest') {
+    throw new ServiceError('invalid_request', `${name}: this page link belongs to another list; start again from the first page.`, { field: name });
+  }
   return position;
 }
 
