@@ -127,7 +127,7 @@ async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitVa
         : html`A tool with ${what} has already been submitted by someone else.`;
     return renderForm(c, session, { values, errors: { [dup.field]: words }, status: 409 });
   }
-  const category = categoryError(error.message);
+  const category = categoryError(error);
   if (category) return renderForm(c, session, { values, errors: { categories: category }, status: error.status as ContentfulStatusCode });
   if (error.code === 'idempotency_key_reused') {
     const text = 'This form was already sent with other details. Check them and press Submit again.';
