@@ -24,7 +24,7 @@ import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
 import { applyConnectionTimeouts } from './node/connection-timeouts';
 import type { AppOptions } from './types';
-import { membershipTiers } from '../src/submissions/plans';
+import { membershipTiers } from '../src/catalog/plans';
 
 export interface NodeServer {
   url: string;

@@ -121,7 +121,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
         notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : error.message.startsWith('categories:') ? 'categories' : 'invalid';
+        notice = error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

@@ -10,7 +10,7 @@ import type { AppEnv } from '../types';
 function parseTheme(value: string | undefined): BadgeTheme {
   if (value === undefined || value === '') return 'light';
   if ((BADGE_THEMES as readonly string[]).includes(value)) return value as BadgeTheme;
-  throw new ServiceError('invalid_request', `theme must be one of: ${BADGE_THEMES.join(', ')}.`);
+  throw new ServiceError('invalid_request', `theme must be one of: ${BADGE_THEMES.join(', ')}.`, { field: 'theme' });
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { submitInputSchema } from '../../src/submissions/submit-input';
-import { defaultPlan } from '../../src/submissions/plans';
+import { defaultPlan } from '../../src/catalog/plans';
 import {
   crawlErrorSchema,
   pendingRecordSchema,

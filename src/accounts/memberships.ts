@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { tierRank, type MembershipTier, type Tier } from '../submissions/plans';
+import { tierRank, type MembershipTier, type Tier } from '../catalog/plans';
 
 // What a membership is and what it grants, for every reader: submit's decision (src/submissions/rules.ts), the
 // account overview, the payments that change memberships (docs/decisions.md, "Memberships and quota").

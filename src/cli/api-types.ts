@@ -10,7 +10,7 @@ import type {
   SiteRecord,
   SubmissionRecord,
 } from '../submissions/record-schemas';
-import type { PlanName } from '../submissions/plans';
+import type { PlanName } from '../catalog/plans';
 import type { editInputSchema } from '../submissions/edit-input';
 import type { categoryListSchema } from '../categories/category-schemas';
 

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { SubmitOutcome } from './api-client';
 import type { Plan } from './api-types';
-import { defaultPlan, planNames } from '../submissions/plans';
+import { defaultPlan, planNames } from '../catalog/plans';
 import type { CliContext } from './context';
 import { rememberSubmission } from './config-store';
 import { ExitCode } from './exit-codes';

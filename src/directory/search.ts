@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { ServiceError } from '../errors';
+import { invalidInput, ServiceError } from '../errors';
 import { toToolCard, toToolSummary, type ToolCard, type ToolRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
@@ -58,7 +58,7 @@ export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInpu
 
 async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolRow) => Tool): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
+  if (!parsed.success) throw invalidInput(parsed.error, 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
   const category = parsed.data.category;
@@ -66,7 +66,7 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const cursorKey = category ? `${query}\u0000${category}` : query;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && (after.mode === 'newest') !== (query === '')) {
-    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.');
+    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
   }
 
   const statement =
@@ -77,7 +77,10 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const rows = statement ? await queryRows<HitRow>(deps.db, statement) : [];
   // Whether the category exists is asked only when a first page comes back empty, so a search stays one statement.
   if (category && !after && rows.length === 0 && (await unknownCategories(deps, [category])).length > 0) {
-    throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`);
+    throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
+      field: 'category',
+      values: [category],
+    });
   }
 
   const page = rows.slice(0, limit);

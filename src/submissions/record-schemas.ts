@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { siteStatuses } from '../db/schema';
-import { crawlFailureKinds } from '../crawler/crawl-result';
-import { planNames } from './plans';
+import { siteStatuses } from '../catalog/site-statuses';
+import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
+import { planNames } from '../catalog/plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
 import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';
 

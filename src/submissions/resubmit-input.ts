@@ -5,7 +5,7 @@ import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { submitInputSchema, type SubmitInput } from './submit-input';
-import { payableStates } from '../db/schema';
+import { payableStates } from '../catalog/payment-states';
 import { sqlWords } from '../db/sql-format';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkName } from './name';
 import { checkSubmittedUrl } from './url';
-import { planNames, type PlanName } from './plans';
+import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
 /**
@@ -20,7 +20,8 @@ export const submitInputSchema = z.object({
     .string({ error: (i) => (i.input === undefined ? 'url is required' : 'url must be a string') })
     .superRefine((value, ctx) => {
       const check = checkSubmittedUrl(value);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, ...(check.notHttpUrl && { params: { notHttpUrl: true } }) });
     })
     .transform((value) => value.trim()),
   email: z

@@ -18,7 +18,8 @@ const INDEX_FILE = /\/index\.(?:html?|php)$/i;
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
+/** `notHttpUrl`: the text is no absolute http(s) URL at all (no scheme, another scheme, unparsable), not a bad part of one. */
+export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string; notHttpUrl?: true };
 
 /** An absolute http(s) URL with a valid host (DNS name or IP literal), a valid port and no credentials. */
 export function checkSubmittedUrl(input: string): UrlCheck {
@@ -30,12 +31,12 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'url must be an absolute http or https URL' };
+    return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'url must use http or https' };
+    return { ok: false, message: 'url must use http or https', notHttpUrl: true };
   }
-  if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL' };
+  if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
   if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
   if (url.port === '0') return { ok: false, message: 'url must have a valid port' };
   // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { planPrices } from '../../../src/submissions/plans';
+import { planPrices } from '../../../src/catalog/plans';
 import { priceText } from '../../../src/submissions/plan-words';
 import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account-client';

@@ -7,7 +7,7 @@ import type { Logger } from '../../../src/log';
 import { queryRows } from '../../../src/db/client';
 import type Stripe from 'stripe';
 import type { CheckoutSession } from '../../../src/adapters/payments/types';
-import { planKind, planPrices, type PlanName } from '../../../src/submissions/plans';
+import { planKind, planPrices, type PlanName } from '../../../src/catalog/plans';
 import { checkoutSessionFixture, eventFixture, fixtureId, signFixture, type HandledEventType } from './stripe-fixtures';
 import type { Env } from '../../../src/config';
 import type { OpenedDb } from '../../../src/db/node-clients';

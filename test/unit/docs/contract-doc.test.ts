@@ -10,7 +10,7 @@ import { MAX_ACTIVE_KEYS } from '../../../src/accounts/api-keys';
 import { CHECKOUT_LIFETIME_MS } from '../../../src/adapters/payments/types';
 import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
 import { MAX_CATEGORIES_PER_TOOL } from '../../../src/categories/category-rules';
-import { siteStatuses } from '../../../src/db/schema';
+import { siteStatuses } from '../../../src/catalog/site-statuses';
 import type { Deps } from '../../../src/deps';
 import { MAX_PAGE_SIZE } from '../../../src/directory/search';
 import { errorStatus } from '../../../src/errors';
@@ -31,10 +31,10 @@ import {
   planKinds,
   planPrices,
   tierCovers,
-} from '../../../src/submissions/plans';
+} from '../../../src/catalog/plans';
 import { PENDING_RETENTION_DAYS } from '../../../src/submissions/purge';
 import { paymentReasons } from '../../../src/submissions/record-schemas';
-import { MAX_RETRIES_PER_DAY } from '../../../src/submissions/retry-limit';
+import { MAX_RETRIES_PER_DAY } from '../../../src/catalog/retry-limit';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from '../../../src/webhooks/webhook-record';
 import { sectionTables } from './markdown';
 

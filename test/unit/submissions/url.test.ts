@@ -184,5 +184,7 @@ describe('checkSubmittedUrl', () => {
     const check = checkSubmittedUrl(url);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(new RegExp(fragment));
+    // What a form asks for instead ("a full address that starts with https://") is chosen by this flag, not the text.
+    if (!check.ok) expect(check.notHttpUrl ?? false).toBe(fragment === 'absolute' || fragment === 'http or https');
   });
 });
