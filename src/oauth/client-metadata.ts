@@ -2,7 +2,7 @@
 // Client ID Metadata Document: public clients using the authorization code grant, safe redirect URIs.
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { MAX_REDIRECT_URIS, redirectUriProblem, shownUri } from './redirect-uris';
-import { hasInvisibleCharacters } from '../printable-text';
+import { hasInvisibleCharacters, visibleCharacterCount } from '../printable-text';
 
 export const MAX_CLIENT_NAME_LENGTH = 100;
 
@@ -56,7 +56,10 @@ export function checkClientMetadata(
   if (name !== undefined && name.length > MAX_CLIENT_NAME_LENGTH) {
     return refuse('invalid_client_metadata', `client_name must be printable text of at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
   }
-  return { ok: true, value: { name: name || null, redirectUris: [...new Set(uris as string[])] } };
+  // A name with nothing a reader sees (blanks, fillers such as U+2800, lone marks) is no name: the consent page then
+  // says "An unnamed app" instead of showing an empty gap where the app's name should be.
+  const shown = name !== undefined && visibleCharacterCount(name) > 0 ? name : null;
+  return { ok: true, value: { name: shown, redirectUris: [...new Set(uris as string[])] } };
 }
 
 const refuse = (error: ClientMetadataError['error'], message: string) => ({ ok: false as const, error, message });

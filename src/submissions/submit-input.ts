@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
-import { checkSubmittedUrl } from './url';
+import { checkSubmittedUrl, storedUrl } from './url';
 import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
@@ -23,7 +23,8 @@ export const submitInputSchema = z.object({
       // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
       if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, ...(check.notHttpUrl && { params: { notHttpUrl: true } }) });
     })
-    .transform((value) => value.trim()),
+    // Stored, published and compared as the parser reads it, never as typed (src/submissions/url.ts storedUrl).
+    .transform(storedUrl),
   email: z
     .email({ error: 'email must be a valid e-mail address' })
     .max(254, { error: 'email must be at most 254 characters' })

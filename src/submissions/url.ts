@@ -4,8 +4,10 @@
  * fragment dropped, percent-encoding of unreserved characters decoded and the remaining hex digits upper-cased
  * (RFC 3986 6.2.2.1-2), repeated slashes in the path collapsed, a trailing `index.html`/`index.htm`/`index.php` (in
  * any case) and the trailing slash of the path dropped, tracking parameters dropped, remaining query parameters sorted. The form is a comparison key, never
- * shown or fetched: the record keeps the URL as submitted.
+ * shown or fetched: the record keeps the URL as submitted, in the one spelling every URL parser reads alike
+ * (`new URL(x).href`, see `storedUrl`); a text that parsers read differently is refused (src/url-spelling.ts).
  */
+import { urlSpellingProblem } from '../url-spelling';
 
 const MAX_URL_LENGTH = 2048;
 const TRACKING_PARAM = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
@@ -26,7 +28,8 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   const text = input.trim();
   if (text.length === 0) return { ok: false, message: 'url must not be empty' };
   if (text.length > MAX_URL_LENGTH) return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters` };
-  if (/[\u0000-\u001f\u007f\s]/.test(text)) return { ok: false, message: 'url must not contain spaces or control characters' };
+  const spelling = urlSpellingProblem(text, 'url');
+  if (spelling) return { ok: false, message: spelling };
   let url: URL;
   try {
     url = new URL(text);
@@ -45,6 +48,14 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   }
   if (!isValidHost(url.hostname)) return { ok: false, message: 'url must have a valid host name' };
   return { ok: true, url };
+}
+
+/**
+ * What is stored, published and compared for an accepted URL: the parser's own spelling (`https://Example.com` is
+ * `https://example.com/`), so the record, the API, the page's link and `/go/` all name the host a browser goes to.
+ */
+export function storedUrl(input: string): string {
+  return new URL(input.trim()).href;
 }
 
 function isValidHost(hostname: string): boolean {

@@ -144,7 +144,7 @@ describe('/submit POST', () => {
       t.deps.db,
       sql`SELECT plan, url, checkout_url, categories, email FROM pending_submissions WHERE account_id = ${accountId}`,
     );
-    expect(pending).toMatchObject({ plan: 'featured', url, checkout_url: location, email: null });
+    expect(pending).toMatchObject({ plan: 'featured', url: `${url}/`, checkout_url: location, email: null });
     expect([...pending!.categories].sort()).toEqual([CATEGORIES[0], CATEGORIES[1]].sort());
   });
 
