@@ -179,7 +179,7 @@ describe('checkSubmittedUrl', () => {
     ['https://example.com:99999/', 'absolute'],
     ['https://exa mple.com/', 'spaces'],
     [`https://example.com/${'a'.repeat(2100)}`, '2048'],
-    ['http:/example.com', 'absolute'],
+    ['http:/example.com', 'two slashes'],
   ])('refuses %s (%s)', (url, fragment) => {
     const check = checkSubmittedUrl(url);
     expect(check.ok).toBe(false);
