@@ -1,46 +1,68 @@
-// The layers of tooldir, stated once and held by CI (`npm run lint:deps`, run by .ci/run). The picture in words:
-// docs/architecture.md.
+// The layers of tooldir, stated once by folder and held by CI (`npm run lint:deps`, run by .ci/run). The picture
+// in words: docs/architecture.md.
 //
-//   functions/                 the edges: HTTP, MCP, Stripe and QStash wire formats; the Node and Workers entries
+//   functions/  src/cli/       the edges (HTTP, MCP, Stripe and QStash wire formats; the Node and Workers entries)
+//                              and the tooldir command, a client of the API beside them
 //     ↓
 //   src/build-deps.ts          the composition root: picks each adapter from configuration (only the entries use it)
 //     ↓
-//   src/<capability>/          the rules: submissions, pipeline, crawler, jobs, payments, accounts, directory, ...
+//   src/<capability>/          the rules, in the layers of CAPABILITY_LAYERS: each imports only the layers below it
 //     ↓
-//   src/{db,adapters}/, src/deps.ts (the Deps type a verb receives), and the shared leaf modules src/*.ts
+//   src/crawler/               the safe crawler: a library of the capabilities that imports none of them
+//     ↓
+//   src/deps.ts src/adapters/ src/db/    the floor: the Deps type, infrastructure behind interfaces, the database
+//     ↓
+//   src/*.ts                   the shared leaf modules (config, errors, ids, crypto, log, ...)
+//     ↓
+//   src/catalog/               the catalogue: the tables of facts every layer reads (plans, tiers, closed lists)
 //
 // Arrows point down only. The exceptions are listed in UPWARD below, each with its reason; keep that list short.
-// The CLI (src/cli/) is a client, not a layer of the server: it shares leaf modules with it, never a verb.
 // Ships as CommonJS (.cjs) because package.json says "type": "module" and dependency-cruiser loads a
 // `module.exports` config.
 
+const CATALOG = '^src/catalog/';
 /** The shared leaf modules: every file directly in src/ except the Deps type and the composition root. */
 const ROOT_LEAF = '^src/(?!(?:deps|build-deps)\\.ts$)[^/]+\\.ts$';
-/**
- * Leaf modules that live in a capability's folder because they belong to it (a table of facts that imports no
- * other capability), so the floor and the CLI may read them. They are held to the leaf rule like the root ones.
- */
-const CAPABILITY_LEAVES = ['^src/submissions/plans\\.ts$', '^src/submissions/retry-limit\\.ts$'];
-const LEAF = [ROOT_LEAF, ...CAPABILITY_LEAVES];
 const DB = '^src/db/';
 const ADAPTERS = '^src/adapters/';
 const DEPS = '^src/deps\\.ts$';
+const FLOOR = [DEPS, ADAPTERS, DB, ROOT_LEAF, CATALOG];
+const CRAWLER = '^src/crawler/';
+const CLI = '^src/cli/';
 const BUILD_DEPS = '^src/build-deps\\.ts$';
-/** Where a process starts: the only modules that may choose adapter implementations and build Deps. */
+/** Where a process starts: the only modules that may choose adapter implementations, build Deps and open a database. */
 const ENTRIES = ['^functions/node\\.ts$', '^functions/worker\\.ts$', '^functions/node/', '^functions/worker/'];
 
 /**
- * The arrows that point up, each allowed by name. At most two; a new one needs a reason as good as these.
+ * The capability folders of src/, top layer first. A folder imports only folders of the layers below its own, never
+ * one of its own layer nor above (derived from the imports: each layer uses only what is below it).
+ */
+const CAPABILITY_LAYERS = [
+  ['jobs', 'deploy'], // run and schedule the steps, purges and sweeps; migrate at deploy time
+  ['idempotency', 'payments', 'pipeline'], // drive a submission: replay a submit, apply a payment, crawl/review/publish
+  ['submissions'], // a submission: submit, the rules, records, retry, edit, payment requests
+  ['directory', 'oauth', 'stats', 'webhooks'], // what grows around a listing or an account
+  ['accounts'], // identity: accounts, keys, memberships, sessions
+  ['categories', 'media', 'rate-limits'], // small capabilities that use no other
+];
+const capability = (folder) => `^src/${folder}/`;
+
+/** The rows of the import picture, top first: every module of src/ and functions/ sits in exactly one. */
+const PICTURE = [
+  { row: 'edges and the CLI', paths: ['^functions/', CLI] },
+  { row: 'composition root', paths: [BUILD_DEPS] },
+  ...CAPABILITY_LAYERS.map((folders, i) => ({ row: `capability layer ${i + 1}`, paths: folders.map(capability) })),
+  { row: 'crawler', paths: [CRAWLER] },
+  { row: 'floor', paths: [DEPS, ADAPTERS, DB] },
+  { row: 'leaf modules', paths: [ROOT_LEAF] },
+  { row: 'catalogue', paths: [CATALOG] },
+];
+
+/**
+ * The arrows that point up, each allowed by name (and reported by dependency-cruiser as information under that
+ * name). At most three; a new one needs a reason as good as this.
  */
 const UPWARD = [
-  {
-    name: 'schema-reads-the-crawl-failure-kinds',
-    from: '^src/db/schema/sites\\.ts$',
-    to: '^src/crawler/crawl-result\\.ts$',
-    why:
-      "The sites table types crawl_error_kind (drizzle text enum) with crawlFailureKinds, the crawler's closed list, " +
-      'so the list is declared once (where failures are made) and the schema cannot drift from it.',
-  },
   {
     name: 'deps-carries-the-key-cache',
     from: DEPS,
@@ -52,8 +74,9 @@ const UPWARD = [
 ];
 
 /**
- * A layer may import only `allowed`; the UPWARD arrows leaving this layer are carved out of the rule and
- * checked on their own (same rule name), so each exception allows exactly one arrow.
+ * A layer may import only `allowed` of src/ (src-never-imports-functions keeps it out of functions/); the UPWARD
+ * arrows leaving this layer are carved out of the rule and checked on their own (same rule name), so each
+ * exception allows exactly one arrow.
  */
 function layer(name, comment, from, allowed) {
   const froms = [from].flat();
@@ -64,17 +87,31 @@ function layer(name, comment, from, allowed) {
       comment,
       severity: 'error',
       from: { path: from, pathNot: exceptions.map((arrow) => arrow.from) },
-      to: { path: '^(src|functions)/', pathNot: allowed },
+      to: { path: '^src/', pathNot: allowed },
     },
     ...exceptions.map((arrow) => ({
       name,
       comment: `${comment} Exception ${arrow.name}: ${arrow.why}`,
       severity: 'error',
       from: { path: arrow.from },
-      to: { path: '^(src|functions)/', pathNot: [...allowed, arrow.to] },
+      to: { path: '^src/', pathNot: [...allowed, arrow.to] },
     })),
   ];
 }
+
+/** Each capability folder may import the layers below its own, the crawler and the floor. */
+const capabilityRules = CAPABILITY_LAYERS.flatMap((folders, i) =>
+  folders.map((folder) => ({
+    name: 'capabilities-import-only-lower-layers',
+    comment:
+      `src/${folder}/ (capability layer ${i + 1}) imports only the capability layers below it ` +
+      `(${CAPABILITY_LAYERS.slice(i + 1).flat().join(', ') || 'none'}), the crawler and the floor; ` +
+      'capabilities of one layer never import each other, so no two can come to need each other.',
+    severity: 'error',
+    from: { path: capability(folder) },
+    to: { path: CAPABILITY_LAYERS.slice(0, i + 1).flat().filter((other) => other !== folder).map(capability) },
+  })),
+);
 
 /** What other folders may import from src/crawler/: what it offers, not its parsing and checking internals. */
 const CRAWLER_PUBLIC = [
@@ -82,7 +119,7 @@ const CRAWLER_PUBLIC = [
   'safe-fetch', // the checked fetch that media, OAuth metadata documents and webhook deliveries reuse
   'read-body', // the bounded body reader that goes with it
   'crawl-page', // CRAWL_DEFAULTS (the limits others state in their own errors)
-  'crawl-result', // the closed list of failure kinds
+  'crawl-result', // the crawl's outcome types (CrawlResult, CrawlFailure, PageMetadata)
   'crawl-failures', // the failure a caller classifies
   'crawl-error-messages', // the one table of what a submitter is told
   'reserved-names', // the resolver wrapper the composition root and the Node entry install
@@ -91,7 +128,7 @@ const CRAWLER_PUBLIC = [
 
 /** What the CLI shares with the server: pure schemas and words, no verb, no database, no adapter. */
 const CLI_SHARED = [
-  '^src/submissions/(plans|record-schemas|edit-input|submit-input|progress-words|url)\\.ts$',
+  '^src/submissions/(record-schemas|edit-input|submit-input|progress-words|url)\\.ts$',
   '^src/categories/(category-schemas|category-rules)\\.ts$',
   '^src/stats/(stats-schemas|utc-day|click-through)\\.ts$',
 ];
@@ -114,29 +151,37 @@ module.exports = {
       to: { path: '^functions/' },
     },
     ...layer(
+      'catalog-imports-nothing',
+      'src/catalog/ holds tables of facts (plans and tiers, limits, closed lists of states and kinds) that every layer, ' +
+        'the CLI included, reads; it imports nothing, so reading it never pulls anything else in.',
+      CATALOG,
+      [CATALOG],
+    ),
+    ...layer(
       'leaf-modules-stay-leaves',
-      'The shared leaf modules (config, errors, ids, crypto, log, ...) import only each other: anyone may import them.',
-      LEAF,
-      LEAF,
+      'The shared leaf modules (config, errors, ids, crypto, log, ...) import only each other and the catalogue: ' +
+        'anyone may import them.',
+      ROOT_LEAF,
+      [ROOT_LEAF, CATALOG],
     ),
     ...layer(
       'db-imports-no-capability',
       'src/db/ (schema, clients, SQL helpers) is the floor: it imports no capability, so every capability can use it.',
       DB,
-      [DB, ...LEAF],
+      [DB, ROOT_LEAF, CATALOG],
     ),
     ...layer(
       'adapters-import-no-service',
       'An adapter (payments, queue, mail, media, ...) is infrastructure behind an interface: it may use the database ' +
         'and the leaf modules, never a capability (a service).',
       ADAPTERS,
-      [ADAPTERS, DB, ...LEAF],
+      [ADAPTERS, DB, ROOT_LEAF, CATALOG],
     ),
     ...layer(
       'deps-names-only-the-floor',
       'src/deps.ts is the type every verb receives; it names adapters, the database and leaf modules only.',
       DEPS,
-      [ADAPTERS, DB, ...LEAF],
+      [ADAPTERS, DB, ROOT_LEAF, CATALOG],
     ),
     {
       name: 'deps-imports-only-types',
@@ -177,14 +222,14 @@ module.exports = {
       from: { path: '^src/crawler/pinned-fetch\\.ts$' },
       to: { path: ADAPTERS, pathNot: ['^src/adapters/[^/]+/types\\.ts$', '^src/adapters/resolver/(resolver|node-pinned-fetch)\\.ts$'] },
     },
-    {
-      name: 'jobs-schedule-capabilities-never-the-reverse',
-      comment:
-        'src/jobs/ runs a job and the sweep over the pipeline, webhooks and purges; no capability imports its own scheduler.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: '^src/jobs/' },
-      to: { path: '^src/jobs/' },
-    },
+    ...layer(
+      'crawler-imports-no-capability',
+      'src/crawler/ is a library of the capabilities (the crawl, the checked fetch, failure kinds and their words): it ' +
+        'knows nothing of submissions, media or webhooks that use it, and imports only the floor.',
+      CRAWLER,
+      [CRAWLER, ...FLOOR],
+    ),
+    ...capabilityRules,
     {
       name: 'crawler-through-its-public-modules',
       comment:
@@ -197,12 +242,35 @@ module.exports = {
     {
       name: 'cli-is-a-client',
       comment:
-        'The tooldir command talks to the API over HTTP: it shares leaf modules and pure schemas (CLI_SHARED) with the ' +
-        'server, never a verb, the database, an adapter or Deps.',
+        'The tooldir command talks to the API over HTTP: it shares leaf modules, the catalogue and pure schemas ' +
+        '(CLI_SHARED) with the server, never a verb, the database, an adapter or Deps.',
       severity: 'error',
-      from: { path: '^src/cli/' },
-      to: { path: '^src/', pathNot: ['^src/cli/', ...LEAF, ...CLI_SHARED] },
+      from: { path: CLI },
+      to: { path: '^src/', pathNot: [CLI, ROOT_LEAF, CATALOG, ...CLI_SHARED] },
     },
+    {
+      name: 'only-the-cli-imports-the-cli',
+      comment: 'src/cli/ is the tooldir command and nothing else: the server never runs its code (bin/tooldir.js does).',
+      severity: 'error',
+      from: { path: '^(src|functions)/', pathNot: CLI },
+      to: { path: CLI },
+    },
+    {
+      name: 'routes-never-import-the-database',
+      comment:
+        'A route under functions/ parses, calls one verb and maps its answer; the verb reads and writes the database. ' +
+        'Only the entries (ENTRIES) open a database, to build Deps.',
+      severity: 'error',
+      from: { path: '^functions/', pathNot: ENTRIES },
+      to: { path: DB },
+    },
+    ...UPWARD.map((arrow) => ({
+      name: arrow.name,
+      comment: `An arrow that points up, allowed by name: ${arrow.why}`,
+      severity: 'info',
+      from: { path: arrow.from },
+      to: { path: arrow.to },
+    })),
   ],
   options: {
     // Our own modules only: npm packages are not layers, and not following them keeps the run to seconds offline.
@@ -216,3 +284,11 @@ module.exports = {
     reporterOptions: { text: { highlightFocused: true } },
   },
 };
+
+// The rows of the import picture, for test/unit/dependency-rules.test.ts, which draws the repository by them and
+// holds the arrows that run up to the UPWARD list. Not enumerable: dependency-cruiser's config admits no other key.
+Object.defineProperties(module.exports, {
+  picture: { value: PICTURE },
+  upward: { value: UPWARD },
+  capabilityLayers: { value: CAPABILITY_LAYERS },
+});

@@ -5,7 +5,8 @@ import { onError, errorResponse } from './errors';
 import { createFallback } from './method-not-allowed';
 import { declaredBodyLimit } from './middleware/body-limit';
 import { requestContext, securityHeaders } from './middleware/request-context';
-import { PAGE_CACHE_PATHS, pageCache } from './middleware/page-cache';
+import { pageCache } from './middleware/page-cache';
+import { PAGE_CACHE_ROUTES } from './middleware/page-cache-keys';
 import { validationHook } from './validation-hook';
 import type { AppEnv, AppOptions } from './types';
 import * as submitSite from './v1/submit-site';
@@ -130,7 +131,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   for (const path of STATUS_CHANGING_PATHS) app.use(path, announceStatusChanges);
   // Listing statistics, counted after the response (docs/stats.md); outside the page cache, so a hit counts too.
   for (const path of COUNTED_PATHS) app.use(path, countListingEvents);
-  for (const path of PAGE_CACHE_PATHS) app.use(path, pageCache);
+  for (const [path, reads] of PAGE_CACHE_ROUTES) app.use(path, pageCache(reads));
   for (const fn of functions) fn.register(app);
   docsAssets.register(app, options.docsAssets);
   sitemap.register(app, options.sitemap);

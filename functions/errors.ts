@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ServiceError, errorBody, isServiceError } from '../src/errors';
 import type { AppEnv } from './types';
-import { isDatabaseUnavailable } from '../src/db/client';
+import { isDatabaseUnavailable } from '../src/database-unavailable';
 import { BODY_LIMIT_TEXT } from '../src/body-limit';
 
 // The error body is built in one place (src/errors.ts errorBody), for REST, MCP and the idempotency replay.

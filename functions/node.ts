@@ -1,5 +1,6 @@
 // Local entry: the same app on Node with embedded defaults (PGlite, local payments, queue, limits, mail).
 import { serve, type HttpBindings } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config, type Env } from '../src/config';
@@ -21,8 +22,9 @@ import { createNodeExecutionContext } from './node/execution-context';
 import { startLocalStatsTimers } from './node/stats-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
+import { applyConnectionTimeouts } from './node/connection-timeouts';
 import type { AppOptions } from './types';
-import { membershipTiers } from '../src/submissions/plans';
+import { membershipTiers } from '../src/catalog/plans';
 
 export interface NodeServer {
   url: string;
@@ -95,6 +97,8 @@ export async function startNodeServer(
       },
       () => ready(s),
     );
+    // Set before the first connection is accepted (listen completes after this synchronous code).
+    applyConnectionTimeouts(s as Server);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -14,6 +14,8 @@ export interface AppEnv {
     announceStatusChanges?: boolean;
     /** Set by the page cache on the routes it sits on (middleware/page-cache.ts); cacheableAnswer reads and fills it. */
     pageCache?: PageCacheState;
+    /** This page's key in the page cache (middleware/page-cache-keys.ts), also its identity for counting impressions. */
+    pageKey?: string;
   };
 }
 

@@ -10,7 +10,7 @@ import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
 import { createLocalPayments } from './adapters/payments/local';
-import { membershipPrices, planPrices } from './submissions/plans';
+import { membershipPrices, planPrices } from './catalog/plans';
 import { createStripePayments } from './adapters/payments/stripe';
 import { createUnconfiguredPayments } from './adapters/payments/unconfigured';
 import { createLocalQueue } from './adapters/queue/local';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultDailyLimits, type MembershipTier, type PlanKind } from './submissions/plans';
+import { defaultDailyLimits, type MembershipTier, type PlanKind } from './catalog/plans';
 
 /**
  * Environment -> typed Config, validated once at start-up. Unset cloud variables select the

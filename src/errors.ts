@@ -38,6 +38,14 @@ export class ServiceError extends Error {
       retryAfterSeconds?: number;
       /** rate_limited: the refusing bucket's state, for the RateLimit-* headers (src/rate-limits/check.ts). */
       rateLimit?: { limit: number; remaining: number; resetSeconds: number };
+      /**
+       * The input field the error is about, spelled as the caller sends it (`url`, `categories`, `categories.1` for
+       * an item of a list): a form shows the error next to that field, without reading the message. Not part of the
+       * error body (errorBody); an idempotent replay keeps it (src/idempotency/outcome.ts).
+       */
+      field?: string;
+      /** The values of `field` that were refused (unknown category slugs), for a form that names them in its words. */
+      values?: readonly string[];
     } = {},
     cause?: unknown,
   ) {
@@ -50,6 +58,22 @@ export class ServiceError extends Error {
 }
 
 export const isServiceError = (e: unknown): e is ServiceError => e instanceof ServiceError;
+
+/** The part of a failed schema check (a zod error) an error is built from: zod 3 and 4 agree on it. */
+export interface SchemaFailure {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
+/** The field a schema issue is about: its path, dotted (`categories.1`); none for the input as a whole. */
+export const issueField = (issue: { path: ReadonlyArray<PropertyKey> } | undefined): string | undefined =>
+  issue?.path.length ? issue.path.map(String).join('.') : undefined;
+
+/** A failed schema check as invalid_request: the first issue's message as written, its path as `details.field`. */
+export function invalidInput(failure: SchemaFailure, fallback: string): ServiceError {
+  const issue = failure.issues[0];
+  const field = issueField(issue);
+  return new ServiceError('invalid_request', issue?.message ?? fallback, field === undefined ? {} : { field });
+}
 
 /** The reference's error body, `{"error":{"code","message"}}` (+ site_id on 409 for the owner). */
 export interface ErrorBody {

@@ -9,7 +9,7 @@ import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
-import { tierNames } from '../../src/submissions/plans';
+import { tierNames } from '../../src/catalog/plans';
 import { isPrintable } from '../../src/printable-text';
 
 const tier = z.enum(tierNames, { error: `tier must be one of ${tierNames.join(', ')}` });

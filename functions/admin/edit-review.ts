@@ -6,7 +6,7 @@ import { requireOperator } from '../middleware/operator-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
-import { editStatuses } from '../../src/db/schema';
+import { editStatuses } from '../../src/catalog/site-statuses';
 
 const EditReviewDecision = z
   .object({

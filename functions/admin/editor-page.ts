@@ -23,6 +23,7 @@ import { toolCategoriesSchema } from '../../src/categories/category-rules';
 import { categorySlugsOfSites } from '../../src/categories/site-categories';
 import type { AppEnv } from '../types';
 import { CSRF_FIELD, isSameOrigin } from '../middleware/csrf';
+import { pageFormLimit } from '../pages/form-limit';
 
 const COOKIE = 'tooldir_editor';
 /** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
@@ -58,6 +59,8 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
 const crossOrigin = async (c: Context<AppEnv>) => !(await isSameOrigin(c));
 
 export function register(app: OpenAPIHono<AppEnv>) {
+  // Every form below (login, logout, decisions) is bounded before it is read, the sign-in included.
+  app.use('/admin/*', pageFormLimit);
   app.get('/admin', async (c) => {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
@@ -121,7 +124,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
         notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : error.message.startsWith('categories:') ? 'categories' : 'invalid';
+        notice = error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

@@ -9,7 +9,7 @@ import { requireOperator } from '../middleware/operator-auth';
 import { errorContent } from '../v1/error-responses';
 import type { AppEnv } from '../types';
 import { isUuid } from '../../src/ids';
-import { oauthClientKinds } from '../../src/db/schema';
+import { oauthClientKinds } from '../../src/catalog/oauth-client-kinds';
 
 const security = [{ operatorToken: [] as string[] }];
 const errors = { 401: errorContent('Wrong or missing operator token'), 404: errorContent('No such account or grant'), 429: errorContent('Rate limited') };

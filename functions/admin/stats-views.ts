@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import type { DirectoryStats } from '../../src/stats/directory-stats';
 import { formatRate } from '../../src/stats/click-through';
 import type { Html } from '../pages/layout';
-import { badgeWords } from '../../src/submissions/plans';
+import { badgeWords } from '../../src/catalog/plans';
 
 // The operator's statistics on /admin (docs/stats.md): the directory's daily totals and the most viewed tools.
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorResponse } from '../errors';
 import { z } from 'zod';
-import { ServiceError } from '../../src/errors';
+import { invalidInput, ServiceError } from '../../src/errors';
 import type { JobStep } from '../../src/adapters/queue/types';
 import { runJob } from '../../src/jobs/run-job';
 import { markDeliveryFailed } from '../../src/webhooks/deliver-webhook';
@@ -41,7 +41,7 @@ export function jobHandler(step: JobStep) {
       return c.json({ ok: true, outcome: 'failure_logged' });
     }
     const parsed = (step === 'sweep' ? sweepMessage : step === 'webhook' ? webhookMessage : siteMessage).safeParse(body);
-    if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'Invalid job body.');
+    if (!parsed.success) throw invalidInput(parsed.error, 'Invalid job body.');
     const result = await runJob(deps, step, parsed.data);
     return c.json({ ok: true, ...result });
   };

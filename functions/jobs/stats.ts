@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ServiceError } from '../../src/errors';
+import { invalidInput, ServiceError } from '../../src/errors';
 import { rollUpStats } from '../../src/stats/roll-up';
 import { sendWeeklyReports } from '../../src/stats/weekly-report';
 import { isCalendarDay } from '../../src/stats/utc-day';
@@ -32,7 +32,7 @@ async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
 export function register(app: OpenAPIHono<AppEnv>) {
   app.post('/api/jobs/stats-rollup', jobBodyLimit, requireJobSignature, async (c) => {
     const parsed = rollUpMessage.safeParse(await jsonBody(c));
-    if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'Invalid job body.');
+    if (!parsed.success) throw invalidInput(parsed.error, 'Invalid job body.');
     return c.json({ ok: true, outcome: 'rolled_up', ...(await rollUpStats(c.get('deps'), { days: parsed.data.days })) });
   });
   app.post('/api/jobs/stats-report', jobBodyLimit, requireJobSignature, async (c) => {

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServiceError, isServiceError } from '../../src/errors';
 import { errorBody, serviceUnavailable, type ErrorBody } from '../errors';
-import { isDatabaseUnavailable } from '../../src/db/client';
+import { isDatabaseUnavailable } from '../../src/database-unavailable';
 import type { McpCaller } from './caller';
 
 /** A normal result: the body as structuredContent and the very same JSON as text, for clients without structured output. */

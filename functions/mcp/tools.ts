@@ -18,14 +18,14 @@ export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
-import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/submissions/plans';
+import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/catalog/plans';
 
 /** The monthly plan, named in the submit tool's words. */
 const recurringPlan = planKinds.find((kind) => planPrices[kind].recurring) as PlanKind;
 
 /**
  * The directory tools are the REST directory endpoints' twins: they count against the client IP's public
- * bucket, key or no key, and the limiter answers before the search runs (../shared/spec/DECISIONS.md).
+ * bucket, key or no key, and the limiter answers before the search runs (docs/decisions.md, "Rate limits").
  */
 const limitDirectoryRead = (caller: McpCaller) => caller.limit('public', caller.clientIp);
 
@@ -179,7 +179,7 @@ export const getSiteStatusTool = defineTool({
     await caller.limit('read', actor.accountId);
     if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
     const check = checkSubmittedUrl(input.url!);
-    if (!check.ok) throw new ServiceError('invalid_request', check.message);
+    if (!check.ok) throw new ServiceError('invalid_request', check.message, { field: 'url' });
     return findSubmissionByUrl({ deps: caller.deps, actor, input: { canonicalUrl: canonicalUrl(check.url) } });
   },
 });

@@ -4,12 +4,15 @@ import { countEvents } from '../../src/stats/count';
 import { isCountedRequest } from '../../src/stats/who-counts';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
+import { clientIp } from './client-ip';
 
 // Counting of listing statistics at the edge (docs/stats.md): one middleware on the counted paths that reads
-// only the request's path and the response's status, and counts after the response through deps.defer.
+// the request's path, its client group and page key and the response's status, and counts after the response
+// through deps.defer.
 // Impressions are declared by the page that drew the cards, in a response header this middleware removes.
 // A response answered by a cache layer inside this middleware (the header travels with the cached copy) is
-// counted like a fresh one.
+// counted like a fresh one. Each event names its source, the client group and the page (its page-cache key), so
+// one client moves a counter only a few times a day and a card once per page (src/stats/per-client-bounds.ts).
 
 /** Where the card pages declare the cards they drew: `slug placement` tokens, comma-separated. Never sent out. */
 export const IMPRESSIONS_HEADER = 'x-tooldir-impressions';
@@ -57,5 +60,7 @@ export const countListingEvents: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (c.req.method !== 'GET') return;
   const events = eventsOf(c.req.path, c.res.status, impressions);
   // The bot check runs only when there is something to count.
-  if (events.length && isCountedRequest((name) => c.req.header(name))) countEvents(c.get('deps'), events);
+  if (events.length && isCountedRequest((name) => c.req.header(name))) {
+    countEvents(c.get('deps'), events, { client: clientIp(c), page: c.get('pageKey') ?? c.req.path });
+  }
 };

@@ -2,14 +2,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { CachedPage } from '../../src/adapters/page-cache/types';
 import { readSessionCookie } from '../pages/account/cookies';
 import type { AppEnv, PageCacheState } from '../types';
+import { pageKey, type QueryReads } from './page-cache-keys';
 
 // The page cache in front of the public directory's reads (docs/pages.md "Caching"): the home page and its
 // search, category pages, tool pages and GET /api/v1/tools. A handler opts an answer in through cacheableAnswer();
 // the page is then kept for everyone at the listing version it was rendered at, and served again, with its ETag,
-// until the listing changes or it is PAGE_CACHE_TTL_SECONDS old.
-
-/** Where the cache sits (functions/app.ts): the routes whose 200 answers are the same for every anonymous visitor. */
-export const PAGE_CACHE_PATHS = ['/', '/tools/:slug', '/categories/:slug', '/api/v1/tools'] as const;
+// until the listing changes or it is PAGE_CACHE_TTL_SECONDS old. Where it sits, and what each route's key is made
+// of: ./page-cache-keys.ts.
 
 /**
  * Cache-Control of an answer that is the same for every anonymous visitor: browsers and shared caches may keep it
@@ -81,35 +80,41 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
 }
 
 /**
+ * The page cache of one route, keyed on what `reads` says the route reads (./page-cache-keys.ts).
  * Every anonymous GET first learns the listing version (on Node one primary-key read of a one-row table, so a
  * page is never served after a change committed before the request; on Workers the version read in the last
  * second). A hit is answered before the handler, so before its rate-limit check: it runs no other statement and
  * costs less than the limiter itself, so a refusal would save nothing (docs/pages.md "Caching and rate limits").
- * A miss runs the handler: limiter first, then the work.
+ * A miss runs the handler: limiter first, then the work. The key is also this page's identity for the statistics
+ * (`pageKey`: a card counts one impression per page and client, docs/stats.md), for signed-in visitors too.
  */
-export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.get('deps');
-  if (c.req.method !== 'GET') return next();
-  // The session cookie's presence only (no lookup): the page header then says "Account" (functions/pages/layout.ts).
-  if (readSessionCookie(c) !== undefined) {
-    c.set('pageCache', { shared: false });
-    return next();
-  }
-  const url = c.req.url;
-  const key = `${deps.origin}${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
-  // Read before anything is rendered, so a page's data is at least as new as the version it is kept under.
-  const version = await deps.listingVersion.current(deps.defer);
-  const stored = await deps.pageCache.get(key, version);
-  if (stored) return answerKept(c, stored);
-  const state: PageCacheState = { shared: true };
-  c.set('pageCache', state);
-  await next();
-  const answer = state.answer;
-  if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
-  // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
-  // Content-Type of its own).
-  const headers: Array<[string, string]> = [...c.res.headers].filter(([name]) => !PER_REQUEST.has(name) && name !== 'content-type');
-  headers.push(['content-type', answer.contentType]);
-  const body = utf8.encode(answer.body);
-  deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));
-};
+export function pageCache(reads: QueryReads): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get('deps');
+    if (c.req.method !== 'GET') return next();
+    const key = pageKey(c, reads);
+    if (key) c.set('pageKey', key);
+    // The session cookie's presence only (no lookup): the page header then says "Account" (functions/pages/layout.ts).
+    if (readSessionCookie(c) !== undefined) {
+      c.set('pageCache', { shared: false });
+      return next();
+    }
+    // A request the cache may not answer (a parameter given twice) is rendered, and its answer kept for no one.
+    if (!key) return next();
+    // Read before anything is rendered, so a page's data is at least as new as the version it is kept under.
+    const version = await deps.listingVersion.current(deps.defer);
+    const stored = await deps.pageCache.get(key, version);
+    if (stored) return answerKept(c, stored);
+    const state: PageCacheState = { shared: true };
+    c.set('pageCache', state);
+    await next();
+    const answer = state.answer;
+    if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
+    // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
+    // Content-Type of its own).
+    const headers: Array<[string, string]> = [...c.res.headers].filter(([name]) => !PER_REQUEST.has(name) && name !== 'content-type');
+    headers.push(['content-type', answer.contentType]);
+    const body = utf8.encode(answer.body);
+    deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));
+  };
+}

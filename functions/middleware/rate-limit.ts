@@ -12,7 +12,7 @@ function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState) {
 
 /**
  * Checks a policy before doing anything (src/rate-limits/check.ts): a refused request has no side effect and
- * runs no statement (../shared/spec/DECISIONS.md, Rate limits: "the limiter decides before any expensive
+ * runs no statement (docs/decisions.md, "Rate limits": "the limiter decides before any expensive
  * statement runs"). Reads too: the limiter answers first, then the read runs (docs/bench.md, "Limits before
  * work"). Sets the RateLimit-* headers either way; a refusal throws rate_limited, which the error renderers
  * answer with Retry-After.

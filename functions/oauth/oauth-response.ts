@@ -5,8 +5,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { isServiceError } from '../../src/errors';
 import { ourHostOnly } from '../middleware/our-host';
+import { formLimit } from '../middleware/body-limit';
 import type { AppEnv } from '../types';
-import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../src/body-limit';
+import { FORM_LIMIT_TEXT } from '../../src/body-limit';
 
 /** RFC 6749 §5.2: invalid_client is 401; every other error of the token family is 400. */
 const STATUS: Record<string, ContentfulStatusCode> = { invalid_client: 401, temporarily_unavailable: 503, server_error: 500, too_many_requests: 429 };
@@ -60,7 +61,16 @@ export const oauthHostOnly = ourHostOnly((c, host) => {
 });
 
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
-const MAX_FORM_BYTES = FORM_LIMIT_BYTES;
+
+/**
+ * The body limit of the OAuth endpoints (token, revoke, register), checked before the body is read: 413 in the
+ * RFC 6749 error shape, `error` as the endpoint names it (register's is invalid_client_metadata, RFC 7591 §3.2.2).
+ */
+export const oauthBodyLimit = (error: (message: string) => OAuthError) =>
+  formLimit((c) => {
+    noStore(c);
+    return c.json(error(`The request body is larger than ${FORM_LIMIT_TEXT}.`).toResponseObject(), 413);
+  });
 
 /**
  * The form body of a token or revocation request (RFC 6749 §4.1.3 / RFC 7009 §2.1). A parameter given twice
@@ -68,9 +78,8 @@ const MAX_FORM_BYTES = FORM_LIMIT_BYTES;
  */
 export async function readOAuthForm(c: Context<AppEnv>): Promise<Map<string, string>> {
   if (!FORM.test(c.req.header('content-type') ?? '')) throw new InvalidRequestError('Content-Type must be application/x-www-form-urlencoded.');
-  const text = await c.req.text();
-  if (text.length > MAX_FORM_BYTES) throw new InvalidRequestError(`The request body is larger than ${FORM_LIMIT_TEXT}.`);
-  const params = new URLSearchParams(text);
+  // Bounded by oauthBodyLimit, which the route runs before this reads anything.
+  const params = new URLSearchParams(await c.req.text());
   const form = new Map<string, string>();
   for (const [name, value] of params) {
     if (form.has(name)) throw new InvalidRequestError(`${name} is given more than once.`);

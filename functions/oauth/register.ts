@@ -6,22 +6,19 @@ import { OAUTH_PATHS } from '../../src/oauth/resource';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { noStore, oauthErrorResponse, oauthHostOnly } from './oauth-response';
+import { noStore, oauthBodyLimit, oauthErrorResponse, oauthHostOnly } from './oauth-response';
 import { openCors } from '../middleware/open-cors';
-import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../src/body-limit';
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
-const MAX_BODY_BYTES = FORM_LIMIT_BYTES;
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.register, oauthHostOnly, openCors);
+  app.use(OAUTH_PATHS.register, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidClientMetadataError(message)));
   app.post(OAUTH_PATHS.register, async (c) => {
     try {
       // The limiter decides before anything is parsed or written (docs/bench.md, "Limits before work").
       await enforceRateLimit(c, 'oauthRegister', clientIp(c));
       if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new InvalidClientMetadataError('Content-Type must be application/json.');
-      const text = await c.req.text();
-      if (text.length > MAX_BODY_BYTES) throw new InvalidClientMetadataError(`The client metadata is larger than ${FORM_LIMIT_TEXT}.`);
+      const text = await c.req.text(); // bounded by oauthBodyLimit above
       let metadata: unknown;
       try {
         metadata = JSON.parse(text);

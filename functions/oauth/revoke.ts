@@ -6,11 +6,11 @@ import { OAUTH_PATHS } from '../../src/oauth/resource';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { noStore, oauthErrorResponse, oauthHostOnly, readOAuthForm } from './oauth-response';
+import { noStore, oauthBodyLimit, oauthErrorResponse, oauthHostOnly, readOAuthForm } from './oauth-response';
 import { openCors } from '../middleware/open-cors';
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.revoke, oauthHostOnly, openCors);
+  app.use(OAUTH_PATHS.revoke, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidRequestError(message)));
   app.post(OAUTH_PATHS.revoke, async (c) => {
     try {
       await enforceRateLimit(c, 'oauthToken', clientIp(c));

@@ -7,7 +7,7 @@ import { refreshTokens } from '../../src/oauth/token-refresh';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { noStore, oauthErrorResponse, oauthHostOnly, readOAuthForm } from './oauth-response';
+import { noStore, oauthBodyLimit, oauthErrorResponse, oauthHostOnly, readOAuthForm } from './oauth-response';
 import { openCors } from '../middleware/open-cors';
 
 /**
@@ -15,7 +15,7 @@ import { openCors } from '../middleware/open-cors';
  * no client secret to check, and a Basic header or a secret is refused rather than ignored.
  */
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.token, oauthHostOnly, openCors);
+  app.use(OAUTH_PATHS.token, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidRequestError(message)));
   app.post(OAUTH_PATHS.token, async (c) => {
     try {
       await enforceRateLimit(c, 'oauthToken', clientIp(c));

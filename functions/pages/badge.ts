@@ -3,16 +3,22 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { BADGE_THEMES, renderBadge, type BadgeTheme } from '../../src/directory/badge';
 import { getTool, notFound as notLive } from '../../src/directory/get-tool';
 import { ServiceError } from '../../src/errors';
+import { clientIp } from '../middleware/client-ip';
+import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 
 function parseTheme(value: string | undefined): BadgeTheme {
   if (value === undefined || value === '') return 'light';
   if ((BADGE_THEMES as readonly string[]).includes(value)) return value as BadgeTheme;
-  throw new ServiceError('invalid_request', `theme must be one of: ${BADGE_THEMES.join(', ')}.`);
+  throw new ServiceError('invalid_request', `theme must be one of: ${BADGE_THEMES.join(', ')}.`, { field: 'theme' });
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/badge/:file', async (c) => {
+    // The limiter answers before the lookup: past it, a 429 (the error body, Retry-After) that runs no statement
+    // and counts no badge load. A refusal or an error is kept by no browser or shared cache: the next load asks again.
+    c.header('Cache-Control', 'no-store');
+    await enforceRateLimit(c, 'badges', clientIp(c));
     const file = c.req.param('file');
     if (!file.endsWith('.svg')) throw notLive();
     const theme = parseTheme(c.req.query('theme'));

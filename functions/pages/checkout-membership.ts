@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { isMembershipPayable, type MembershipCheckoutLookup } from '../../src/payments/membership-checkout-lookup';
-import { membershipPrices } from '../../src/submissions/plans';
+import { membershipPrices } from '../../src/catalog/plans';
 import { receiveStripeEvent } from '../stripe/webhook';
 import type { AppEnv } from '../types';
 import { checkoutFormToken } from './checkout-csrf';

@@ -2,7 +2,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
-import { planKind, planPrices } from '../../src/submissions/plans';
+import { planKind, planPrices } from '../../src/catalog/plans';
 import { describeStatus } from '../../src/submissions/progress-words';
 import { csrfField } from '../middleware/csrf';
 

@@ -5,9 +5,13 @@ import { findOutboundTarget } from '../../src/stats/outbound-link';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { notFoundPage } from './not-found';
+import { refusedPublicPage } from './public-limit';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/go/:slug', async (c) => {
+    // The limiter answers before the lookup: past it, a 429 page that runs no statement and counts no click.
+    const refused = await refusedPublicPage(c, 'requests', 'outboundLinks');
+    if (refused) return refused;
     const slug = c.req.param('slug');
     // Only the slug picks the target, and only among live tools: no parameter can turn this into an open redirect.
     const target = isSlug(slug) ? await findOutboundTarget(c.get('deps'), slug) : undefined;

@@ -14,6 +14,7 @@ import { refusedPublicPage } from './public-limit';
 import { cardGrid, pager } from './cards';
 import { badCursorPage, listingPage } from './listing';
 import { declareImpressions } from '../middleware/count-listing-events';
+import { homeReads, searchTerms } from '../middleware/page-cache-keys';
 
 const TITLE = 'tooldir – a directory of AI tools';
 const DESCRIPTION = 'A directory of AI tools, reviewed by editors.';
@@ -51,14 +52,16 @@ ${found.newest_tools.length ? html`<h2>Newest tools</h2>${cardGrid(found.newest_
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards, 24 a page. */
 async function searchPage(c: Context<AppEnv>, q: string) {
   // A search counts against the per-IP public bucket like every search surface, and the limiter answers
-  // before the search statement runs (../shared/spec/DECISIONS.md, Rate limits).
+  // before the search statement runs (docs/decisions.md, "Rate limits").
   const refused = await refusedPublicPage(c, 'searches');
   if (refused) return refused;
-  const asTyped = c.req.query('correct') === 'false';
+  // Read through the declared reads: the page cache keys on exactly these (functions/middleware/page-cache-keys.ts).
+  const { cursor, correct } = homeReads(c);
+  const asTyped = correct === 'false';
   const first = searchHref(q, asTyped);
   let found: SearchPage<ToolCard>;
   try {
-    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor: c.req.query('cursor'), correct: !asTyped } });
+    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped } });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;
@@ -67,7 +70,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const next = found.next_cursor === null ? null : `${first}&cursor=${encodeURIComponent(found.next_cursor)}`;
   // One impression per card of this render, the offered newest tools too (docs/stats.md); kept with a cached page.
   declareImpressions(c, [...tools, ...found.newest_tools]);
-  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || c.req.query('cursor') ? ' on this page' : ''}`;
+  const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || cursor ? ' on this page' : ''}`;
   return renderPage(c, {
     title: `“${q}” – tooldir`,
     description: DESCRIPTION,
@@ -84,7 +87,7 @@ ${pager({ prev: null, next })}`,
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/', async (c) => {
-    const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+    const q = searchTerms(c);
     if (q) return searchPage(c, q);
     const refused = await refusedPublicPage(c, 'requests');
     if (refused) return refused;

@@ -13,7 +13,7 @@ export interface PageOptions {
   title: string;
   description: string;
   body: () => Html;
-  status?: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 429;
+  status?: 200 | 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429;
   /** The page's one URL for search engines; by default this origin + the request's path, without its query. */
   canonical?: string;
   /** An absolute URL of the page's share image (Open Graph and Twitter card). */

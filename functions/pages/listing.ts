@@ -6,6 +6,7 @@ import type { AppEnv } from '../types';
 import { renderPage, type Html } from './layout';
 import { cardGrid, itemList, pager } from './cards';
 import { declareImpressions } from '../middleware/count-listing-events';
+import { listingReads } from '../middleware/page-cache-keys';
 
 // The paged card listing shared by the home page and /categories/{slug} (docs/pages.md): reads ?after= or
 // ?before=, renders the sponsored slot, the cards, Previous/Next links and the ItemList, or a 400 page for a
@@ -44,8 +45,8 @@ const linkTo = (basePath: string, name: 'after' | 'before', cursor: string | nul
 
 export async function listingPage(c: Context<AppEnv>, view: ListingView): Promise<Response> {
   const deps = c.get('deps');
-  const after = c.req.query('after');
-  const before = c.req.query('before');
+  // Read through the declared reads: the page cache keys on exactly these (functions/middleware/page-cache-keys.ts).
+  const { after, before } = listingReads(c);
   let page: BrowsePage;
   try {
     page = await browseTools({ deps, input: { category: view.category, after, before } });

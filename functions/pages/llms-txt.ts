@@ -5,8 +5,8 @@ import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
 import { planChoicesText, pricingLines } from '../../src/submissions/plan-words';
-import { membershipTiers } from '../../src/submissions/plans';
-import { MAX_RETRIES_PER_DAY } from '../../src/submissions/retry-limit';
+import { membershipTiers } from '../../src/catalog/plans';
+import { MAX_RETRIES_PER_DAY } from '../../src/catalog/retry-limit';
 import type { Config } from '../../src/config';
 
 const text = (origin: string, limits: Config['dailyLimits']) => `# tooldir – AI Tool Directory

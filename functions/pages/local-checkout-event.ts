@@ -5,7 +5,7 @@ import { SUBSCRIPTION_REF_KEY } from '../../src/adapters/payments/types';
 import type { LocalMembership } from '../../src/accounts/billing';
 import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
 import type { MembershipCheckoutLookup } from '../../src/payments/membership-checkout-lookup';
-import { membershipPrices, planKind, planPrices, type MembershipTier } from '../../src/submissions/plans';
+import { membershipPrices, planKind, planPrices, type MembershipTier } from '../../src/catalog/plans';
 import { completedSession, eventBody, localId, subscriptionObject } from './local-stripe-objects';
 
 type PendingCheckout = Extract<CheckoutLookup, { kind: 'pending' }>;

@@ -1,9 +1,9 @@
 // How pages name memberships, their prices, what they cover and when the daily quota renews. Every fact comes
-// from the plan table (src/submissions/plans.ts), its words (src/submissions/plan-words.ts) and the quota
+// from the plan table (src/catalog/plans.ts), its words (src/submissions/plan-words.ts) and the quota
 // configuration (src/accounts/memberships.ts); only the words live here.
 import type { Config } from '../../src/config';
 import { dailyLimitFor, quotaResetsAt, type Tier } from '../../src/accounts/memberships';
-import { membershipPrices, type MembershipTier } from '../../src/submissions/plans';
+import { membershipPrices, type MembershipTier } from '../../src/catalog/plans';
 import { amountText, coveredPlans } from '../../src/submissions/plan-words';
 
 export const TIER_NAMES: Record<Tier, string> = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' };

@@ -1,8 +1,8 @@
 // GET /pricing – the plans and memberships with their prices and what each gets, rendered from the plan table
-// (src/submissions/plans.ts, plan-words.ts) and the configured quotas; no database statement.
+// (src/catalog/plans.ts, src/submissions/plan-words.ts) and the configured quotas; no database statement.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
-import { membershipPrices, membershipTiers, planPlacement, planPrices, type MembershipTier, type PlanKind } from '../../src/submissions/plans';
+import { membershipPrices, membershipTiers, planPlacement, planPrices, type MembershipTier, type PlanKind } from '../../src/catalog/plans';
 import type { Config } from '../../src/config';
 import { amountText, membershipSummary, membershipTitles, planBenefits, planKinds, planTitles } from '../../src/submissions/plan-words';
 import type { AppEnv } from '../types';

@@ -1,23 +1,29 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { isServiceError } from '../../src/errors';
+import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 
 /**
- * Counts a public page against the client address's `public` bucket before any statement runs (every search and
- * every page is an unauthenticated endpoint: ../shared/spec/DECISIONS.md, Rate limits). Past the limit: a 429 page
- * (not JSON), never cached, saying when to retry; otherwise undefined. A page the cache answers never gets here
- * (functions/middleware/page-cache.ts explains why).
+ * Counts a public page against the client address's `public` bucket (or `policy`'s: the outbound link has its own)
+ * before any statement runs (every search and every page is an unauthenticated endpoint:
+ * docs/decisions.md, "Rate limits"). Past the limit: a 429 page (not JSON), never cached, saying when to
+ * retry; otherwise undefined. A page the cache answers never gets here (functions/middleware/page-cache.ts
+ * explains why).
  * @example
  * const refused = await refusedPublicPage(c, 'requests');
  * if (refused) return refused;
  */
-export async function refusedPublicPage(c: Context<AppEnv>, what: 'searches' | 'requests'): Promise<Response | undefined> {
+export async function refusedPublicPage(
+  c: Context<AppEnv>,
+  what: 'searches' | 'requests',
+  policy: RateLimitPolicy = 'public',
+): Promise<Response | undefined> {
   try {
-    await enforceRateLimit(c, 'public', clientIp(c));
+    await enforceRateLimit(c, policy, clientIp(c));
     return undefined;
   } catch (error) {
     if (!isServiceError(error) || error.code !== 'rate_limited') throw error;

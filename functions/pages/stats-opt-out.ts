@@ -7,6 +7,7 @@ import type { AppEnv } from '../types';
 import { checkSameOrigin } from './account/csrf';
 import { renderPage } from './layout';
 import { notFoundPage } from './not-found';
+import { pageFormLimit } from './form-limit';
 
 // The token in the path is the capability: random, known only to the mailbox it was sent to, and able only to
 // turn this one e-mail off or on. It also stands in for a CSRF token (a forged form would have to know it), on
@@ -32,7 +33,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const state = await reportMailState(c.get('deps'), c.req.param('token'));
     return state ? statePage(c, c.req.param('token'), state.optedOut, false) : notFoundPage(c);
   });
-  app.post('/stats/unsubscribe/:token', async (c) => {
+  app.post('/stats/unsubscribe/:token', pageFormLimit, async (c) => {
     await checkSameOrigin(c);
     const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded') ? await c.req.parseBody() : {};
     // A bare POST (RFC 8058 one-click, or a form without a choice) means stop.

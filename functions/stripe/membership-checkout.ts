@@ -9,7 +9,7 @@ import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from '../v1/schemas';
 import { errorContent, keyedErrors } from '../v1/error-responses';
-import { membershipTiers } from '../../src/submissions/plans';
+import { membershipTiers } from '../../src/catalog/plans';
 import { tierCoverageText, upgradeText } from '../../src/submissions/plan-words';
 
 const MembershipCheckout = z

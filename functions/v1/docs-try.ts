@@ -15,14 +15,14 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const doc = openApiDocument(app, c.get('deps').origin) as ApiDocument;
     const tryable = endpointsOf(doc).filter(isTryable);
     const endpoint = tryable.find((e) => e.op.operationId === c.req.query('op'));
-    if (!endpoint) throw new ServiceError('invalid_request', `op must be one of ${tryable.map((e) => e.op.operationId).join(', ')}.`);
+    if (!endpoint) throw new ServiceError('invalid_request', `op must be one of ${tryable.map((e) => e.op.operationId).join(', ')}.`, { field: 'op' });
     let url = endpoint.path;
     const query = new URLSearchParams();
     for (const p of parametersOf(doc, endpoint.op)) {
       const value = c.req.query(p.name)?.trim();
       if (p.in === 'query' && value) query.set(p.name, value);
       if (p.in !== 'path') continue;
-      if (!value) throw new ServiceError('invalid_request', `${p.name} is required.`);
+      if (!value) throw new ServiceError('invalid_request', `${p.name} is required.`, { field: p.name });
       // Encoded dots too: `..` stays a value of the segment and never climbs out of the operation's path.
       url = url.replace(`{${p.name}}`, encodeURIComponent(value).replaceAll('.', '%2E'));
     }

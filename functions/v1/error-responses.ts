@@ -1,4 +1,4 @@
-// The error responses of the REST contract (../shared/spec/tool-directory-api.md, section 7), as openapi.json
+// The error responses of the REST contract (docs/contract.md, "Errors"), as openapi.json
 // declares them for every route: REST, the operator API and the membership checkout share them.
 import { z } from '@hono/zod-openapi';
 import { errorCodes } from '../../src/errors';

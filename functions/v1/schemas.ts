@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { submitInputSchema } from '../../src/submissions/submit-input';
-import { defaultPlan } from '../../src/submissions/plans';
+import { defaultPlan } from '../../src/catalog/plans';
 import {
   crawlErrorSchema,
   pendingRecordSchema,
@@ -18,7 +18,12 @@ import { lastEditSchema, pendingEditSchema } from '../../src/submissions/edit-re
 export const SubmitRequest = submitInputSchema
   .extend({
     name: submitInputSchema.shape.name.openapi({ description: 'Tool display name, 2 to 100 characters', example: 'Acme Writer' }),
-    url: submitInputSchema.shape.url.openapi({ description: 'Tool website URL (http or https)', example: 'https://acme-writer.example' }),
+    url: submitInputSchema.shape.url.openapi({
+      description:
+        'Tool website URL (http or https). Stored and answered as a URL parser reads it (`HTTPS://Acme.example` is ' +
+        '`https://acme.example/`); a backslash, a tab or line break, or other than two slashes after the scheme is refused.',
+      example: 'https://acme-writer.example',
+    }),
     email: submitInputSchema.shape.email.openapi({ description: "Contact for review notifications; defaults to the account's e-mail" }),
     plan: submitInputSchema.shape.plan.openapi({
       description:

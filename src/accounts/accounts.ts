@@ -4,6 +4,7 @@ import { accounts } from '../db/schema';
 import { isUniqueViolation } from '../db/client';
 import { ServiceError } from '../errors';
 import type { Tier } from './memberships';
+import { normalizeEmail } from './sign-in';
 
 export interface AccountView {
   account_id: string;
@@ -28,7 +29,7 @@ export async function createAccount(deps: Deps, input: { email: string; tier?: T
     const [row] = await deps.db
       .insert(accounts)
       .values({
-        email: input.email.trim().toLowerCase(),
+        email: normalizeEmail(input.email) ?? input.email.trim().toLowerCase(),
         tier,
         membershipStatus: tier === 'none' ? 'none' : 'active',
         membershipSource: tier === 'none' ? null : 'operator',
@@ -43,7 +44,7 @@ export async function createAccount(deps: Deps, input: { email: string; tier?: T
 }
 
 export async function findAccountByEmail(deps: Deps, email: string) {
-  const [row] = await deps.db.select().from(accounts).where(eq(accounts.email, email.trim().toLowerCase()));
+  const [row] = await deps.db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email) ?? email.trim().toLowerCase()));
   return row ? view(row) : undefined;
 }
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config';
-import { tierRank, type MembershipTier, type Tier } from '../submissions/plans';
+import { tierRank, type MembershipTier, type Tier } from '../catalog/plans';
 
 // What a membership is and what it grants, for every reader: submit's decision (src/submissions/rules.ts), the
-// account overview, the payments that change memberships (../shared/spec/DECISIONS.md, "Memberships and quota").
+// account overview, the payments that change memberships (docs/decisions.md, "Memberships and quota").
 
 export type { Tier };
 
@@ -17,7 +17,7 @@ const ACTIVE_STATUSES = new Set(['active', 'trialing']);
 /**
  * Active: a tier other than none, an active (or trialing) subscription, and a period that has not ended.
  * past_due (a renewal failed) stays active only until the end of the period already paid for, so it needs a
- * known period end (../shared/spec/DECISIONS.md, "Memberships and quota": a failed renewal keeps the membership
+ * known period end (docs/decisions.md, "Memberships and quota": a failed renewal keeps the membership
  * until the period ends; src/payments never advances the period end while past_due).
  */
 export function isMembershipActive(m: Membership, now: Date): boolean {

@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { randomToken, sha256Hex, timingSafeEqual } from '../crypto';
+import { foldMailDomain } from './mail-domain';
 
 /**
  * Password-less sign-in: a 6-digit one-time code, mailed, valid 10 minutes, bound to the browser that
@@ -27,9 +28,18 @@ export const KNOWN_BROWSER_DAYS = 400;
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-/** Trimmed, lower-cased address, or undefined when it is not a plausible e-mail. */
+/**
+ * The address an account is known by: trimmed, the local part lower-cased, the domain as mail reads it (UTS #46,
+ * ./mail-domain.ts), so `Ada@ＥＸＡＭＰＬＥ。com.` is `ada@example.com`. Undefined when it is not a plausible e-mail
+ * (empty domain labels included).
+ */
 export function normalizeEmail(input: string): string | undefined {
-  const email = input.trim().toLowerCase();
+  const typed = input.trim();
+  const at = typed.lastIndexOf('@');
+  if (at <= 0) return undefined;
+  const domain = foldMailDomain(typed.slice(at + 1));
+  if (domain === undefined) return undefined;
+  const email = `${typed.slice(0, at).toLowerCase()}@${domain}`;
   return email.length <= 254 && EMAIL.test(email) ? email : undefined;
 }
 

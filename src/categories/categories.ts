@@ -147,7 +147,11 @@ export async function withCategoriesInPlace<T>(run: () => Promise<T>): Promise<T
     return await run();
   } catch (error) {
     if (isForeignKeyViolation(error)) {
-      throw new ServiceError('conflict', 'categories: a chosen category was deleted just now; nothing was changed. Choose again from GET /api/v1/categories.');
+      throw new ServiceError(
+        'conflict',
+        'categories: a chosen category was deleted just now; nothing was changed. Choose again from GET /api/v1/categories.',
+        { field: 'categories' },
+      );
     }
     throw error;
   }
@@ -160,6 +164,7 @@ export async function requireKnownCategories(deps: Deps, wanted: readonly string
     throw new ServiceError(
       'invalid_request',
       `categories: unknown category ${unknown.map((s) => `"${s}"`).join(', ')}; GET /api/v1/categories (MCP list_categories) lists the slugs.`,
+      { field: 'categories', values: unknown },
     );
   }
 }

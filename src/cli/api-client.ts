@@ -83,20 +83,31 @@ export class ApiClient {
     throw await toCliError(response);
   }
 
+  /**
+   * Only a read follows redirects (and fetch drops the Authorization header when one leaves the origin). Anything
+   * else changes something: fetch would send a 307/308 on with its body, and on the same origin with the key, to
+   * wherever the Location points, or turn a 301/302/303 into a GET of it. So a redirect answering a change is
+   * reported, not followed: the service never redirects its own API, so it means a wrong --base-url or a middlebox.
+   */
   private async send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const redirect: RequestRedirect = method === 'GET' ? 'follow' : 'manual';
+    let response: Response;
     try {
-      return await this.options.fetch(`${this.apiBase}${path}`, {
+      response = await this.options.fetch(`${this.apiBase}${path}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        redirect,
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
     } catch (error) {
       throw networkError(this.options.baseUrl, error);
     }
+    if (redirect === 'manual' && response.status >= 300 && response.status < 400) throw redirectNotFollowed(this.options.baseUrl, method, response);
+    return response;
   }
 }
 
@@ -146,6 +157,22 @@ async function readJson<T>(response: Response): Promise<T> {
       httpStatus: response.status,
     });
   }
+}
+
+/** A redirect answering a change: named by status and target origin only (the Location is the server's text). */
+function redirectNotFollowed(baseUrl: string, method: string, response: Response): CliError {
+  response.body?.cancel().catch(() => undefined);
+  let target = 'another address';
+  try {
+    const origin = new URL(response.headers.get('location') ?? '', baseUrl).origin;
+    if (origin !== 'null') target = origin;
+  } catch {
+    // an unparsable Location stays "another address"
+  }
+  return new CliError('unexpected_redirect', `The API at ${baseUrl} answered ${method} with HTTP ${response.status}, a redirect to ${target}; tooldir does not send a change on to another address, so nothing was sent there.`, {
+    httpStatus: response.status,
+    extraLines: ["Check the address (--base-url or TOOLDIR_BASE_URL): it must be the service's own origin."],
+  });
 }
 
 /** A friendly line for a server that cannot be reached (connection refused, DNS, timeout). */

@@ -1,4 +1,4 @@
-// The REST bodies the CLI reads (../shared/spec/tool-directory-api.md, sections 2.1 to 2.6), as the server declares
+// The REST bodies the CLI reads (docs/contract.md, "Resources"), as the server declares
 // them: types only, inferred from the one schema of each body (src/submissions/record-schemas.ts).
 import type { z } from 'zod';
 import type { submitInputSchema } from '../submissions/submit-input';
@@ -10,7 +10,7 @@ import type {
   SiteRecord,
   SubmissionRecord,
 } from '../submissions/record-schemas';
-import type { PlanName } from '../submissions/plans';
+import type { PlanName } from '../catalog/plans';
 import type { editInputSchema } from '../submissions/edit-input';
 import type { categoryListSchema } from '../categories/category-schemas';
 

@@ -8,7 +8,7 @@ import { openKeyedSession } from './session';
 import { siteLines } from './site-view';
 import { isSiteId } from './url-input';
 import { usageError } from './cli-error';
-import { MAX_RETRIES_PER_DAY } from '../submissions/retry-limit';
+import { MAX_RETRIES_PER_DAY } from '../catalog/retry-limit';
 
 export function registerRetryCommand(program: Command, ctx: CliContext, run: RunAction): void {
   program

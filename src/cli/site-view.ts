@@ -3,7 +3,7 @@ import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
 import { formatTime } from '../display-time';
-import { badgeWords } from '../submissions/plans';
+import { badgeWords } from '../catalog/plans';
 
 /** The lines that explain a pending payment: why, where to pay, until when. */
 export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { SubmitOutcome } from './api-client';
 import type { Plan } from './api-types';
-import { defaultPlan, planNames } from '../submissions/plans';
+import { defaultPlan, planNames } from '../catalog/plans';
 import type { CliContext } from './context';
 import { rememberSubmission } from './config-store';
 import { ExitCode } from './exit-codes';
@@ -15,6 +15,7 @@ import { finalLine, paymentLines } from './site-view';
 import { normalizeUrlArg } from './url-input';
 import { submitWithRetries } from './submit-retry';
 import { usageError } from './cli-error';
+import { LinkNotOpenedError } from './opener';
 import { MAX_CATEGORIES_PER_TOOL } from '../categories/category-rules';
 
 /** Commander's way of taking an option more than once. */
@@ -109,13 +110,17 @@ async function remember(ctx: CliContext, session: KeyedSession, outcome: SubmitO
   }
 }
 
-/** A browser that fails to start is not a failed submission: say so and let the user copy the link. */
+/**
+ * A browser that fails to start is not a failed submission: say so and let the user copy the link. A link the
+ * opener refuses (not https, nor http on this machine: opener.ts) is not opened at all, and the words say so.
+ */
 async function openCheckout(ctx: CliContext, checkoutUrl: string): Promise<void> {
   try {
     await ctx.openUrl(checkoutUrl);
     printLines(ctx.stderr, ['Opening the checkout link in your browser…']);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    printLines(ctx.stderr, [`Could not open a browser (${why}); open the checkout link yourself.`]);
+    if (error instanceof LinkNotOpenedError) printLines(ctx.stderr, [`Not opening the checkout link: ${why}. Check it before you open it yourself.`]);
+    else printLines(ctx.stderr, [`Could not open a browser (${why}); open the checkout link yourself.`]);
   }
 }

@@ -2,7 +2,7 @@
 // /account, and site_history notes). A message names the kind of failure, never our network: no resolved
 // address, no internal host name, no exception text. That detail stays in `sites.crawl_error`, for operators.
 import { CRAWL_DEFAULTS } from './crawl-page';
-import { crawlFailureKinds, type CrawlFailureKind } from './crawl-result';
+import { crawlFailureKinds, type CrawlFailureKind } from '../catalog/crawl-failure-kinds';
 
 /**
  * The site record's `crawl_error` (present only when status is crawl_failed); its shape is crawlErrorSchema

@@ -1,26 +1,6 @@
-// The crawler's outcome types. Failures are values: a closed set of kinds (what a submitter is told, through
-// src/crawler/crawl-error-messages.ts) plus a detail that only operators ever see.
-
-/**
- * Every way a crawl attempt can fail. The crawler produces all but the last two: `did_not_finish` is the
- * sweep's verdict on an attempt that never reported back, `crawler_error` an unexpected exception of ours.
- */
-export const crawlFailureKinds = [
-  'blocked_address',
-  'blocked_port',
-  'bad_url',
-  'dns_error',
-  'network_error',
-  'timeout',
-  'http_error',
-  'not_html',
-  'too_large',
-  'too_many_redirects',
-  'did_not_finish',
-  'crawler_error',
-] as const;
-
-export type CrawlFailureKind = (typeof crawlFailureKinds)[number];
+// The crawler's outcome types. Failures are values: a closed set of kinds (src/catalog/crawl-failure-kinds.ts; what a
+// submitter is told, through src/crawler/crawl-error-messages.ts) plus a detail that only operators ever see.
+import type { CrawlFailureKind } from '../catalog/crawl-failure-kinds';
 
 export interface CrawlFailure {
   kind: CrawlFailureKind;

@@ -4,5 +4,6 @@ export { checkTarget, type CheckTargetOptions, type TargetDecision } from './res
 export { checkAddress, checkAddresses, type AddressPolicyOptions, type AddressVerdict } from './address-policy';
 export { extractPageMetadata, TITLE_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from './html-metadata';
 export { BlockedAddressError } from './crawl-failures';
-export { crawlFailureKinds, type CrawlResult, type CrawlFailure, type CrawlFailureKind, type PageMetadata } from './crawl-result';
+export { type CrawlResult, type CrawlFailure, type PageMetadata } from './crawl-result';
+export { crawlFailureKinds, type CrawlFailureKind } from '../catalog/crawl-failure-kinds';
 export type { Resolver } from '../adapters/resolver/resolver';

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { sponsorSlotHeld } from '../submissions/sponsor-slot';
-import { SPONSOR_SLOTS } from '../submissions/plans';
+import { sponsorSlotHeld } from './sponsor-slot';
+import { SPONSOR_SLOTS } from '../catalog/plans';
 import { toolColumns, toToolCard, type ToolCard, type ToolRow } from './tool-record';
 import { decodeCursor, encodeCursor, type SearchPosition } from './search-cursor';
 import { categoryFilter, newestStatement } from './search-statements';
@@ -13,7 +13,7 @@ import { fromMicros, sortAt, sortMicros } from './search-keys';
 // then the newest live tools, 24 per page, keyset-paged both ways. One SQL statement per page.
 
 export const BROWSE_PAGE_SIZE = 24;
-/** At most this many sponsored tools head the first page (a plan fact: src/submissions/plans.ts). */
+/** At most this many sponsored tools head the first page (a plan fact: src/catalog/plans.ts). */
 export { SPONSOR_SLOTS };
 
 export interface BrowseInput {
@@ -49,9 +49,13 @@ function readCursor(category: string | undefined, name: 'after' | 'before', curs
   try {
     position = decodeCursor(cursorKey(category), cursor);
   } catch {
-    throw new ServiceError('invalid_request', `${name}: this page link is malformed or belongs to another list; start again from the first page.`);
+    throw new ServiceError('invalid_request', `${name}: this page link is malformed or belongs to another list; start again from the first page.`, {
+      field: name,
+    });
   }
-  if (position.mode !== 'newest') throw new ServiceError('invalid_request', `${name}: this page link belongs to another list; start again from the first page.`);
+  if (position.mode !== 'newest') {
+    throw new ServiceError('invalid_request', `${name}: this page link belongs to another list; start again from the first page.`, { field: name });
+  }
   return position;
 }
 

@@ -54,7 +54,8 @@ export function encodeCursor(query: string, position: SearchPosition): string {
 
 /** Decodes a cursor made by encodeCursor for this same query, or throws invalid_request naming `cursor`. */
 export function decodeCursor(query: string, cursor: string): SearchPosition {
-  const invalid = (why: string) => new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`);
+  const invalid = (why: string) =>
+    new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`, { field: 'cursor' });
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalid('is malformed');
   let data: unknown;
   try {

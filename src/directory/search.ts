@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { ServiceError } from '../errors';
+import { invalidInput, ServiceError } from '../errors';
 import { listCard, listCategories, listSummary, type ToolCard, type ToolCategory, type ToolListRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
@@ -89,7 +89,7 @@ const metaOf = (row: HitRow | undefined): Meta => (typeof row?.meta === 'string'
 
 async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolListRow, categories: ToolCategory[]) => Tool): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The search input is invalid.');
+  if (!parsed.success) throw invalidInput(parsed.error, 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
   const category = parsed.data.category;
@@ -98,10 +98,13 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
   const cursorKey = category ? `${query}\u0000${category}` : query;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && ((after.mode === 'newest') !== (query === '') || (after.mode === 'typo' && !correct))) {
-    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.');
+    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
   }
   const unknownCategory = () =>
-    new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`);
+    new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
+      field: 'category',
+      values: category ? [category] : [],
+    });
 
   const statement =
     query === ''

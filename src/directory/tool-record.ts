@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
-import { sponsorSlotHeld } from '../submissions/sponsor-slot';
+import { sponsorSlotHeld } from './sponsor-slot';
 import { mediaPath, mediaUrl } from '../media/media-name';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.

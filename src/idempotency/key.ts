@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The rules of an Idempotency-Key (docs/idempotency.md, ../shared/spec/DECISIONS.md "Submitter features"):
+ * The rules of an Idempotency-Key (docs/idempotency.md, docs/decisions.md "Submitter features"):
  * Stripe's semantics, scoped to the account, kept 24 hours.
  */
 export const IDEMPOTENCY = {

@@ -6,7 +6,7 @@ import { ServiceError, errorBody, type ErrorBody } from '../errors';
  */
 export type StoredOutcome =
   | { result: unknown }
-  | { error: Omit<ErrorBody['error'], 'retry_after_seconds'> };
+  | { error: Omit<ErrorBody['error'], 'retry_after_seconds'> & Pick<ServiceError['details'], 'field' | 'values'> };
 
 /**
  * Which failures a key remembers (docs/idempotency.md): Stripe's rule, "a result is saved once the endpoint
@@ -19,14 +19,16 @@ export function isRememberedError(error: ServiceError): boolean {
 }
 
 export function errorOutcome(error: ServiceError): StoredOutcome {
-  return errorBody(error);
+  // The field is not in the body, yet a form shows a replayed refusal next to its field just like a fresh one.
+  const { field, values } = error.details;
+  return { error: { ...errorBody(error).error, ...(field !== undefined && { field }), ...(values !== undefined && { values }) } };
 }
 
 /** The stored answer again: the result, or the same ServiceError thrown. */
 export function replayOutcome<T>(outcome: StoredOutcome): T {
   if ('error' in outcome) {
-    const { code, message, site_id } = outcome.error;
-    throw new ServiceError(code, message, site_id ? { site_id } : {});
+    const { code, message, site_id, field, values } = outcome.error;
+    throw new ServiceError(code, message, { ...(site_id && { site_id }), ...(field !== undefined && { field }), ...(values !== undefined && { values }) });
   }
   return outcome.result as T;
 }

@@ -9,7 +9,7 @@ import type { OAuthClient } from './oauth-client';
 import { isCodeChallenge } from './pkce';
 import { redirectUriMatches, redirectUriProblem } from './redirect-uris';
 import { issuer, isOurResource, mcpResource } from './resource';
-import { parseScope, type Scope } from './scopes';
+import { parseScope, unknownScopeMessage, type Scope } from './scopes';
 
 export interface AuthorizationRequest {
   client: OAuthClient;
@@ -61,7 +61,7 @@ export async function checkAuthorizationRequest(deps: Deps, params: URLSearchPar
     return fail('invalid_target', `resource must be ${mcpResource(deps.origin)}, the only resource this server issues tokens for.`);
   }
   const scope = parseScope(params.get('scope') ?? undefined);
-  if (!scope.ok) return fail('invalid_scope', `Unknown scope: ${scope.unknown.join(', ')}.`);
+  if (!scope.ok) return fail('invalid_scope', unknownScopeMessage(scope.unknown));
   const request = { client: found.client, redirectUri, state, codeChallenge: challenge, scopes: scope.scopes, resource: mcpResource(deps.origin) };
   return { ok: true, request };
 }

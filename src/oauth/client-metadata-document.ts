@@ -2,16 +2,22 @@
 // authorization spec 2025-11-25): the client_id is an https URL whose JSON describes the client. It is fetched
 // through the crawler's safe fetcher (deps.crawl: no private, loopback or metadata addresses, checked before
 // any packet; DNS pinned on Node), without following redirects, bounded in time and bytes, and cached.
+//
+// Anyone can make this server try a URL, so a document that does not arrive gets one answer whatever the
+// cause: a name that does not resolve, one that resolves to a private address, a refused connection, a timeout
+// or an error status would otherwise tell a stranger which internal names exist. The cause goes to the log.
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { fetchFollowingCheckedRedirects, discardBody } from '../crawler/safe-fetch';
 import { readBoundedBody } from '../crawler/read-body';
-import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { checkClientMetadata } from './client-metadata';
 import type { OAuthClient } from './oauth-client';
 
 export const METADATA_DOCUMENT_LIMITS = { maxBytes: 5 * 1024, timeoutMs: 5_000, cacheSeconds: 3600 } as const;
+
+/** The one answer for a document that did not arrive, whatever stopped it (see the top of this file). */
+export const UNREACHABLE_DOCUMENT = 'it could not be fetched (it must answer 200 with JSON at exactly that https address, without a redirect)';
 
 /** An https URL with a path, no fragment, no credentials and no dot segments (the draft's §3 rules). */
 export function isMetadataDocumentClientId(value: string): boolean {
@@ -38,7 +44,8 @@ export async function loadMetadataDocumentClient(deps: Deps, clientId: string): 
   const fetched = await fetchDocument(deps, clientId);
   if (!fetched.ok) {
     deps.log.warn('client metadata document refused', { clientId, reason: fetched.detail });
-    return { ok: false, message: `The app's client_id document at ${clientId} cannot be used: ${fetched.message}.` };
+    // Only the host: the page shows what this server found, not the text someone put in a link.
+    return { ok: false, message: `The app's client_id document at ${new URL(clientId).host} cannot be used: ${fetched.message}.` };
   }
   const expiresAt = new Date(now.getTime() + METADATA_DOCUMENT_LIMITS.cacheSeconds * 1000).toISOString();
   await queryRows(
@@ -62,9 +69,12 @@ const client = (id: string, name: string | null, uris: string[] | string): OAuth
 type Fetched = { ok: true; name: string | null; redirectUris: string[] } | { ok: false; message: string; detail: string };
 
 async function fetchDocument(deps: Deps, url: string): Promise<Fetched> {
-  const { maxBytes, timeoutMs } = METADATA_DOCUMENT_LIMITS;
+  const { maxBytes } = METADATA_DOCUMENT_LIMITS;
+  // A transport with a shorter deadline (the tests' simulated network) shortens this one too.
+  const timeoutMs = Math.min(METADATA_DOCUMENT_LIMITS.timeoutMs, deps.crawl.timeoutMs ?? Infinity);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  const unreachable = (detail: string): Fetched => ({ ok: false, message: UNREACHABLE_DOCUMENT, detail });
   try {
     const fetched = await fetchFollowingCheckedRedirects(url, {
       fetch: deps.crawl.fetch,
@@ -74,23 +84,21 @@ async function fetchDocument(deps: Deps, url: string): Promise<Fetched> {
       signal: controller.signal,
       headers: { accept: 'application/json', 'user-agent': 'tooldir-oauth/1.0' },
     });
-    if (!fetched.ok) {
-      const message = fetched.error.kind === 'too_many_redirects' ? 'it redirects elsewhere' : publicCrawlError(fetched.error.kind, fetched.error.status).message;
-      return { ok: false, message, detail: fetched.error.detail };
-    }
+    if (!fetched.ok) return unreachable(`${fetched.error.kind}: ${fetched.error.detail}`);
     const { response } = fetched;
     if (response.status !== 200) {
       discardBody(response);
-      return { ok: false, message: `it answered HTTP ${response.status}`, detail: `HTTP ${response.status}` };
+      return unreachable(`HTTP ${response.status}`);
     }
+    // From here on a public server has answered 200 at that address: what it sent may be described.
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '')) {
       discardBody(response);
       return { ok: false, message: 'it is not JSON', detail: `content-type ${response.headers.get('content-type')}` };
     }
     const body = await readBoundedBody(response, maxBytes, controller.signal);
     if (!body.ok) {
-      const message = body.error.kind === 'too_large' ? `it is larger than ${maxBytes} bytes` : publicCrawlError(body.error.kind).message;
-      return { ok: false, message, detail: body.error.detail };
+      if (body.error.kind !== 'too_large') return unreachable(`${body.error.kind}: ${body.error.detail}`);
+      return { ok: false, message: `it is larger than ${maxBytes} bytes`, detail: body.error.detail };
     }
     return checkDocument(url, new TextDecoder().decode(body.bytes));
   } finally {
@@ -115,7 +123,7 @@ function checkDocument(url: string, text: string): Fetched {
   if (method !== undefined && method !== 'none') {
     return { ok: false, message: 'it asks for client authentication; only public clients (none) are supported', detail: `token_endpoint_auth_method ${String(method)}` };
   }
-  const checked = checkClientMetadata(document);
+  const checked = checkClientMetadata(document, { nameRefusedUri: false });
   if (!checked.ok) return { ok: false, message: checked.message.replace(/\.$/, ''), detail: checked.error };
   return { ok: true, ...checked.value };
 }

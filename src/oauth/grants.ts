@@ -7,7 +7,7 @@ import { queryRows } from '../db/client';
 import { sha256Hex } from '../crypto';
 import { scopesOf, type Scope } from './scopes';
 import { looksLike } from './secrets';
-import type { OAuthClientKind } from '../db/schema';
+import type { OAuthClientKind } from '../catalog/oauth-client-kinds';
 
 export interface GrantView {
   grant_id: string;

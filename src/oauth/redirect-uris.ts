@@ -1,6 +1,7 @@
 // Which redirect URIs a client may register, when a requested one matches a registered one, and how the consent
 // page names and allows the place a person returns to.
 import { isLoopbackHostname } from '../origin';
+import { appSchemeProblem } from './app-schemes';
 
 export const MAX_REDIRECT_URIS = 10;
 const MAX_URI_LENGTH = 2000;
@@ -9,46 +10,50 @@ const LOOPBACK_IP = /^(127(\.\d{1,3}){3}|\[::1\])$/;
 const UNPARSED_CHARACTERS = /[\u0000-\u0020\u007f]/;
 /** A DNS name or IPv4 address (letters, digits, hyphens, dots), or a bracketed IPv6 address. */
 const SAFE_HOST = /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-f:.]+\])$/;
-/**
- * The web platform's own schemes: no app receives a code on them, and a browser would run, show or download
- * what follows instead. (http off loopback is refused separately: a code would cross a network in clear.)
- */
-const REFUSED_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript', 'about', 'blob', 'filesystem', 'view-source', 'ws', 'wss', 'ftp']);
+const SHOWN_LENGTH = 100;
 
 /**
- * https anywhere; plain http only on loopback (RFC 8252 §7.3: the native app listens on this machine); a
- * private-use scheme such as `cursor://anysphere.cursor-retrieval/oauth/callback` or `com.example.app:/cb`
- * (RFC 8252 §7.1: the way desktop hosts such as Cursor and VS Code get their code back; PKCE, which is
- * mandatory here, is what stops another app that claims the scheme from redeeming it). No fragment
- * (RFC 6749 §3.1.2), no credentials, and the scheme and host written exactly as a URL parser keeps them
- * (nothing the parser would drop, decode or lower-case), so the host that reaches the consent page and its CSP
- * header is the one that was registered. Returns why a URI is refused, or undefined when it is acceptable.
+ * https anywhere; plain http only on loopback (RFC 8252 §7.3: the native app listens on this machine); an app's
+ * own scheme only when it is a reverse domain name such as `com.example.app:/cb` (RFC 8252 §7.1) or an editor's
+ * from the short list in app-schemes.ts (`cursor://anysphere.cursor-mcp/oauth/callback`; PKCE, which is mandatory
+ * here, is what stops another app that claims the scheme from redeeming the code). No fragment (RFC 6749 §3.1.2),
+ * no credentials, and the scheme and host written exactly as a URL parser keeps them (nothing the parser would
+ * drop, decode or lower-case), so the host that reaches the consent page and its CSP header is the one that was
+ * registered. Returns why a URI is refused, in words that do not repeat it (the caller names the URI where the
+ * reader sent it), or undefined when it is acceptable.
  */
 export function redirectUriProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return 'each redirect URI must be a non-empty string';
   if (value.length > MAX_URI_LENGTH) return `a redirect URI must be at most ${MAX_URI_LENGTH} characters`;
-  if (UNPARSED_CHARACTERS.test(value)) return `${JSON.stringify(value)} contains spaces or control characters`;
+  if (UNPARSED_CHARACTERS.test(value)) return 'it contains spaces or control characters';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `${value} is not an absolute URL`;
+    return 'it is not an absolute URL';
   }
-  if (url.hash || value.includes('#')) return `${value} has a fragment, which redirect URIs must not have`;
-  if (url.username || url.password) return `${value} carries credentials`;
+  if (url.hash || value.includes('#')) return 'it has a fragment, which redirect URIs must not have';
+  if (url.username || url.password) return 'it carries credentials';
   const scheme = url.protocol.slice(0, -1);
-  if (REFUSED_SCHEMES.has(scheme)) return `${value} uses the scheme ${scheme}:, which no app can receive a code on`;
+  const web = scheme === 'https' || scheme === 'http';
+  const schemeProblem = web ? undefined : appSchemeProblem(scheme);
+  if (schemeProblem) return schemeProblem;
   const authority = url.host ? `${url.protocol}//${url.host}` : url.protocol;
   if (!value.startsWith(authority) || (url.host && !['', '/', '?'].includes(value.charAt(authority.length)))) {
-    return `${value} is not written as a URL parser reads it (expected it to start with ${authority})`;
+    return `it is not written as a URL parser reads it (expected it to start with ${shorten(authority)})`;
   }
-  if (url.hostname && !SAFE_HOST.test(url.hostname)) return `${value} has a host with characters a host name cannot have`;
+  if (url.hostname && !SAFE_HOST.test(url.hostname)) return 'its host has characters a host name cannot have';
   if (scheme === 'http' && !isLoopbackHostname(url.hostname)) {
-    return `${value} uses http on a host other than loopback; use https (or http on 127.0.0.1, [::1] or localhost)`;
+    return 'it uses http on a host other than loopback; use https (or http on 127.0.0.1, [::1] or localhost)';
   }
-  if ((scheme === 'https' || scheme === 'http') && !url.hostname) return `${value} has no host`;
+  if (web && !url.hostname) return 'it has no host';
   return undefined;
 }
+
+/** A URI as a refusal names it: quoted, and cut short (a URI may be 2000 characters long). */
+export const shownUri = (value: unknown): string => JSON.stringify(shorten(String(value)));
+
+const shorten = (text: string) => (text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text);
 
 /**
  * A requested redirect URI matches a registered one when the strings are equal, with one exception from
@@ -73,7 +78,7 @@ function loopbackIpWithoutPort(value: string): string | undefined {
 }
 
 export interface RedirectTarget {
-  /** What the consent page tells the person they return to: a host, or an app's scheme (`cursor://anysphere.cursor-retrieval`). */
+  /** What the consent page tells the person they return to: a host, or an app's scheme (`cursor://anysphere.cursor-mcp`). */
   label: string;
   /**
    * The CSP form-action source that lets the consent form's redirect reach it: the origin for http(s), the

@@ -25,6 +25,26 @@ export function parseScope(value: string | undefined): { ok: true; scopes: Scope
   return { ok: true, scopes: ALL_SCOPES.filter((s) => words.includes(s)) };
 }
 
+/** A scope word as RFC 6749 §3.3 allows it (printable ASCII but `"` and `\`): only such a word is repeated back. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+const SHOWN_UNKNOWN_SCOPES = 3;
+const SHOWN_SCOPE_LENGTH = 30;
+
+/**
+ * Why a `scope` is refused, for a page a person reads: at most a few of the unknown words, each cut short, and a
+ * word with characters no scope has is described instead of repeated. Whoever wrote the link chose these words,
+ * so the page must not become a place to show someone else's text at length.
+ */
+export function unknownScopeMessage(unknown: readonly string[]): string {
+  const distinct = [...new Set(unknown)];
+  const shown = distinct.slice(0, SHOWN_UNKNOWN_SCOPES).map((word) => {
+    if (!SCOPE_TOKEN.test(word)) return 'a word with characters a scope cannot have';
+    return word.length > SHOWN_SCOPE_LENGTH ? `${word.slice(0, SHOWN_SCOPE_LENGTH)}…` : word;
+  });
+  const more = distinct.length - shown.length;
+  return `Unknown scope: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}. The scopes are ${ALL_SCOPES.join(', ')}.`;
+}
+
 /** Scopes as stored and sent: space-separated, in table order. */
 export const formatScope = (scopes: readonly string[]) => ALL_SCOPES.filter((s) => scopes.includes(s)).join(' ');
 

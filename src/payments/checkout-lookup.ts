@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import type { SiteStatus } from '../db/schema';
-import type { PlanName } from '../submissions/plans';
-import type { PendingState } from '../db/schema';
+import type { SiteStatus } from '../catalog/site-statuses';
+import type { PlanName } from '../catalog/plans';
+import type { PendingState } from '../catalog/payment-states';
 
 /** What a Checkout Session id stands for, for the checkout pages (local checkout, success page). */
 export type CheckoutLookup =

@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { CHECKOUT_LIFETIME_MS } from '../adapters/payments/types';
-import { membershipTiers, type MembershipTier } from '../submissions/plans';
+import { membershipTiers, type MembershipTier } from '../catalog/plans';
 
 /** A membership Checkout Session of ours, as the local checkout page shows and pays it. */
 export interface MembershipCheckoutLookup {

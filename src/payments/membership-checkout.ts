@@ -5,7 +5,7 @@ import { accounts } from '../db/schema';
 import { ServiceError } from '../errors';
 import { queryRows } from '../db/client';
 import { recordCheckoutSession } from '../submissions/checkout-record';
-import type { MembershipTier } from '../submissions/plans';
+import type { MembershipTier } from '../catalog/plans';
 
 export interface MembershipCheckout {
   checkout_url: string;

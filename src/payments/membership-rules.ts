@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Tier } from '../accounts/memberships';
-import { isMembershipTier, membershipTiers, type MembershipTier } from '../submissions/plans';
+import { isMembershipTier, membershipTiers, type MembershipTier } from '../catalog/plans';
 
 type Prices = NonNullable<Config['stripe']>['prices'] | undefined;
 

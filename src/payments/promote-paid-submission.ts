@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
-import { planPlacement, planSpellings, type PlanName } from '../submissions/plans';
+import { planPlacement, planSpellings, type PlanName } from '../catalog/plans';
 import { dispatchCrawl } from '../submissions/dispatch-crawl';
 import { sessionMismatch, type ChargedSession, type SessionMismatch } from '../submissions/checkout-record';
-import { payableStates } from '../db/schema';
+import { payableStates } from '../catalog/payment-states';
 import { sqlWords } from '../db/sql-format';
 
 /** `'sponsored', 'pro'`: every stored spelling of the plans `pick` selects (the plan table; `pro` is sponsored). */

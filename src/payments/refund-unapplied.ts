@@ -4,7 +4,7 @@ import { queryRows } from '../db/client';
 import type { UnappliedReason } from './promote-paid-submission';
 import type { SessionMismatch } from '../submissions/checkout-record';
 import type { StripeEventEnvelope } from './stripe-event';
-import { payableStates } from '../db/schema';
+import { payableStates } from '../catalog/payment-states';
 import { sqlWords } from '../db/sql-format';
 
 /** What the caller reads as `rejection_reason` on the detail read of a refunded submission. */

@@ -7,7 +7,7 @@ import type { StripeEventEnvelope } from './stripe-event';
 /**
  * Keeps the sponsorship of the site paid by this subscription in step with it, exactly like a membership: the
  * status and the period already paid for are stored with the same rule (src/payments/membership-rules.ts), and
- * src/submissions/sponsor-slot.ts decides from them whether the slot is held (a past_due one until that period
+ * src/directory/sponsor-slot.ts decides from them whether the slot is held (a past_due one until that period
  * ends). Ordered by the event's own `created` against sites.sponsor_updated_at, never by arrival: an older
  * event changes nothing, and on a same-second tie an ended sponsorship stays ended. `deleted` (the
  * subscription's deletion event) is also remembered on our session record, whether or not its site is queued

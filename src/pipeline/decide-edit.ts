@@ -4,7 +4,7 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
-import type { EditStatus } from '../db/schema';
+import type { EditStatus } from '../catalog/site-statuses';
 import type { Decision } from './decision-conditions';
 
 export interface EditDecision {

@@ -19,8 +19,8 @@ export const isStatCounter = (value: string): value is StatCounter => COUNTERS.h
 
 // How a card was shown (in the sponsored slot or with the Sponsored badge, with the Featured badge, or plainly)
 // and the placement of a card from the flags it is drawn with (functions/pages/tool-list.ts `badges`): the plan table's.
-export { isPlacement, placementOf, placements, type Placement } from '../submissions/plans';
-import type { Placement } from '../submissions/plans';
+export { isPlacement, placementOf, placements, type Placement } from '../catalog/plans';
+import type { Placement } from '../catalog/plans';
 
 export const impressionCounter = (placement: Placement): StatCounter => `impressions_${placement}`;
 

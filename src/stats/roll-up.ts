@@ -17,11 +17,14 @@ export interface RollUpReport {
  * to the engine's total for that day, never added to, so running it twice for the same day leaves the same
  * numbers (idempotent by day and tool). A day's counters only grow, so the larger of the stored and the read
  * total wins: two runs that overlap cannot move a row back to an older reading. By default it rolls up yesterday (final once the day is
- * over) and today (partial, rewritten by the next run). Slugs that name no site are dropped by the join.
+ * over) and today (partial, rewritten by the next run). Slugs that name no site are dropped by the join. It also
+ * forgets the visitor marks of every day before today.
  */
 export async function rollUpStats(deps: Deps, input: { days?: readonly string[] } = {}): Promise<RollUpReport> {
   const today = utcDay(deps.now());
   const days = input.days?.length ? [...new Set(input.days)] : [addDays(today, -1), today];
+  // The visitor marks of days that are over go now, even on a day nobody was counted yet (docs/stats.md).
+  await deps.stats.forgetMarksBefore(today);
   const report: RollUpReport = { days: [] };
   for (const day of days) {
     const counts = toDayCounts(await deps.stats.readDay(day));

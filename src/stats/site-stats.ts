@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../accounts/actor';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import { ServiceError } from '../errors';
+import { invalidInput, ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { clickThroughRate } from './click-through';
 import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, statsInputSchema, type SiteStats, type StatsInput } from './stats-schemas';
@@ -13,11 +13,13 @@ import { placements } from './counters';
 export function statsRange(input: { from?: string; to?: string }, today: string): { from: string; to: string } {
   for (const name of ['from', 'to'] as const) {
     const value = input[name];
-    if (value !== undefined && !isCalendarDay(value)) throw new ServiceError('invalid_request', `${name} must be a calendar date YYYY-MM-DD, got "${value}".`);
+    if (value !== undefined && !isCalendarDay(value)) {
+      throw new ServiceError('invalid_request', `${name} must be a calendar date YYYY-MM-DD, got "${value}".`, { field: name });
+    }
   }
   const to = input.to ?? today;
   const from = input.from ?? addDays(to, -(DEFAULT_STATS_DAYS - 1));
-  if (from > to) throw new ServiceError('invalid_request', `from (${from}) must not be after to (${to}).`);
+  if (from > to) throw new ServiceError('invalid_request', `from (${from}) must not be after to (${to}).`, { field: 'from' });
   const days = daysInRange(from, to);
   if (days > MAX_STATS_DAYS) throw new ServiceError('invalid_request', `The range has ${days} days; at most ${MAX_STATS_DAYS} per request.`);
   return { from, to };
@@ -34,7 +36,7 @@ const notFound = () => new ServiceError('not_found', 'No submission with this si
  */
 export async function getSiteStats({ deps, actor, input }: { deps: Deps; actor: Actor; input: StatsInput }): Promise<SiteStats> {
   const parsed = statsInputSchema.safeParse(input);
-  if (!parsed.success) throw new ServiceError('invalid_request', parsed.error.issues[0]?.message ?? 'The statistics request is invalid.');
+  if (!parsed.success) throw invalidInput(parsed.error, 'The statistics request is invalid.');
   const { from, to } = statsRange(parsed.data, utcDay(deps.now()));
   const siteId = parsed.data.site_id;
   if (!isUuid(siteId)) throw notFound();

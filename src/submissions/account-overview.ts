@@ -8,7 +8,7 @@ import { publicCrawlError } from '../crawler/crawl-error-messages';
 import type { HistoryStep, QueuePosition } from './record-schemas';
 import { progressColumns, toHistory, toQueue, type ProgressRow } from './progress';
 import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from './edit-record';
-import type { PendingState } from '../db/schema';
+import type { PendingState } from '../catalog/payment-states';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {

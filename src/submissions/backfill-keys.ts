@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { normalizeName } from './name';
 import { canonicalUrl, checkSubmittedUrl } from './url';
+import { rewriteStoredUrls } from './backfill-urls';
 
 /**
  * Recomputes the duplicate keys of stored rows (`canonical_url`, `normalized_name`, and the crawl's
@@ -10,7 +11,7 @@ import { canonicalUrl, checkSubmittedUrl } from './url';
  * mapping). Rows that would now share a unique key are reported, never merged or deleted: the row that already
  * holds the key, else the oldest, gets it; the others keep their old key until an operator decides
  * (docs/deploy.md "Duplicate keys"). Each write is one conditional statement, so running it twice, or beside
- * live traffic, is harmless.
+ * live traffic, is harmless. Stored URLs are first brought to the parser's spelling (./backfill-urls.ts).
  */
 
 export interface KeyCollision {
@@ -28,6 +29,8 @@ export interface KeyBackfillReport {
   pending: number;
   /** Keys written (one per row and column that changed). */
   updated: number;
+  /** Stored URLs rewritten to the spelling a URL parser reads (`new URL(x).href`). */
+  urlsRewritten: number;
   collisions: KeyCollision[];
   /** Rows whose stored URL no longer parses; their keys are left alone. */
   unparsable: Array<{ table: 'sites' | 'pending_submissions'; id: string }>;
@@ -79,7 +82,8 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
     db,
     sql`SELECT id, account_id, url, name, canonical_url, normalized_name FROM pending_submissions ORDER BY submitted_at, id`,
   );
-  const report: KeyBackfillReport = { sites: sites.length, pending: pending.length, updated: 0, collisions: [], unparsable: [] };
+  const urlsRewritten = (await rewriteStoredUrls(db, 'sites', sites)) + (await rewriteStoredUrls(db, 'pending_submissions', pending));
+  const report: KeyBackfillReport = { sites: sites.length, pending: pending.length, updated: 0, urlsRewritten, collisions: [], unparsable: [] };
 
   const siteUrls: KeyRow[] = [];
   for (const row of sites) {

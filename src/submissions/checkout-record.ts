@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CheckoutSession } from '../adapters/payments/types';
-import type { MembershipTier } from './plans';
+import type { MembershipTier } from '../catalog/plans';
 
 // Our record of every Checkout Session we create (checkout_sessions), and the one rule an event about a
 // session must pass against it (docs/payments.md "Only our own sessions count").

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isoTimestamp, sqlWords } from '../db/sql-format';
 import { isoTimestampSchema } from '../timestamp-schemas';
-import { editDecisions } from '../db/schema';
+import { editDecisions } from '../catalog/site-statuses';
 
 /**
  * The edit fields of a site record (docs/pipeline.md "Edits"): the one pending edit, and the outcome of the

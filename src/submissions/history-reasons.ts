@@ -1,4 +1,4 @@
-import { crawlFailureKinds } from '../crawler/crawl-result';
+import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 
 // Which site_history notes a submitter may read, and as what (docs/submission-progress.md "Reasons"). Notes

@@ -1,19 +1,12 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
 import { PROTOTYPE_GROUPS } from './confusable-prototypes';
-import { hasBidiOverrides, hasControlCharacters } from '../printable-text';
+import { FILLER_CHARACTERS, hasBidiOverrides, hasControlCharacters, visibleCharacterCount } from '../printable-text';
 
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
 
-/**
- * Blank "letters" and "symbols": the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the braille blank (U+2800) and
- * the musical null notehead (U+1D159). Unicode files them as letters or symbols, yet they draw nothing, which is why
- * they are the usual way to fake an empty or a look-alike name. The Hangul ones are also Default_Ignorable.
- */
-const FILLER_CHARS = String.raw`\u115f\u1160\u2800\u3164\uffa0\u{1d159}`;
-const FILLERS = new RegExp(`[${FILLER_CHARS}]`, 'gu');
-/** Letters, digits, symbols and punctuation: what a reader actually sees (not fillers or zero-width marks). */
-const VISIBLE = new RegExp(String.raw`(?![${FILLER_CHARS}])[\p{L}\p{N}\p{S}\p{P}]`, 'gu');
+/** The blank fillers of src/printable-text.ts: each draws a blank, so a name reads it as a space. */
+const FILLERS = new RegExp(`[${FILLER_CHARACTERS}]`, 'gu');
 /** Zero-width and other invisible characters: UTS #39 removes Default_Ignorable_Code_Point before mapping. */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const NON_ASCII = /[^\u0000-\u007f]/gu;
@@ -29,21 +22,23 @@ export function checkName(input: string): NameCheck {
   if (length < NAME_MIN || length > NAME_MAX) {
     return { ok: false, message: `name must be ${NAME_MIN} to ${NAME_MAX} characters` };
   }
-  if ((name.match(VISIBLE) ?? []).length < NAME_MIN) return { ok: false, message: 'name must contain visible characters' };
+  if (visibleCharacterCount(name) < NAME_MIN) return { ok: false, message: 'name must contain visible characters' };
   return { ok: true, name };
 }
 
 /**
- * The key names compare by (../shared/spec/DECISIONS.md "Duplicates"): NFKC, invisible characters and fillers removed,
- * case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a Cyrillic `С`,
- * `ＣＡＮＯＮ base` and `canon base` are one name. Only `normalized_name` holds it; the stored name stays as
- * submitted. Changing this function (or the confusables data) changes stored keys: see docs/deploy.md
- * "Duplicate keys". `prototype` is for the test that holds the generated table equal to the whole package.
+ * The key names compare by (docs/decisions.md "Duplicates"): NFKC, blank fillers read as spaces, invisible
+ * characters removed, case folded, whitespace trimmed and collapsed, then the UTS #39 skeleton, so `Сanon Base` with a
+ * Cyrillic `С`, `ＣＡＮＯＮ base`, `Canon⠀Base` with a braille blank and `canon base` are one name. Only
+ * `normalized_name` holds it; the stored name stays as submitted. Changing this function (or the confusables data)
+ * changes stored keys: see docs/deploy.md "Duplicate keys". `prototype` is for the test that holds the generated
+ * table equal to the whole package.
  */
 export function normalizeName(name: string, prototype: (char: string) => string = prototypeOf): string {
   // Folding comes first, so every case variant of a name gets the same key whatever the mapping does.
-  // Fillers count as nothing, like zero-width characters: `Acme⠀` is `Acme` (DECISIONS.md "Duplicates").
-  let key = collapse(foldCase(name.normalize('NFKC').replace(INVISIBLE, '').replace(FILLERS, '')));
+  // A filler draws a blank, so it is a space (`Acme⠀Writer` is `Acme Writer`; at either end it trims away). It is
+  // replaced before invisible characters go: the Hangul fillers are Default_Ignorable and would vanish instead.
+  let key = collapse(foldCase(name.normalize('NFKC').replace(FILLERS, ' ').replace(INVISIBLE, '')));
   // A prototype can be upper-case (`०` maps to `O`) or itself reach another mapped character once folded, so
   // repeat until nothing changes (two rounds settle every entry of the data; four is a bound, not a count).
   for (let round = 0; round < 4; round++) {

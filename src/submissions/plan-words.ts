@@ -1,10 +1,10 @@
 import type { Config } from '../config';
 import { dailyLimitFor } from '../accounts/memberships';
 import { badgeLabel } from '../directory/badge';
-import { aliasesOf, membershipPrices, membershipTiers, planKinds, planPrices, SPONSOR_SLOTS, tierCovers, type ListingPrice, type MembershipTier, type PlanKind } from './plans';
+import { aliasesOf, membershipPrices, membershipTiers, planKinds, planPrices, SPONSOR_SLOTS, tierCovers, type ListingPrice, type MembershipTier, type PlanKind } from '../catalog/plans';
 
 // The plans and memberships in words, for /pricing, /submit, llms.txt and the docs: built from the plan table
-// (plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
+// (src/catalog/plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
 
 /** The plans people choose from, in price order (`pro` is another spelling of sponsored). */
 export { planKinds };
@@ -13,7 +13,7 @@ export { planKinds };
  * What each plan gets, in the words /pricing, llms.txt and the docs show: exactly what the code does today, so a
  * change of what a plan earns is a change here too. Placement: src/directory/browse.ts (newest first; the sponsored
  * slot heads the first page of the home page and of each category page, SPONSOR_SLOTS at most, newest first) and
- * src/submissions/sponsor-slot.ts (held while the subscription runs; past_due until the paid period ends). Badges:
+ * src/directory/sponsor-slot.ts (held while the subscription runs; past_due until the paid period ends). Badges:
  * functions/pages/tool-list.ts `badges` and the embeddable badge's wording (src/directory/badge.ts). Link:
  * functions/pages/tool-list.ts `outboundRel` (featured and sponsored tools get a followed link, others nofollow).
  */

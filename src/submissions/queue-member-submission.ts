@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import type { Actor } from '../accounts/actor';
 import { isUniqueViolation, queryRows } from '../db/client';
-import { planFlags } from './plans';
+import { planFlags } from '../catalog/plans';
 import type { PlannedSubmitInput } from './submit-input';
 import type { QueuedResponse } from './record-schemas';
 import { conflictFor } from './already-submitted';

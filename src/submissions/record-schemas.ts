@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { siteStatuses } from '../db/schema';
-import { crawlFailureKinds } from '../crawler/crawl-result';
-import { planNames } from './plans';
+import { siteStatuses } from '../catalog/site-statuses';
+import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
+import { planNames } from '../catalog/plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
 import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';
 
-// The bodies a submission is read as (../shared/spec/tool-directory-api.md, sections 2.2 to 2.6), declared once.
+// The bodies a submission is read as (docs/contract.md, "Resources"), declared once.
 // openapi.json names them (functions/v1/schemas.ts), the MCP tools declare them as outputSchema
 // (functions/mcp/output-schemas.ts), the CLI reads its types from them (src/cli/api-types.ts), and the verbs
 // return the types inferred here, so no surface can promise a field another one lacks.

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
-import type { SiteStatus } from '../db/schema';
+import type { SiteStatus } from '../catalog/site-statuses';
 import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
-import type { PlanName } from './plans';
-import { sponsorSlotHeld } from './sponsor-slot';
+import type { PlanName } from '../catalog/plans';
+import { sponsorSlotHeld } from '../directory/sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
-import type { PendingState } from '../db/schema';
+import type { PendingState } from '../catalog/payment-states';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 

@@ -8,7 +8,7 @@ import type { PaymentReason, PendingRecord } from './record-schemas';
 import type { PendingRow } from './records';
 import { pendingRecordColumns, toPendingRecord } from './records';
 import { recordCheckoutSession } from './checkout-record';
-import { planKind } from './plans';
+import { planKind } from '../catalog/plans';
 
 interface Args {
   input: PlannedSubmitInput;

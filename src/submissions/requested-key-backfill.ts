@@ -1,24 +1,47 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
-import { backfillDuplicateKeys, type KeyBackfillReport } from './backfill-keys';
+import { foldStoredAccountEmails, type EmailCollision } from '../accounts/backfill-emails';
+import { clearInvisibleClientNames } from '../oauth/backfill-client-names';
+import { backfillDuplicateKeys, type KeyBackfillReport, type KeyCollision } from './backfill-keys';
 
 /**
- * Runs the key backfill when a migration asked for one (a row of duplicate_key_backfills without `done_at`),
+ * What one run brought to the current rules: the duplicate keys and stored URLs of submissions (./backfill-keys.ts),
+ * account addresses (their domain as mail reads it) and OAuth client names that show nothing. All of them are rules
+ * SQL cannot compute, so a migration that changes one asks for this run instead of rewriting rows itself.
+ */
+export interface StoredValuesReport extends Omit<KeyBackfillReport, 'collisions'> {
+  collisions: Array<KeyCollision | EmailCollision>;
+  /** Account addresses rewritten to their folded form. */
+  emailsFolded: number;
+  /** OAuth client names cleared because nothing of them is visible. */
+  clientNamesCleared: number;
+}
+
+/** Every pass, in order; each is safe to repeat and beside live traffic. */
+async function recomputeStoredValues(db: Db): Promise<StoredValuesReport> {
+  const keys = await backfillDuplicateKeys(db);
+  const emails = await foldStoredAccountEmails(db);
+  const clientNamesCleared = await clearInvisibleClientNames(db);
+  return { ...keys, collisions: [...keys.collisions, ...emails.collisions], emailsFolded: emails.folded, clientNamesCleared };
+}
+
+/**
+ * Runs the backfill when a migration asked for one (a row of duplicate_key_backfills without `done_at`),
  * or always with `force`, and stamps the requests done with the report, so `SELECT * FROM
  * duplicate_key_backfills` shows later what happened. Returns undefined when nothing was asked.
  */
 export async function runRequestedKeyBackfill(
   db: Db,
   options: { force?: boolean } = {},
-): Promise<(KeyBackfillReport & { rules: string[] }) | undefined> {
+): Promise<(StoredValuesReport & { rules: string[] }) | undefined> {
   if (options.force) {
     await queryRows(db, sql`INSERT INTO duplicate_key_backfills (rules) VALUES (${`manual ${new Date().toISOString()}`})
       ON CONFLICT (rules) DO NOTHING`);
   }
   const requests = await queryRows<{ rules: string }>(db, sql`SELECT rules FROM duplicate_key_backfills WHERE done_at IS NULL ORDER BY requested_at`);
   if (requests.length === 0) return undefined;
-  const report = await backfillDuplicateKeys(db);
+  const report = await recomputeStoredValues(db);
   const rules = requests.map((r) => r.rules);
   await queryRows(
     db,
@@ -35,15 +58,17 @@ export async function runRequestedKeyBackfill(
  */
 export async function withRequestedKeyBackfill<T extends { db: Db }>(
   opened: T,
-): Promise<T & { keyBackfill?: KeyBackfillReport & { rules: string[] } }> {
+): Promise<T & { keyBackfill?: StoredValuesReport & { rules: string[] } }> {
   const keyBackfill = await runRequestedKeyBackfill(opened.db);
   return { ...opened, keyBackfill };
 }
 
 /** The report in lines an operator reads: counts, then one line per row that needs a decision. */
-export function describeKeyBackfill(report: KeyBackfillReport): string[] {
+export function describeKeyBackfill(report: StoredValuesReport): string[] {
   const lines = [
     `duplicate keys recomputed: ${report.updated} key(s) changed across ${report.sites} site(s) and ${report.pending} pending record(s)`,
+    `stored URLs rewritten to their parsed form: ${report.urlsRewritten}; account addresses folded: ${report.emailsFolded}; ` +
+      `blank OAuth client names cleared: ${report.clientNamesCleared}`,
   ];
   for (const c of report.collisions) {
     lines.push(

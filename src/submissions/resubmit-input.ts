@@ -5,13 +5,13 @@ import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { submitInputSchema, type SubmitInput } from './submit-input';
-import { payableStates } from '../db/schema';
+import { payableStates } from '../catalog/payment-states';
 import { sqlWords } from '../db/sql-format';
 
 /**
  * What the caller last submitted for one of its unpaid records (open or expired, never refunded): the submit
- * input that, sent again through the submit verb, gives the same record a fresh checkout link (reference 4.6
- * rule 3, ../shared/spec/DECISIONS.md "Re-submitting the URL gives a fresh link at any time"). Undefined when the
+ * input that, sent again through the submit verb, gives the same record a fresh checkout link (docs/contract.md
+ * "States and transitions", docs/decisions.md "Pending payment": a fresh link at any time). Undefined when the
  * id is malformed, unknown, another account's, paid or refunded. One statement.
  */
 export async function readResubmitInput({ deps, actor, input: { siteId } }: { deps: Deps; actor: Actor; input: { siteId: string } }): Promise<SubmitInput | undefined> {

@@ -7,9 +7,9 @@ import { dispatchCrawl } from './dispatch-crawl';
 import { isUuid } from '../ids';
 import { getSubmission, notFound } from './get';
 import type { SiteRecord } from './record-schemas';
-import { MAX_RETRIES_PER_DAY } from './retry-limit';
+import { MAX_RETRIES_PER_DAY } from '../catalog/retry-limit';
 
-/** The limit lives in a leaf (./retry-limit.ts) the CLI and llms.txt read too. */
+/** The limit lives in the catalogue (src/catalog/retry-limit.ts), which the CLI and llms.txt read too. */
 export { MAX_RETRIES_PER_DAY };
 
 const today = sql`(now() AT TIME ZONE 'UTC')::date`;

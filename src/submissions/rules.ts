@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import type { PlanName } from './plans';
-import { planKind, tierCovers } from './plans';
+import type { PlanName } from '../catalog/plans';
+import { planKind, tierCovers } from '../catalog/plans';
 import type { PaymentReason } from './record-schemas';
 import { dailyLimitFor, isMembershipActive, type Membership, type Tier } from '../accounts/memberships';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import type { Membership, Tier } from '../accounts/memberships';
-import type { PlanName } from './plans';
+import type { PlanName } from '../catalog/plans';
 
 /**
  * Everything submit needs to decide, read in one statement. The same-URL-or-name lookup is a UNION ALL of two

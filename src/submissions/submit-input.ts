@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkName } from './name';
-import { checkSubmittedUrl } from './url';
-import { planNames, type PlanName } from './plans';
+import { checkSubmittedUrl, storedUrl } from './url';
+import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
 /**
@@ -20,9 +20,11 @@ export const submitInputSchema = z.object({
     .string({ error: (i) => (i.input === undefined ? 'url is required' : 'url must be a string') })
     .superRefine((value, ctx) => {
       const check = checkSubmittedUrl(value);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+      // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, ...(check.notHttpUrl && { params: { notHttpUrl: true } }) });
     })
-    .transform((value) => value.trim()),
+    // Stored, published and compared as the parser reads it, never as typed (src/submissions/url.ts storedUrl).
+    .transform(storedUrl),
   email: z
     .email({ error: 'email must be a valid e-mail address' })
     .max(254, { error: 'email must be at most 254 characters' })

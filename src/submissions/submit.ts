@@ -6,7 +6,7 @@ import { canonicalUrl } from './url';
 import { decideSubmit } from './rules';
 import { utcDay } from '../accounts/memberships';
 import type { SubmitInput } from './submit-input';
-import { defaultPlan, type PlanName } from './plans';
+import { defaultPlan, type PlanName } from '../catalog/plans';
 import { readSubmitContext } from './submit-context';
 import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';

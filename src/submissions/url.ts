@@ -1,11 +1,13 @@
 /**
- * Submitted URLs: what is accepted, and the canonical form duplicates compare by (../shared/spec/DECISIONS.md
+ * Submitted URLs: what is accepted, and the canonical form duplicates compare by (docs/decisions.md
  * "Duplicates"): `http://` and `https://` are one site, host lower-cased, `www.` dropped, default port dropped,
  * fragment dropped, percent-encoding of unreserved characters decoded and the remaining hex digits upper-cased
  * (RFC 3986 6.2.2.1-2), repeated slashes in the path collapsed, a trailing `index.html`/`index.htm`/`index.php` (in
  * any case) and the trailing slash of the path dropped, tracking parameters dropped, remaining query parameters sorted. The form is a comparison key, never
- * shown or fetched: the record keeps the URL as submitted.
+ * shown or fetched: the record keeps the URL as submitted, in the one spelling every URL parser reads alike
+ * (`new URL(x).href`, see `storedUrl`); a text that parsers read differently is refused (src/url-spelling.ts).
  */
+import { urlSpellingProblem } from '../url-spelling';
 
 const MAX_URL_LENGTH = 2048;
 const TRACKING_PARAM = /^(utm_.*|ref|fbclid|gclid|mc_cid|mc_eid)$/i;
@@ -18,24 +20,26 @@ const INDEX_FILE = /\/index\.(?:html?|php)$/i;
 const DNS_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
+/** `notHttpUrl`: the text is no absolute http(s) URL at all (no scheme, another scheme, unparsable), not a bad part of one. */
+export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string; notHttpUrl?: true };
 
 /** An absolute http(s) URL with a valid host (DNS name or IP literal), a valid port and no credentials. */
 export function checkSubmittedUrl(input: string): UrlCheck {
   const text = input.trim();
   if (text.length === 0) return { ok: false, message: 'url must not be empty' };
   if (text.length > MAX_URL_LENGTH) return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters` };
-  if (/[\u0000-\u001f\u007f\s]/.test(text)) return { ok: false, message: 'url must not contain spaces or control characters' };
+  const spelling = urlSpellingProblem(text, 'url');
+  if (spelling) return { ok: false, message: spelling };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'url must be an absolute http or https URL' };
+    return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'url must use http or https' };
+    return { ok: false, message: 'url must use http or https', notHttpUrl: true };
   }
-  if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL' };
+  if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
   if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
   if (url.port === '0') return { ok: false, message: 'url must have a valid port' };
   // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.
@@ -44,6 +48,14 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   }
   if (!isValidHost(url.hostname)) return { ok: false, message: 'url must have a valid host name' };
   return { ok: true, url };
+}
+
+/**
+ * What is stored, published and compared for an accepted URL: the parser's own spelling (`https://Example.com` is
+ * `https://example.com/`), so the record, the API, the page's link and `/go/` all name the host a browser goes to.
+ */
+export function storedUrl(input: string): string {
+  return new URL(input.trim()).href;
 }
 
 function isValidHost(hostname: string): boolean {

@@ -19,7 +19,7 @@ export interface CreateWebhookInput {
  */
 export async function createWebhook({ deps, actor, input }: { deps: Deps; actor: Actor; input: CreateWebhookInput }): Promise<WebhookRecord & { secret: string }> {
   const target = await checkWebhookTarget(deps, input.url.trim());
-  if (!target.ok) throw new ServiceError('invalid_request', target.message);
+  if (!target.ok) throw new ServiceError('invalid_request', target.message, { field: 'url' });
   const events = [...new Set(input.events ?? webhookEventTypes)].join(',');
   const secret = generateWebhookSecret();
   const id = crypto.randomUUID();

@@ -1,4 +1,4 @@
-// Stripe's signing scheme under our own header name (../shared/spec/DECISIONS.md, Submitter features), so a
+// Stripe's signing scheme under our own header name (docs/decisions.md, "Submitter features"), so a
 // receiver can reuse its Stripe verification code: docs/webhooks.md shows it in five lines.
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';

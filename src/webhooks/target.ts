@@ -3,6 +3,7 @@
 // name can be re-pointed at a private address later); docs/webhooks.md "Targets".
 import type { Deps } from '../deps';
 import { checkTarget, type CrawlFailureKind } from '../crawler';
+import { urlSpellingProblem } from '../url-spelling';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
@@ -23,9 +24,14 @@ export function webhookAllowsHttp(deps: Pick<Deps, 'config'>): boolean {
   return deps.config.local || deps.config.webhooks.allowPrivate;
 }
 
-/** The URL's shape alone (no DNS): what the request schema can say synchronously. */
+/**
+ * The URL's shape alone (no DNS): what the request schema can say synchronously. A text URL parsers read
+ * differently (a backslash, a tab) is refused; the endpoint is stored as the parser's `href`.
+ */
 export function checkWebhookUrlShape(value: string, allowHttp: boolean): string | undefined {
   if (value.length > WEBHOOK_URL_MAX_LENGTH) return `url must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`;
+  const spelling = urlSpellingProblem(value, 'url');
+  if (spelling) return spelling;
   let url: URL;
   try {
     url = new URL(value);

@@ -10,6 +10,7 @@ import { benchSearch } from './search.bench';
 import { benchThroughput } from './throughput';
 import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
+import { benchStatsMarks } from './stats-marks';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'cold-start': benchColdStart,
   bundle: benchBundle,
   stats: benchStatsCounting,
+  'stats-marks': benchStatsMarks,
   search: benchSearch,
 };
 

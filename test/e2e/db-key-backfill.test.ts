@@ -1,6 +1,8 @@
 // The duplicate-key backfill against a real PostgreSQL server, through `npm run db:migrate` as an operator runs
 // it: rows stored under the old URL and name rules get the current keys, rows that would now share a key are
-// reported (never merged), a request runs once, and `-- --backfill-keys` runs it again after a decision.
+// reported (never merged), a request runs once, and `-- --backfill-keys` runs it again after a decision. Since
+// issue 27 (migration 0032) the same run also stores URLs as parsed, folds account addresses' domains and clears
+// OAuth client names that show nothing.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +47,8 @@ const oldSites = [
   [id(6), 'https://ok.example', 'Fine Tool', 'https://ok.example', 'fine tool', 10],
   // Stored before repeated slashes, index files in any case and the braille blank counted as nothing (migration 0027).
   [id(7), 'https://slash.example//tool/INDEX.HTML', 'Blank\u2800 Tool', 'https://slash.example//tool/INDEX.HTML', 'blank\u2800 tool', 5],
+  // Stored as typed before issue 27: a URL parsers read differently, and a braille blank as the space (once nothing).
+  [id(8), 'http://tool.localhost:8000\\@evil.example/', 'Acme\u2800Writer', 'http://tool.localhost:8000\\@evil.example', 'acmewriter', 3],
 ] as const;
 
 describePg('duplicate-key backfill (npm run db:migrate)', () => {
@@ -83,6 +87,9 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
         [pendingId, accountId, name, url, canonical, normalized, minutesAgo, `cs_test_${pendingId}`],
       );
     }
+    // Issue 27: an account at an IDN stored as typed, and an OAuth client whose name shows nothing.
+    await client.query(`INSERT INTO accounts (email) VALUES ('c@bücher.example')`);
+    await client.query(`INSERT INTO oauth_clients (id, kind, name, redirect_uris) VALUES ('tdcl_blank', 'registered', '\u2800 \u3164', '[]'::jsonb)`);
     await client.query(`INSERT INTO duplicate_key_backfills (rules) VALUES ('test: rows stored under the old rules')`);
   });
 
@@ -102,8 +109,10 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
     const run = await migrate({ DATABASE_URL: server.connectionString });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(': 0 new migration(s)');
-    // sites: 1 url, 3 url, 4 url, 5 url, 7 url, 7 name, 3 finalCanonical; pending: 13 url, 13 name.
-    expect(run.stdout).toContain('duplicate keys recomputed: 9 key(s) changed across 7 site(s) and 3 pending record(s)');
+    // sites: 1 url, 3 url, 4 url, 5 url, 7 url, 7 name, 8 url, 8 name, 3 finalCanonical; pending: 13 url, 13 name.
+    expect(run.stdout).toContain('duplicate keys recomputed: 11 key(s) changed across 8 site(s) and 3 pending record(s)');
+    // URLs of 5, 6 (no path: `/` added) and 8 (the backslash read as a slash); one IDN address; one blank name.
+    expect(run.stdout).toContain('stored URLs rewritten to their parsed form: 3; account addresses folded: 1; blank OAuth client names cleared: 1');
     const collisions = run.stdout.split('\n').filter((line) => line.includes('collision:'));
     expect(collisions).toEqual([
       `  collision: sites ${id(2)} canonical_url would be "https://dup.example/app", held by ${id(1)}; it keeps its old key`,
@@ -119,6 +128,7 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
       [id(5)]: ['https://b5.example', 'bee tool'],
       [id(6)]: ['https://ok.example', 'fine tool'],
       [id(7)]: ['https://slash.example/tool', 'blank tool'],
+      [id(8)]: ['https://tool.localhost:8000/@evil.example', 'acme writer'],
     });
     expect(await keysOf('pending_submissions')).toEqual({
       [id(11)]: ['https://pend.example/x', 'pending tool'],
@@ -129,13 +139,16 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
       `SELECT id, name, url, metadata->>'finalCanonical' AS final FROM sites ORDER BY id`,
     );
     expect(sites.rows.find((r) => r.id === id(3))?.final).toBe('https://plain.example');
-    // The record keeps what was submitted; only the keys moved.
-    expect(sites.rows.map((r) => [r.name, r.url])).toEqual(oldSites.map(([, url, name]) => [name, url]));
+    // The record keeps the name as submitted and the URL as the parser reads what was submitted.
+    expect(sites.rows.map((r) => [r.name, r.url])).toEqual(oldSites.map(([, url, name]) => [name, new URL(url).href]));
+    expect(sites.rows.find((r) => r.id === id(8))?.url).toBe('http://tool.localhost:8000/@evil.example/');
+    expect((await client.query(`SELECT 1 FROM accounts WHERE email = 'c@xn--bcher-kva.example'`)).rowCount).toBe(1);
+    expect((await client.query(`SELECT name FROM oauth_clients WHERE id = 'tdcl_blank'`)).rows).toEqual([{ name: null }]);
 
     const request = await client.query<{ done: boolean; report: { collisions: unknown[]; updated: number } }>(
       `SELECT done_at IS NOT NULL AS done, report FROM duplicate_key_backfills WHERE rules LIKE 'test:%'`,
     );
-    expect(request.rows[0]).toMatchObject({ done: true, report: { updated: 9 } });
+    expect(request.rows[0]).toMatchObject({ done: true, report: { updated: 11, urlsRewritten: 3, emailsFolded: 1, clientNamesCleared: 1 } });
     expect(request.rows[0]?.report.collisions).toHaveLength(3);
   });
 
@@ -151,7 +164,8 @@ describePg('duplicate-key backfill (npm run db:migrate)', () => {
     await client.query(`DELETE FROM sites WHERE id = $1`, [id(1)]);
     const run = await migrate({ DATABASE_URL: server.connectionString }, ['--backfill-keys']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('duplicate keys recomputed: 2 key(s) changed across 6 site(s) and 3 pending record(s)');
+    expect(run.stdout).toContain('duplicate keys recomputed: 2 key(s) changed across 7 site(s) and 3 pending record(s)');
+    expect(run.stdout).toContain('stored URLs rewritten to their parsed form: 0; account addresses folded: 0; blank OAuth client names cleared: 0');
     expect(run.stdout).toContain(`collision: pending_submissions ${id(12)}`);
     expect((await keysOf('sites'))[id(2)]).toEqual(['https://dup.example/app', 'canon base']);
   });

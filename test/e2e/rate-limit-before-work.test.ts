@@ -1,7 +1,8 @@
-// "The limiter decides before any expensive statement runs" (../shared/spec/DECISIONS.md, Rate limits), read
+// "The limiter decides before any expensive statement runs" (docs/decisions.md, "Rate limits"), read
 // from PostgreSQL's own statement log (log_statement=all): not a count our code keeps, what the server ran.
 // Every search surface (the home page's ?q=, GET /api/v1/tools, MCP search_tools) is driven past the per-IP
-// public limit; the refused requests must leave no statement on the sites table in the server's log.
+// public limit, and the outbound link and the badge past theirs; the refused requests must leave no statement on
+// the sites table in the server's log.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
@@ -14,6 +15,8 @@ import { callTool, connectMcp, resultJson } from '../functions/mcp/mcp-client';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 const PUBLIC_LIMIT = rateLimitPolicies.public.limit;
+const LINK_LIMIT = rateLimitPolicies.outboundLinks.limit;
+const BADGE_LIMIT = rateLimitPolicies.badges.limit;
 const REFUSED = 20;
 
 describePg('refused searches run no search statement (PostgreSQL statement log)', () => {
@@ -21,12 +24,14 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
   let db: OpenedDb;
   let t: TestApp;
   let marker: pg.Client;
+  let slug: string;
 
   beforeAll(async () => {
     server = await startPostgres({ database: 'tooldir_limits', settings: { log_statement: 'all' }, captureLog: true });
     db = await openNodePostgres(server.connectionString);
     t = await createTestApp({ db: { db: db.db, close: async () => {} } });
-    await seedTools(t.deps.db, [{ name: 'Logged Writer', description: 'Writes logs.' }]);
+    const [tool] = await seedTools(t.deps.db, [{ name: 'Logged Writer', description: 'Writes logs.' }]);
+    slug = tool!.slug;
     marker = new pg.Client({ connectionString: server.connectionString });
     await marker.connect();
   });
@@ -59,12 +64,12 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
   // Every search statement reads the sites table (src/directory/search-statements.ts).
   const searchStatements = (entries: string[]) => entries.filter((e) => /LOG:\s+(statement|execute [^:]*):/.test(e) && /\bsites\b/.test(e));
 
-  async function exhaust(request: () => Promise<number>, okStatus = 200) {
+  async function exhaust(request: () => Promise<number>, okStatus = 200, limit = PUBLIC_LIMIT) {
     const allowed = await logDuring(async () => {
-      for (let i = 0; i < PUBLIC_LIMIT; i++) expect(await request()).toBe(okStatus);
+      for (let i = 0; i < limit; i++) expect(await request()).toBe(okStatus);
     });
-    // The positive control: the log does show the searches that were allowed.
-    expect(searchStatements(allowed).length).toBeGreaterThanOrEqual(PUBLIC_LIMIT);
+    // The positive control: the log does show the lookups that were allowed.
+    expect(searchStatements(allowed).length).toBeGreaterThanOrEqual(limit);
     const refused = await logDuring(async () => {
       for (let i = 0; i < REFUSED; i++) expect(await request()).toBe(429);
     });
@@ -97,5 +102,18 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
     });
     expect(ran).toEqual([]);
     await client.close();
+  });
+
+  // Each lookup reads the live tool by its slug (src/stats/outbound-link.ts, src/directory/get-tool.ts).
+  it('the outbound link GET /go/{slug}', async () => {
+    const ip = { 'cf-connecting-ip': '203.0.113.13' };
+    const ran = await exhaust(async () => (await t.request(`/go/${slug}`, { headers: ip })).status, 302, LINK_LIMIT);
+    expect(ran).toEqual([]);
+  });
+
+  it('the badge GET /badge/{slug}.svg', async () => {
+    const ip = { 'cf-connecting-ip': '203.0.113.14' };
+    const ran = await exhaust(async () => (await t.request(`/badge/${slug}.svg`, { headers: ip })).status, 200, BADGE_LIMIT);
+    expect(ran).toEqual([]);
   });
 });

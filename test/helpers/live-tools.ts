@@ -1,4 +1,5 @@
-import { accounts, siteCategories, sites, type SiteStatus } from '../../src/db/schema';
+import type { SiteStatus } from '../../src/catalog/site-statuses';
+import { accounts, siteCategories, sites } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
 
 /** What a test says about a tool; everything else gets a unique, valid default. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client';
-import type { SiteStatus } from '../../src/db/schema';
+import type { SiteStatus } from '../../src/catalog/site-statuses';
 import { normalizeName } from '../../src/submissions/name';
 
 /**

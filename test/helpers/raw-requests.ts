@@ -27,7 +27,7 @@ export function operator(t: TestApp, path: string, init: RequestInit & { json?: 
   return t.request(path, { ...init, headers, key: ADMIN_TOKEN });
 }
 
-/** The reference's error body (../shared/spec/tool-directory-api.md, section 7) with the expected code. */
+/** The reference's error body (docs/contract.md, "Error body") with the expected code. */
 export async function expectErrorBody(res: TestResponse, code: string): Promise<void> {
   const body = await res.json();
   expect(body).toEqual({ error: { code, message: expect.any(String) } });

@@ -1,5 +1,6 @@
 // docs/architecture.md cannot drift from the tree: every folder of src/ and functions/ that holds code is named in
-// it, every folder its table names exists, and every layer rule of .dependency-cruiser.cjs is described there.
+// it, every folder its table names exists, every file at the top of src/ and in bin/ has its line, and every layer
+// rule of .dependency-cruiser.cjs is described there.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -26,7 +27,17 @@ function codeFolders(top: string): string[] {
 }
 
 /** The folders the table "Every folder in one line" names, in its first column. */
-const tableFolders = [...doc.matchAll(/^\| `((?:src|functions)\/[^`]*)` \|/gm)].map((m) => m[1]!);
+const tableFolders = [...doc.matchAll(/^\| `((?:src|functions)\/(?:[^`]*\/)?)` \|/gm)].map((m) => m[1]!);
+
+/** The files the table "The files at the top of src/ and bin/" names, in its first column. */
+const tableFiles = [...doc.matchAll(/^\| `((?:src|bin)\/[^`/]+\.[a-z.]+)` \|/gm)].map((m) => m[1]!);
+
+/** The files directly in `folder` (not below it). */
+const filesIn = (folder: string) =>
+  readdirSync(join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `${folder}/${entry.name}`)
+    .sort();
 
 describe('docs/architecture.md', () => {
   it.each(['src', 'functions'])('names every folder of %s/ in its folder table', (top) => {
@@ -39,6 +50,13 @@ describe('docs/architecture.md', () => {
     const existing = new Set([...codeFolders('src'), ...codeFolders('functions')]);
     expect(tableFolders.filter((folder) => !existing.has(folder))).toEqual([]);
     expect(new Set(tableFolders).size).toBe(tableFolders.length);
+  });
+
+  it.each(['src', 'bin'])('gives every file directly in %s/ its line, and names only files that exist', (folder) => {
+    const files = filesIn(folder);
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter((file) => !tableFiles.includes(file))).toEqual([]);
+    expect(tableFiles.filter((file) => file.startsWith(`${folder}/`) && !files.includes(file))).toEqual([]);
   });
 
   it('describes every rule that npm run lint:deps holds', () => {

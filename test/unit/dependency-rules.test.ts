@@ -1,35 +1,42 @@
 // The layer rules of .dependency-cruiser.cjs (npm run lint:deps) can fail: a small tree shaped like ours, with one
-// file per kind of forbidden import next to the imports the layers allow (the two named upward arrows included), is
+// file per kind of forbidden import next to the imports the layers allow (the named upward arrow included), is
 // cruised with the real config by the real CLI. Every forbidden import is reported under its rule, nothing else is.
+// Then the repository itself is drawn by the config's rows: the arrows that run up are the named ones, at most three.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 
-/** Allowed imports: each layer down, the composition root and entries, and the two named upward arrows. */
+/** Allowed imports: each layer down, the composition root and entries, and the one named upward arrow. */
 const allowed: Record<string, string> = {
-  'src/config.ts': `export const port = 1;`,
+  'src/catalog/plans.ts': `export const plans = ['basic'];`,
+  'src/catalog/crawl-failure-kinds.ts': `export const kinds = ['timeout'];`,
+  'src/config.ts': `import { plans } from './catalog/plans'; export const port = plans.length;`,
   'src/errors.ts': `import { port } from './config'; export const code = port;`,
   'src/db/client.ts': `import { port } from '../config'; export const db = port;`,
-  'src/db/schema/sites.ts': `import { kinds } from '../../crawler/crawl-result'; export const sites = kinds;`,
-  'src/crawler/crawl-result.ts': `export const kinds = ['timeout'];`,
-  'src/crawler/address-policy.ts': `export const policy = 1;`,
+  'src/db/schema/sites.ts': `import { kinds } from '../../catalog/crawl-failure-kinds'; export const sites = kinds;`,
+  'src/crawler/crawl-result.ts': `import type { kinds } from '../catalog/crawl-failure-kinds'; export type Kind = (typeof kinds)[number];`,
+  'src/crawler/address-policy.ts': `import { plans } from '../catalog/plans'; export const policy = plans;`,
   'src/crawler/index.ts': `export { policy } from './address-policy';`,
-  'src/accounts/key-cache.ts': `export class KeyCache {}`,
+  'src/rate-limits/client-group.ts': `export const clientGroup = (ip: string) => ip;`,
+  'src/accounts/key-cache.ts': `import { clientGroup } from '../rate-limits/client-group'; export class KeyCache { group = clientGroup; }`,
   'src/adapters/queue/types.ts': `export interface Queue { name: string }`,
   'src/adapters/queue/local.ts': `import type { Queue } from './types'; import { db } from '../../db/client'; export const local: Queue = { name: String(db) };`,
   'src/deps.ts': `import type { KeyCache } from './accounts/key-cache'; import type { Queue } from './adapters/queue/types'; export interface Deps { keys: KeyCache; queue: Queue }`,
   'src/build-deps.ts': `import { local } from './adapters/queue/local'; import { KeyCache } from './accounts/key-cache'; import type { Deps } from './deps'; export const buildDeps = (): Deps => ({ keys: new KeyCache(), queue: local });`,
-  'src/submissions/url.ts': `import { code } from '../errors'; export const url = code;`,
+  'src/directory/badge.ts': `import { plans } from '../catalog/plans'; export const badge = plans;`,
+  'src/submissions/url.ts': `import { code } from '../errors'; import { badge } from '../directory/badge'; import { KeyCache } from '../accounts/key-cache'; export const url = [code, badge, KeyCache];`,
   'src/pipeline/crawl-site.ts': `import type { Deps } from '../deps'; import { policy } from '../crawler'; import { url } from '../submissions/url'; export const crawl = (d: Deps) => [d, policy, url];`,
   'src/jobs/run-job.ts': `import { crawl } from '../pipeline/crawl-site'; export const runJob = crawl;`,
-  'src/cli/main.ts': `import { port } from '../config'; import { url } from '../submissions/url'; export const main = [port, url];`,
-  'functions/node.ts': `import { buildDeps } from '../src/build-deps'; import { local } from '../src/adapters/queue/local'; import { runJob } from '../src/jobs/run-job'; export const start = [buildDeps, local, runJob];`,
-  'functions/v1/route.ts': `import type { Deps } from '../../src/deps'; import { url } from '../../src/submissions/url'; export const route = (d: Deps) => [d, url];`,
+  'src/cli/main.ts': `import { port } from '../config'; import { plans } from '../catalog/plans'; import { url } from '../submissions/url'; export const main = [port, plans, url];`,
+  'src/cli/run.ts': `import { main } from './main'; export const run = main;`,
+  'functions/node.ts': `import { buildDeps } from '../src/build-deps'; import { local } from '../src/adapters/queue/local'; import { db } from '../src/db/client'; import { runJob } from '../src/jobs/run-job'; export const start = [buildDeps, local, db, runJob];`,
+  'functions/v1/route.ts': `import type { Deps } from '../../src/deps'; import { plans } from '../../src/catalog/plans'; import { url } from '../../src/submissions/url'; export const route = (d: Deps) => [d, plans, url];`,
 };
 
 /** Forbidden imports, each with the rule that must name it. */
@@ -51,6 +58,11 @@ const forbidden: { file: string; source: string; expect: string[] }[] = [
     expect: ['src-never-imports-functions: src/submissions/uses-http.ts -> functions/v1/route.ts'],
   },
   {
+    file: 'src/catalog/tiers.ts',
+    source: `import { port } from '../config'; export const tiers = [port];`,
+    expect: ['catalog-imports-nothing: src/catalog/tiers.ts -> src/config.ts'],
+  },
+  {
     file: 'src/ids.ts',
     source: `import { url } from './submissions/url'; export const id = url;`,
     expect: ['leaf-modules-stay-leaves: src/ids.ts -> src/submissions/url.ts'],
@@ -61,9 +73,9 @@ const forbidden: { file: string; source: string; expect: string[] }[] = [
     expect: ['db-imports-no-capability: src/db/prepared.ts -> src/submissions/url.ts'],
   },
   {
-    // The upward arrow is allowed from sites.ts only.
+    // A closed list read from a capability is an upward arrow: the schema reads the catalogue instead.
     file: 'src/db/schema/accounts.ts',
-    source: `import { kinds } from '../../crawler/crawl-result'; export const accounts = kinds;`,
+    source: `import type { Kind } from '../../crawler/crawl-result'; export type Accounts = Kind;`,
     expect: ['db-imports-no-capability: src/db/schema/accounts.ts -> src/crawler/crawl-result.ts'],
   },
   {
@@ -79,8 +91,25 @@ const forbidden: { file: string; source: string; expect: string[] }[] = [
     expect: [
       'only-entries-build-deps: src/pipeline/wiring.ts -> src/build-deps.ts',
       'adapter-implementations-are-chosen-by-the-root: src/pipeline/wiring.ts -> src/adapters/queue/local.ts',
-      'jobs-schedule-capabilities-never-the-reverse: src/pipeline/wiring.ts -> src/jobs/run-job.ts',
+      'capabilities-import-only-lower-layers: src/pipeline/wiring.ts -> src/jobs/run-job.ts',
     ],
+  },
+  {
+    file: 'src/crawler/submitted.ts',
+    source: `import { url } from '../submissions/url'; export const submitted = url;`,
+    expect: ['crawler-imports-no-capability: src/crawler/submitted.ts -> src/submissions/url.ts'],
+  },
+  {
+    // Up the order: accounts sits below submissions.
+    file: 'src/accounts/overview.ts',
+    source: `import { url } from '../submissions/url'; export const overview = url;`,
+    expect: ['capabilities-import-only-lower-layers: src/accounts/overview.ts -> src/submissions/url.ts'],
+  },
+  {
+    // Sideways: directory and stats share a layer, so neither imports the other.
+    file: 'src/stats/placement.ts',
+    source: `import { badge } from '../directory/badge'; export const placement = badge;`,
+    expect: ['capabilities-import-only-lower-layers: src/stats/placement.ts -> src/directory/badge.ts'],
   },
   {
     file: 'src/webhooks/target.ts',
@@ -91,6 +120,21 @@ const forbidden: { file: string; source: string; expect: string[] }[] = [
     file: 'src/cli/submit.ts',
     source: `import type { Deps } from '../deps'; import { crawl } from '../pipeline/crawl-site'; export const submit = (d: Deps) => crawl(d);`,
     expect: ['cli-is-a-client: src/cli/submit.ts -> src/deps.ts', 'cli-is-a-client: src/cli/submit.ts -> src/pipeline/crawl-site.ts'],
+  },
+  {
+    file: 'src/submissions/cli-words.ts',
+    source: `import { main } from '../cli/main'; export const words = main;`,
+    expect: ['only-the-cli-imports-the-cli: src/submissions/cli-words.ts -> src/cli/main.ts'],
+  },
+  {
+    file: 'functions/v1/cli-route.ts',
+    source: `import { run } from '../../src/cli/run'; export const route = run;`,
+    expect: ['only-the-cli-imports-the-cli: functions/v1/cli-route.ts -> src/cli/run.ts'],
+  },
+  {
+    file: 'functions/admin/edit-review.ts',
+    source: `import { sites } from '../../src/db/schema/sites'; export const review = sites;`,
+    expect: ['routes-never-import-the-database: functions/admin/edit-review.ts -> src/db/schema/sites.ts'],
   },
 ];
 
@@ -103,15 +147,41 @@ const wrongDeps = {
 };
 
 interface Violation {
-  rule: { name: string };
+  rule: { name: string; severity: string };
   from: string;
   to: string;
 }
 
+interface Report {
+  modules: { source: string; dependencies: { resolved: string }[] }[];
+  summary: { violations: Violation[] };
+}
+
+/** What the config gives the test besides its rules (not enumerable: dependency-cruiser admits no other key). */
+const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as {
+  picture: { row: string; paths: string[] }[];
+  upward: { name: string }[];
+};
+
 const dirs: string[] = [];
 
-/** Writes `files` into a new directory and runs the real CLI there with the real config; the violations, sorted. */
-async function cruiseTree(files: Record<string, string>): Promise<string[]> {
+/** Runs the real CLI with the real config in `dir`; its JSON report. */
+async function cruise(dir: string): Promise<Report> {
+  const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+  const args = [cli, 'src', 'functions', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'];
+  // Violations exit non-zero; the JSON report is on stdout either way.
+  const stdout = await promisify(execFile)(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).then(
+    (done) => done.stdout,
+    (failed: { stdout?: string; stderr?: string }) => {
+      if (!failed.stdout) throw new Error(`depcruise failed: ${failed.stderr}`);
+      return failed.stdout;
+    },
+  );
+  return JSON.parse(stdout) as Report;
+}
+
+/** Writes `files` into a new directory and cruises it. */
+async function cruiseTree(files: Record<string, string>): Promise<Report> {
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-layers-'));
   dirs.push(dir);
   for (const [file, source] of Object.entries(files)) {
@@ -119,29 +189,46 @@ async function cruiseTree(files: Record<string, string>): Promise<string[]> {
     writeFileSync(join(dir, file), `${source}\n`);
   }
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
-  const cli = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const args = [cli, 'src', 'functions', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'];
-  // Violations exit non-zero; the JSON report is on stdout either way.
-  const stdout = await promisify(execFile)(process.execPath, args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).then(
-    (done) => done.stdout,
-    (failed: { stdout?: string; stderr?: string }) => {
-      if (!failed.stdout) throw new Error(`depcruise failed: ${failed.stderr}`);
-      return failed.stdout;
-    },
-  );
-  const report = JSON.parse(stdout) as { summary: { violations: Violation[] } };
-  return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+  return cruise(dir);
+}
+
+/** The report's violations of one severity, as `rule: from -> to`, sorted. */
+const listed = (report: Report, severity: 'error' | 'info') =>
+  report.summary.violations
+    .filter((v) => v.rule.severity === severity)
+    .map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
+    .sort();
+
+/** The picture's rows a module sits in (exactly one, when the picture covers the tree). */
+const rowsOf = (module: string) =>
+  config.picture.flatMap((row, index) => (row.paths.some((path) => new RegExp(path).test(module)) ? [index] : []));
+
+/** Draws the report by the config's rows, top first: the arrows that run from a lower row to a higher one. */
+function upwardArrows(report: Report): string[] {
+  const row = (module: string) => rowsOf(module)[0] ?? -1;
+  return report.modules
+    .flatMap((m) => m.dependencies.filter((d) => row(d.resolved) < row(m.source)).map((d) => `${m.source} -> ${d.resolved}`))
+    .sort();
 }
 
 let violations: string[];
+let upwardInfo: string[];
 let depsViolations: string[];
+let syntheticUpward: string[];
+let repository: Report;
 
 beforeAll(async () => {
-  [violations, depsViolations] = await Promise.all([
+  const [tree, wrong, real] = await Promise.all([
     cruiseTree({ ...allowed, ...Object.fromEntries(forbidden.map((f) => [f.file, f.source])) }),
     cruiseTree({ ...allowed, ...wrongDeps }),
+    cruise(root),
   ]);
-}, 60_000);
+  violations = listed(tree, 'error');
+  upwardInfo = listed(tree, 'info');
+  depsViolations = listed(wrong, 'error');
+  syntheticUpward = upwardArrows(tree);
+  repository = real;
+}, 180_000);
 
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -152,9 +239,9 @@ describe('npm run lint:deps (.dependency-cruiser.cjs)', () => {
     expect(violations).toEqual(forbidden.flatMap((f) => f.expect).sort());
   });
 
-  it('allows exactly the two named upward arrows, and only from their own file', () => {
-    expect(violations.filter((v) => v.includes('src/db/schema/sites.ts') || v.startsWith('deps-'))).toEqual([]);
-    expect(violations).toContain('db-imports-no-capability: src/db/schema/accounts.ts -> src/crawler/crawl-result.ts');
+  it('allows the named upward arrow from its own file only, and reports it by name as information', () => {
+    expect(violations.filter((v) => v.startsWith('deps-'))).toEqual([]);
+    expect(upwardInfo).toEqual(['deps-carries-the-key-cache: src/deps.ts -> src/accounts/key-cache.ts']);
   });
 
   it('keeps src/deps.ts to types, naming no capability but the key cache', () => {
@@ -162,5 +249,40 @@ describe('npm run lint:deps (.dependency-cruiser.cjs)', () => {
       'deps-imports-only-types: src/deps.ts -> src/accounts/key-cache.ts',
       'deps-names-only-the-floor: src/deps.ts -> src/accounts/actor.ts',
     ]);
+  });
+});
+
+describe('the import picture (the rows of the config, top first)', () => {
+  it('counts an upward arrow for every forbidden import that runs up a row, and the named one', () => {
+    expect(syntheticUpward).toEqual(
+      [
+        'src/accounts/overview.ts -> src/submissions/url.ts',
+        'src/catalog/tiers.ts -> src/config.ts',
+        'src/crawler/submitted.ts -> src/submissions/url.ts',
+        'src/db/prepared.ts -> src/submissions/url.ts',
+        'src/db/schema/accounts.ts -> src/crawler/crawl-result.ts',
+        'src/deps.ts -> src/accounts/key-cache.ts',
+        'src/ids.ts -> src/submissions/url.ts',
+        'src/adapters/queue/qstash.ts -> src/submissions/url.ts',
+        'src/pipeline/wiring.ts -> src/build-deps.ts',
+        'src/pipeline/wiring.ts -> src/jobs/run-job.ts',
+        'src/submissions/cli-words.ts -> src/cli/main.ts',
+        'src/submissions/uses-http.ts -> functions/v1/route.ts',
+      ].sort(),
+    );
+  });
+
+  it('places every module of the repository in exactly one row', () => {
+    expect(repository.modules.length).toBeGreaterThan(300);
+    expect(repository.modules.filter((m) => rowsOf(m.source).length !== 1).map((m) => m.source)).toEqual([]);
+  });
+
+  it('shows at most three arrows running up: the ones the config names and dependency-cruiser reports', () => {
+    const drawn = upwardArrows(repository);
+    const reported = repository.summary.violations.map((v) => ({ name: v.rule.name, severity: v.rule.severity, arrow: `${v.from} -> ${v.to}` }));
+    expect(reported.filter((v) => v.severity !== 'info')).toEqual([]);
+    expect(reported.map((v) => v.arrow).sort()).toEqual(drawn);
+    expect(reported.map((v) => v.name).sort()).toEqual(config.upward.map((arrow) => arrow.name).sort());
+    expect(drawn.length).toBeLessThanOrEqual(3);
   });
 });

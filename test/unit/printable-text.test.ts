@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasBidiOverrides, hasControlCharacters, hasInvisibleCharacters, isPrintable } from '../../src/printable-text';
+import { hasBidiOverrides, hasControlCharacters, hasInvisibleCharacters, isPrintable, visibleCharacterCount } from '../../src/printable-text';
 
 // The one printable-text rule (src/printable-text.ts) that tool, category, key and OAuth client names share.
 describe('printable text', () => {
@@ -27,5 +27,14 @@ describe('printable text', () => {
     expect(hasBidiOverrides('x\u200dy')).toBe(false);
     for (const ch of ['\u200d', '\u00ad', '\u202e', '\u0001']) expect(hasInvisibleCharacters(`x${ch}y`)).toBe(true);
     expect(hasInvisibleCharacters('plain name')).toBe(false);
+  });
+
+  it('counts what a reader sees: letters, digits, symbols and punctuation, never fillers, marks or spaces', () => {
+    expect(visibleCharacterCount('Acme Writer')).toBe(10);
+    expect(visibleCharacterCount('東京 ☕ 1.')).toBe(5);
+    for (const blank of ['\u2800\u3164\u115f\u1160\uffa0\u{1d159}', '   ', '\u0301\u0301', '\u200b\u2060', '']) {
+      expect(visibleCharacterCount(blank), JSON.stringify(blank)).toBe(0);
+    }
+    expect(visibleCharacterCount('A\u2800')).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import { getMembershipBilling, isSubscribedMembership, type MembershipBilling } from '../../../src/accounts/billing';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
-import { membershipTiers } from '../../../src/submissions/plans';
+import { membershipTiers } from '../../../src/catalog/plans';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { receiveStripeEvent } from '../../stripe/webhook';
 import type { AppEnv } from '../../types';

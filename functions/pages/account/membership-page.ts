@@ -7,7 +7,7 @@ import { getMembershipBilling } from '../../../src/accounts/billing';
 import { membershipChoice, type MembershipChoice } from '../../../src/accounts/memberships';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { createMembershipCheckout } from '../../../src/payments/membership-checkout';
-import { membershipPrices, membershipTiers, type MembershipTier } from '../../../src/submissions/plans';
+import { membershipPrices, membershipTiers, type MembershipTier } from '../../../src/catalog/plans';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, TIER_NAMES } from '../membership-words';

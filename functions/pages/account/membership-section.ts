@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { AccountOverview } from '../../../src/submissions/account-overview';
 import type { MembershipBilling } from '../../../src/accounts/billing';
 import type { Config } from '../../../src/config';
-import { membershipTiers, tierRank, type MembershipTier } from '../../../src/submissions/plans';
+import { membershipTiers, tierRank, type MembershipTier } from '../../../src/catalog/plans';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset, TIER_NAMES } from '../membership-words';
 import { csrfField, formatTime, type Html } from './layout';
 

@@ -19,7 +19,7 @@ import { amountLabel } from '../checkout-views';
 import { csrfField, formatTime, type Html } from './layout';
 import { getSiteStats } from '../../../src/stats/site-stats';
 import { statsChartSection } from './stats-chart';
-import { badgeWords } from '../../../src/submissions/plans';
+import { badgeWords } from '../../../src/catalog/plans';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {

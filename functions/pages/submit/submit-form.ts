@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import type { QuotaStanding } from '../../../src/accounts/quota-standing';
 import type { CategoryWithCount } from '../../../src/categories/categories';
 import { MAX_CATEGORIES_PER_TOOL } from '../../../src/categories/category-rules';
-import { planPrices, type PlanKind } from '../../../src/submissions/plans';
+import { planPrices, type PlanKind } from '../../../src/catalog/plans';
 import { planKinds, planTitles, priceText } from '../../../src/submissions/plan-words';
 import { tierCoversPlan } from '../../../src/submissions/rules';
 import { waitWords, type WaitEstimate } from '../../../src/submissions/wait-estimate';

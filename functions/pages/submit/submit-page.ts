@@ -15,7 +15,7 @@ import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { submitSiteIdempotently } from '../../../src/idempotency/submit';
 import { describeDuplicate } from '../../../src/submissions/already-submitted';
 import { normalizeName } from '../../../src/submissions/name';
-import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/submissions/plans';
+import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/catalog/plans';
 import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
 import { canonicalUrl } from '../../../src/submissions/url';
@@ -127,7 +127,7 @@ async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitVa
         : html`A tool with ${what} has already been submitted by someone else.`;
     return renderForm(c, session, { values, errors: { [dup.field]: words }, status: 409 });
   }
-  const category = categoryError(error.message);
+  const category = categoryError(error);
   if (category) return renderForm(c, session, { values, errors: { categories: category }, status: error.status as ContentfulStatusCode });
   if (error.code === 'idempotency_key_reused') {
     const text = 'This form was already sent with other details. Check them and press Submit again.';
@@ -180,7 +180,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
 
     const actor = actorForWebSession(session);
     try {
-      // The same per-account bucket as the API's submits (../shared/spec/DECISIONS.md "Rate limits").
+      // The same per-account bucket as the API's submits (docs/decisions.md "Rate limits").
       await enforceRateLimit(c, 'submit', actor.accountId);
     } catch (error) {
       if (!isServiceError(error) || error.code !== 'rate_limited') throw error;

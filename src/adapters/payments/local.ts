@@ -9,7 +9,7 @@ const localSessionId = () => `cs_local_${randomToken(24)}`;
 /**
  * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
  * payment by sending correctly signed Stripe events to the real webhook (functions/pages/checkout.ts).
- * `prices` is the plans' price list (planPrices in src/submissions/plans.ts), `memberships` the tiers'
+ * `prices` is the plans' price list (planPrices in src/catalog/plans.ts), `memberships` the tiers'
  * (membershipPrices); without it memberships are not sold here (500 plan_unavailable).
  */
 export function createLocalPayments(

@@ -4,7 +4,7 @@ import { ServiceError } from '../../errors';
 import { sha256Hex } from '../../crypto';
 import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
 import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
-import { planPrices } from '../../submissions/plans';
+import { planPrices } from '../../catalog/plans';
 
 type StripeConfig = NonNullable<Config['stripe']>;
 

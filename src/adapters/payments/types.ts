@@ -1,15 +1,15 @@
-import type { ListingPrice, MembershipTier, PlanKind } from '../../submissions/plans';
+import type { ListingPrice, MembershipTier, PlanKind } from '../../catalog/plans';
 
-/** What a listing is sold as (the plan table, src/submissions/plans.ts); decides the Price (and whether the session is a subscription). */
+/** What a listing is sold as (the plan table, src/catalog/plans.ts); decides the Price (and whether the session is a subscription). */
 export type ListingKind = PlanKind;
 
 export type { ListingPrice };
 
 export interface CheckoutRequest {
   siteId: string;
-  /** The plan as the caller spelled it (src/submissions/plans.ts); recorded in the session's metadata. */
+  /** The plan as the caller spelled it (src/catalog/plans.ts); recorded in the session's metadata. */
   plan: string;
-  /** What that plan is sold as (planKind in src/submissions/plans.ts). */
+  /** What that plan is sold as (planKind in src/catalog/plans.ts). */
   kind: ListingKind;
   name: string;
   url: string;

@@ -1,4 +1,5 @@
 import type { CountRow, StatsStore } from './types';
+import { COUNT_SCRIPT, countScriptRows, endOfDaySeconds } from './upstash-count-script';
 
 /** A day's counters live a week past the day in Redis: the hourly roll-up has copied them into Postgres long before. */
 export const REDIS_RETENTION_SECONDS = 8 * 86_400;
@@ -7,12 +8,15 @@ const SCAN_COUNT = 1000;
 
 /** One hash per UTC day; a field per tool and counter. A space separates them: slugs never hold one. */
 export const dayKey = (day: string) => `tooldir:stats:${day}`;
+/** The day's visitor marks: a field per mark (24 hex characters), valued by the events that reached it. */
+export const marksKey = (day: string) => `tooldir:stats-marks:${day}`;
 const field = (slug: string, counter: string) => `${slug} ${counter}`;
 
 /**
  * The production engine (docs/stats.md "Engines"): Upstash Redis counters, the same database as the rate
- * limiter. A counted request is one pipelined HTTP call (HINCRBY per tool and counter, then EXPIRE), made after
- * the response; counts are exact. The roll-up reads a day back with HSCAN.
+ * limiter. A batch is one HTTP call, made after the responses: one EVAL of the counting script
+ * (./upstash-count-script.ts), which passes the rows through their visitor marks and adds what passes; counts are
+ * exact. The roll-up reads a day back with HSCAN.
  */
 export function createUpstashStatsStore(options: { url: string; token: string; fetch?: typeof fetch }): StatsStore {
   const redis = createUpstashRest(options);
@@ -20,10 +24,15 @@ export function createUpstashStatsStore(options: { url: string; token: string; f
     kind: 'redis',
     async record(day, rows) {
       if (rows.length === 0) return;
-      const key = dayKey(day);
-      await redis.pipeline([
-        ...rows.map(({ slug, counter, n }) => ['HINCRBY', key, field(slug, counter), n]),
-        ['EXPIRE', key, REDIS_RETENTION_SECONDS],
+      await redis.command([
+        'EVAL',
+        COUNT_SCRIPT,
+        2,
+        dayKey(day),
+        marksKey(day),
+        REDIS_RETENTION_SECONDS,
+        endOfDaySeconds(day),
+        ...countScriptRows(rows, field),
       ]);
     },
     async readDay(day) {
@@ -39,15 +48,16 @@ export function createUpstashStatsStore(options: { url: string; token: string; f
       } while (cursor !== '0');
       return rows;
     },
+    // Each day's marks expire at the end of the day (EXPIREAT in the script): nothing is left to forget.
+    async forgetMarksBefore() {},
   };
 }
 
 /**
- * The three commands the counters need (HINCRBY, EXPIRE, HSCAN) over Upstash's REST API: a command is one POST of
- * a JSON array answered `{"result"}` or `{"error"}`, a pipeline one POST to /pipeline answered with one such
- * envelope per command. It stands in for the @upstash/redis client, whose hundreds of commands cost the Worker
- * bundle about 21 KiB gzipped (docs/bench.md "Worker bundle"; the rate limiter does the same,
- * ../ratelimit/upstash-scripts.ts).
+ * The two commands the counters need (EVAL of the counting script, HSCAN) over Upstash's REST API: a command is
+ * one POST of a JSON array answered `{"result"}` or `{"error"}`. It stands in for the @upstash/redis client, whose
+ * hundreds of commands cost the Worker bundle about 21 KiB gzipped (docs/bench.md "Worker bundle"; the rate
+ * limiter does the same, ../ratelimit/upstash-scripts.ts).
  */
 function createUpstashRest(options: { url: string; token: string; fetch?: typeof fetch }) {
   const post = async (path: string, body: unknown): Promise<unknown> => {
@@ -68,10 +78,5 @@ function createUpstashRest(options: { url: string; token: string; fetch?: typeof
   };
   return {
     command: async (command: unknown[]) => resultOf(await post('', command)),
-    pipeline: async (commands: unknown[][]) => {
-      const replies = await post('/pipeline', commands);
-      if (!Array.isArray(replies) || replies.length !== commands.length) throw new Error('Upstash answered a pipeline with the wrong number of replies');
-      return replies.map(resultOf);
-    },
   };
 }

@@ -1,6 +1,6 @@
 import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
-import { tierNames } from '../../submissions/plans';
+import { tierNames } from '../../catalog/plans';
 
 // Accounts and how people reach them: API keys, sign-in codes and budgets, web sessions, the mail outbox.
 

@@ -1,12 +1,9 @@
 import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { oauthClientKinds } from '../../catalog/oauth-client-kinds';
 import { tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
 // OAuth for the MCP endpoint: clients, codes, grants, tokens (docs/mcp-and-search.md).
-
-/** How an OAuth client came to be: Dynamic Client Registration, or a Client ID Metadata Document fetched by its URL. */
-export const oauthClientKinds = ['registered', 'metadata_document'] as const;
-export type OAuthClientKind = (typeof oauthClientKinds)[number];
 
 /**
  * OAuth clients of the MCP endpoint (docs/mcp-and-search.md "Connecting by URL (OAuth)"): registered through

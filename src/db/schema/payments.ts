@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pendingStates } from '../../catalog/payment-states';
 import { tstz, createdAt } from './columns';
 import { accounts } from './accounts';
-
-/**
- * A pending-payment record's state: open (its checkout link may be paid), expired (the link lapsed; a payment
- * that still arrives is honoured), refunded (a payment arrived for it that could not be applied, and was refunded).
- */
-export const pendingStates = ['open', 'expired', 'refunded'] as const;
-export type PendingState = (typeof pendingStates)[number];
-/** The states a payment can still promote (not refunded). */
-export const payableStates = ['open', 'expired'] as const satisfies readonly PendingState[];
 
 // Money and its bookkeeping: unpaid submissions, our checkout sessions, quota, Stripe event ids, idempotency keys.
 

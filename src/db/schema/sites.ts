@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { crawlFailureKinds } from '../../crawler/crawl-result';
+import { crawlFailureKinds } from '../../catalog/crawl-failure-kinds';
+import { editStatuses, siteStatuses } from '../../catalog/site-statuses';
 import { tsvector, tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
 // Submissions past payment and what hangs off them: history, edits, categories.
-
-export const siteStatuses = ['queued', 'crawling', 'crawl_failed', 'pending_review', 'live', 'rejected'] as const;
-export type SiteStatus = (typeof siteStatuses)[number];
-
-/** An edit's life (site_edits.status): pending until an editor decides, or until a newer edit supersedes it. */
-export const editStatuses = ['pending', 'approved', 'rejected', 'superseded'] as const;
-export type EditStatus = (typeof editStatuses)[number];
-/** What an editor decides (decide-edit), and the statuses last_edit shows. */
-export const editDecisions = ['approved', 'rejected'] as const satisfies readonly EditStatus[];
-export type EditDecision = (typeof editDecisions)[number];
 
 /** A submission past payment (or covered by membership). Unique canonical URL and name among all sites. */
 export const sites = pgTable(
@@ -71,7 +62,7 @@ export const sites = pgTable(
     /**
      * The sponsorship's subscription status and the end of the period already paid for, kept exactly like
      * accounts.membership_status / membership_period_end (src/payments/membership-rules.ts): a past_due
-     * sponsorship keeps its slot until that period ends (src/submissions/sponsor-slot.ts reads it).
+     * sponsorship keeps its slot until that period ends (src/directory/sponsor-slot.ts reads it).
      */
     sponsorStatus: text('sponsor_status'),
     sponsorPeriodEnd: tstz('sponsor_period_end'),

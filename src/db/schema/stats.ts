@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { tstz } from './columns';
+import { bytea, tstz } from './columns';
 import { accounts } from './accounts';
 import { sites } from './sites';
 
@@ -48,6 +48,23 @@ export const statCounters = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.slug, t.counter] }), check('stat_counters_positive', sql`${t.n} > 0`)],
+);
+
+/**
+ * The local engine's visitor marks (src/adapters/stats/database.ts; docs/stats.md "A few per client and day"): per
+ * UTC day, a keyed hash of who was counted for what (12 bytes, src/stats/visitor-marks.ts; never an address) and
+ * how many events reached it. Only today's are kept: every write and the roll-up delete earlier days. The table
+ * is UNLOGGED (drizzle/0031): its rows never reach the write-ahead log, so no backup, replica or point-in-time
+ * restore holds them; a crash empties it, and each client may then be counted once more up to its bound.
+ */
+export const statVisitorMarks = pgTable(
+  'stat_visitor_marks',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    mark: bytea('mark').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.mark] })],
 );
 
 /**

@@ -81,7 +81,7 @@ describe('payments: Stripe events move submissions', () => {
       expect((await stripeEvent(eventFixture('checkout.session.completed', paidSession(p)))).status).toBe(200);
       await queue.idle();
       expect(transitions(receiver)).toEqual([
-        { site_id: p.siteId, name: p.name, url, status: 'rejected', previous_status: 'pending_payment', reason: expect.stringContaining('URL or name') },
+        { site_id: p.siteId, name: p.name, url: p.url, status: 'rejected', previous_status: 'pending_payment', reason: expect.stringContaining('URL or name') },
       ]);
     } finally {
       await receiver.close();

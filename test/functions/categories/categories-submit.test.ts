@@ -89,6 +89,8 @@ describe('submit with categories (REST)', () => {
         const body = (await res.json()) as { error: { code: string; message: string } };
         expect(body.error.code).toBe('invalid_request');
         expect(body.error.message).toContain(text);
+        // The field the error is about stays internal (details.field): the body keeps the contract's shape.
+        expect(Object.keys(body.error)).toEqual(['code', 'message']);
       }
       expect(await countRows('sites', m.accountId)).toBe(0);
       expect(await countRows('pending_submissions', m.accountId)).toBe(0);

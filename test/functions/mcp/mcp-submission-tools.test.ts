@@ -61,7 +61,7 @@ describe('submit_site', () => {
     expect(result.structuredContent).toEqual({
       site_id: expect.any(String),
       name,
-      url,
+      url: `${url}/`, // as the URL parser reads it
       status: 'pending_payment',
       plan: 'featured',
       checkout_url: expect.stringMatching(/^https?:\/\//),

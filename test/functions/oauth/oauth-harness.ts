@@ -18,9 +18,9 @@ export interface OAuthTestApp extends TestApp {
 
 /** A test app whose crawler (and so the metadata-document fetch) can reach only the simulated hosts. */
 export async function createOAuthTestApp(
-  options: { dns?: SimulatedNetworkOptions['dns']; pages?: SimulatedNetworkOptions['pages']; overrides?: DepsOverrides; env?: Env } = {},
+  options: Partial<SimulatedNetworkOptions> & { overrides?: DepsOverrides; env?: Env } = {},
 ): Promise<OAuthTestApp> {
-  const network = simulatedNetwork({ dns: options.dns ?? {}, pages: options.pages });
+  const network = simulatedNetwork({ dns: options.dns ?? {}, pages: options.pages, timeoutMs: options.timeoutMs });
   const t = await createTestApp({ env: options.env, overrides: { crawl: network, ...options.overrides } });
   return Object.assign(t, { network });
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { describePolicy } from '../../../src/rate-limits/describe';
-import { membershipPrices } from '../../../src/submissions/plans';
+import { membershipPrices } from '../../../src/catalog/plans';
 import { createTestApp, uniqueName, uniqueUrl, WEBHOOK_SECRET, type TestApp } from '../../helpers/test-app';
 import { recordingQueue } from '../../helpers/stripe/payments-fixture';
 import { startStripeStandIn, type StripeStandIn } from '../../helpers/standins/stripe-api';

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalPayments } from '../../../src/adapters/payments/local';
 import { queryRows } from '../../../src/db/client';
-import { membershipPrices, planPrices } from '../../../src/submissions/plans';
+import { membershipPrices, planPrices } from '../../../src/catalog/plans';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { createTestApp, uniqueName, uniqueUrl, type TestApp } from '../../helpers/test-app';
 import { recordingQueue } from '../../helpers/stripe/payments-fixture';

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
-import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
+import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
 import { csrfOf, newEmail, PageClient, signedInMember } from './account-client';
 
-// The pages' forms (/account and /submit) read at most FORM_LIMIT_BYTES (functions/middleware/body-limit.ts
-// formBodyLimit): a larger form is a 413 page in words, and nothing is created.
+// The pages' forms (/account, /submit, the editor's /admin forms and the statistics opt-out) read at most
+// FORM_LIMIT_BYTES (functions/middleware/body-limit.ts): a larger form is a 413 page in words, and nothing is
+// created. Every other route's limit: test/functions/middleware/body-limits-everywhere.test.ts.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,5 +40,30 @@ describe('a form larger than the limit', () => {
     expect(res.status).toBe(413);
     expect(await res.text()).toContain(`The form is larger than ${FORM_LIMIT_TEXT}.`);
     expect(await count('accounts')).toBe(before);
+  });
+
+  it('/admin/login with the right token answers 413 in words before reading it, and signs nobody in (issue 27)', async () => {
+    const editorSessions = async () =>
+      (await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM web_sessions WHERE kind = 'editor'`))[0]!.n;
+    const before = await editorSessions();
+    const post = (body: string) =>
+      t.request('/admin/login', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' } });
+    const res = await post(new URLSearchParams({ token: ADMIN_TOKEN, padding: oversized() }).toString());
+    expect(res.status).toBe(413);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toContain(`The form is larger than ${FORM_LIMIT_TEXT}.`);
+    expect(await editorSessions()).toBe(before);
+    // Control: the same login without the padding signs in.
+    expect((await post(new URLSearchParams({ token: ADMIN_TOKEN }).toString())).status).toBe(303);
+  });
+
+  it('/stats/unsubscribe/{token} answers 413 in words before it reads the form', async () => {
+    const res = await t.request(`/stats/unsubscribe/${crypto.randomUUID()}`, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'stop', padding: oversized() }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain(`The form is larger than ${FORM_LIMIT_TEXT}.`);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipPrices, membershipTiers, planPrices, SPONSOR_SLOTS } from '../../../src/submissions/plans';
+import { membershipPrices, membershipTiers, planPrices, SPONSOR_SLOTS } from '../../../src/catalog/plans';
 import { amountText, membershipSummary, planBenefits, planKinds, priceText } from '../../../src/submissions/plan-words';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, uniqueIp } from './account-client';

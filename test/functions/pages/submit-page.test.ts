@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { planPrices } from '../../../src/submissions/plans';
+import { planPrices } from '../../../src/catalog/plans';
 import { priceText } from '../../../src/submissions/plan-words';
 import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account-client';
@@ -144,7 +144,7 @@ describe('/submit POST', () => {
       t.deps.db,
       sql`SELECT plan, url, checkout_url, categories, email FROM pending_submissions WHERE account_id = ${accountId}`,
     );
-    expect(pending).toMatchObject({ plan: 'featured', url, checkout_url: location, email: null });
+    expect(pending).toMatchObject({ plan: 'featured', url: `${url}/`, checkout_url: location, email: null });
     expect([...pending!.categories].sort()).toEqual([CATEGORIES[0], CATEGORIES[1]].sort());
   });
 

@@ -3,7 +3,7 @@
 // address spoofed with cf-connecting-ip, as the Workers runtime reports it); the next request from yet another
 // address of that /64 is refused, while one from the neighbouring /64 and IPv4 neighbours still get through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitPolicies } from '../../../src/rate-limits/policies';
+import { PREFIX_48_MULTIPLIER, rateLimitPolicies } from '../../../src/rate-limits/policies';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, newEmail } from '../pages/account-client';
 
@@ -91,6 +91,14 @@ describe('per-IP limits group IPv6 clients by /64', () => {
     );
   });
 
+  it('the outbound link: GET /go/{slug}', async () => {
+    await expectOneBudgetPerNetwork(rateLimitPolicies.outboundLinks.limit, async (ip) => (await send('/go/no-such-tool', ip)).status, (s) => s === 404);
+  });
+
+  it('the badge: GET /badge/{slug}.svg', async () => {
+    await expectOneBudgetPerNetwork(rateLimitPolicies.badges.limit, async (ip) => (await send('/badge/no-such-tool.svg', ip)).status, (s) => s === 404);
+  });
+
   it('IPv4 clients keep one budget per address, also when reported IPv4-mapped', async () => {
     const limit = rateLimitPolicies.public.limit;
     for (let i = 0; i < limit; i++) expect((await send(`/api/v1/tools?q=${fresh()}`, '192.0.2.77')).status).toBe(200);
@@ -98,5 +106,31 @@ describe('per-IP limits group IPv6 clients by /64', () => {
     // The same address as a dual-stack socket reports it is the same client.
     expect((await send(`/api/v1/tools?q=${fresh()}`, '::ffff:192.0.2.77')).status).toBe(429);
     expect((await send(`/api/v1/tools?q=${fresh()}`, '192.0.2.78')).status).toBe(200);
+  });
+});
+
+describe(`beside each /64, an IPv6 /48 has ${PREFIX_48_MULTIPLIER} times the budget, shared by all its /64s`, () => {
+  it('a tunnel that hops from /64 to /64 is refused once its /48 has spent that, with words that say so', async () => {
+    const { limit } = rateLimitPolicies.badges;
+    const prefix = `2001:db8:${(0xa000 + ++networks).toString(16)}`;
+    // A badge for a name that is no badge (.txt): the limiter runs, then a 404 without any statement. Each /64 stays
+    // within its own budget; together they spend the /48's.
+    const badge = (ip: string) => Promise.resolve(send('/badge/no-such-tool.txt', ip));
+    for (let n = 0; n < PREFIX_48_MULTIPLIER; n++) {
+      const network = `${prefix}:${n.toString(16)}`;
+      const statuses = await Promise.all(Array.from({ length: limit }, (_, i) => badge(hostIn(network, i)).then((r) => r.status)));
+      expect(statuses.filter((s) => s !== 404), network).toEqual([]);
+    }
+    const refused = await badge(`${prefix}:ffff::1`); // a /64 never seen before, in the same /48
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\.`),
+    );
+    // The neighbouring /48 and an IPv4 client are not touched; nor is the /48's budget of another policy.
+    const neighbour = `2001:db8:${(0xa000 + ++networks).toString(16)}:1::1`;
+    expect((await badge(neighbour)).status).toBe(404);
+    expect((await badge('192.0.2.200')).status).toBe(404);
+    expect((await send(`/api/v1/tools?q=${fresh()}`, `${prefix}:ffff::1`)).status).toBe(200);
   });
 });

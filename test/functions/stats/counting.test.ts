@@ -120,6 +120,7 @@ describe('counting never costs the page', () => {
         throw new Error('engine down');
       },
       readDay: async () => [],
+      forgetMarksBefore: async () => {},
     };
     const rejecting: StatsStore = { ...failing, record: () => Promise.reject(new Error('engine timeout')) };
     for (const stats of [failing, rejecting]) {
@@ -141,13 +142,20 @@ describe('counting never costs the page', () => {
     expect(lost.reduce((sum, l) => sum + l.events, 0)).toBeGreaterThanOrEqual(8);
   });
 
-  it('batches: 40 concurrent page loads are written in a handful of engine calls, every one counted', async () => {
+  it('batches: 40 concurrent page loads (40 clients) are written in a handful of engine calls, every one handed over', async () => {
     const calls: number[] = [];
-    const recording: StatsStore = { kind: 'database', record: async (_day, rows) => void calls.push(rows.reduce((sum, r) => sum + r.n, 0)), readDay: async () => [] };
+    const recording: StatsStore = {
+      kind: 'database',
+      record: async (_day, rows) => void calls.push(rows.reduce((sum, r) => sum + r.n, 0)),
+      readDay: async () => [],
+      forgetMarksBefore: async () => {},
+    };
     const batched = await createTestApp({ db: { db: t.deps.db, close: async () => {} }, overrides: { stats: recording } });
     const bh = statsHarness(batched);
     const [tool] = await seedTools(batched.deps.db, [{ name: `Batched ${crypto.randomUUID().slice(0, 6)}` }]);
-    const pages = await Promise.all(Array.from({ length: 40 }, () => bh.visit(`/tools/${tool!.slug}`)));
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => bh.visit(`/tools/${tool!.slug}`, { headers: { 'cf-connecting-ip': `198.51.100.${i + 1}` } })),
+    );
     expect(pages.every((p) => p.status === 200)).toBe(true);
     await bh.settle();
     expect(calls.reduce((a, b) => a + b, 0)).toBe(40);

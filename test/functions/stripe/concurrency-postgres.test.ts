@@ -70,7 +70,7 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
       expect(Number(count?.n)).toBe(1);
       const current = await currentSession(pg.t, siteId!);
       const made = payments.calls
-        .filter((c) => c.method === 'createCheckout' && (c.args[0] as { url: string }).url === json.url)
+        .filter((c) => c.method === 'createCheckout' && (c.args[0] as { url: string }).url === new URL(json.url).href)
         .map((c) => c.result);
       const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
       expect(made.length).toBeGreaterThanOrEqual(5);

@@ -1,10 +1,10 @@
 // The sponsor slot is held exactly when a membership in the same state would be active: the SQL read
-// (src/submissions/sponsor-slot.ts) and isMembershipActive (src/submissions/rules.ts) agree on every case.
+// (src/directory/sponsor-slot.ts) and isMembershipActive (src/submissions/rules.ts) agree on every case.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { isMembershipActive } from '../../../src/accounts/memberships';
-import { sponsorSlotHeld } from '../../../src/submissions/sponsor-slot';
+import { sponsorSlotHeld } from '../../../src/directory/sponsor-slot';
 import { openTestDb } from '../../helpers/test-app';
 
 let db: Awaited<ReturnType<typeof openTestDb>>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { membershipPrices } from '../../../src/submissions/plans';
+import { membershipPrices } from '../../../src/catalog/plans';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
 import { invoice, iso, nowSeconds, rand, stripeModeEnv, subscription } from '../../helpers/stripe/subscription-objects';
 import {

@@ -1,4 +1,4 @@
-// Duplicates catch what a person would call the same site or name (../shared/spec/DECISIONS.md "Duplicates"),
+// Duplicates catch what a person would call the same site or name (docs/decisions.md "Duplicates"),
 // through the public surface: REST submit and reads, and MCP's get_site_status by URL.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe('one name, however it is written', () => {
       `  canon   base ${tail} `, // case and spacing
       `C\u200banon Base ${tail}`, // a zero-width space inside
       `Canon Base ${tail}\u2800`, // a braille blank at the end
-      `Ca\u2800non Base\u3164 ${tail}`, // a braille blank inside, a Hangul filler before a space
+      `Canon\u2800Base\u3164 ${tail}`, // a braille blank as the space, a Hangul filler before a space
       `\u115fCanon\uffa0 Base ${tail}\u1160`, // the other Hangul fillers
       `C\u0430non\u3000Base ${tail}`, // Cyrillic а and an ideographic space
       `C\u0391N\u039fN BASE ${tail}`, // Greek Α and Ο in capitals
@@ -133,6 +133,33 @@ describe('one name, however it is written', () => {
       expect(res.status, name).toBe(409);
       expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
     }
+  });
+
+  // Issue 27: `Acme⠀Writer` was accepted beside `Acme Writer`. A filler draws a blank: it is the space.
+  it.each([
+    ['U+2800 braille blank', '\u2800'],
+    ['U+3164 Hangul filler', '\u3164'],
+    ['U+115F Hangul choseong filler', '\u115f'],
+    ['U+1160 Hangul jungseong filler', '\u1160'],
+    ['U+FFA0 half-width Hangul filler', '\uffa0'],
+  ])('a name with %s as its space is 409 already_submitted (REST and MCP), and nothing is stored', async (_label, filler) => {
+    const owner = await t.member('member');
+    const other = await t.member('member');
+    const tail = suffix();
+    expect((await submit(owner.key, { name: `Acme Writer ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(201);
+    const res = await submit(other.key, { name: `Acme${filler}Writer${filler}${tail}`, url: `https://${uniqueHost()}` });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+    const client = await connectMcp(t, { key: other.key });
+    const viaMcp = await callTool(client, 'submit_site', { name: `Acme${filler}Writer ${tail}`, url: `https://${uniqueHost()}` });
+    await client.close();
+    expect(viaMcp.isError).toBe(true);
+    expect(resultJson(viaMcp)).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+    const stored = await queryRows(t.deps.db, sql`SELECT 1 FROM sites WHERE account_id = ${other.accountId}::uuid
+      UNION ALL SELECT 1 FROM pending_submissions WHERE account_id = ${other.accountId}::uuid`);
+    expect(stored).toEqual([]);
+    // A filler is a space, not nothing: the name without one is another name.
+    expect((await submit(other.key, { name: `AcmeWriter ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(201);
   });
 
   it('ﬁ and fi are one name; the record keeps the name as submitted', async () => {

@@ -5,7 +5,7 @@ import type { Env } from '../../../src/config';
 import { queryRows } from '../../../src/db/client';
 import type { OpenedDb } from '../../../src/db/node-clients';
 import { createLocalPayments } from '../../../src/adapters/payments/local';
-import { planPrices } from '../../../src/submissions/plans';
+import { planPrices } from '../../../src/catalog/plans';
 import type { CheckoutRequest, PaymentsAdapter } from '../../../src/adapters/payments/types';
 import { createMemoryLimiter } from '../../../src/adapters/ratelimit/memory';
 import type { RateLimiter } from '../../../src/adapters/ratelimit/types';

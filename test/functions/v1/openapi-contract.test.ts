@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitPolicies } from '../../../src/rate-limits/policies';
 import { errorCodes } from '../../../src/errors';
-import { membershipTiers, planNames } from '../../../src/submissions/plans';
+import { membershipTiers, planNames } from '../../../src/catalog/plans';
 import { DB_STYLE_TIMESTAMP, ISO_TIMESTAMP } from '../../../src/timestamp-schemas';
 import { seedTools } from '../../helpers/live-tools';
 import { operator } from '../../helpers/raw-requests';

@@ -140,6 +140,8 @@ describe('texts built from the policy table', () => {
     await mcp.close();
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(describeApiLimits());
+    expect(readme).toContain(describePolicy('outboundLinks'));
+    expect(readme).toContain(describePolicy('badges'));
   });
 });
 

@@ -22,7 +22,7 @@ describe('GET /api/v1/sites/{site_id}', () => {
     expect(await res.json()).toEqual({
       site_id,
       name,
-      url,
+      url: `${url}/`, // as the URL parser reads it (new URL(url).href)
       status: 'queued',
       is_feature: false,
       is_sponsor: false,

@@ -72,7 +72,7 @@ describe('POST /api/v1/submit-site: payment path', () => {
     expect(body).toEqual({
       site_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name,
-      url,
+      url: `${url}/`, // as the URL parser reads it (new URL(url).href)
       status: 'pending_payment',
       plan: 'basic',
       checkout_url: expect.stringMatching(/^http:\/\/tooldir\.test\/checkout\/cs_local_[0-9A-Za-z]+$/),
@@ -353,7 +353,7 @@ describe('submit: a URL whose canonical form is huge', () => {
   });
 });
 
-// Submit inputs the validation rules refuse (../shared/spec/tool-directory-api.md, section 4): port 0 is not a
+// Submit inputs the validation rules refuse (docs/contract.md, "Submit request"): port 0 is not a
 // valid port, and a name made only of invisible characters is not 2 to 100 characters after trimming.
 describe('submit: URL with port 0', () => {
   it.each(['https://port-zero.example:0/', 'http://port-zero.example:0'])('%s is 400 invalid_request naming url', async (url) => {

@@ -119,7 +119,7 @@ export async function urlTakenBeforePaymentIsRefunded({ t, payments }: WebhookSc
   expect(await readRecord(t, payer.key, p.siteId)).toEqual({
     site_id: p.siteId,
     name: p.name,
-    url,
+    url: p.url,
     status: 'rejected',
     is_feature: false,
     is_sponsor: false,

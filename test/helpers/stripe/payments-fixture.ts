@@ -7,7 +7,7 @@ import type { Logger } from '../../../src/log';
 import { queryRows } from '../../../src/db/client';
 import type Stripe from 'stripe';
 import type { CheckoutSession } from '../../../src/adapters/payments/types';
-import { planKind, planPrices, type PlanName } from '../../../src/submissions/plans';
+import { planKind, planPrices, type PlanName } from '../../../src/catalog/plans';
 import { checkoutSessionFixture, eventFixture, fixtureId, signFixture, type HandledEventType } from './stripe-fixtures';
 import type { Env } from '../../../src/config';
 import type { OpenedDb } from '../../../src/db/node-clients';
@@ -156,8 +156,9 @@ export async function submitUnpaid(
   const json = { name: input.name ?? uniqueName(), url: input.url ?? uniqueUrl(), ...(input.plan && { plan: input.plan }) };
   const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json });
   if (res.status !== 402) throw new Error(`expected 402, got ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { site_id: string; plan: string };
-  return { siteId: body.site_id, sessionId: await currentSession(t, body.site_id), name: json.name, url: json.url, plan: body.plan };
+  const body = (await res.json()) as { site_id: string; plan: string; url: string };
+  // `url` as the service stored it: the parser's reading of what was sent (a bare host gets its `/`).
+  return { siteId: body.site_id, sessionId: await currentSession(t, body.site_id), name: json.name, url: body.url, plan: body.plan };
 }
 
 export async function currentSession(t: TestApp, siteId: string): Promise<string> {

@@ -14,6 +14,9 @@ describe('isDisposableAddress', () => {
     expect(await isDisposableAddress(deps, 'a@mailinator.com')).toBe(true);
     expect(await isDisposableAddress(deps, 'a@inbox.mailinator.com')).toBe(true);
     expect(await isDisposableAddress(deps, 'a@mailinator.com.')).toBe(true);
+    // The domain as mail reads it (issue 27): full-width letters and ideographic full stops are folded first.
+    expect(await isDisposableAddress(deps, 'a@ｍａｉｌｉｎａｔｏｒ.com')).toBe(true);
+    expect(await isDisposableAddress(deps, 'a@inbox.mailinator\u3002com')).toBe(true);
     expect(await isDisposableAddress(deps, 'a@yopmail.com')).toBe(true);
     expect(await isDisposableAddress(deps, 'a@notmailinator.com')).toBe(false);
     expect(await isDisposableAddress(deps, 'a@mailinator.co')).toBe(false);

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createOpener } from '../../../src/cli/opener';
+import { createOpener, LinkNotOpenedError, openableUrl } from '../../../src/cli/opener';
 
 async function script(body: string): Promise<{ path: string; dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'tooldir-opener-unit-'));
@@ -23,5 +23,27 @@ describe('createOpener with TOOLDIR_OPENER', () => {
     const { path } = await script('exit 3');
     await expect(createOpener({ TOOLDIR_OPENER: path })('http://127.0.0.1:1/')).rejects.toThrow(/exited with code 3/);
     await expect(createOpener({ TOOLDIR_OPENER: '/nonexistent/opener' })('http://127.0.0.1:1/')).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('openableUrl', () => {
+  it('keeps https anywhere and http on this machine, in their parsed form', () => {
+    expect(openableUrl('https://checkout.stripe.com/c/pay/cs_1#fid=x')).toBe('https://checkout.stripe.com/c/pay/cs_1#fid=x');
+    expect(openableUrl('HTTPS://Checkout.Example/a b')).toBe('https://checkout.example/a%20b');
+    for (const local of ['http://127.0.0.1:8787/checkout/cs_1', 'http://localhost/x', 'http://[::1]:1/x', 'http://tooldir.localhost/x']) {
+      expect(openableUrl(local)).toBe(local);
+    }
+  });
+
+  it('refuses every other scheme, http off this machine and credentials', () => {
+    for (const link of ['file:///etc/passwd', 'ms-msdt:/id', 'search-ms:query=x', 'intent://x', 'javascript:alert(1)', 'data:text/html,x', 'ftp://a.example/', 'http://checkout.example/', 'http://127.0.0.1.evil.example/', 'https://u:p@a.example/', 'https://u@a.example/', '', 'checkout.example/pay']) {
+      expect(() => openableUrl(link), link).toThrow(LinkNotOpenedError);
+    }
+  });
+
+  it('the opener refuses before running anything', async () => {
+    const { path, dir } = await script(`touch "${'$'}(dirname "$0")/ran"`);
+    await expect(createOpener({ TOOLDIR_OPENER: path })('file:///etc/passwd')).rejects.toThrow(LinkNotOpenedError);
+    await expect(readFile(join(dir, 'ran'))).rejects.toThrow(/ENOENT/);
   });
 });

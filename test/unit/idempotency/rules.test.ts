@@ -38,4 +38,13 @@ describe('which outcomes a key remembers', () => {
     expect(() => replayOutcome(stored)).toThrow(expect.objectContaining({ code: 'already_submitted', message: 'taken', details: { site_id: 'abc' } }));
     expect(replayOutcome({ result: { kind: 'queued' } })).toEqual({ kind: 'queued' });
   });
+  it('replays the field a refusal is about, which the body does not carry, so a form places it again', () => {
+    const stored = errorOutcome(new ServiceError('conflict', 'a chosen category was deleted', { field: 'categories' }));
+    expect(JSON.parse(JSON.stringify(stored))).toEqual({ error: { code: 'conflict', message: 'a chosen category was deleted', field: 'categories' } });
+    expect(() => replayOutcome(JSON.parse(JSON.stringify(stored)))).toThrow(
+      expect.objectContaining({ code: 'conflict', details: { field: 'categories' } }),
+    );
+    const unknown = errorOutcome(new ServiceError('invalid_request', 'm', { field: 'categories', values: ['x', 'y'] }));
+    expect(() => replayOutcome(unknown)).toThrow(expect.objectContaining({ details: { field: 'categories', values: ['x', 'y'] } }));
+  });
 });

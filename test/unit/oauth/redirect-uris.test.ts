@@ -10,7 +10,7 @@ import { propertyRuns } from '../../helpers/property-runs';
 const CSP_SOURCE = /^[a-z][a-z0-9+.-]*:(\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?)?$/;
 
 describe('redirectUriProblem', () => {
-  it('accepts https, loopback http and private-use schemes', () => {
+  it('accepts https, loopback http, reverse-domain schemes and the editors\' schemes', () => {
     for (const uri of [
       'https://app.example/cb',
       'https://app.example',
@@ -18,11 +18,16 @@ describe('redirectUriProblem', () => {
       'http://127.0.0.1:4000/cb',
       'http://[::1]:4000/cb',
       'http://localhost/cb',
+      'cursor://anysphere.cursor-mcp/oauth/callback',
       'cursor://anysphere.cursor-retrieval/oauth/callback',
       'vscode://vscode.github-authentication/did-authenticate',
+      'vscode-insiders://saoudrizwan.claude-dev/callback',
+      'windsurf://saoudrizwan.claude-dev/callback',
       'com.example.app:/oauth2redirect/example-provider',
       'com.example.app:cb',
-      'x-my-app+v2.beta://Host-Name/cb',
+      'com.googleusercontent.apps.123-abc:/oauth2redirect',
+      'net.openid.appauthdemo://Host-Name/cb',
+      'xn--p1ai.example.app:/cb',
     ]) {
       expect(redirectUriProblem(uri), uri).toBeUndefined();
     }
@@ -33,7 +38,26 @@ describe('redirectUriProblem', () => {
       ['', /non-empty string/],
       [42, /non-empty string/],
       ['https://app.example/' + 'x'.repeat(2000), /at most 2000 characters/],
-      ['javascript:alert(1)', /scheme javascript:/],
+      ['javascript:alert(1)', /scheme javascript:, which no app/],
+      // Schemes an operating system maps to its own tools, and others that are no app's own (RFC 8252 §7.1).
+      ['ms-msdt:/id PCWDiagnostic /skip force', /spaces or control characters/],
+      ['ms-msdt:/id', /scheme ms-msdt: is neither https.*reverse domain name/],
+      ['search-ms:query=x&crumb=location:\\\\evil.example\\share', /scheme search-ms: is neither/],
+      ['intent://scan/#Intent;scheme=zxing;end', /fragment/],
+      ['intent://scan/', /scheme intent: is neither/],
+      ['jar:https://app.example/a.jar!/cb', /scheme jar: is neither/],
+      ['chrome-extension://abcdefghijklmnop/cb', /scheme chrome-extension: is neither/],
+      ['x-my-app+v2.beta://Host-Name/cb', /scheme x-my-app\+v2\.beta: is neither/],
+      ['x-apple.systempreferences:com.apple.preference', /scheme x-apple\.systempreferences: is neither/],
+      ['myapp://cb', /scheme myapp: is neither/],
+      ['com.:/cb', /scheme com\.: is neither/],
+      ['com..example:/cb', /scheme com\.\.example: is neither/],
+      ['c.example:/cb', /scheme c\.example: is neither/],
+      ['c0m.example:/cb', /scheme c0m\.example: is neither/],
+      ['com.-example:/cb', /scheme com\.-example: is neither/],
+      ['com.example-:/cb', /scheme com\.example-: is neither/],
+      [`com.${'a'.repeat(64)}:/cb`, /is neither/],
+      [`com.${'a'.repeat(100)}.example:/cb`, /scheme com\.a{36}…: is neither/],
       ['data:text/html,x', /scheme data:/],
       ['file:///etc/passwd', /scheme file:/],
       ['vbscript:x', /scheme vbscript:/],
@@ -64,7 +88,7 @@ describe('redirectUriProblem', () => {
   });
 
   it('whatever string is accepted, the consent page derives a CSP source and a label from it and nothing else', () => {
-    const schemes = fc.constantFrom('https', 'http', 'cursor', 'vscode', 'com.example.app', 'javascript', 'data', 'x');
+    const schemes = fc.constantFrom('https', 'http', 'cursor', 'vscode', 'com.example.app', 'javascript', 'data', 'x', 'ms-msdt', 'com.x');
     const hosts = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('127.0.0.1', 'localhost', '[::1]', 'app.example', 'a;b', "a'b", 'a b'));
     const uri = fc.oneof(
       fc.tuple(schemes, fc.constantFrom('://', ':', ':/'), hosts, fc.string({ maxLength: 20 })).map(([s, sep, h, rest]) => `${s}${sep}${h}${rest}`),
@@ -87,7 +111,7 @@ describe('redirectTarget', () => {
   it('names a host for http(s) and an app scheme otherwise; allows only that origin or scheme', () => {
     expect(redirectTarget('https://app.example/cb')).toEqual({ label: 'app.example', formAction: 'https://app.example' });
     expect(redirectTarget('http://127.0.0.1:4000/cb')).toEqual({ label: '127.0.0.1:4000', formAction: 'http://127.0.0.1:4000' });
-    expect(redirectTarget('cursor://anysphere.cursor-retrieval/oauth/callback')).toEqual({ label: 'cursor://anysphere.cursor-retrieval', formAction: 'cursor:' });
+    expect(redirectTarget('cursor://anysphere.cursor-mcp/oauth/callback')).toEqual({ label: 'cursor://anysphere.cursor-mcp', formAction: 'cursor:' });
     expect(redirectTarget('com.example.app:/cb')).toEqual({ label: 'com.example.app:', formAction: 'com.example.app:' });
   });
 });

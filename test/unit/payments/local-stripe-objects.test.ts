@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { localCompletedEvent, localMembershipEvents, localSubscriptionDeletedEvent, signLikeStripe } from '../../../functions/pages/local-checkout-event';
 import { checkoutSessionView, subscriptionView } from '../../../src/payments/stripe-event';
-import { membershipPrices } from '../../../src/submissions/plans';
+import { membershipPrices } from '../../../src/catalog/plans';
 import { checkoutSessionFixture, eventFixture, PINNED_API_VERSION, subscriptionFixture } from '../../helpers/stripe/stripe-fixtures';
 
 const NOW = new Date('2026-11-21T19:30:00.000Z');

@@ -5,7 +5,7 @@ import type { LimiterWindow } from '../../../src/adapters/ratelimit/types';
 import { ServiceError } from '../../../src/errors';
 import { checkRateLimit } from '../../../src/rate-limits/check';
 import { describeApiLimits, describePolicy, describeRate } from '../../../src/rate-limits/describe';
-import { rateLimitPolicies } from '../../../src/rate-limits/policies';
+import { PREFIX_48_MULTIPLIER, rateLimitPolicies } from '../../../src/rate-limits/policies';
 
 const refusal = async (promise: Promise<unknown>) => {
   const error = await promise.then(
@@ -76,6 +76,51 @@ describe('checkRateLimit', () => {
     await checkRateLimit(deps, 'public', '203.0.113.1');
     expect(seen).toEqual([{ name: 'public', ...rateLimitPolicies.public }]);
   });
+
+  it('counts an IPv6 client in its /64 bucket and in a looser bucket of its /48 network, for per-IP policies only', async () => {
+    const seen: [LimiterWindow, string][] = [];
+    const deps = {
+      limiter: {
+        async limit(window: LimiterWindow, identifier: string) {
+          seen.push([window, identifier]);
+          return { success: true, limit: window.limit, remaining: window.limit - 1, reset: Date.now() };
+        },
+      },
+    };
+    await checkRateLimit(deps, 'public', '2001:db8:1:2::/64');
+    await checkRateLimit(deps, 'signin', ['request:ip:2001:db8:1:2::/64', 'email:x']);
+    await checkRateLimit(deps, 'submit', '2001:db8:1:2::/64'); // a per-account policy: an odd account id, one bucket
+    const wide = (policy: 'public' | 'signin') => ({
+      name: `${policy}/48`,
+      ...rateLimitPolicies[policy],
+      limit: rateLimitPolicies[policy].limit * PREFIX_48_MULTIPLIER,
+    });
+    expect(seen).toEqual([
+      [{ name: 'public', ...rateLimitPolicies.public }, '2001:db8:1:2::/64'],
+      [wide('public'), '2001:db8:1::/48'],
+      [{ name: 'signin', ...rateLimitPolicies.signin }, 'request:ip:2001:db8:1:2::/64'],
+      [wide('signin'), 'request:ip:2001:db8:1::/48'],
+      [{ name: 'signin', ...rateLimitPolicies.signin }, 'email:x'],
+      [{ name: 'submit', ...rateLimitPolicies.submit }, '2001:db8:1:2::/64'],
+    ]);
+  });
+
+  it('refuses every /64 of a /48 once the /48 has spent its budget, saying so', async () => {
+    const deps = { limiter: createMemoryLimiter() };
+    const { limit } = rateLimitPolicies.badges;
+    // PREFIX_48_MULTIPLIER networks spend their whole /64 budget; each stays within its own.
+    for (let n = 0; n < PREFIX_48_MULTIPLIER; n++) {
+      for (let i = 0; i < limit; i++) await checkRateLimit(deps, 'badges', `2001:db8:7:${n.toString(16)}::/64`);
+    }
+    const error = await refusal(checkRateLimit(deps, 'badges', '2001:db8:7:ff::/64'));
+    expect(error.message).toMatch(
+      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\. Retry in \\d+ s\\.$`),
+    );
+    expect(error.details.rateLimit).toMatchObject({ limit: limit * PREFIX_48_MULTIPLIER, remaining: 0 });
+    // The next /48, and IPv4 clients, are other buckets.
+    expect((await checkRateLimit(deps, 'badges', '2001:db8:8:0::/64')).remaining).toBe(limit - 1);
+    expect((await checkRateLimit(deps, 'badges', '203.0.113.9')).remaining).toBe(limit - 1);
+  });
 });
 
 describe('texts built from the policy table', () => {
@@ -83,9 +128,12 @@ describe('texts built from the policy table', () => {
     expect(describeRate('submit')).toBe('10 submits per minute');
     expect(describePolicy('read')).toBe('60 reads per minute per account');
     expect(describePolicy('public')).toBe('60 requests per minute per client IP');
+    expect(describePolicy('outboundLinks')).toBe('60 outbound links per minute per client IP');
+    expect(describePolicy('badges')).toBe('60 badge loads per minute per client IP');
     expect(describeApiLimits()).toBe(
       'Per account (all its API keys share the buckets, MCP tool calls included): 10 submits per minute and 60 reads per minute. ' +
-        'Per client IP: 60 requests per minute to unauthenticated endpoints, every search included.',
+        'Per client IP: 60 requests per minute to unauthenticated endpoints, every search included. ' +
+        'A client IP is an IPv4 address or an IPv6 /64 network, and every IPv6 /48 network also shares 16 times each per-IP limit.',
     );
   });
 });

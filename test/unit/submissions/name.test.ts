@@ -83,14 +83,29 @@ describe('normalizeName', () => {
     ['composed and decomposed é', 'Caf\u00e9', 'Cafe\u0301'],
     ['Roman numeral Ⅻ', 'Tool \u216b', 'Tool XII'],
     ['braille blank at the end', 'Acme Writer\u2800', 'Acme Writer'],
-    ['braille blank inside a word', 'Ac\u2800me', 'Acme'],
+    ['braille blank inside a word is a space', 'Ac\u2800me', 'Ac me'],
     ['braille blanks around a space', 'Acme\u2800 \u2800Writer', 'Acme Writer'],
-    ['Hangul filler', 'Acme\u3164Writer', 'AcmeWriter'],
+    ['Hangul filler as the space', 'Acme\u3164Writer', 'Acme Writer'],
     ['Hangul choseong and jungseong fillers', '\u115fAcme\u1160', 'Acme'],
     ['half-width Hangul filler', 'Acme\uffa0 Writer', 'Acme Writer'],
     ['musical null notehead', 'Acme\u{1d159}', 'Acme'],
   ])('%s: %j equals %j', (_, a, b) => {
     same(a, b);
+  });
+
+  // Issue 27: a filler draws a blank, so it stands for a space, not for nothing.
+  it.each([
+    ['U+2800 braille blank', '\u2800'],
+    ['U+3164 Hangul filler', '\u3164'],
+    ['U+115F Hangul choseong filler', '\u115f'],
+    ['U+1160 Hangul jungseong filler', '\u1160'],
+    ['U+FFA0 half-width Hangul filler', '\uffa0'],
+    ['U+1D159 musical null notehead', '\u{1d159}'],
+  ])('%s used as the space is the same name as with a space', (_, filler) => {
+    same(`Acme${filler}Writer`, 'Acme Writer');
+    same(`Acme${filler}${filler}Writer`, 'Acme Writer');
+    apart(`Acme${filler}Writer`, 'AcmeWriter');
+    same(`${filler}Acme Writer${filler}`, 'Acme Writer');
   });
 
   it.each([

@@ -9,15 +9,15 @@ import {
   membershipTiers,
   planNames,
   planPrices,
-} from '../../../src/submissions/plans';
+} from '../../../src/catalog/plans';
 import { coveredPlans, priceText } from '../../../src/submissions/plan-words';
 
-// Issue 22, "each fact once": a plan name, a price or a default quota is spelled in src/submissions/plans.ts and
+// Issue 22, "each fact once": a plan name, a price or a default quota is spelled in src/catalog/plans.ts and
 // nowhere else in the sources; every other module reads it from there. Comments may name plans (they explain);
 // string and number literals may not. The docs are prose, so they are checked against the table instead.
 
 const root = join(import.meta.dirname, '../../..');
-const PLAN_MODULE = 'src/submissions/plans.ts';
+const PLAN_MODULE = 'src/catalog/plans.ts';
 
 /** Files allowed to spell a plan fact, each with the reason it cannot read the table. */
 const ALLOWED: Record<string, string> = {

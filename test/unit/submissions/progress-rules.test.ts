@@ -1,12 +1,12 @@
 // The pure rules of a submission's progress (docs/submission-progress.md): which history notes a submitter
 // may read, and the words `tooldir status` and /account use for the queue and the history.
 import { describe, expect, it } from 'vitest';
-import { crawlFailureKinds } from '../../../src/crawler/crawl-result';
+import { crawlFailureKinds } from '../../../src/catalog/crawl-failure-kinds';
 import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
 import { isPublicCrawlMessage, submitterReason } from '../../../src/submissions/history-reasons';
 import { describeQueue, describeStatus, describeStep, ordinal } from '../../../src/submissions/progress-words';
 import { describeStatus as describeStatusForCli } from '../../../src/cli/output';
-import { siteStatuses } from '../../../src/db/schema';
+import { siteStatuses } from '../../../src/catalog/site-statuses';
 import { formatTime } from '../../../src/display-time';
 import { toHistory } from '../../../src/submissions/progress';
 

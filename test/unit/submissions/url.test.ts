@@ -179,10 +179,12 @@ describe('checkSubmittedUrl', () => {
     ['https://example.com:99999/', 'absolute'],
     ['https://exa mple.com/', 'spaces'],
     [`https://example.com/${'a'.repeat(2100)}`, '2048'],
-    ['http:/example.com', 'absolute'],
+    ['http:/example.com', 'two slashes'],
   ])('refuses %s (%s)', (url, fragment) => {
     const check = checkSubmittedUrl(url);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.message).toMatch(new RegExp(fragment));
+    // What a form asks for instead ("a full address that starts with https://") is chosen by this flag, not the text.
+    if (!check.ok) expect(check.notHttpUrl ?? false).toBe(fragment === 'absolute' || fragment === 'http or https');
   });
 });

@@ -56,6 +56,11 @@ describe('webhook URL shape', () => {
     expect(checkWebhookUrlShape('http://hooks.example/x', true)).toBeUndefined();
     expect(checkWebhookUrlShape('ftp://hooks.example/x', true)).toMatch(/https/);
     expect(checkWebhookUrlShape('https://a:b@hooks.example/x', false)).toMatch(/credentials/);
-    expect(checkWebhookUrlShape('not a url', false)).toMatch(/absolute/);
+    expect(checkWebhookUrlShape('not-a-url', false)).toMatch(/absolute/);
+    expect(checkWebhookUrlShape('not a url', false)).toMatch(/spaces/);
+    // Spellings URL parsers read differently (src/url-spelling.ts) are refused, not stored.
+    expect(checkWebhookUrlShape('https://hooks.example\\@evil.example/x', false)).toMatch(/backslash/);
+    expect(checkWebhookUrlShape('https:///hooks.example/x', false)).toMatch(/two slashes/);
+    expect(checkWebhookUrlShape('https://hooks.exa\tmple/x', false)).toMatch(/control/);
   });
 });

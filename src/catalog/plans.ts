@@ -1,6 +1,6 @@
 // The one plan and tier table: every plan name, alias, price, placement flag, tier, covered plan and default daily
 // quota is spelled here and nowhere else (test/unit/submissions/plan-literals.test.ts fails on a copy in src/ or
-// functions/). The words built from it live in ./plan-words.ts and functions/pages/membership-words.ts.
+// functions/). The words built from it live in src/submissions/plan-words.ts and functions/pages/membership-words.ts.
 
 /** A listing's price as the local checkout charges it (Stripe mode charges its configured Price ids). */
 export interface ListingPrice {
