@@ -202,13 +202,26 @@ interface Line {
   cpuP95?: number;
   /** Mean page size over the draws (an empty answer is a real answer for some kinds). */
   results: number;
+  /** The costliest draw: by database CPU where the surface can tell (wall time on a shared machine is mostly the queue). */
+  worst: Worst;
 }
+
+/** One draw and what it cost: the query to replay when a kind's tail needs explaining. */
+interface Worst {
+  query: string;
+  category?: string;
+  page: number;
+  ms: number;
+  cpuMs?: number;
+}
+
+const describeDraw = (w: Worst) => `"${w.query}"${w.category ? ` in ${w.category}` : ''}${w.page > 1 ? ` page ${w.page}` : ''}`;
 
 /** Times every kind on every surface, interleaved: each round draws one search per kind and runs it on each surface. */
 async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], rounds: number, querySeed: number, vocabulary: CorpusVocabulary): Promise<Line[]> {
   const rng = rngFrom(querySeed, size);
   const tool = corpusTools(vocabulary);
-  const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number }>();
+  const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number; worst?: Worst }>();
   for (let round = 0; round < WARM_UP + rounds; round++) {
     for (const kind of kinds) {
       const drawn = drawSearch(rng, vocabulary, tool, kind);
@@ -222,6 +235,10 @@ async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], r
         sample.ms.push(ms);
         if (cpuMs !== undefined) sample.cpuMs.push(cpuMs);
         sample.results += results;
+        const cost = cpuMs ?? ms;
+        if (!sample.worst || cost > (sample.worst.cpuMs ?? sample.worst.ms)) {
+          sample.worst = { query: drawn.query, category: drawn.category, page: drawn.page, ms, cpuMs };
+        }
       }
     }
   }
@@ -238,6 +255,7 @@ async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], r
         p95: percentile(ms, 95),
         ...(cpu.length === ms.length && { cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95) }),
         results: sample.results / ms.length,
+        worst: sample.worst!,
       };
     }),
   );
@@ -315,7 +333,18 @@ export async function benchSearch(): Promise<BenchReport> {
     'db CPU p50 ms': l.cpuP50?.toFixed(2) ?? '',
     'db CPU p95 ms': l.cpuP95?.toFixed(2) ?? '',
     'mean results': l.results.toFixed(1),
+    'worst draw ms (db CPU)': `${l.worst.ms.toFixed(1)}${l.worst.cpuMs === undefined ? '' : ` (${l.worst.cpuMs.toFixed(2)})`}`,
   }));
+  // The costliest draws of the service (by its database CPU): the queries to replay when a tail needs explaining.
+  for (const size of new Set(lines.map((l) => l.size))) {
+    const worst = lines
+      .filter((l) => l.size === size && l.surface === 'verb')
+      .sort((a, b) => (b.worst.cpuMs ?? b.worst.ms) - (a.worst.cpuMs ?? a.worst.ms))
+      .slice(0, 5);
+    if (worst.length) {
+      notes.push(`${size} tools, costliest draws (verb): ${worst.map((l) => `${l.kind} ${describeDraw(l.worst)} ${l.worst.ms.toFixed(1)} ms (db CPU ${l.worst.cpuMs?.toFixed(2) ?? '?'})`).join('; ')}`);
+    }
+  }
   const targets = lines
     .filter((l) => l.size === 100_000 && l.surface !== 'baseline')
     .map((l) => {
