@@ -13,7 +13,7 @@
 //      BENCH_ROUNDS         draws per kind and surface (default 200), after 10 untimed ones
 //      BENCH_QUERY_SEED     seed of the query draws (default: random, printed), BENCH_CORPUS_SEED (default 1)
 //      BENCH_DATABASE_URL   a PostgreSQL server to use (any database on it) instead of a throwaway one; its
-//                           databases tooldir_search_<size>_<seed> are kept and reused by later runs
+//                           databases tooldir_search_<size>_<seed>_v<corpus version> are kept and reused by later runs
 //      BENCH_SEARCH_BASELINE a git revision whose src/directory/ is timed side by side with this one (verb only)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,9 +30,12 @@ import { createLogger } from '../../src/log';
 import { searchTools, type SearchInput, type SearchPage } from '../../src/directory/search';
 import { configureNeonClient, startNeonStandIn, type NeonStandIn } from '../helpers/standins/neon-http';
 import { startPostgres, findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
-import { corpusTools, corpusVocabulary, rngFrom, type CorpusVocabulary } from '../helpers/search-corpus';
+import { CORPUS_VERSION, corpusTools, corpusVocabulary, rngFrom, type CorpusVocabulary } from '../helpers/search-corpus';
 import { SEARCH_KINDS, drawSearch, type DrawnSearch, type SearchKind } from '../helpers/search-corpus-queries';
 import { loadSearchCorpus } from '../helpers/search-corpus-load';
+import { seedTools } from '../helpers/live-tools';
+import { recordedQuality, relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { quality, type Quality } from '../helpers/search-relevance-metrics';
 import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
 import { type BenchReport, runStandalone } from './lib/results';
 
@@ -122,7 +125,7 @@ async function baselineSearch(revision: string): Promise<{ search: (deps: Deps) 
 
 /** A database of `size` corpus tools on `server`: reused when an earlier run left it complete, else loaded. */
 async function corpusDatabase(serverUrl: string, size: number, seed: number): Promise<{ url: string; opened: OpenedDb; loadedSeconds?: number }> {
-  const name = `tooldir_search_${size}_${seed}`;
+  const name = `tooldir_search_${size}_${seed}_v${CORPUS_VERSION}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   let complete = false;
@@ -160,6 +163,34 @@ async function corpusDatabase(serverUrl: string, size: number, seed: number): Pr
   return { url: url.toString(), opened, loadedSeconds: loaded.seconds };
 }
 
+/**
+ * The judged relevance set (test/helpers/search-relevance-set.ts) on its own database of `serverUrl`, through the verb:
+ * precision at 5 and mean reciprocal rank, the measures npm test holds at or above the recorded values.
+ */
+async function relevance(serverUrl: string): Promise<Quality> {
+  const name = 'tooldir_search_relevance';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await withRequestedKeyBackfill(await openNodePostgres(url.toString(), { max: 1 }));
+  try {
+    await seedTools(opened.db, relevanceCorpus());
+    const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), opened.db, { log: createLogger('silent') });
+    const answers = [];
+    for (const c of relevanceCases) {
+      const page = await searchTools({ deps, input: { query: c.query, category: c.category, limit: 10 } });
+      answers.push({ case: c, results: page.tools.map((tool) => tool.name) });
+    }
+    return quality(answers);
+  } finally {
+    await opened.close();
+  }
+}
+
 interface Line {
   size: number;
   surface: Surface;
@@ -171,13 +202,26 @@ interface Line {
   cpuP95?: number;
   /** Mean page size over the draws (an empty answer is a real answer for some kinds). */
   results: number;
+  /** The costliest draw: by database CPU where the surface can tell (wall time on a shared machine is mostly the queue). */
+  worst: Worst;
 }
+
+/** One draw and what it cost: the query to replay when a kind's tail needs explaining. */
+interface Worst {
+  query: string;
+  category?: string;
+  page: number;
+  ms: number;
+  cpuMs?: number;
+}
+
+const describeDraw = (w: Worst) => `"${w.query}"${w.category ? ` in ${w.category}` : ''}${w.page > 1 ? ` page ${w.page}` : ''}`;
 
 /** Times every kind on every surface, interleaved: each round draws one search per kind and runs it on each surface. */
 async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], rounds: number, querySeed: number, vocabulary: CorpusVocabulary): Promise<Line[]> {
   const rng = rngFrom(querySeed, size);
   const tool = corpusTools(vocabulary);
-  const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number }>();
+  const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number; worst?: Worst }>();
   for (let round = 0; round < WARM_UP + rounds; round++) {
     for (const kind of kinds) {
       const drawn = drawSearch(rng, vocabulary, tool, kind);
@@ -191,6 +235,10 @@ async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], r
         sample.ms.push(ms);
         if (cpuMs !== undefined) sample.cpuMs.push(cpuMs);
         sample.results += results;
+        const cost = cpuMs ?? ms;
+        if (!sample.worst || cost > (sample.worst.cpuMs ?? sample.worst.ms)) {
+          sample.worst = { query: drawn.query, category: drawn.category, page: drawn.page, ms, cpuMs };
+        }
       }
     }
   }
@@ -207,6 +255,7 @@ async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], r
         p95: percentile(ms, 95),
         ...(cpu.length === ms.length && { cpuP50: percentile(cpu, 50), cpuP95: percentile(cpu, 95) }),
         results: sample.results / ms.length,
+        worst: sample.worst!,
       };
     }),
   );
@@ -233,7 +282,9 @@ export async function benchSearch(): Promise<BenchReport> {
   }
   const baseline = baselineRevision ? await baselineSearch(baselineRevision) : undefined;
   const lines: Line[] = [];
+  let judged: Quality | undefined;
   try {
+    judged = await relevance(serverUrl);
     for (const size of sizes) {
       const started = performance.now();
       const { url, opened, loadedSeconds } = await corpusDatabase(serverUrl, size, corpusSeed);
@@ -282,14 +333,35 @@ export async function benchSearch(): Promise<BenchReport> {
     'db CPU p50 ms': l.cpuP50?.toFixed(2) ?? '',
     'db CPU p95 ms': l.cpuP95?.toFixed(2) ?? '',
     'mean results': l.results.toFixed(1),
+    'worst draw ms (db CPU)': `${l.worst.ms.toFixed(1)}${l.worst.cpuMs === undefined ? '' : ` (${l.worst.cpuMs.toFixed(2)})`}`,
   }));
+  // The costliest draws of the service (by its database CPU): the queries to replay when a tail needs explaining.
+  for (const size of new Set(lines.map((l) => l.size))) {
+    const worst = lines
+      .filter((l) => l.size === size && l.surface === 'verb')
+      .sort((a, b) => (b.worst.cpuMs ?? b.worst.ms) - (a.worst.cpuMs ?? a.worst.ms))
+      .slice(0, 5);
+    if (worst.length) {
+      notes.push(`${size} tools, costliest draws (verb): ${worst.map((l) => `${l.kind} ${describeDraw(l.worst)} ${l.worst.ms.toFixed(1)} ms (db CPU ${l.worst.cpuMs?.toFixed(2) ?? '?'})`).join('; ')}`);
+    }
+  }
   const targets = lines
     .filter((l) => l.size === 100_000 && l.surface !== 'baseline')
     .map((l) => {
       const limit = TARGET_MS[l.surface as Exclude<Surface, 'baseline'>];
       return { what: `p95 ≤ ${limit} ms at 100,000 tools, ${l.surface}, ${l.kind}`, ok: l.p95 <= limit, detail: `${l.p95.toFixed(1)} ms` };
     });
-  return { name: 'search', rows, targets, notes, data: lines };
+  if (judged) {
+    notes.push(
+      `relevance set: precision at 5 ${judged.precisionAt5.toFixed(4)}, mean reciprocal rank ${judged.meanReciprocalRank.toFixed(4)} over ${judged.queries} judged queries ` +
+        `(recorded ${recordedQuality.precisionAt5}, ${recordedQuality.meanReciprocalRank}; ${judged.misses.length} below 1 on either)`,
+    );
+    targets.push(
+      { what: `relevance set: precision at 5 ≥ recorded ${recordedQuality.precisionAt5}`, ok: judged.precisionAt5 >= recordedQuality.precisionAt5 - 1e-9, detail: judged.precisionAt5.toFixed(4) },
+      { what: `relevance set: mean reciprocal rank ≥ recorded ${recordedQuality.meanReciprocalRank}`, ok: judged.meanReciprocalRank >= recordedQuality.meanReciprocalRank - 1e-9, detail: judged.meanReciprocalRank.toFixed(4) },
+    );
+  }
+  return { name: 'search', rows, targets, notes, data: { lines, relevance: judged } };
 }
 
 await runStandalone(import.meta.url, benchSearch);
