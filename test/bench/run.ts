@@ -10,6 +10,7 @@ import { benchSearch } from './search.bench';
 import { benchThroughput } from './throughput';
 import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
+import { benchBulkWrites } from './bulk-writes';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   bundle: benchBundle,
   stats: benchStatsCounting,
   search: benchSearch,
+  bulk: benchBulkWrites,
 };
 
 const wanted = process.argv.slice(2);
