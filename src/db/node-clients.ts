@@ -26,7 +26,7 @@ export interface OpenedDb {
  */
 export async function openPglite(dataDir: string): Promise<OpenedDb> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm and fuzzystrmatch: the typo fallback's trigram lookup and edit distance (drizzle/0033_search_meaning.sql).
+  // pg_trgm and fuzzystrmatch: the typo fallback's trigram lookup and edit distance (drizzle/0034_search_meaning.sql).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

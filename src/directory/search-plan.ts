@@ -4,7 +4,7 @@ import { fromMicros } from './search-keys';
 import { TYPO_ATTEMPTS } from './search-typo';
 
 // How a search finds one page of its ranked matches without scoring every match (docs/mcp-and-search.md "Ranking" and
-// "Speed"). The steps run in the database, in search_results and search_hits (drizzle/0033_search_meaning.sql); the
+// "Speed"). The steps run in the database, in search_results and search_hits (drizzle/0034_search_meaning.sql); the
 // numbers that tune them are here and reach them as arguments.
 //
 // Rank is a tier, then newest first:
@@ -62,7 +62,7 @@ export const FALLBACK_TOOLS = 6;
 export const FALLBACK_CATEGORIES = 3;
 
 /**
- * The call of search_results for one page: `ord, id, sort_at, tier, mode, meta` rows (drizzle/0033_search_meaning.sql
+ * The call of search_results for one page: `ord, id, sort_at, tier, mode, meta` rows (drizzle/0034_search_meaning.sql
  * says what each mode is). Every value is a parameter, so the statement text is the same for every search: a driver
  * that cannot keep prepared statements (Neon's HTTP driver) plans one short call.
  */

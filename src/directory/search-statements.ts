@@ -52,7 +52,7 @@ export function newestSearchStatement(take: number, after: SearchPosition | unde
 /**
  * A page of a search for `query`'s words (the last one perhaps typed halfway): ranked matches, or, when the words find
  * nothing on a first page, the corrected query's (when `correct`), or else tools and categories to offer instead
- * (search_results in drizzle/0033_search_meaning.sql). A query without a word (punctuation alone) finds no tool but
+ * (search_results in drizzle/0034_search_meaning.sql). A query without a word (punctuation alone) finds no tool but
  * still gets its offer.
  */
 export function rankedStatement(options: {

@@ -1,4 +1,4 @@
-// The typo fallback (search_corrections in drizzle/0033_search_meaning.sql; docs/mcp-and-search.md "Typos"). When a
+// The typo fallback (search_corrections in drizzle/0034_search_meaning.sql; docs/mcp-and-search.md "Typos"). When a
 // query's words find nothing, each word of 4 letters or more that no live tool holds (and that names no category) is
 // corrected to the words of live names and descriptions (search_vocabulary, kept by a trigger) and of category names
 // and synonyms: within one edit for a word of 4 to 7 letters, two from 8. An edit is a letter added, dropped or

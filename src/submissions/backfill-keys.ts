@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { isUniqueViolation, queryRows } from '../db/client';
+import { queryRows } from '../db/client';
+import { holderOf, type KeyColumn, type KeyRow, writeFinalCanonicals, writeKeys } from './backfill-key-writes';
 import { normalizeName } from './name';
 import { canonicalUrl, checkSubmittedUrl } from './url';
 import { rewriteStoredUrls } from './backfill-urls';
@@ -10,8 +11,9 @@ import { rewriteStoredUrls } from './backfill-urls';
  * `metadata.finalCanonical`) with the current rules of url.ts and name.ts, which SQL cannot run (the confusables
  * mapping). Rows that would now share a unique key are reported, never merged or deleted: the row that already
  * holds the key, else the oldest, gets it; the others keep their old key until an operator decides
- * (docs/deploy.md "Duplicate keys"). Each write is one conditional statement, so running it twice, or beside
- * live traffic, is harmless. Stored URLs are first brought to the parser's spelling (./backfill-urls.ts).
+ * (docs/deploy.md "Duplicate keys"). Every write is conditional (backfill-key-writes.ts, a batch of rows per
+ * statement), so running it twice, or beside live traffic, is harmless. Stored URLs are first
+ * brought to the parser's spelling (./backfill-urls.ts).
  */
 
 export interface KeyCollision {
@@ -34,21 +36,6 @@ export interface KeyBackfillReport {
   collisions: KeyCollision[];
   /** Rows whose stored URL no longer parses; their keys are left alone. */
   unparsable: Array<{ table: 'sites' | 'pending_submissions'; id: string }>;
-}
-
-/** A unique key column and how a row's key is scoped (pending records are unique per account). */
-interface KeyColumn {
-  table: 'sites' | 'pending_submissions';
-  column: 'canonical_url' | 'normalized_name';
-  unique: boolean;
-}
-
-interface KeyRow {
-  id: string;
-  /** The uniqueness scope: '' for sites, the account for pending records. */
-  scope: string;
-  old: string;
-  next: string;
 }
 
 interface SiteRow {
@@ -104,17 +91,12 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
   await assignKeys(db, { table: 'sites', column: 'normalized_name', unique: true }, names(sites, () => ''), report);
   await assignKeys(db, { table: 'pending_submissions', column: 'canonical_url', unique: true }, pendingUrls, report);
   await assignKeys(db, { table: 'pending_submissions', column: 'normalized_name', unique: false }, names(pending, (row) => row.account_id), report);
+  const finals: { id: string; old: string | null; next: string }[] = [];
   for (const row of sites) {
     const next = row.final_url === null ? null : urlKey(row.final_url);
-    if (next === null || next === row.final_canonical) continue;
-    const updated = await queryRows<{ id: string }>(
-      db,
-      sql`UPDATE sites SET metadata = jsonb_set(metadata, '{finalCanonical}', to_jsonb(${next}::text))
-          WHERE id = ${row.id}::uuid AND metadata->>'finalCanonical' IS NOT DISTINCT FROM ${row.final_canonical}::text
-          RETURNING id`,
-    );
-    report.updated += updated.length;
+    if (next !== null && next !== row.final_canonical) finals.push({ id: row.id, old: row.final_canonical, next });
   }
+  report.updated += await writeFinalCanonicals(db, finals);
   return report;
 }
 
@@ -151,12 +133,9 @@ async function assignKeys(db: Db, target: KeyColumn, rows: KeyRow[], report: Key
     todo.push(row);
   }
   while (todo.length > 0) {
-    const blocked: KeyRow[] = [];
-    for (const row of todo) {
-      const outcome = await writeKey(db, target, row);
-      if (outcome === 'written') report.updated += 1;
-      if (outcome === 'blocked') blocked.push(row);
-    }
+    const outcomes = await writeKeys(db, target, todo);
+    const blocked = todo.filter((row) => outcomes.get(row.id) === 'blocked');
+    report.updated += todo.filter((row) => outcomes.get(row.id) === 'written').length;
     if (blocked.length === todo.length) {
       for (const row of blocked) {
         const heldBy = await holderOf(db, target, row);
@@ -166,38 +145,4 @@ async function assignKeys(db: Db, target: KeyColumn, rows: KeyRow[], report: Key
     }
     todo = blocked;
   }
-}
-
-/** One conditional write: only over the key this run read, and only while no other row holds the new one. */
-async function writeKey(db: Db, target: KeyColumn, row: KeyRow): Promise<'written' | 'blocked' | 'moved'> {
-  const table = sql.identifier(target.table);
-  const column = sql.identifier(target.column);
-  const free = target.unique ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = ${row.next} ${scoped(target, row)})` : sql``;
-  try {
-    const written = await queryRows<{ id: string }>(
-      db,
-      sql`UPDATE ${table} SET ${column} = ${row.next} WHERE id = ${row.id}::uuid AND ${column} = ${row.old} ${free} RETURNING id`,
-    );
-    if (written.length > 0) return 'written';
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
-  // Not written: either another row holds the key, or this row changed (or went) since it was read, in which
-  // case whatever changed it wrote a key by the current rules.
-  const [current] = await queryRows<{ key: string }>(db, sql`SELECT ${column} AS key FROM ${table} WHERE id = ${row.id}::uuid`);
-  return current?.key === row.old ? 'blocked' : 'moved';
-}
-
-async function holderOf(db: Db, target: KeyColumn, row: KeyRow): Promise<string | null> {
-  const table = sql.identifier(target.table);
-  const column = sql.identifier(target.column);
-  const [holder] = await queryRows<{ id: string }>(
-    db,
-    sql`SELECT o.id FROM ${table} o WHERE o.${column} = ${row.next} ${scoped(target, row)} LIMIT 1`,
-  );
-  return holder?.id ?? null;
-}
-
-function scoped(target: KeyColumn, row: KeyRow): SQL {
-  return target.table === 'pending_submissions' ? sql`AND o.account_id = ${row.scope}::uuid` : sql``;
 }

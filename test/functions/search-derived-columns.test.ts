@@ -1,5 +1,5 @@
 // The structures search reads but no verb writes: search_vocabulary, the words of live tools' names and descriptions
-// with a count each, and search_lexemes, the live tools holding each lexeme (drizzle/0033_search_meaning.sql); and
+// with a count each, and search_lexemes, the live tools holding each lexeme (drizzle/0034_search_meaning.sql); and
 // sites.category_slugs, a copy of site_categories (drizzle/0025_search_derived_columns.sql). Triggers keep them; these
 // tests change sites and categories every way the service does and compare each structure with what it should be,
 // recomputed from scratch, on PGlite and with racing writers on a real PostgreSQL server.

@@ -60,7 +60,7 @@ export function typoOf(rng: Rng, vocabulary: CorpusVocabulary, word: string): st
 }
 
 /**
- * Words that name a starter category (drizzle/0023 and 0033: names and a few synonyms). The corpus never uses them (its
+ * Words that name a starter category (drizzle/0023 and 0034: names and a few synonyms). The corpus never uses them (its
  * words are consonant-vowel syllables ending in a, o or u), so they find tools through their categories alone.
  */
 export const CATEGORY_WORDS: Readonly<Record<string, readonly string[]>> = {

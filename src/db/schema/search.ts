@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 // What directory search reads besides sites (docs/mcp-and-search.md "Speed" and "Typos"). Triggers on sites keep both
-// exact as tools go live, are renamed or edited, or leave (drizzle/0033_search_meaning.sql); nothing else writes them.
+// exact as tools go live, are renamed or edited, or leave (drizzle/0034_search_meaning.sql); nothing else writes them.
 
 /**
  * How many live tools hold each lexeme of search_vector (`tools`) and of name_vector (`name_tools`); the lexeme '' counts
