@@ -1,7 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../src/deps';
 import { ServiceError } from '../src/errors';
 import { onError, errorResponse } from './errors';
+import { OpenApiApp } from './openapi-app';
 import { createFallback } from './method-not-allowed';
 import { declaredBodyLimit } from './middleware/body-limit';
 import { requestContext, securityHeaders } from './middleware/request-context';
@@ -120,7 +120,7 @@ const functions = [
 
 /** Builds the whole app over the given deps: the same app runs on Node, in Workers and in tests. */
 export function createApp(deps: Deps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenApiApp({ defaultHook: validationHook });
   app.use('*', requestContext(deps), securityHeaders);
   app.use(
     '/api/v1/*',

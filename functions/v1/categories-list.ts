@@ -3,8 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { listCategories } from '../../src/categories/categories';
 import { categoryListSchema, categoryWithCountSchema } from '../../src/categories/category-schemas';
 import { describePolicy } from '../../src/rate-limits/describe';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { component } from './schemas';
 import { publicErrors } from './tools-search';
@@ -20,6 +19,7 @@ const route = createRoute({
   tags: ['Directory'],
   // Public: no key (an empty requirement, so no document-wide default could ever apply one).
   security: [],
+  middleware: [rateLimit('public')] as const,
   summary: 'List categories',
   description:
     'Every category of the directory by name, with the number of live tools in it. Filter a search by one with ' +
@@ -33,7 +33,6 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    await enforceRateLimit(c, 'public', clientIp(c));
     return c.json(await listCategories({ deps: c.get('deps') }), 200);
   });
 }

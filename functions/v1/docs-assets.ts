@@ -3,12 +3,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ServiceError } from '../../src/errors';
 import type { AppEnv, DocsAssetSource } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE } from './reference-ui';
 
 export function register(app: OpenAPIHono<AppEnv>, source: DocsAssetSource | undefined) {
-  app.use(`${DOCS_ASSETS_PREFIX}*`, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use(`${DOCS_ASSETS_PREFIX}*`, rateLimit('public'));
   app.get(`${DOCS_ASSETS_PREFIX}:file`, async (c) => {
     const asset = source ? await source(c.req.param('file')) : null;
     if (!asset) throw new ServiceError('not_found', 'No such file.');

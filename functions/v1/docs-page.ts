@@ -2,8 +2,7 @@
 // site's shell; it works without JavaScript. Scalar's interactive explorer lives at /api/v1/docs/explorer.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { ApiDocument } from '../pages/api-reference/openapi-model';
 import { referenceView } from '../pages/api-reference/reference-view';
 import { renderPage, type Html } from '../pages/layout';
@@ -21,7 +20,7 @@ const views = new WeakMap<object, Html>();
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Unauthenticated pages share the per-IP `public` policy.
-  app.use(DOCS_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use(DOCS_PATH, rateLimit('public'));
   app.get(DOCS_PATH, (c) => {
     const doc = openApiDocument(app, c.get('deps').origin);
     let view = views.get(doc);

@@ -3,14 +3,13 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { endpointsOf, isTryable, parametersOf, type ApiDocument } from '../pages/api-reference/openapi-model';
 import { TRY_PATH } from '../pages/api-reference/operation-view';
 import { openApiDocument } from './openapi';
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(TRY_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use(TRY_PATH, rateLimit('public'));
   app.get(TRY_PATH, (c) => {
     const doc = openApiDocument(app, c.get('deps').origin) as ApiDocument;
     const tryable = endpointsOf(doc).filter(isTryable);

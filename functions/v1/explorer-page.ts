@@ -4,8 +4,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { cspScriptHash } from '../csp-hash';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { OPENAPI_PATH } from './openapi';
 import { REFERENCE_UI_PATH } from './reference-ui';
 
@@ -77,7 +76,7 @@ const docsPage = `<!doctype html>
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Unauthenticated pages share the per-IP `public` policy.
-  app.use(EXPLORER_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use(EXPLORER_PATH, rateLimit('public'));
   app.get(EXPLORER_PATH, (c) => {
     c.header('Content-Security-Policy', EXPLORER_CSP);
     return c.html(docsPage);

@@ -1,8 +1,7 @@
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document (the reference page /api/v1/docs renders the same object: docs-page.ts)
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
 import { declareLimitHeaders } from './openapi-headers';
 
@@ -20,7 +19,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     description: 'The operator token (ADMIN_TOKEN)',
   });
   // Unauthenticated endpoints share the per-IP `public` policy.
-  app.use(OPENAPI_PATH, (c, next) => enforceRateLimit(c, 'public', clientIp(c)).then(next));
+  app.use(OPENAPI_PATH, rateLimit('public'));
   app.get(OPENAPI_PATH, (c) => c.json(openApiDocument(app, c.get('deps').origin)));
 }
 

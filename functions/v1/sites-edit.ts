@@ -5,7 +5,7 @@ import { editSite } from '../../src/submissions/edit';
 import { DESCRIPTION_MAX } from '../../src/submissions/edit-input';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { EditRequest, SiteRecord, bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -24,7 +24,7 @@ const route = createRoute({
     'latest decided edit as `last_edit` (with the reason of a rejection). A new edit replaces a pending one. The slug ' +
     `never changes. Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
-  middleware: [requireApiKey, jsonObjectBody] as const,
+  middleware: [requireApiKey, jsonObjectBody, rateLimit('submit')] as const,
   request: {
     params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }),
     body: { required: true, content: { 'application/json': { schema: EditRequest } } },
@@ -45,7 +45,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'submit', actor.accountId);
     const record = await editSite({ deps: c.get('deps'), actor, input: { ...c.req.valid('json'), site_id: c.req.valid('param').site_id } });
     return c.json(record, 202);
   });

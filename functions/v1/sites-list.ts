@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { listSubmissions } from '../../src/submissions/list';
 import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { ListEnvelope, bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -38,7 +38,7 @@ const route = createRoute({
     'Up to 100 of your submissions, newest first. Unpaid pending submissions are excluded; read them by id. ' +
     'Items carry no history or queue position: GET /api/v1/sites/{site_id} has those.',
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('read')] as const,
   request: { query },
   responses: {
     200: { content: { 'application/json': { schema: ListEnvelope } }, description: 'The list envelope' },
@@ -51,7 +51,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     const q = c.req.valid('query');
-    await enforceRateLimit(c, 'read', actor.accountId);
     const envelope = await listSubmissions({
       deps: c.get('deps'),
       actor,

@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { describePolicy } from '../../src/rate-limits/describe';
 import { MAX_RETRIES_PER_DAY, retrySite } from '../../src/submissions/retry';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { SiteRecord, bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -19,7 +19,7 @@ const route = createRoute({
     `with a fresh set of attempts. At most ${MAX_RETRIES_PER_DAY} retries per submission and UTC day. No body. ` +
     `Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('submit')] as const,
   request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
   responses: {
     202: { content: { 'application/json': { schema: SiteRecord } }, description: 'Queued again: the site record (status queued)' },
@@ -35,7 +35,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'submit', actor.accountId);
     const record = await retrySite({ deps: c.get('deps'), actor, input: { site_id: c.req.valid('param').site_id } });
     return c.json(record, 202);
   });

@@ -3,7 +3,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { getSiteStats } from '../../src/stats/site-stats';
 import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, siteStatsSchema } from '../../src/stats/stats-schemas';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -50,7 +50,7 @@ const route = createRoute({
     `${DEFAULT_STATS_DAYS} days up to \`to\` (default today). Counts reach this table through an hourly roll-up, ` +
     "so today's numbers can lag by up to an hour. The MCP tool get_site_stats returns the same body.",
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('read')] as const,
   request: {
     params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: SITE_ID }) }),
     query: z.object({
@@ -69,7 +69,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'read', actor.accountId);
     const { from, to } = c.req.valid('query');
     const stats = await getSiteStats({ deps: c.get('deps'), actor, input: { site_id: c.req.valid('param').site_id, from, to } });
     return c.json(stats, 200);

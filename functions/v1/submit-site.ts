@@ -3,9 +3,9 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { submitSiteIdempotently } from '../../src/idempotency/submit';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { idempotencyErrors, idempotencyInProgress, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed, readIdempotencyKey } from './idempotency';
+import { idempotencyErrors, idempotencyInProgress, idempotencyKeyHeader, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed } from './idempotency';
 import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
 import { ErrorBody, errorContent, keyedErrors } from './error-responses';
 import { BODY_LIMIT_TEXT } from '../../src/body-limit';
@@ -22,7 +22,7 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
       'Anyone else gets a pending-payment record with a hosted checkout link (402, not an error). ' +
       'Re-submitting an unpaid URL replaces its pending record with a fresh link (same site_id).',
     security: bearerSecurity,
-    middleware: [requireApiKey, jsonObjectBody] as const,
+    middleware: [requireApiKey, jsonObjectBody, idempotencyKeyHeader, rateLimit('submit')] as const,
     parameters: [idempotencyKeyParameter],
     request: { body: { required: true, content: { 'application/json': { schema: SubmitRequest } } } },
     responses: {
@@ -40,14 +40,11 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
 export function register(app: OpenAPIHono<AppEnv>) {
   for (const path of ['/api/v1/submit-site', '/api/v1/sites'] as const) {
     app.openapi(routeFor(path), async (c) => {
-      const actor = c.get('actor');
-      const idempotencyKey = readIdempotencyKey(c);
-      await enforceRateLimit(c, 'submit', actor.accountId);
       const result = await submitSiteIdempotently({
         deps: c.get('deps'),
-        actor,
+        actor: c.get('actor'),
         input: c.req.valid('json'),
-        idempotencyKey,
+        idempotencyKey: c.get('idempotencyKey'),
         onReplay: markReplayed(c),
       });
       return result.kind === 'queued' ? c.json(result.body, 201) : c.json(result.body, 402);

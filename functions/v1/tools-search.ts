@@ -4,8 +4,7 @@ import type { TypedResponse } from 'hono';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directory/search';
 import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
 import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { describePolicy, describeRate } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { cacheableAnswer } from '../middleware/page-cache';
@@ -51,6 +50,7 @@ const route = createRoute({
   tags: ['Directory'],
   // Public: no key (an empty requirement, so no document-wide default could ever apply one).
   security: [],
+  middleware: [rateLimit('public')] as const,
   summary: 'Search live tools',
   description:
     'Full-text search over the names and descriptions of live tools, best match first (an exact name, then names ' +
@@ -71,7 +71,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, limit, cursor, category } = c.req.valid('query');
-    await enforceRateLimit(c, 'public', clientIp(c));
     const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { listDeliveries } from '../../src/webhooks/list-deliveries';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -16,7 +16,7 @@ const route = createRoute({
   summary: 'Recent delivery attempts',
   description: 'Each attempt: the event id, the status code or the error, the attempt number and when the next retry is due.',
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('read')] as const,
   request: { params: WebhookIdParam },
   responses: {
     200: { content: { 'application/json': { schema: DeliveryList } }, description: 'Attempts, newest first' },
@@ -28,7 +28,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'read', actor.accountId);
     return c.json(await listDeliveries({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }), 200);
   });
 }

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { sendTestPing } from '../../src/webhooks/send-test-ping';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -18,7 +18,7 @@ const route = createRoute({
     'Queues a `ping` event (`{"id","type":"ping","created","data":{"webhook_id","url"}}`), signed and retried like any ' +
     'other; follow it under deliveries. No request body.',
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('webhooks')] as const,
   request: { params: WebhookIdParam },
   responses: {
     202: { content: { 'application/json': { schema: QueuedPing } }, description: 'The ping is on its way' },
@@ -30,7 +30,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'webhooks', actor.accountId);
     return c.json(await sendTestPing({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }), 202);
   });
 }

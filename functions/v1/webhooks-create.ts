@@ -4,7 +4,7 @@ import { describePolicy } from '../../src/rate-limits/describe';
 import { createWebhook } from '../../src/webhooks/create-webhook';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -23,7 +23,7 @@ const route = createRoute({
     'carrying `Tooldir-Event-Id`. Delivery is at least once: a 2xx within 10 s is success; anything else is retried for about ' +
     `a day and a half. At most 5 endpoints per account; ${describePolicy('webhooks')}.`,
   security: bearerSecurity,
-  middleware: [requireApiKey, jsonObjectBody] as const,
+  middleware: [requireApiKey, jsonObjectBody, rateLimit('webhooks')] as const,
   request: { body: { required: true, content: { 'application/json': { schema: CreateWebhookRequest } } } },
   responses: {
     201: { content: { 'application/json': { schema: CreatedWebhook } }, description: 'Registered; the secret is shown only here' },
@@ -37,7 +37,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'webhooks', actor.accountId);
     return c.json(await createWebhook({ deps: c.get('deps'), actor, input: c.req.valid('json') }), 201);
   });
 }

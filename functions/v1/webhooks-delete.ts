@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { deleteWebhook } from '../../src/webhooks/delete-webhook';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { errorContent, keyedErrors } from './error-responses';
@@ -16,7 +16,7 @@ const route = createRoute({
   summary: 'Delete a webhook endpoint',
   description: 'Nothing more is sent to it, retries included. Its delivery log goes with it.',
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('webhooks')] as const,
   request: { params: WebhookIdParam },
   responses: {
     204: { description: 'Deleted' },
@@ -28,7 +28,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'webhooks', actor.accountId);
     await deleteWebhook({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } });
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { listWebhooks } from '../../src/webhooks/list-webhooks';
 import { requireApiKey } from '../middleware/api-key-auth';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from './schemas';
 import { keyedErrors } from './error-responses';
@@ -16,7 +16,7 @@ const route = createRoute({
   summary: 'List your webhook endpoints',
   description: 'Secrets are never listed: they are shown once, when the endpoint is created.',
   security: bearerSecurity,
-  middleware: [requireApiKey] as const,
+  middleware: [requireApiKey, rateLimit('read')] as const,
   responses: {
     200: { content: { 'application/json': { schema: WebhookList } }, description: 'Your endpoints' },
     ...keyedErrors,
@@ -26,7 +26,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    await enforceRateLimit(c, 'read', actor.accountId);
     return c.json(await listWebhooks({ deps: c.get('deps'), actor }), 200);
   });
 }
