@@ -3,7 +3,7 @@
 // webhook reads (src/payments/stripe-event.ts) where Stripe puts them.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { localCompletedEvent, localMembershipEvents, localSubscriptionDeletedEvent, signLikeStripe } from '../../../functions/pages/local-checkout-event';
+import { localCompletedEvent, localMembershipEvents, localSubscriptionDeletedEvent, signLikeStripe } from '../../../functions/pages/checkout/local-stripe-events';
 import { checkoutSessionView, subscriptionView } from '../../../src/payments/stripe-event';
 import { membershipPrices } from '../../../src/catalog/plans';
 import { checkoutSessionFixture, eventFixture, PINNED_API_VERSION, subscriptionFixture } from '../../helpers/stripe/stripe-fixtures';

@@ -1,10 +1,10 @@
 // The local checkout's small HTML views. Every interpolation goes through hono/html, which escapes it.
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
-import { planKind, planPrices } from '../../src/catalog/plans';
-import { describeStatus } from '../../src/submissions/progress-words';
-import { csrfField } from '../middleware/csrf';
+import type { CheckoutLookup } from '../../../src/payments/checkout-lookup';
+import { planKind, planPrices } from '../../../src/catalog/plans';
+import { describeStatus } from '../../../src/submissions/progress-words';
+import { csrfField } from '../../middleware/csrf';
 
 export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 

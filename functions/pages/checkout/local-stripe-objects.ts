@@ -3,7 +3,7 @@
 // tsc prove that no field of the pinned types is missing (test/helpers/stripe/stripe-fixtures.ts does the same for
 // the tests' events). Values are local: ids carry `_local_`, amounts come from the plan table.
 import Stripe from 'stripe';
-import { randomToken } from '../../src/crypto';
+import { randomToken } from '../../../src/crypto';
 
 /** A Stripe-looking local id: `prefix_local_` + 24 random alphanumerics. */
 export const localId = (prefix: string) => `${prefix}_local_${randomToken(24)}`;

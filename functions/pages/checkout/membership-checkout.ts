@@ -2,15 +2,15 @@
 // ours): Pay sends what Stripe sends for a paid subscription checkout, signed, to the real webhook entry.
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { isMembershipPayable, type MembershipCheckoutLookup } from '../../src/payments/membership-checkout-lookup';
-import { membershipPrices } from '../../src/catalog/plans';
-import { receiveStripeEvent } from '../stripe/webhook';
-import type { AppEnv } from '../types';
-import { checkoutFormToken } from './checkout-csrf';
-import type { View } from './checkout-views';
-import { localMembershipEvents, signLikeStripe } from './local-checkout-event';
-import { membershipPriceLabel, TIER_NAMES } from './membership-words';
-import { csrfField } from '../middleware/csrf';
+import { isMembershipPayable, type MembershipCheckoutLookup } from '../../../src/payments/membership-checkout-lookup';
+import { membershipPrices } from '../../../src/catalog/plans';
+import { receiveStripeEvent } from '../../stripe/webhook';
+import type { AppEnv } from '../../types';
+import { checkoutFormToken } from './form-token';
+import type { View } from './views';
+import { localMembershipEvents, signLikeStripe } from './local-stripe-events';
+import { membershipPriceLabel, TIER_NAMES } from '../membership-words';
+import { csrfField } from '../../middleware/csrf';
 
 type Page = (c: Context<AppEnv>, title: string, body: View, status?: 200 | 404 | 410 | 502) => Response | Promise<Response>;
 

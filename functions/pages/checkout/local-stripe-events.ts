@@ -1,11 +1,11 @@
 // Builds and signs the events the local checkout and the local billing page send: the same wire format, objects
-// and signature Stripe uses, so the webhook cannot tell them from Stripe's (functions/pages/local-stripe-objects.ts).
+// and signature Stripe uses, so the webhook cannot tell them from Stripe's (functions/pages/checkout/local-stripe-objects.ts).
 import Stripe from 'stripe';
-import { SUBSCRIPTION_REF_KEY } from '../../src/adapters/payments/types';
-import type { LocalMembership } from '../../src/accounts/billing';
-import type { CheckoutLookup } from '../../src/payments/checkout-lookup';
-import type { MembershipCheckoutLookup } from '../../src/payments/membership-checkout-lookup';
-import { membershipPrices, planKind, planPrices, type MembershipTier } from '../../src/catalog/plans';
+import { SUBSCRIPTION_REF_KEY } from '../../../src/adapters/payments/types';
+import type { LocalMembership } from '../../../src/accounts/billing';
+import type { CheckoutLookup } from '../../../src/payments/checkout-lookup';
+import type { MembershipCheckoutLookup } from '../../../src/payments/membership-checkout-lookup';
+import { membershipPrices, planKind, planPrices, type MembershipTier } from '../../../src/catalog/plans';
 import { completedSession, eventBody, localId, subscriptionObject } from './local-stripe-objects';
 
 type PendingCheckout = Extract<CheckoutLookup, { kind: 'pending' }>;
