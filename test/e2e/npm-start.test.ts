@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUiFile } from '../../functions/node/reference-ui-package';
-import { REFERENCE_UI_PATH } from '../../functions/v1/reference-ui';
+import { REFERENCE_UI_PATH } from '../../functions/v1/docs/reference-ui';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 
 // The README's promise: `npm start` serves the API on embedded defaults, over real HTTP.

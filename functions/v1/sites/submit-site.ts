@@ -1,14 +1,14 @@
 // POST /api/v1/submit-site (and POST /api/v1/sites) – submit a tool
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { submitSiteIdempotently } from '../../src/idempotency/submit';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { jsonObjectBody } from '../middleware/json-body';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { idempotencyErrors, idempotencyInProgress, idempotencyKeyHeader, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed } from './idempotency';
-import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
-import { ErrorBody, errorContent, keyedErrors } from './error-responses';
-import { BODY_LIMIT_TEXT } from '../../src/body-limit';
+import { submitSiteIdempotently } from '../../../src/idempotency/submit';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { jsonObjectBody } from '../../middleware/json-body';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { idempotencyErrors, idempotencyInProgress, idempotencyKeyHeader, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed } from '../idempotency';
+import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from '../schemas';
+import { ErrorBody, errorContent, keyedErrors } from '../error-responses';
+import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
   createRoute({

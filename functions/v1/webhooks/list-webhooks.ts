@@ -1,11 +1,11 @@
 // GET /api/v1/webhooks – the account's webhook endpoints
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { listWebhooks } from '../../src/webhooks/list-webhooks';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { keyedErrors } from './error-responses';
+import { listWebhooks } from '../../../src/webhooks/list-webhooks';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { keyedErrors } from '../error-responses';
 import { WebhookList } from './webhook-schemas';
 
 const route = createRoute({

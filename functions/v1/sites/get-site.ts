@@ -1,11 +1,11 @@
 // GET /api/v1/sites/{site_id} – read one of the caller's submissions
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { getSubmission } from '../../src/submissions/get';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { PendingPaymentRecord, SiteDetail, bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { getSubmission } from '../../../src/submissions/get';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { PendingPaymentRecord, SiteDetail, bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 
 const route = createRoute({
   method: 'get',

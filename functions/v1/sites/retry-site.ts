@@ -1,12 +1,12 @@
 // POST /api/v1/sites/{site_id}/retry – put one of the caller's crawl_failed submissions back in the queue
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { describePolicy } from '../../src/rate-limits/describe';
-import { MAX_RETRIES_PER_DAY, retrySite } from '../../src/submissions/retry';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { SiteRecord, bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { describePolicy } from '../../../src/rate-limits/describe';
+import { MAX_RETRIES_PER_DAY, retrySite } from '../../../src/submissions/retry';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { SiteRecord, bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 
 const route = createRoute({
   method: 'post',

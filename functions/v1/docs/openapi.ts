@@ -1,8 +1,8 @@
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document (the reference page /api/v1/docs renders the same object: docs-page.ts)
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../types';
-import { rateLimit } from '../middleware/rate-limit';
-import { describeApiLimits } from '../../src/rate-limits/describe';
+import type { AppEnv } from '../../types';
+import { rateLimit } from '../../middleware/rate-limit';
+import { describeApiLimits } from '../../../src/rate-limits/describe';
 import { declareLimitHeaders } from './openapi-headers';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';

@@ -1,11 +1,11 @@
 // GET /api/v1/webhooks/{webhook_id}/deliveries – recent delivery attempts of one endpoint
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { listDeliveries } from '../../src/webhooks/list-deliveries';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { listDeliveries } from '../../../src/webhooks/list-deliveries';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 import { DeliveryList, WebhookIdParam } from './webhook-schemas';
 
 const route = createRoute({

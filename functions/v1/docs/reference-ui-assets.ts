@@ -1,9 +1,9 @@
 // GET /api/v1/docs/assets/{file} – the reference UI's script on Node. On Workers the same path is a static asset
 // (wrangler.toml [assets]) answered before the Worker runs, so this route only answers names that do not exist.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ServiceError } from '../../src/errors';
-import type { AppEnv, DocsAssetSource } from '../types';
-import { rateLimit } from '../middleware/rate-limit';
+import { ServiceError } from '../../../src/errors';
+import type { AppEnv, DocsAssetSource } from '../../types';
+import { rateLimit } from '../../middleware/rate-limit';
 import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE } from './reference-ui';
 
 export function register(app: OpenAPIHono<AppEnv>, source: DocsAssetSource | undefined) {

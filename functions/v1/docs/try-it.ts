@@ -1,11 +1,11 @@
 // GET /api/v1/docs/try – the reference page's "Try it" forms: a plain GET form cannot fill a path parameter or leave
 // out an empty field, so it comes here and is redirected (303) to the operation's own URL, on this origin only.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ServiceError } from '../../src/errors';
-import type { AppEnv } from '../types';
-import { rateLimit } from '../middleware/rate-limit';
-import { endpointsOf, isTryable, parametersOf, type ApiDocument } from '../pages/api-reference/openapi-model';
-import { TRY_PATH } from '../pages/api-reference/operation-view';
+import { ServiceError } from '../../../src/errors';
+import type { AppEnv } from '../../types';
+import { rateLimit } from '../../middleware/rate-limit';
+import { endpointsOf, isTryable, parametersOf, type ApiDocument } from '../../pages/api-reference/openapi-model';
+import { TRY_PATH } from '../../pages/api-reference/operation-view';
 import { openApiDocument } from './openapi';
 
 export function register(app: OpenAPIHono<AppEnv>) {

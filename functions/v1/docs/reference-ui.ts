@@ -1,6 +1,6 @@
 // The API reference UI: Scalar's standalone browser bundle, served from our own origin (never a CDN).
 // Why Scalar and how it is kept offline: docs/mcp-and-search.md "The API reference (/api/v1/docs)".
-import { dependencies } from '../../package.json';
+import { dependencies } from '../../../package.json';
 
 /** The npm package that ships the UI, pinned to an exact version in package.json (and so in package-lock). */
 export const REFERENCE_UI_PACKAGE = '@scalar/api-reference';

@@ -1,15 +1,15 @@
 // POST /api/v1/webhooks – register an endpoint for the account's submission events
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { describePolicy } from '../../src/rate-limits/describe';
-import { createWebhook } from '../../src/webhooks/create-webhook';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { jsonObjectBody } from '../middleware/json-body';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { describePolicy } from '../../../src/rate-limits/describe';
+import { createWebhook } from '../../../src/webhooks/create-webhook';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { jsonObjectBody } from '../../middleware/json-body';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 import { CreateWebhookRequest, CreatedWebhook } from './webhook-schemas';
-import { BODY_LIMIT_TEXT } from '../../src/body-limit';
+import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
 
 const route = createRoute({
   method: 'post',

@@ -1,15 +1,15 @@
 // GET /api/v1/tools – search the public directory of live tools (no key; limited per client IP)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { TypedResponse } from 'hono';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../src/directory/search';
-import { MAX_QUERY_LENGTH } from '../../src/directory/search-terms';
-import { searchPageSchema, toolSummarySchema } from '../../src/directory/tool-schemas';
-import { rateLimit } from '../middleware/rate-limit';
-import { describePolicy, describeRate } from '../../src/rate-limits/describe';
-import type { AppEnv } from '../types';
-import { cacheableAnswer } from '../middleware/page-cache';
-import { component } from './schemas';
-import { errorContent } from './error-responses';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, searchTools } from '../../../src/directory/search';
+import { MAX_QUERY_LENGTH } from '../../../src/directory/search-terms';
+import { searchPageSchema, toolSummarySchema } from '../../../src/directory/tool-schemas';
+import { rateLimit } from '../../middleware/rate-limit';
+import { describePolicy, describeRate } from '../../../src/rate-limits/describe';
+import type { AppEnv } from '../../types';
+import { cacheableAnswer } from '../../middleware/page-cache';
+import { component } from '../schemas';
+import { errorContent } from '../error-responses';
 
 const limitMessage = `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`;
 

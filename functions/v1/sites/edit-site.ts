@@ -1,15 +1,15 @@
 // PATCH /api/v1/sites/{site_id} – file an edit of one of the caller's live tools (an editor approves it)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { describePolicy } from '../../src/rate-limits/describe';
-import { editSite } from '../../src/submissions/edit';
-import { DESCRIPTION_MAX } from '../../src/submissions/edit-input';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { jsonObjectBody } from '../middleware/json-body';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { EditRequest, SiteRecord, bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
-import { BODY_LIMIT_TEXT } from '../../src/body-limit';
+import { describePolicy } from '../../../src/rate-limits/describe';
+import { editSite } from '../../../src/submissions/edit';
+import { DESCRIPTION_MAX } from '../../../src/submissions/edit-input';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { jsonObjectBody } from '../../middleware/json-body';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { EditRequest, SiteRecord, bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
+import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
 
 const route = createRoute({
   method: 'patch',

@@ -1,12 +1,12 @@
 // GET /api/v1/sites/{site_id}/stats – a tool's listing statistics per UTC day (docs/stats.md)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { getSiteStats } from '../../src/stats/site-stats';
-import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, siteStatsSchema } from '../../src/stats/stats-schemas';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { getSiteStats } from '../../../src/stats/site-stats';
+import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, siteStatsSchema } from '../../../src/stats/stats-schemas';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 
 const SITE_ID = '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a';
 const zeros = { views: 0, clicks: 0, impressions: 0, badge_loads: 0 };

@@ -1,11 +1,11 @@
 // DELETE /api/v1/webhooks/{webhook_id} – remove an endpoint (its pending deliveries are dropped)
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { deleteWebhook } from '../../src/webhooks/delete-webhook';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { deleteWebhook } from '../../../src/webhooks/delete-webhook';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 import { WebhookIdParam } from './webhook-schemas';
 
 const route = createRoute({

@@ -1,12 +1,12 @@
 // GET /api/v1/categories – the directory's categories with their live tool counts (no key; limited per client IP)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { listCategories } from '../../src/categories/categories';
-import { categoryListSchema, categoryWithCountSchema } from '../../src/categories/category-schemas';
-import { describePolicy } from '../../src/rate-limits/describe';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { component } from './schemas';
-import { publicErrors } from './tools-search';
+import { listCategories } from '../../../src/categories/categories';
+import { categoryListSchema, categoryWithCountSchema } from '../../../src/categories/category-schemas';
+import { describePolicy } from '../../../src/rate-limits/describe';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { component } from '../schemas';
+import { publicErrors } from './search-tools';
 
 // Named through component() (zod's own .meta), so the shared schemas need no OpenAPI extension loaded.
 const CategoryWithCount = component(categoryWithCountSchema, 'CategoryWithCount');

@@ -2,9 +2,9 @@
 // The reference itself is our own page at /api/v1/docs (docs-page.ts); this third-party UI is kept beside it for its
 // request console, although axe-core finds accessibility faults in its DOM that we cannot fix from outside.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { cspScriptHash } from '../csp-hash';
-import type { AppEnv } from '../types';
-import { rateLimit } from '../middleware/rate-limit';
+import { cspScriptHash } from '../../csp-hash';
+import type { AppEnv } from '../../types';
+import { rateLimit } from '../../middleware/rate-limit';
 import { OPENAPI_PATH } from './openapi';
 import { REFERENCE_UI_PATH } from './reference-ui';
 

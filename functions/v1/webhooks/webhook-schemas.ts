@@ -1,7 +1,7 @@
-import { isoTimestampSchema } from '../../src/timestamp-schemas';
+import { isoTimestampSchema } from '../../../src/timestamp-schemas';
 import { z } from '@hono/zod-openapi';
-import { MAX_WEBHOOKS_PER_ACCOUNT, webhookEventTypes } from '../../src/webhooks/webhook-record';
-import { WEBHOOK_URL_MAX_LENGTH } from '../../src/webhooks/target';
+import { MAX_WEBHOOKS_PER_ACCOUNT, webhookEventTypes } from '../../../src/webhooks/webhook-record';
+import { WEBHOOK_URL_MAX_LENGTH } from '../../../src/webhooks/target';
 
 // Schemas of /api/v1/webhooks (docs/webhooks.md); openapi.json is generated from them.
 

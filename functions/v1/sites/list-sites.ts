@@ -1,12 +1,12 @@
 // GET /api/v1/sites – list the caller's submissions, newest first
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { listSubmissions } from '../../src/submissions/list';
-import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { ListEnvelope, bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { listSubmissions } from '../../../src/submissions/list';
+import { canonicalUrl, checkSubmittedUrl } from '../../../src/submissions/url';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { ListEnvelope, bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 
 const integerParam = (name: string, min: number, max: number) =>
   z

@@ -1,11 +1,11 @@
 // POST /api/v1/webhooks/{webhook_id}/test – send a signed ping to an endpoint
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
-import { sendTestPing } from '../../src/webhooks/send-test-ping';
-import { requireApiKey } from '../middleware/api-key-auth';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { bearerSecurity } from './schemas';
-import { errorContent, keyedErrors } from './error-responses';
+import { sendTestPing } from '../../../src/webhooks/send-test-ping';
+import { requireApiKey } from '../../middleware/api-key-auth';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { bearerSecurity } from '../schemas';
+import { errorContent, keyedErrors } from '../error-responses';
 import { QueuedPing, WebhookIdParam } from './webhook-schemas';
 
 const route = createRoute({

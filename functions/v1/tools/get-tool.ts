@@ -1,12 +1,12 @@
 // GET /api/v1/tools/{slug} – one live tool of the public directory (no key; limited per client IP)
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { getTool } from '../../src/directory/get-tool';
-import { toolDetailSchema } from '../../src/directory/tool-schemas';
-import { rateLimit } from '../middleware/rate-limit';
-import type { AppEnv } from '../types';
-import { component } from './schemas';
-import { errorContent } from './error-responses';
-import { publicErrors } from './tools-search';
+import { getTool } from '../../../src/directory/get-tool';
+import { toolDetailSchema } from '../../../src/directory/tool-schemas';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { AppEnv } from '../../types';
+import { component } from '../schemas';
+import { errorContent } from '../error-responses';
+import { publicErrors } from './search-tools';
 
 const ToolDetail = component(toolDetailSchema, 'ToolDetail');
 

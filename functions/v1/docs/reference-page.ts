@@ -1,12 +1,12 @@
 // GET /api/v1/docs – the API reference: our own page, rendered from the very document openapi.json serves, in the
 // site's shell; it works without JavaScript. Scalar's interactive explorer lives at /api/v1/docs/explorer.
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../types';
-import { rateLimit } from '../middleware/rate-limit';
-import type { ApiDocument } from '../pages/api-reference/openapi-model';
-import { referenceView } from '../pages/api-reference/reference-view';
-import { renderPage, type Html } from '../pages/layout';
-import { COPY_SCRIPT } from '../pages/shell/copy-button';
+import type { AppEnv } from '../../types';
+import { rateLimit } from '../../middleware/rate-limit';
+import type { ApiDocument } from '../../pages/api-reference/openapi-model';
+import { referenceView } from '../../pages/api-reference/reference-view';
+import { renderPage, type Html } from '../../pages/layout';
+import { COPY_SCRIPT } from '../../pages/shell/copy-button';
 import { openApiDocument } from './openapi';
 
 export const DOCS_PATH = '/api/v1/docs';
