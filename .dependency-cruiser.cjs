@@ -250,7 +250,7 @@ module.exports = {
     },
     {
       name: 'only-the-cli-imports-the-cli',
-      comment: 'src/cli/ is the tooldir command and nothing else: the server never runs its code (bin/tooldir.js does).',
+      comment: 'src/cli/ is the tooldir command and nothing else: the server never runs its code (bin/cli/tooldir.js does).',
       severity: 'error',
       from: { path: '^(src|functions)/', pathNot: CLI },
       to: { path: CLI },

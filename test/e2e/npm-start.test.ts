@@ -18,7 +18,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start (bin/start.js and its server bundle as a child process)', () => {
+describe('npm start (bin/server/start.js and its server bundle as a child process)', () => {
   it('prints the URL, where the data lives and how to get an operator token and a first key', () => {
     const out = server.output();
     expect(out).toContain(`tooldir is running at ${server.url}`);

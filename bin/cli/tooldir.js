@@ -5,5 +5,5 @@ import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 // Our own tsconfig, not the one of whatever directory the user runs `tooldir` in.
-register({ tsconfig: fileURLToPath(new URL('../tsconfig.json', import.meta.url)) });
-await import('../src/cli/main.ts');
+register({ tsconfig: fileURLToPath(new URL('../../tsconfig.json', import.meta.url)) });
+await import('../../src/cli/main.ts');

@@ -9,12 +9,12 @@ import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 export const bundlePath = join(root, 'dist', 'node', 'server.mjs');
 
 // Whatever can change the bundle's content: the sources, the dependency set and this build recipe.
 const SOURCE_DIRS = ['src', 'functions'];
-const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'bin/node-bundle.js'];
+const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'bin/server/node-bundle.js'];
 
 function newestMtime(path) {
   const stat = statSync(path, { throwIfNoEntry: false });
