@@ -135,7 +135,7 @@ describe('counting never costs the page', () => {
       await bh.settle();
       await broken.close();
     }
-    // Events are written in batches (src/stats/count.ts), so one line may stand for several requests: every
+    // Events are written in batches (src/stats/count-events.ts), so one line may stand for several requests: every
     // event is accounted for in the lines (3 visits of the tool + its one card among the home page's cards).
     const lost = lines.filter((l) => l.includes('statistics not counted')).map((l) => JSON.parse(l) as { events: number });
     expect(lost.length).toBeGreaterThanOrEqual(2);
