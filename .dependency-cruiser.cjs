@@ -130,7 +130,7 @@ const CRAWLER_PUBLIC = [
 const CLI_SHARED = [
   '^src/submissions/(record-schemas|edit-input|submit-input|progress-words|url)\\.ts$',
   '^src/categories/(category-schemas|category-rules)\\.ts$',
-  '^src/stats/(stats-schemas|utc-day|click-through)\\.ts$',
+  '^src/stats/(stats-schemas|click-through)\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import type { GatedCount, StatsStore } from '../adapters/stats/types';
 import type { StatCounter, StatEvent } from './counters';
 import { type EventSource, gatesOf, sourceKey } from './per-client-bounds';
-import { utcDay } from './utc-day';
+import { utcDay } from '../utc-day';
 
 /**
  * How long counted events wait in the process (the isolate, on Workers) before one write takes all of them:

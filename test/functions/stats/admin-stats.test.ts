@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { rollUpStats } from '../../../src/stats/roll-up';
-import { addDays } from '../../../src/stats/utc-day';
+import { addDays } from '../../../src/utc-day';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
 import { seedTools } from '../../helpers/live-tools';
 

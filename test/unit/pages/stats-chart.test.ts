@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { niceMax, statsChartSection } from '../../../functions/pages/account/stats-chart';
 import type { SiteStats } from '../../../src/stats/stats-schemas';
-import { addDays } from '../../../src/stats/utc-day';
+import { addDays } from '../../../src/utc-day';
 import { clickThroughRate } from '../../../src/stats/click-through';
 
 /** 30 days ending 2026-11-25; `views`/`clicks` by day index, zeros elsewhere. */
