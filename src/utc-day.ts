@@ -1,4 +1,5 @@
-// UTC calendar days as `YYYY-MM-DD` strings: the unit of every statistic (a leaf module; the CLI uses it too).
+// UTC calendar days as `YYYY-MM-DD` strings: the day a quota counts against and the unit of every statistic (a leaf
+// module; the CLI uses it too).
 
 const DAY_MS = 86_400_000;
 /** Years 1000 to 9999: every day a statistic can have, and far from the years PostgreSQL has no dates for (0). */
