@@ -2,7 +2,7 @@ import type { ToolSeed } from './live-tools';
 
 // The relevance set of directory search (docs/mcp-and-search.md "Ranking"): a directory of 60 AI tools and the
 // results a person would expect first for each query. Run through REST on PGlite
-// (test/functions/v1/search-relevance.test.ts) and on PostgreSQL through Neon's HTTP driver
+// (test/functions/v1/tools/search-relevance.test.ts) and on PostgreSQL through Neon's HTTP driver
 // (test/e2e/search-neon-http.test.ts). The corpus must be the whole directory of its database, so nothing else
 // can outrank a tool. Tools are listed in corpus order (the last one newest), which decides ties inside a tier.
 
