@@ -1,7 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../src/deps';
 import { ServiceError } from '../src/errors';
 import { onError, errorResponse } from './errors';
+import { OpenApiApp } from './openapi-app';
 import { createFallback } from './method-not-allowed';
 import { declaredBodyLimit } from './middleware/body-limit';
 import { requestContext, securityHeaders } from './middleware/request-context';
@@ -9,23 +9,23 @@ import { pageCache } from './middleware/page-cache';
 import { PAGE_CACHE_ROUTES } from './middleware/page-cache-keys';
 import { validationHook } from './validation-hook';
 import type { AppEnv, AppOptions } from './types';
-import * as submitSite from './v1/submit-site';
-import * as sitesGet from './v1/sites-get';
-import * as sitesList from './v1/sites-list';
-import * as sitesRetry from './v1/sites-retry';
-import * as sitesEdit from './v1/sites-edit';
-import * as sitesStats from './v1/sites-stats';
-import * as toolsSearch from './v1/tools-search';
-import * as toolsGet from './v1/tools-get';
-import * as categoriesList from './v1/categories-list';
+import * as submitSite from './v1/sites/submit-site';
+import * as getSite from './v1/sites/get-site';
+import * as listSites from './v1/sites/list-sites';
+import * as retrySite from './v1/sites/retry-site';
+import * as editSite from './v1/sites/edit-site';
+import * as getSiteStats from './v1/sites/get-site-stats';
+import * as searchTools from './v1/tools/search-tools';
+import * as getTool from './v1/tools/get-tool';
+import * as listCategories from './v1/tools/list-categories';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
-import * as openapi from './v1/openapi';
-import * as docsPage from './v1/docs-page';
-import * as docsTry from './v1/docs-try';
-import * as explorerPage from './v1/explorer-page';
-import * as docsAssets from './v1/docs-assets';
+import * as openapi from './v1/docs/openapi';
+import * as referencePage from './v1/docs/reference-page';
+import * as tryIt from './v1/docs/try-it';
+import * as explorerPage from './v1/docs/explorer-page';
+import * as referenceUiAssets from './v1/docs/reference-ui-assets';
 import * as adminAccounts from './admin/accounts';
 import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
@@ -41,11 +41,11 @@ import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
 import * as statsOptOut from './pages/stats-opt-out';
-import * as webhooksCreate from './v1/webhooks-create';
-import * as webhooksList from './v1/webhooks-list';
-import * as webhooksDelete from './v1/webhooks-delete';
-import * as webhookDeliveries from './v1/webhook-deliveries';
-import * as webhookTest from './v1/webhook-test';
+import * as createWebhook from './v1/webhooks/create-webhook';
+import * as listWebhooks from './v1/webhooks/list-webhooks';
+import * as deleteWebhook from './v1/webhooks/delete-webhook';
+import * as listWebhookDeliveries from './v1/webhooks/list-webhook-deliveries';
+import * as testWebhook from './v1/webhooks/test-webhook';
 import { STATUS_CHANGING_PATHS, announceStatusChanges } from './middleware/announce-status-changes';
 import { COUNTED_PATHS, countListingEvents } from './middleware/count-listing-events';
 import * as homePage from './pages/home';
@@ -68,19 +68,19 @@ import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../src/body-limit';
 /** Every function the service exposes, in mount order. One `register(app)` per file. */
 const functions = [
   submitSite,
-  sitesGet,
-  sitesList,
-  sitesRetry,
-  sitesEdit,
-  sitesStats,
-  toolsSearch,
-  toolsGet,
-  categoriesList,
-  webhooksCreate,
-  webhooksList,
-  webhooksDelete,
-  webhookDeliveries,
-  webhookTest,
+  getSite,
+  listSites,
+  retrySite,
+  editSite,
+  getSiteStats,
+  searchTools,
+  getTool,
+  listCategories,
+  createWebhook,
+  listWebhooks,
+  deleteWebhook,
+  listWebhookDeliveries,
+  testWebhook,
   mcp,
   protectedMcp,
   oauth,
@@ -95,8 +95,8 @@ const functions = [
   webhookJob,
   statsJobs,
   openapi,
-  docsPage,
-  docsTry,
+  referencePage,
+  tryIt,
   explorerPage,
   llmsTxt,
   robotsTxt,
@@ -120,7 +120,7 @@ const functions = [
 
 /** Builds the whole app over the given deps: the same app runs on Node, in Workers and in tests. */
 export function createApp(deps: Deps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenApiApp({ defaultHook: validationHook });
   app.use('*', requestContext(deps), securityHeaders);
   app.use(
     '/api/v1/*',
@@ -133,7 +133,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
   for (const path of COUNTED_PATHS) app.use(path, countListingEvents);
   for (const [path, reads] of PAGE_CACHE_ROUTES) app.use(path, pageCache(reads));
   for (const fn of functions) fn.register(app);
-  docsAssets.register(app, options.docsAssets);
+  referenceUiAssets.register(app, options.docsAssets);
   sitemap.register(app, options.sitemap);
   options.extraRoutes?.(app);
   app.onError(onError);

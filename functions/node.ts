@@ -194,7 +194,7 @@ Create an account and a first API key:
 `);
 }
 
-/** `npm start` (through bin/start.js and its bundle) and `npm run start:source`: serve until a signal. */
+/** `npm start` (through bin/server/start.js and its bundle) and `npm run start:source`: serve until a signal. */
 export async function main() {
   try {
     const server = await startNodeServer();

@@ -16,6 +16,8 @@ export interface AppEnv {
     pageCache?: PageCacheState;
     /** This page's key in the page cache (middleware/page-cache-keys.ts), also its identity for counting impressions. */
     pageKey?: string;
+    /** A submit's Idempotency-Key header, once read and checked (functions/v1/idempotency.ts). */
+    idempotencyKey?: string;
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../src/db/node-clients';
 import { withRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
-import { ensureNodeBundle } from '../bin/node-bundle.js';
+import { ensureNodeBundle } from '../bin/server/node-bundle.js';
 
 /**
  * Builds one migrated PGlite data dir per run; each test file opens a copy (~0.5 s) instead of paying

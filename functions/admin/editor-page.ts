@@ -58,97 +58,112 @@ async function form(c: Context<AppEnv>): Promise<Record<string, string>> {
 /** A form post a browser says is not same-origin (middleware/csrf.ts) is refused before the CSRF token is looked at. */
 const crossOrigin = async (c: Context<AppEnv>) => !(await isSameOrigin(c));
 
+/**
+ * The form of a signed-in editor, sent from our page: a session, a same-origin post and the session's CSRF token.
+ * Anything else is the 403 sign-in page, answered instead of the decision.
+ */
+async function editorForm(c: Context<AppEnv>): Promise<Record<string, string> | Response> {
+  const session = await findEditorSession(c.get('deps'), getCookie(c, COOKIE));
+  const fields = await form(c);
+  if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
+    c.status(403);
+    return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
+  }
+  return fields;
+}
+
+/** GET /admin: the review queue, recent crawl failures, pending edits and the statistics; the sign-in form without a session. */
+async function showEditorPage(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const session = await findEditorSession(deps, getCookie(c, COOKIE));
+  if (!session) return page(c, () => loginView());
+  const code = c.req.query('notice');
+  const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
+  const [items, failures, edits, { categories }, stats] = await Promise.all([
+    listReviewQueue(deps),
+    listRecentCrawlFailures(deps),
+    listPendingEdits(deps),
+    listCategories({ deps }),
+    getDirectoryStats(deps),
+  ]);
+  const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
+  const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
+  return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
+}
+
+/** POST /admin/login: the operator token, compared in constant time, starts an editor session. */
+async function logIn(c: Context<AppEnv>) {
+  await enforceRateLimit(c, 'signin', clientIp(c));
+  const deps = c.get('deps');
+  const { token } = await form(c);
+  const expected = deps.config.adminToken;
+  if ((await crossOrigin(c)) || !expected || !token || !timingSafeEqual(token, expected)) {
+    c.status(401);
+    return page(c, () => loginView('That operator token is not valid.'));
+  }
+  const session = await createEditorSession(deps);
+  setCookie(c, COOKIE, session.token, { ...cookieOptions(c), maxAge: session.maxAgeSeconds });
+  return c.redirect('/admin', 303);
+}
+
+/** POST /admin/logout: ends the session when the form carries its CSRF token; the cookie goes either way. */
+async function logOut(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const token = getCookie(c, COOKIE);
+  const session = await findEditorSession(deps, token);
+  const csrf = (await form(c))[CSRF_FIELD];
+  if (session && csrf && timingSafeEqual(csrf, session.csrfToken)) await deleteEditorSession(deps, token);
+  deleteCookie(c, COOKIE, cookieOptions(c));
+  return c.redirect('/admin', 303);
+}
+
+/** POST /admin/sites/{site_id}/review: approve or reject a crawled site (and set its categories). */
+async function reviewSite(c: Context<AppEnv>) {
+  const fields = await editorForm(c);
+  if (fields instanceof Response) return fields;
+  const siteId = c.req.param('site_id') ?? '';
+  const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
+  let notice: Notice = 'invalid';
+  // The form always carries the field (prefilled with the current slugs); an empty field clears them.
+  const categories =
+    fields.categories === undefined ? { success: true as const, data: undefined } : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
+  if (!categories.success) notice = 'categories';
+  else if (decision && isUuid(siteId)) {
+    try {
+      const record = await decideReview(c.get('deps'), siteId, { decision, reason: fields.reason?.slice(0, 1000), categories: categories.data });
+      notice = record.status === 'live' ? 'published' : 'rejected';
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      notice = error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
+    }
+  }
+  return c.redirect(`/admin?notice=${notice}`, 303);
+}
+
+/** POST /admin/edits/{edit_id}/review: approve or reject a live tool's pending edit. */
+async function reviewEdit(c: Context<AppEnv>) {
+  const fields = await editorForm(c);
+  if (fields instanceof Response) return fields;
+  const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
+  let notice: Notice = 'invalid';
+  if (decision) {
+    try {
+      const edit = await decideEdit({ deps: c.get('deps'), input: { edit_id: c.req.param('edit_id') ?? '', decision, reason: fields.reason?.slice(0, 1000) } });
+      notice = edit.status === 'approved' ? 'edit_approved' : 'edit_rejected';
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      notice = error.code === 'already_submitted' ? 'edit_name_taken' : error.code === 'not_found' ? 'invalid' : 'edit_conflict';
+    }
+  }
+  return c.redirect(`/admin?notice=${notice}`, 303);
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
   // Every form below (login, logout, decisions) is bounded before it is read, the sign-in included.
   app.use('/admin/*', pageFormLimit);
-  app.get('/admin', async (c) => {
-    const deps = c.get('deps');
-    const session = await findEditorSession(deps, getCookie(c, COOKIE));
-    if (!session) return page(c, () => loginView());
-    const code = c.req.query('notice');
-    const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures, edits, { categories }, stats] = await Promise.all([
-      listReviewQueue(deps),
-      listRecentCrawlFailures(deps),
-      listPendingEdits(deps),
-      listCategories({ deps }),
-      getDirectoryStats(deps),
-    ]);
-    const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
-    const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
-    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
-  });
-
-  app.post('/admin/login', async (c) => {
-    await enforceRateLimit(c, 'signin', clientIp(c));
-    const deps = c.get('deps');
-    const { token } = await form(c);
-    const expected = deps.config.adminToken;
-    if ((await crossOrigin(c)) || !expected || !token || !timingSafeEqual(token, expected)) {
-      c.status(401);
-      return page(c, () => loginView('That operator token is not valid.'));
-    }
-    const session = await createEditorSession(deps);
-    setCookie(c, COOKIE, session.token, { ...cookieOptions(c), maxAge: session.maxAgeSeconds });
-    return c.redirect('/admin', 303);
-  });
-
-  app.post('/admin/logout', async (c) => {
-    const deps = c.get('deps');
-    const token = getCookie(c, COOKIE);
-    const session = await findEditorSession(deps, token);
-    const csrf = (await form(c))[CSRF_FIELD];
-    if (session && csrf && timingSafeEqual(csrf, session.csrfToken)) await deleteEditorSession(deps, token);
-    deleteCookie(c, COOKIE, cookieOptions(c));
-    return c.redirect('/admin', 303);
-  });
-
-  app.post('/admin/sites/:site_id/review', async (c) => {
-    const deps = c.get('deps');
-    const session = await findEditorSession(deps, getCookie(c, COOKIE));
-    const fields = await form(c);
-    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
-      c.status(403);
-      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
-    }
-    const siteId = c.req.param('site_id');
-    const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
-    let notice: Notice = 'invalid';
-    // The form always carries the field (prefilled with the current slugs); an empty field clears them.
-    const categories =
-      fields.categories === undefined ? { success: true as const, data: undefined } : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
-    if (!categories.success) notice = 'categories';
-    else if (decision && isUuid(siteId)) {
-      try {
-        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000), categories: categories.data });
-        notice = record.status === 'live' ? 'published' : 'rejected';
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
-      }
-    }
-    return c.redirect(`/admin?notice=${notice}`, 303);
-  });
-
-  app.post('/admin/edits/:edit_id/review', async (c) => {
-    const deps = c.get('deps');
-    const session = await findEditorSession(deps, getCookie(c, COOKIE));
-    const fields = await form(c);
-    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
-      c.status(403);
-      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
-    }
-    const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
-    let notice: Notice = 'invalid';
-    if (decision) {
-      try {
-        const edit = await decideEdit({ deps, input: { edit_id: c.req.param('edit_id'), decision, reason: fields.reason?.slice(0, 1000) } });
-        notice = edit.status === 'approved' ? 'edit_approved' : 'edit_rejected';
-      } catch (error) {
-        if (!isServiceError(error)) throw error;
-        notice = error.code === 'already_submitted' ? 'edit_name_taken' : error.code === 'not_found' ? 'invalid' : 'edit_conflict';
-      }
-    }
-    return c.redirect(`/admin?notice=${notice}`, 303);
-  });
+  app.get('/admin', showEditorPage);
+  app.post('/admin/login', logIn);
+  app.post('/admin/logout', logOut);
+  app.post('/admin/sites/:site_id/review', reviewSite);
+  app.post('/admin/edits/:edit_id/review', reviewEdit);
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { invalidInput, ServiceError } from '../../src/errors';
 import { rollUpStats } from '../../src/stats/roll-up';
 import { sendWeeklyReports } from '../../src/stats/weekly-report';
-import { isCalendarDay } from '../../src/stats/utc-day';
+import { isCalendarDay } from '../../src/utc-day';
 import { requireJobSignature } from './verify-qstash';
 import { jobBodyLimit } from './job-handler';
 import type { AppEnv } from '../types';

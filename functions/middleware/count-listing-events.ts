@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { impressionCounter, isPlacement, placementOf, type StatEvent } from '../../src/stats/counters';
-import { countEvents } from '../../src/stats/count';
+import { countEvents } from '../../src/stats/count-events';
 import { isCountedRequest } from '../../src/stats/who-counts';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';

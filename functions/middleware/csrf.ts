@@ -1,6 +1,6 @@
 // The same-origin half of every form's CSRF defence, and the one name of the form field that carries the token
 // half. Used by the account and submit pages (pages/account/csrf.ts), the editor's page (admin/editor-page.ts),
-// the local checkout's Pay form (pages/checkout.ts) and the weekly report's unsubscribe form.
+// the local checkout's Pay form (pages/checkout/index.ts) and the weekly report's unsubscribe form.
 import type { Context, MiddlewareHandler } from 'hono';
 import { csrf } from 'hono/csrf';
 import { html } from 'hono/html';

@@ -2,7 +2,7 @@
 // (no copy, no build step, so `npm run start:source` and the bundle in dist/node/ serve the same file).
 import { readFile } from 'node:fs/promises';
 import type { DocsAssetSource } from '../types';
-import { JAVASCRIPT_TYPE, REFERENCE_UI_ASSET } from '../v1/reference-ui';
+import { JAVASCRIPT_TYPE, REFERENCE_UI_ASSET } from '../v1/docs/reference-ui';
 import { referenceUiFile } from './reference-ui-package';
 
 /** Reads the file on first request and keeps it (4 MiB); a failed read (package missing) is retried next time. */

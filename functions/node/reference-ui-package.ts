@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REFERENCE_UI_FILE_IN_PACKAGE, REFERENCE_UI_PACKAGE, REFERENCE_UI_VERSION } from '../v1/reference-ui';
+import { REFERENCE_UI_FILE_IN_PACKAGE, REFERENCE_UI_PACKAGE, REFERENCE_UI_VERSION } from '../v1/docs/reference-ui';
 
 /**
  * The package's folder, looked up the way Node resolves packages: node_modules/ of this folder, then of each

@@ -4,7 +4,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
 import { findCategory } from '../../src/categories/find-category';
 import type { AppEnv } from '../types';
-import { listingPage } from './listing';
+import { listingPage } from './tool-card-pages';
 import { notFoundPage } from './not-found';
 import { refusedPublicPage } from './public-limit';
 

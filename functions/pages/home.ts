@@ -12,7 +12,7 @@ import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 import { refusedPublicPage } from './public-limit';
 import { cardGrid, pager } from './cards';
-import { badCursorPage, listingPage } from './listing';
+import { badCursorPage, listingPage } from './tool-card-pages';
 import { declareImpressions } from '../middleware/count-listing-events';
 import { homeReads, searchTerms } from '../middleware/page-cache-keys';
 

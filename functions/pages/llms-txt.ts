@@ -1,8 +1,7 @@
 // GET /llms.txt – a text index of the service for agents
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../types';
-import { clientIp } from '../middleware/client-ip';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { describeApiLimits } from '../../src/rate-limits/describe';
 import { planChoicesText, pricingLines } from '../../src/submissions/plan-words';
 import { membershipTiers } from '../../src/catalog/plans';
@@ -49,8 +48,7 @@ Hosts that connect by URL and sign in with OAuth use ${origin}/mcp (discovery: $
 `;
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.get('/llms.txt', async (c) => {
-    await enforceRateLimit(c, 'public', clientIp(c));
+  app.get('/llms.txt', rateLimit('public'), (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.text(text(c.get('deps').origin, c.get('deps').config.dailyLimits));
   });

@@ -4,7 +4,7 @@ import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createMembershipCheckout } from '../../src/payments/membership-checkout';
 import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
-import { enforceRateLimit } from '../middleware/rate-limit';
+import { rateLimit } from '../middleware/rate-limit';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { AppEnv } from '../types';
 import { bearerSecurity } from '../v1/schemas';
@@ -33,7 +33,8 @@ const route = createRoute({
     'one is 500 plan_unavailable); without Stripe it is this server\'s local checkout page, which charges the listed monthly price. ' +
     `Limited to ${describePolicy('membershipCheckout')}.`,
   security: bearerSecurity,
-  middleware: [requireApiKey, jsonObjectBody] as const,
+  // Creating a provider session is a write with its own per-account policy.
+  middleware: [requireApiKey, jsonObjectBody, rateLimit('membershipCheckout')] as const,
   request: {
     body: {
       required: true,
@@ -59,8 +60,6 @@ const route = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
-    // Creating a provider session is a write with its own per-account policy.
-    await enforceRateLimit(c, 'membershipCheckout', actor.accountId);
     return c.json(await createMembershipCheckout({ deps: c.get('deps'), actor, input: { tier: c.req.valid('json').tier } }), 200);
   });
 }

@@ -1,17 +1,28 @@
 // The Idempotency-Key wire format of submit (docs/idempotency.md): the request header, the replay header,
 // and their OpenAPI description. The rules live in src/idempotency/.
 import type { Context } from 'hono';
+import type { AppEnv } from '../types';
+import { afterValidation } from '../middleware/after-validation';
 import { ServiceError } from '../../src/errors';
 import { IDEMPOTENCY, idempotencyKeyMessage, isValidIdempotencyKey } from '../../src/idempotency/key';
 import { errorContent } from './error-responses';
 
 /** The header's value, or undefined when absent; a present but malformed key is 400 and changes nothing. */
-export function readIdempotencyKey(c: Context): string | undefined {
+function readIdempotencyKey(c: Context): string | undefined {
   const value = c.req.header('idempotency-key');
   if (value === undefined) return undefined;
   if (!isValidIdempotencyKey(value)) throw new ServiceError('invalid_request', idempotencyKeyMessage);
   return value;
 }
+
+/**
+ * Reads the Idempotency-Key header into `c.var.idempotencyKey`, after the body's schema (a bad body is answered first)
+ * and before the rate limit (a malformed key is not counted): declared in the route's `middleware` before `rateLimit`.
+ */
+export const idempotencyKeyHeader = afterValidation(async (c: Context<AppEnv>, next) => {
+  c.set('idempotencyKey', readIdempotencyKey(c));
+  await next();
+});
 
 /** A replayed answer says so, as Stripe's does. */
 export const markReplayed = (c: Context) => () => c.header('Idempotent-Replayed', 'true');

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { referenceUiFile } from '../node/reference-ui-package';
 import { disposableDomainsFile } from '../node/disposable-domains';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../src/adapters/disposable-domains/types';
-import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE, REFERENCE_UI_PATH } from '../v1/reference-ui';
+import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE, REFERENCE_UI_PATH } from '../v1/docs/reference-ui';
 import { STYLESHEET, stylesheetPath } from '../pages/shell/stylesheet';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -26,7 +26,7 @@ export interface MembershipBilling {
 /** A membership held through a subscription one of our membership sessions started: one that can be cancelled. */
 export type SubscribedMembership = MembershipBilling & { tier: Exclude<Tier, 'none'>; customerId: string; subscriptionId: string };
 
-/** What the local billing page cancels (functions/pages/local-checkout-event.ts builds the deletion event from it). */
+/** What the local billing page cancels (functions/pages/checkout/local-stripe-events.ts builds the deletion event from it). */
 export type LocalMembership = SubscribedMembership;
 
 interface Row {

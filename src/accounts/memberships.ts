@@ -31,9 +31,6 @@ export function dailyLimitFor(tier: Tier, limits: Config['dailyLimits']): number
   return tier === 'none' ? 0 : limits[tier];
 }
 
-/** The UTC day a quota counts against. */
-export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
-
 /** When today's quota starts over: the next UTC midnight. */
 export const quotaResetsAt = (now: Date): Date =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
-import { dailyLimitFor, isMembershipActive, quotaResetsAt, utcDay, type Membership } from './memberships';
+import { dailyLimitFor, isMembershipActive, quotaResetsAt, type Membership } from './memberships';
+import { utcDay } from '../utc-day';
 
 /** What an account's membership covers today: read before a person picks a plan on /submit. */
 export interface QuotaStanding {

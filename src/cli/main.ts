@@ -1,4 +1,4 @@
-// Entry of the `tooldir` command (bin/tooldir.js loads this through tsx): wires the real world in.
+// Entry of the `tooldir` command (bin/cli/tooldir.js loads this through tsx): wires the real world in.
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CliContext } from './context';

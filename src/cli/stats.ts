@@ -8,7 +8,7 @@ import type { RunAction } from './run-action';
 import { openKeyedSession } from './session';
 import { statsLines } from './stats-chart';
 import { isSiteId } from './url-input';
-import { isCalendarDay } from '../stats/utc-day';
+import { isCalendarDay } from '../utc-day';
 
 export function registerStatsCommand(program: Command, ctx: CliContext, run: RunAction): void {
   program

@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import { promotePaidSubmission, type OurSession, type PromoteOutcome } from './promote-paid-submission';
 import { refundUnappliedPayment, type ChargeMismatch } from './refund-unapplied';
 import { linkMembershipCheckout } from './memberships';
-import { ignoreForeign } from './ours';
+import { ignoreForeign } from './our-stripe-objects';
 import { checkoutSessionView, type CheckoutSessionView, type StripeEventEnvelope } from './stripe-event';
 import { recordedBy, recordedQuietly, type HandlerResult } from './handler';
 

@@ -5,7 +5,7 @@ import type { StripeEventHandler } from './handler';
 import { isEventRecorded, recordEvent } from './event-log';
 import { applyCheckoutPayment } from './apply-checkout-payment';
 import { applyInvoiceChange } from './invoice-change';
-import { ignoreForeign, isOurSession } from './ours';
+import { ignoreForeign, isOurSession } from './our-stripe-objects';
 import { applySubscriptionChange } from './subscription-change';
 import { checkoutSessionView, type StripeEventEnvelope } from './stripe-event';
 

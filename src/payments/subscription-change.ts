@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { applyMembershipChange } from './memberships';
 import { membershipChange, recordedTier, paidPeriodFromSubscription, tierForPrices } from './membership-rules';
-import { findOurSubscription, ignoreForeign } from './ours';
+import { findOurSubscription, ignoreForeign } from './our-stripe-objects';
 import { applySponsorship } from './sponsorships';
 import { subscriptionView, type StripeEventEnvelope } from './stripe-event';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { clickThroughRate } from './click-through';
-import { addDays, utcDay } from './utc-day';
+import { addDays, utcDay } from '../utc-day';
 
 export interface DirectoryDay {
   date: string;

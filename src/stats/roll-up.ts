@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { toDayCounts } from './counters';
-import { addDays, utcDay } from './utc-day';
+import { addDays, utcDay } from '../utc-day';
 
 /** Tools per statement: keeps each statement's JSON parameter small on a big directory. */
 const BATCH = 500;

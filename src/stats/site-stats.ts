@@ -6,7 +6,7 @@ import { invalidInput, ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { clickThroughRate } from './click-through';
 import { DEFAULT_STATS_DAYS, MAX_STATS_DAYS, statsInputSchema, type SiteStats, type StatsInput } from './stats-schemas';
-import { addDays, daysInRange, isCalendarDay, utcDay } from './utc-day';
+import { addDays, daysInRange, isCalendarDay, utcDay } from '../utc-day';
 import { placements } from './counters';
 
 /** The range a request asks for, checked: calendar days, from ≤ to, at most MAX_STATS_DAYS days. */

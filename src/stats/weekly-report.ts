@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { clickThroughRate, formatRate } from './click-through';
-import { addDays, mondayOf, utcDay } from './utc-day';
+import { addDays, mondayOf, utcDay } from '../utc-day';
 
 /** Accounts claimed per statement; the job loops until every due account is done. */
 const BATCH = 200;

@@ -4,7 +4,7 @@ import { ServiceError } from '../errors';
 import { normalizeName } from './name';
 import { canonicalUrl } from './url';
 import { decideSubmit } from './rules';
-import { utcDay } from '../accounts/memberships';
+import { utcDay } from '../utc-day';
 import type { SubmitInput } from './submit-input';
 import { defaultPlan, type PlanName } from '../catalog/plans';
 import { readSubmitContext } from './submit-context';

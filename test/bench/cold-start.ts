@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureNodeBundle } from '../../bin/node-bundle.js';
+import { ensureNodeBundle } from '../../bin/server/node-bundle.js';
 import { findFreePort } from '../helpers/services/free-port';
 import { type BenchReport, runStandalone } from './lib/results';
 
@@ -46,7 +46,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function benchColdStart(): Promise<BenchReport> {
   const commands = [
     { label: 'npm start', command: ['npm', 'start', '--silent'] },
-    { label: 'node bin/start.js', command: [process.execPath, 'bin/start.js'] },
+    { label: 'node bin/server/start.js', command: [process.execPath, 'bin/server/start.js'] },
     { label: 'npm run start:source (tsx)', command: ['npm', 'run', 'start:source', '--silent'] },
   ];
   await ensureNodeBundle(); // a rebuild after an edit is a one-off, not part of every start
@@ -75,7 +75,7 @@ export async function benchColdStart(): Promise<BenchReport> {
     name: 'cold-start',
     rows,
     targets,
-    notes: [`median of ${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`, 'npm start = npm + node bin/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx'],
+    notes: [`median of ${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`, 'npm start = npm + node bin/server/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx'],
     data,
   };
 }

@@ -88,7 +88,7 @@ export async function benchStatsMarks(): Promise<BenchReport> {
     );
     await queryRows(opened.db, sql`ANALYZE stat_visitor_marks`);
 
-    // Marking: in the process, once per row of a batch (src/stats/count.ts).
+    // Marking: in the process, once per row of a batch (src/stats/count-events.ts).
     const events = Array.from({ length: BATCHES }, (_, i) => batch(i + 1));
     // Warm-up: the JIT compiles the hashing before it is timed (a long-running process's state).
     for (const { source, slug, counter } of batch(BATCHES + 1)) gatesOf(config, day, source, slug, counter);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceUiFile } from '../../functions/node/reference-ui-package';
-import { REFERENCE_UI_PATH } from '../../functions/v1/reference-ui';
+import { REFERENCE_UI_PATH } from '../../functions/v1/docs/reference-ui';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 
 // The README's promise: `npm start` serves the API on embedded defaults, over real HTTP.
@@ -18,7 +18,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('npm start (bin/start.js and its server bundle as a child process)', () => {
+describe('npm start (bin/server/start.js and its server bundle as a child process)', () => {
   it('prints the URL, where the data lives and how to get an operator token and a first key', () => {
     const out = server.output();
     expect(out).toContain(`tooldir is running at ${server.url}`);

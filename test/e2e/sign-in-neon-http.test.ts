@@ -10,7 +10,7 @@ import { requireService } from '../helpers/services/require-service';
 import type { NeonStandIn } from '../helpers/standins/neon-http';
 import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { PageClient, latestCode, newEmail, outboxFor, uniqueIp } from '../functions/pages/account-client';
+import { PageClient, latestCode, newEmail, outboxFor, uniqueIp } from '../functions/pages/account/account-client';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 

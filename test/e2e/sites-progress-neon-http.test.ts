@@ -1,4 +1,4 @@
-// History and queue position (test/functions/v1/progress-scenarios.ts) on real PostgreSQL through the
+// History and queue position (test/functions/v1/sites/progress-scenarios.ts) on real PostgreSQL through the
 // production driver: drizzle neon-http against the Neon SQL-over-HTTP stand-in, where every statement is
 // one HTTP request, so the stand-in's request count is the statement count of the detail read.
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -8,7 +8,7 @@ import type { NeonStandIn } from '../helpers/standins/neon-http';
 import { startNeonDatabase } from '../helpers/standins/neon-database';
 import { recordingQueue } from '../helpers/stripe/payments-fixture';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { progressEnv, progressNetwork, progressScenarios } from '../functions/v1/progress-scenarios';
+import { progressEnv, progressNetwork, progressScenarios } from '../functions/v1/sites/progress-scenarios';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 

@@ -26,7 +26,7 @@ export interface ChildServer {
 }
 
 /**
- * Starts what `npm start` runs (bin/start.js: the prebuilt server bundle) as a child process and waits for its
+ * Starts what `npm start` runs (bin/server/start.js: the prebuilt server bundle) as a child process and waits for its
  * banner. `viaNpm` runs the `npm start` command itself, in its own process group so a signal reaches npm and
  * the server together.
  */
@@ -37,7 +37,7 @@ export async function startChildServer(options: {
   viaNpm?: boolean;
 }): Promise<ChildServer> {
   const port = await freePort();
-  const [command, args] = options.viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['bin/start.js']];
+  const [command, args] = options.viaNpm ? ['npm', ['start', '--silent']] : [process.execPath, ['bin/server/start.js']];
   const child = spawn(command, args, {
     detached: options.viaNpm,
     cwd: join(import.meta.dirname, '../..'),

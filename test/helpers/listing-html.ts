@@ -1,4 +1,4 @@
-// Reads the paged card listings (functions/pages/listing.ts) back out of their HTML, for the page tests.
+// Reads the paged card listings (functions/pages/tool-card-pages.ts) back out of their HTML, for the page tests.
 import type { TestApp } from './test-app';
 
 export interface ListingRead {

@@ -3,7 +3,7 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 
 // A directory of N live tools whose words are spread the way real listings spread them (issue 23), for the
 // search benchmark (test/bench/search.bench.ts, 10,000 to 1,000,000 tools) and the search tests at a size CI can
-// afford (test/functions/v1/search-corpus.test.ts). Shapes, at any N:
+// afford (test/functions/v1/tools/search-corpus.test.ts). Shapes, at any N:
 //   - a few global words in a large share of all tools ("ai", "app"): they co-occur with everything;
 //   - DOMAINS disjoint bands of frequent words. The word of rank r in its domain is in a share A/(r+Q)^S of that
 //     domain's tools (Zipf-Mandelbrot): at 100,000 tools, 400 words in 1,000 to 6,000 tools each. A tool takes

@@ -2,7 +2,7 @@ import type { ToolSeed } from './live-tools';
 
 // The relevance set of directory search (docs/mcp-and-search.md "Ranking"): a directory of 90 AI tools and, for each of
 // over a hundred queries, the results a person would expect first. Run through REST on PGlite
-// (test/functions/v1/search-relevance.test.ts) and on PostgreSQL through Neon's HTTP driver
+// (test/functions/v1/tools/search-relevance.test.ts) and on PostgreSQL through Neon's HTTP driver
 // (test/e2e/search-neon-http.test.ts). The corpus must be the whole directory of its database, so nothing else
 // can outrank a tool. Tools are listed in corpus order (the last one newest), which decides ties inside a tier.
 
@@ -286,7 +286,7 @@ export const relevanceCases: RelevanceCase[] = [
 ];
 
 /**
- * The quality the set had when it was last judged (test/functions/v1/search-relevance.test.ts fails below it;
+ * The quality the set had when it was last judged (test/functions/v1/tools/search-relevance.test.ts fails below it;
  * `npm run bench -- search` prints the current values). Raise them when search gets better, never lower them.
  */
 export const recordedQuality = { precisionAt5: 0.958, meanReciprocalRank: 0.9758 };

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isNodeBundleStale } from '../../bin/node-bundle.js';
+import { isNodeBundleStale } from '../../bin/server/node-bundle.js';
 
 // `npm start` loads a prebuilt bundle; it must never run one older than the sources.
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-bundle-age-'));
@@ -37,7 +37,7 @@ describe('buildNodeBundle', () => {
   // (a killed server once left it running). Linux lists a thread's children in /proc.
   it.runIf(existsSync('/proc/self/task'))('leaves no esbuild child process behind', async () => {
     const script = `
-      const { buildNodeBundle } = await import('./bin/node-bundle.js');
+      const { buildNodeBundle } = await import('./bin/server/node-bundle.js');
       await buildNodeBundle();
       const { readFileSync } = await import('node:fs');
       const children = () => readFileSync('/proc/self/task/' + process.pid + '/children', 'utf8').trim();

@@ -10,7 +10,7 @@ import { membershipTiers } from '../../../src/catalog/plans';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { receiveStripeEvent } from '../../stripe/webhook';
 import type { AppEnv } from '../../types';
-import { localSubscriptionDeletedEvent, signLikeStripe } from '../local-checkout-event';
+import { localSubscriptionDeletedEvent, signLikeStripe } from '../checkout/local-stripe-events';
 import { membershipPriceLabel, TIER_NAMES } from '../membership-words';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage, type Html } from './layout';

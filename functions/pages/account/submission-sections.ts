@@ -15,7 +15,7 @@ import {
   describeStatus,
 } from '../../../src/submissions/progress-words';
 import { badgeEmbedBox } from '../badge-embed';
-import { amountLabel } from '../checkout-views';
+import { amountLabel } from '../checkout/views';
 import { csrfField, formatTime, type Html } from './layout';
 import { getSiteStats } from '../../../src/stats/site-stats';
 import { statsChartSection } from './stats-chart';

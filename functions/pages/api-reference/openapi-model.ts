@@ -1,4 +1,4 @@
-// The part of an OpenAPI 3.1 document the reference page reads (functions/v1/openapi.ts builds it), and how it
+// The part of an OpenAPI 3.1 document the reference page reads (functions/v1/docs/openapi.ts builds it), and how it
 // walks it: $ref resolution and the operations in document order.
 
 export interface Schema {

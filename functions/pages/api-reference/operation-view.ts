@@ -35,7 +35,7 @@ function responseView(doc: ApiDocument, status: string, r: Response): Html {
   }${name === 'Error' ? html`<br><small>Body: <a href="#errors">error</a></small>` : body ? html`<details><summary>Body: ${name ?? typeOf(doc, schema ?? {})}</summary>${body}</details>` : ''}</dd>`;
 }
 
-/** The form sends GET to TRY_PATH, which drops empty fields and redirects to the operation (functions/v1/docs-try.ts). */
+/** The form sends GET to TRY_PATH, which drops empty fields and redirects to the operation (functions/v1/docs/try-it.ts). */
 const tryForm = (doc: ApiDocument, { method, path, op }: Endpoint) => {
   const id = op.operationId;
   // Each form is a landmark named by its heading: the operation in the name keeps the landmarks apart.

@@ -7,8 +7,8 @@ import { SCHEMES } from './curl-example';
 import { endpointsOf, type ApiDocument } from './openapi-model';
 import { operationView } from './operation-view';
 import { fields, prose } from './schema-view';
-import { EXPLORER_PATH } from '../../v1/explorer-page';
-import { OPENAPI_PATH } from '../../v1/openapi';
+import { EXPLORER_PATH } from '../../v1/docs/explorer-page';
+import { OPENAPI_PATH } from '../../v1/docs/openapi';
 
 const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 

@@ -1,7 +1,7 @@
 // GET /assets/site.{hash}.css, /favicon.svg, /favicon.ico – the stylesheet and the icon every page links to
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../types';
-import { IMMUTABLE_CACHE } from '../../v1/reference-ui';
+import { IMMUTABLE_CACHE } from '../../v1/docs/reference-ui';
 import { STYLESHEET, stylesheetPath } from './stylesheet';
 
 /** The directory's mark: a rounded square with a "t", in the accent colour; legible at 16 px. */

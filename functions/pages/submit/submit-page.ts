@@ -32,8 +32,6 @@ import { categoryError, validationErrors } from './submit-errors';
 import { submitForm, type SubmitErrors, type SubmitValues } from './submit-form';
 import { formBodyLimit } from '../../middleware/body-limit';
 
-/** How long a repeat of a form still being submitted (a double click) waits for the first one's answer. */
-
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
 const planFrom = (value: unknown): PlanKind | undefined =>
   typeof value === 'string' && (planNames as readonly string[]).includes(value) ? planKind(value as PlanName) : undefined;
@@ -105,7 +103,6 @@ async function readSubmitForm(c: Context<AppEnv>): Promise<{ fields: Record<stri
   return { fields, categories };
 }
 
-
 const stillRunning = (c: Context<AppEnv>) =>
   page(
     c,
@@ -140,77 +137,91 @@ async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitVa
   throw error;
 }
 
+/** GET /submit: the form, for a signed-in person; anyone else signs in first and comes back with the plan. */
+async function showSubmitForm(c: Context<AppEnv>) {
+  const plan = planFrom(c.req.query('plan'));
+  const session = await currentSession(c);
+  if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
+  return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
+}
+
+/** What the form shows again on an error: what was typed, bounded. */
+const typedValues = (fields: Record<string, string>, categories: string[], plan: PlanKind | undefined): SubmitValues => ({
+  name: (fields.name ?? '').slice(0, 400),
+  url: (fields.url ?? '').slice(0, 4096),
+  email: (fields.email ?? '').slice(0, 400),
+  plan: plan ?? defaultPlan,
+  categories: categories.slice(0, 50).map((s) => s.slice(0, 100)),
+});
+
+/** The account's `submit` bucket, the API's (docs/decisions.md "Rate limits"); past it, the form with a 429 and when to retry. */
+async function refusedByRateLimit(c: Context<AppEnv>, session: WebSession, values: SubmitValues) {
+  try {
+    await enforceRateLimit(c, 'submit', session.accountId);
+    return undefined;
+  } catch (error) {
+    if (!isServiceError(error) || error.code !== 'rate_limited') throw error;
+    const seconds = error.details.retryAfterSeconds ?? 60;
+    c.header('Retry-After', String(seconds));
+    const text = `Too many submissions from your account in the last minute. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and press Submit again.`;
+    return renderForm(c, session, { values, errors: { form: text }, status: 429 });
+  }
+}
+
+/**
+ * POST /submit: checks the session and the form, then submits through the verb of the API, once per rendered form
+ * (its Idempotency-Key); a member's queued submission goes to its page, anyone else to the checkout.
+ */
+async function submitFromForm(c: Context<AppEnv>) {
+  const { fields, categories } = await readSubmitForm(c);
+  const plan = planFrom(fields.plan);
+  const session = await currentSession(c);
+  // A session that ended while the form was open: sign in again and come back to the form with the plan.
+  if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
+  await checkSessionCsrf(c, fields, session.csrfToken);
+  const key = fields.idempotency_key ?? '';
+  if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
+  const values = typedValues(fields, categories, plan);
+  const parsed = submitInputSchema.safeParse({
+    name: values.name,
+    url: values.url,
+    email: values.email.trim() || undefined,
+    plan: fields.plan,
+    categories: values.categories.length ? values.categories : undefined,
+  });
+  if (!parsed.success) return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
+  const input = parsed.data;
+  const deps = c.get('deps');
+  const limited = await refusedByRateLimit(c, session, values);
+  if (limited) return limited;
+
+  const actor = actorForWebSession(session);
+  let result: SubmitResult | 'still_running';
+  try {
+    // A double click's second request waits for the first one's outcome and answers exactly as it did.
+    result = await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey: key }));
+  } catch (error) {
+    if (!isServiceError(error)) throw error;
+    if (error.code === 'idempotency_in_progress') return stillRunning(c);
+    return refusal(c, session, values, input, error);
+  }
+  if (result.kind === 'payment_required' && result.body.reason === 'quota_exceeded') {
+    // A member's included plan, but today's quota is used up: say so, and when it starts over, before paying.
+    // (The verb decided atomically; a replay of this form's key meets the same stored answer and this page.)
+    const standing = await readQuotaStanding(deps, session.accountId);
+    const limit = standing?.dailyLimit ?? 0;
+    const text = `You have used today's ${limit} submissions included in your membership; they start over at ${formatTime(quotaResetsAt(deps.now()))}. Submit again then without paying, or pay for this one now.`;
+    return renderForm(c, session, { values, errors: { plan: text }, status: 402, payUrl: result.body.checkout_url });
+  }
+  // Post/redirect/get: a member's queued submission to its page, anyone else to the checkout.
+  return c.redirect(result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url, 303);
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
   const submit = new Hono<AppEnv>();
   submit.use('*', formBodyLimit);
-
-  submit.get('/', async (c) => {
-    const plan = planFrom(c.req.query('plan'));
-    const session = await currentSession(c);
-    if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
-  });
-
-  submit.post('/', async (c) => {
-    const { fields, categories } = await readSubmitForm(c);
-    const plan = planFrom(fields.plan);
-    const session = await currentSession(c);
-    // A session that ended while the form was open: sign in again and come back to the form with the plan.
-    if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    await checkSessionCsrf(c, fields, session.csrfToken);
-    const key = fields.idempotency_key ?? '';
-    if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
-    const values: SubmitValues = {
-      name: (fields.name ?? '').slice(0, 400),
-      url: (fields.url ?? '').slice(0, 4096),
-      email: (fields.email ?? '').slice(0, 400),
-      plan: plan ?? defaultPlan,
-      categories: categories.slice(0, 50).map((s) => s.slice(0, 100)),
-    };
-    const parsed = submitInputSchema.safeParse({
-      name: values.name,
-      url: values.url,
-      email: values.email.trim() || undefined,
-      plan: fields.plan,
-      categories: values.categories.length ? values.categories : undefined,
-    });
-    if (!parsed.success) return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
-    const input = parsed.data;
-    const deps = c.get('deps');
-
-    const actor = actorForWebSession(session);
-    try {
-      // The same per-account bucket as the API's submits (docs/decisions.md "Rate limits").
-      await enforceRateLimit(c, 'submit', actor.accountId);
-    } catch (error) {
-      if (!isServiceError(error) || error.code !== 'rate_limited') throw error;
-      const seconds = error.details.retryAfterSeconds ?? 60;
-      c.header('Retry-After', String(seconds));
-      const text = `Too many submissions from your account in the last minute. Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} and press Submit again.`;
-      return renderForm(c, session, { values, errors: { form: text }, status: 429 });
-    }
-
-    let result: SubmitResult | 'still_running';
-    try {
-      // A double click's second request waits for the first one's outcome and answers exactly as it did.
-      result = await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey: key }));
-    } catch (error) {
-      if (!isServiceError(error)) throw error;
-      if (error.code === 'idempotency_in_progress') return stillRunning(c);
-      return refusal(c, session, values, input, error);
-    }
-    if (result.kind === 'payment_required' && result.body.reason === 'quota_exceeded') {
-      // A member's included plan, but today's quota is used up: say so, and when it starts over, before paying.
-      // (The verb decided atomically; a replay of this form's key meets the same stored answer and this page.)
-      const standing = await readQuotaStanding(deps, session.accountId);
-      const limit = standing?.dailyLimit ?? 0;
-      const text = `You have used today's ${limit} submissions included in your membership; they start over at ${formatTime(quotaResetsAt(deps.now()))}. Submit again then without paying, or pay for this one now.`;
-      return renderForm(c, session, { values, errors: { plan: text }, status: 402, payUrl: result.body.checkout_url });
-    }
-    // Post/redirect/get: a member's queued submission to its page, anyone else to the checkout.
-    return c.redirect(result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url, 303);
-  });
-
+  submit.get('/', showSubmitForm);
+  submit.post('/', submitFromForm);
   submit.onError(errorPage);
   app.route('/submit', submit);
 }

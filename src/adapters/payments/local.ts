@@ -3,12 +3,12 @@ import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken } from '../../crypto';
 import { ServiceError } from '../../errors';
 
-/** The local checkout's session ids: functions/pages/checkout.ts serves /checkout/{id} for them. */
+/** The local checkout's session ids: functions/pages/checkout/index.ts serves /checkout/{id} for them. */
 const localSessionId = () => `cs_local_${randomToken(24)}`;
 
 /**
  * Local payments: the checkout link is this service's own /checkout/{session_id} page, which completes
- * payment by sending correctly signed Stripe events to the real webhook (functions/pages/checkout.ts).
+ * payment by sending correctly signed Stripe events to the real webhook (functions/pages/checkout/index.ts).
  * `prices` is the plans' price list (planPrices in src/catalog/plans.ts), `memberships` the tiers'
  * (membershipPrices); without it memberships are not sold here (500 plan_unavailable).
  */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
-import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+import { REFERENCE_UI_PATH } from '../../../functions/v1/docs/reference-ui';
 import { findChromium, launchLoopbackChromium } from '../../helpers/services/chromium';
 import { requireService } from '../../helpers/services/require-service';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { queryRows } from '../../../src/db/client';
 import { rollUpStats } from '../../../src/stats/roll-up';
-import { addDays, utcDay } from '../../../src/stats/utc-day';
+import { addDays, utcDay } from '../../../src/utc-day';
 import { findChromium, launchLoopbackChromium } from '../../helpers/services/chromium';
 import { requireService } from '../../helpers/services/require-service';
 import { expectNoAxeViolations } from '../../helpers/browser/axe';

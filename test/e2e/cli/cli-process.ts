@@ -1,4 +1,4 @@
-// Runs the real `tooldir` binary (node bin/tooldir.js) as a child process in a temp HOME.
+// Runs the real `tooldir` binary (node bin/cli/tooldir.js) as a child process in a temp HOME.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const binPath = join(repoRoot, 'bin', 'tooldir.js');
+const binPath = join(repoRoot, 'bin', 'cli', 'tooldir.js');
 
 export interface CliRun {
   code: number | null;

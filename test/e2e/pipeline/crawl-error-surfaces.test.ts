@@ -11,7 +11,7 @@ import { createPipelineApp, networkViolations, type PipelineApp } from '../../he
 import { dnsFailure, redirectPage, simulatedNetwork, type SimulatedNetwork } from '../../helpers/simulated-network';
 import { ADMIN_TOKEN } from '../../helpers/test-app';
 import { callTool, connectMcp, resultJson } from '../../functions/mcp/mcp-client';
-import { PageClient } from '../../functions/pages/account-client';
+import { PageClient } from '../../functions/pages/account/account-client';
 
 interface Case {
   label: string;

@@ -18,9 +18,9 @@ let base = '';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts what `npm start` runs (bin/start.js) as its own process: one process, so SIGKILL kills it all. */
+/** Starts what `npm start` runs (bin/server/start.js) as its own process: one process, so SIGKILL kills it all. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/start.js'], {
+  const child = spawn(process.execPath, ['bin/server/start.js'], {
     cwd: process.cwd(),
     env: {
       PATH: process.env.PATH,

@@ -8,7 +8,7 @@ import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { usePostgresTestApp } from '../../helpers/services/postgres-test-app';
 import { requireService } from '../../helpers/services/require-service';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
-import { PageClient, csrfOf, newEmail } from '../pages/account-client';
+import { PageClient, csrfOf, newEmail } from '../pages/account/account-client';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 

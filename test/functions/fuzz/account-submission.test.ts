@@ -8,7 +8,7 @@ import { queryRows } from '../../../src/db/client';
 import type { TestApp } from '../../helpers/test-app';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { expiredSession, sendEvent, submitUnpaid } from '../../helpers/stripe/payments-fixture';
-import { csrfOf, PageClient } from '../pages/account-client';
+import { csrfOf, PageClient } from '../pages/account/account-client';
 import { RUNS, createFuzzApp } from './fuzz-app';
 
 /** Pages answer in HTML: never a 5xx, and a refusal is a page, not a bare body. */

@@ -7,7 +7,7 @@ import type { TestApp } from '../../helpers/test-app';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { BROWSER_UA } from '../../helpers/stats-harness';
 import { RUNS, anyField, createFuzzApp, expectNoServerError } from './fuzz-app';
-import { daysInRange, isCalendarDay } from '../../../src/stats/utc-day';
+import { daysInRange, isCalendarDay } from '../../../src/utc-day';
 
 let t: TestApp;
 let key: string;

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPackageDocsAssets } from '../../../functions/node/docs-assets';
 import { findPackageDir, referenceUiFile } from '../../../functions/node/reference-ui-package';
-import { REFERENCE_UI_ASSET, REFERENCE_UI_PACKAGE, REFERENCE_UI_VERSION } from '../../../functions/v1/reference-ui';
+import { REFERENCE_UI_ASSET, REFERENCE_UI_PACKAGE, REFERENCE_UI_VERSION } from '../../../functions/v1/docs/reference-ui';
 
 // The reference UI comes from the npm package pinned exactly in package.json and package-lock.json, and is found
 // from the sources and from the server bundle in dist/node/ (docs/mcp-and-search.md "The API reference").

@@ -2,7 +2,7 @@
 // fetched through the crawler's safe fetcher. The crawler's network here is simulated: no socket is opened,
 // and any lookup or fetch the test did not plan is recorded as a violation (checked after every test).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueIp } from '../pages/account-client';
+import { uniqueIp } from '../pages/account/account-client';
 import { REDIRECT, authorizeQuery, consent, createOAuthTestApp, pkcePair, registerClient, signedInPerson, tokenRequest, type OAuthTestApp } from './oauth-harness';
 
 const CIMD = 'https://assistant.example/oauth/client.json';

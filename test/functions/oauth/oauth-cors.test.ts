@@ -2,7 +2,7 @@
 // credentials), and their DNS-rebinding defence is the Host check. Pages with cookies stay same-origin.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, REDIRECT, createOAuthTestApp, newClient, type OAuthTestApp } from './oauth-harness';
-import { uniqueIp } from '../pages/account-client';
+import { uniqueIp } from '../pages/account/account-client';
 
 let t: OAuthTestApp;
 beforeAll(async () => {

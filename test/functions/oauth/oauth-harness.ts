@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { simulatedNetwork, type SimulatedNetwork, type SimulatedNetworkOptions } from '../../helpers/simulated-network';
 import type { DepsOverrides } from '../../../src/deps';
 import type { Env } from '../../../src/config';
-import { PageClient, csrfOf, newEmail, uniqueIp } from '../pages/account-client';
+import { PageClient, csrfOf, newEmail, uniqueIp } from '../pages/account/account-client';
 
 export const ORIGIN = 'http://tooldir.test';
 export const RESOURCE = `${ORIGIN}/mcp`;

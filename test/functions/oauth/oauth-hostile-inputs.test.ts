@@ -8,7 +8,7 @@ import { queryRows } from '../../../src/db/client';
 import { createLogger } from '../../../src/log';
 import { UNREACHABLE_DOCUMENT } from '../../../src/oauth/client-metadata-document';
 import { dnsFailure, redirectPage } from '../../helpers/simulated-network';
-import { uniqueIp } from '../pages/account-client';
+import { uniqueIp } from '../pages/account/account-client';
 import { REDIRECT, authorizeQuery, createOAuthTestApp, newClient, pkcePair, registerClient, type OAuthTestApp } from './oauth-harness';
 
 const logLines: string[] = [];

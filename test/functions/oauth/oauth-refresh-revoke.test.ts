@@ -11,7 +11,7 @@ import {
   tokenRequest,
   type OAuthTestApp,
 } from './oauth-harness';
-import { csrfOf } from '../pages/account-client';
+import { csrfOf } from '../pages/account/account-client';
 import { findWebSession } from '../../../src/accounts/web-sessions';
 
 let t: OAuthTestApp;

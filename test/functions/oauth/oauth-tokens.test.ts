@@ -14,7 +14,7 @@ import {
   tokenRequest,
   type OAuthTestApp,
 } from './oauth-harness';
-import { PageClient, csrfOf, latestCode, newEmail } from '../pages/account-client';
+import { PageClient, csrfOf, latestCode, newEmail } from '../pages/account/account-client';
 
 /** The token is accepted on /mcp: search_tools answers its page of tools, not an error. */
 async function expectSearchAnswered(token: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { FORM_LIMIT_BYTES, FORM_LIMIT_TEXT } from '../../../src/body-limit';
 import { ADMIN_TOKEN, createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
-import { csrfOf, newEmail, PageClient, signedInMember } from './account-client';
+import { csrfOf, newEmail, PageClient, signedInMember } from './account/account-client';
 
 // The pages' forms (/account, /submit, the editor's /admin forms and the statistics opt-out) read at most
 // FORM_LIMIT_BYTES (functions/middleware/body-limit.ts): a larger form is a 413 page in words, and nothing is

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServiceError } from '../../../src/errors';
 import { safeNextPath, signInPath } from '../../../functions/pages/next-path';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account-client';
+import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account/account-client';
 import { propertyRuns } from '../../helpers/property-runs';
 
 // `next` is the one way sign-in returns somewhere: only paths of this site, and never a 500 (issue 20, point 3).

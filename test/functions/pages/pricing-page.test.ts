@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipPrices, membershipTiers, planPrices, SPONSOR_SLOTS } from '../../../src/catalog/plans';
 import { amountText, membershipSummary, planBenefits, planKinds, priceText } from '../../../src/submissions/plan-words';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { PageClient, uniqueIp } from './account-client';
+import { PageClient, uniqueIp } from './account/account-client';
 
 // /pricing is rendered from the plan table and the configured quotas (issue 20, point 2): nothing spelled twice.
 let t: TestApp;

@@ -3,7 +3,7 @@
 // signed in, on every form that carries `next`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { PageClient, csrfOf, latestCode, newEmail, outboxFor } from './account-client';
+import { PageClient, csrfOf, latestCode, newEmail, outboxFor } from './account/account-client';
 
 let t: TestApp;
 beforeAll(async () => {

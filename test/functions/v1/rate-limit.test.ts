@@ -5,7 +5,7 @@ import { createApiKey } from '../../../src/accounts/api-keys';
 import { queryRows } from '../../../src/db/client';
 import { createTestApp, type TestApp, uniqueUrl } from '../../helpers/test-app';
 import { callTool, connectMcp, resultJson } from '../mcp/mcp-client';
-import { PageClient, csrfOf, newEmail } from '../pages/account-client';
+import { PageClient, csrfOf, newEmail } from '../pages/account/account-client';
 import { describeApiLimits, describePolicy, describeRate } from '../../../src/rate-limits/describe';
 
 let t: TestApp;

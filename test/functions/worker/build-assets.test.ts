@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ASSETS_DIR, STYLESHEET_MODULE, buildWorkerAssets, stylesheetModule, writeStylesheetModule } from '../../../functions/worker/build-assets';
 import { referenceUiFile } from '../../../functions/node/reference-ui-package';
-import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
+import { REFERENCE_UI_PATH } from '../../../functions/v1/docs/reference-ui';
 import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 import { STYLESHEET, stylesheetPath } from '../../../functions/pages/shell/stylesheet';

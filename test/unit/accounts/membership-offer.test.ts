@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { membershipChoice, quotaResetsAt, type Membership } from '../../../src/accounts/memberships';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset } from '../../../functions/pages/membership-words';
-import { oneMonthLater } from '../../../functions/pages/local-checkout-event';
+import { oneMonthLater } from '../../../functions/pages/checkout/local-stripe-events';
 
 const NOW = new Date('2026-11-21T19:30:00.000Z');
 const m = (tier: Membership['tier'], status = 'active', periodEnd: Date | null = null): Membership => ({ tier, status, periodEnd });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../functions/app';
-import { openApiDocument } from '../../../functions/v1/openapi';
+import { openApiDocument } from '../../../functions/v1/docs/openapi';
 import { MAX_ACTIVE_KEYS } from '../../../src/accounts/api-keys';
 import { CHECKOUT_LIFETIME_MS } from '../../../src/adapters/payments/types';
 import { BODY_LIMIT_TEXT } from '../../../src/body-limit';

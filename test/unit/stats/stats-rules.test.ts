@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placementOf, tally, toDayCounts } from '../../../src/stats/counters';
-import { addDays, daysInRange, isCalendarDay, mondayOf, utcDay } from '../../../src/stats/utc-day';
+import { addDays, daysInRange, isCalendarDay, mondayOf, utcDay } from '../../../src/utc-day';
 import { clickThroughRate, formatRate } from '../../../src/stats/click-through';
 import { isCountedRequest } from '../../../src/stats/who-counts';
 import { statsRange } from '../../../src/stats/site-stats';

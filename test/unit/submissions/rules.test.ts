@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideSubmit, tierCoversPlan, type SubmitFacts } from '../../../src/submissions/rules';
-import { isMembershipActive, utcDay, type Membership } from '../../../src/accounts/memberships';
+import { isMembershipActive, type Membership } from '../../../src/accounts/memberships';
+import { utcDay } from '../../../src/utc-day';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const limits = { member: 5, memberFeature: 10 };
