@@ -21,7 +21,9 @@ export class OpenApiApp extends OpenAPIHono<AppEnv> {
       if (firstLate === -1) return register(route, handler, hook);
       const late = declared.slice(firstLate);
       if (!late.every(runsAfterValidation)) {
-        throw new Error(`${route.method.toUpperCase()} ${route.path}: middleware that runs after validation goes at the end of the list`);
+        throw new Error(
+          `${route.method.toUpperCase()} ${route.path}: middleware that runs after validation goes at the end of the list`,
+        );
       }
       // Composed as Hono composes middleware: each calls next() to go on; one that answers (or throws) ends the chain.
       const validatedHandler: Handler<AppEnv> = async (c, next) => {

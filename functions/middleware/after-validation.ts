@@ -15,4 +15,5 @@ export function afterValidation(middleware: MiddlewareHandler<AppEnv>): Middlewa
 }
 
 /** True for a middleware marked by afterValidation. */
-export const runsAfterValidation = (middleware: unknown): boolean => marked.has(middleware as MiddlewareHandler<AppEnv>);
+export const runsAfterValidation = (middleware: unknown): boolean =>
+  marked.has(middleware as MiddlewareHandler<AppEnv>);

@@ -53,8 +53,13 @@ export async function writeKeys(db: Db, target: KeyColumn, rows: KeyRow[]): Prom
     // Not written: either another row holds the key, or this row changed (or went) since it was read, in which
     // case whatever changed it wrote a key by the current rules.
     const current = new Map(
-      (await queryRows<{ id: string; key: string }>(db, sql`SELECT t.id, t.${sql.identifier(target.column)} AS key
-        FROM ${sql.identifier(target.table)} t JOIN ${rowsJson(unwritten)} ON t.id = v.id`)).map((r) => [r.id, r.key]),
+      (
+        await queryRows<{ id: string; key: string }>(
+          db,
+          sql`SELECT t.id, t.${sql.identifier(target.column)} AS key
+        FROM ${sql.identifier(target.table)} t JOIN ${rowsJson(unwritten)} ON t.id = v.id`,
+        )
+      ).map((r) => [r.id, r.key]),
     );
     for (const row of unwritten) outcomes.set(row.id, current.get(row.id) === row.old ? 'blocked' : 'moved');
   }
@@ -65,7 +70,9 @@ function batchWrite(target: KeyColumn, batch: KeyRow[]): SQL {
   const table = sql.identifier(target.table);
   const column = sql.identifier(target.column);
   // The snapshot's holder blocks a row even when it moves off the key in this same batch: the next pass writes it.
-  const free = target.unique ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = v.next ${scopedTo(target, sql`t.account_id`)})` : sql``;
+  const free = target.unique
+    ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = v.next ${scopedTo(target, sql`t.account_id`)})`
+    : sql``;
   return sql`UPDATE ${table} t SET ${column} = v.next FROM ${rowsJson(batch)}
     WHERE t.id = v.id AND t.${column} = v.old ${free} RETURNING t.id`;
 }
@@ -74,7 +81,9 @@ function batchWrite(target: KeyColumn, batch: KeyRow[]): SQL {
 async function writeKey(db: Db, target: KeyColumn, row: KeyRow): Promise<KeyWriteOutcome> {
   const table = sql.identifier(target.table);
   const column = sql.identifier(target.column);
-  const free = target.unique ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = ${row.next} ${scopedTo(target, sql`${row.scope}::uuid`)})` : sql``;
+  const free = target.unique
+    ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = ${row.next} ${scopedTo(target, sql`${row.scope}::uuid`)})`
+    : sql``;
   try {
     const written = await queryRows<{ id: string }>(
       db,
@@ -84,7 +93,10 @@ async function writeKey(db: Db, target: KeyColumn, row: KeyRow): Promise<KeyWrit
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  const [current] = await queryRows<{ key: string }>(db, sql`SELECT ${column} AS key FROM ${table} WHERE id = ${row.id}::uuid`);
+  const [current] = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT ${column} AS key FROM ${table} WHERE id = ${row.id}::uuid`,
+  );
   return current?.key === row.old ? 'blocked' : 'moved';
 }
 
@@ -105,7 +117,10 @@ function scopedTo(target: KeyColumn, account: SQL): SQL {
 }
 
 /** The crawl's `metadata.finalCanonical`, a batch per statement, each only over the value this run read; rows written. */
-export async function writeFinalCanonicals(db: Db, rows: { id: string; old: string | null; next: string }[]): Promise<number> {
+export async function writeFinalCanonicals(
+  db: Db,
+  rows: { id: string; old: string | null; next: string }[],
+): Promise<number> {
   let written = 0;
   for (let from = 0; from < rows.length; from += KEY_WRITE_BATCH) {
     const updated = await queryRows<{ id: string }>(

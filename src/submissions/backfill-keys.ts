@@ -69,8 +69,16 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
     db,
     sql`SELECT id, account_id, url, name, canonical_url, normalized_name FROM pending_submissions ORDER BY submitted_at, id`,
   );
-  const urlsRewritten = (await rewriteStoredUrls(db, 'sites', sites)) + (await rewriteStoredUrls(db, 'pending_submissions', pending));
-  const report: KeyBackfillReport = { sites: sites.length, pending: pending.length, updated: 0, urlsRewritten, collisions: [], unparsable: [] };
+  const urlsRewritten =
+    (await rewriteStoredUrls(db, 'sites', sites)) + (await rewriteStoredUrls(db, 'pending_submissions', pending));
+  const report: KeyBackfillReport = {
+    sites: sites.length,
+    pending: pending.length,
+    updated: 0,
+    urlsRewritten,
+    collisions: [],
+    unparsable: [],
+  };
 
   const siteUrls: KeyRow[] = [];
   for (const row of sites) {
@@ -88,9 +96,19 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
     rows.map((row) => ({ id: row.id, scope: scope(row), old: row.normalized_name, next: normalizeName(row.name) }));
 
   await assignKeys(db, { table: 'sites', column: 'canonical_url', unique: true }, siteUrls, report);
-  await assignKeys(db, { table: 'sites', column: 'normalized_name', unique: true }, names(sites, () => ''), report);
+  await assignKeys(
+    db,
+    { table: 'sites', column: 'normalized_name', unique: true },
+    names(sites, () => ''),
+    report,
+  );
   await assignKeys(db, { table: 'pending_submissions', column: 'canonical_url', unique: true }, pendingUrls, report);
-  await assignKeys(db, { table: 'pending_submissions', column: 'normalized_name', unique: false }, names(pending, (row) => row.account_id), report);
+  await assignKeys(
+    db,
+    { table: 'pending_submissions', column: 'normalized_name', unique: false },
+    names(pending, (row) => row.account_id),
+    report,
+  );
   const finals: { id: string; old: string | null; next: string }[] = [];
   for (const row of sites) {
     const next = row.final_url === null ? null : urlKey(row.final_url);

@@ -34,7 +34,11 @@ const KEY_BACKFILL = 'key backfill, every key stale (1,000 rows per UPDATE)';
 const FLUSH_GIN_PENDING_LISTS = `SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i
   JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin'`;
 
-const list = (value: string | undefined) => value?.split(',').map((v) => Number(v.trim())).filter((n) => n > 0);
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((v) => Number(v.trim()))
+    .filter((n) => n > 0);
 
 /** ns of CPU the backend `pid` has run (/proc/<pid>/schedstat), or undefined. */
 function backendCpuNs(pid: number): number | undefined {
@@ -49,7 +53,11 @@ function backendCpuNs(pid: number): number | undefined {
  * Wall time and CPU time of `run`: the database backend `pid`'s, plus this process's when the work is partly
  * ours (the key backfill computes keys in JavaScript).
  */
-async function timed(pid: number, run: () => Promise<number>, countOurs = false): Promise<{ wallMs: number; cpuMs?: number; rows: number }> {
+async function timed(
+  pid: number,
+  run: () => Promise<number>,
+  countOurs = false,
+): Promise<{ wallMs: number; cpuMs?: number; rows: number }> {
   const cpu0 = backendCpuNs(pid);
   const ours0 = process.cpuUsage();
   const started = performance.now();
@@ -62,7 +70,10 @@ async function timed(pid: number, run: () => Promise<number>, countOurs = false)
 }
 
 /** A fresh database of `size` corpus tools, migrated as the Node entry opens one. */
-async function corpusDatabase(serverUrl: string, size: number): Promise<{ url: string; opened: OpenedDb; loadSeconds: number }> {
+async function corpusDatabase(
+  serverUrl: string,
+  size: number,
+): Promise<{ url: string; opened: OpenedDb; loadSeconds: number }> {
   const name = `tooldir_bulk_${size}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -85,12 +96,19 @@ async function corpusDatabase(serverUrl: string, size: number): Promise<{ url: s
   return { url: url.toString(), opened, loadSeconds: loaded.seconds };
 }
 
-async function measureSize(serverUrl: string, size: number, rounds: number, timeoutS: number): Promise<{ measured: Measurement[]; loadSeconds: number }> {
+async function measureSize(
+  serverUrl: string,
+  size: number,
+  rounds: number,
+  timeoutS: number,
+): Promise<{ measured: Measurement[]; loadSeconds: number }> {
   const { url, opened, loadSeconds } = await corpusDatabase(serverUrl, size);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const measured = new Map<string, Measurement>();
-  const entry = (statement: string) => measured.get(statement) ?? measured.set(statement, { size, statement, wallMs: [], cpuMs: [], rows: 0 }).get(statement)!;
+  const entry = (statement: string) =>
+    measured.get(statement) ??
+    measured.set(statement, { size, statement, wallMs: [], cpuMs: [], rows: 0 }).get(statement)!;
   /** Times one statement; one cancelled by statement_timeout is a failure of that statement, and the run goes on. */
   const record = async (statement: string, run: () => Promise<{ wallMs: number; cpuMs?: number; rows: number }>) => {
     const m = entry(statement);
@@ -119,7 +137,10 @@ async function measureSize(serverUrl: string, size: number, rounds: number, time
       await client.query(`SET statement_timeout = '${timeoutS}s'`);
     };
     for (let round = 1; round <= rounds; round++) {
-      for (const statement of [...bulkStatements(round), { name: KEY_REWRITE, sql: `UPDATE sites SET normalized_name = normalized_name || ' ${round}'` }]) {
+      for (const statement of [
+        ...bulkStatements(round),
+        { name: KEY_REWRITE, sql: `UPDATE sites SET normalized_name = normalized_name || ' ${round}'` },
+      ]) {
         await settle();
         await record(statement.name, () =>
           timed(pid, async () => {
@@ -130,7 +151,9 @@ async function measureSize(serverUrl: string, size: number, rounds: number, time
         );
       }
       await settle();
-      const backfillPid = Number((await queryRows<{ pid: number }>(opened.db, sql`SELECT pg_backend_pid() AS pid`))[0]!.pid);
+      const backfillPid = Number(
+        (await queryRows<{ pid: number }>(opened.db, sql`SELECT pg_backend_pid() AS pid`))[0]!.pid,
+      );
       await record(KEY_BACKFILL, () =>
         timed(
           backfillPid,
@@ -159,11 +182,16 @@ export async function benchBulkWrites(): Promise<BenchReport> {
   // The small sizes take seconds: more rounds there make their best round a steadier baseline.
   const roundsAt = (size: number) => Math.max(1, Number(process.env.BENCH_BULK_ROUNDS ?? (size <= 25_000 ? 5 : 3)));
   const timeoutS = Number(process.env.BENCH_BULK_TIMEOUT_S ?? 900);
-  const notes: string[] = [`load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`];
+  const notes: string[] = [
+    `load average at start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  ];
   let server: PostgresServer | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
-    if (!findPostgresBinaries()) throw new Error('PostgreSQL is not installed (apt-get install postgresql); the bulk-writes bench needs it');
+    if (!findPostgresBinaries())
+      throw new Error('PostgreSQL is not installed (apt-get install postgresql); the bulk-writes bench needs it');
     server = await startPostgres({ database: 'tooldir_bench', settings: { shared_buffers: '256MB' } });
     serverUrl = server.connectionString;
   }
@@ -172,7 +200,11 @@ export async function benchBulkWrites(): Promise<BenchReport> {
     for (const size of sizes) {
       const { measured, loadSeconds } = await measureSize(serverUrl, size, roundsAt(size), timeoutS);
       all.push(...measured);
-      notes.push(`${size} tools: loaded in ${loadSeconds.toFixed(0)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      notes.push(
+        `${size} tools: loaded in ${loadSeconds.toFixed(0)} s; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
     }
   } finally {
     await server?.close();

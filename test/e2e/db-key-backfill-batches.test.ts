@@ -24,7 +24,9 @@ describePg('duplicate-key backfill in batches (real PostgreSQL)', () => {
     opened = await openNodePostgres(server.connectionString, { max: 2 });
     client = new pg.Client({ connectionString: server.connectionString });
     await client.connect();
-    account = (await client.query<{ id: string }>(`INSERT INTO accounts (email) VALUES ('batches@example.com') RETURNING id`)).rows[0]!.id;
+    account = (
+      await client.query<{ id: string }>(`INSERT INTO accounts (email) VALUES ('batches@example.com') RETURNING id`)
+    ).rows[0]!.id;
   }, 120_000);
 
   afterAll(async () => {
@@ -47,12 +49,18 @@ describePg('duplicate-key backfill in batches (real PostgreSQL)', () => {
     const count = KEY_WRITE_BATCH * 2 + 500;
     await insertStale('Batch Tool', count);
     // The last row's name is the first row's with other spacing: both want `batch tool 1`, the older one wins.
-    const last = (await client.query<{ id: string }>(`UPDATE sites SET name = 'Batch  Tool 1' WHERE name = $1 RETURNING id`, [`Batch Tool ${count}`])).rows[0]!.id;
+    const last = (
+      await client.query<{ id: string }>(`UPDATE sites SET name = 'Batch  Tool 1' WHERE name = $1 RETURNING id`, [
+        `Batch Tool ${count}`,
+      ])
+    ).rows[0]!.id;
 
     const report = await backfillDuplicateKeys(opened.db);
 
     expect(report.updated).toBe(count - 1);
-    expect(report.collisions).toEqual([{ table: 'sites', id: last, column: 'normalized_name', key: 'batch tool 1', heldBy: expect.any(String) }]);
+    expect(report.collisions).toEqual([
+      { table: 'sites', id: last, column: 'normalized_name', key: 'batch tool 1', heldBy: expect.any(String) },
+    ]);
     const stale = await client.query(`SELECT id FROM sites WHERE name LIKE 'Batch%' AND normalized_name LIKE 'BATCH%'`);
     expect(stale.rows.map((r) => r.id)).toEqual([last]);
     // Run again: nothing left to write, the collision still reported.
@@ -83,8 +91,16 @@ describePg('duplicate-key backfill in batches (real PostgreSQL)', () => {
       const report = await running;
 
       const raced = (await client.query<{ id: string }>(`SELECT id FROM sites WHERE name = 'Race Tool 7'`)).rows[0]!.id;
-      expect(report.collisions).toContainEqual({ table: 'sites', id: raced, column: 'normalized_name', key: 'race tool 7', heldBy: taker });
-      const stale = await client.query<{ name: string }>(`SELECT name FROM sites WHERE name LIKE 'Race Tool%' AND normalized_name LIKE 'RACE%'`);
+      expect(report.collisions).toContainEqual({
+        table: 'sites',
+        id: raced,
+        column: 'normalized_name',
+        key: 'race tool 7',
+        heldBy: taker,
+      });
+      const stale = await client.query<{ name: string }>(
+        `SELECT name FROM sites WHERE name LIKE 'Race Tool%' AND normalized_name LIKE 'RACE%'`,
+      );
       expect(stale.rows.map((r) => r.name)).toEqual(['Race Tool 7']);
     } finally {
       await racer.end();
@@ -96,7 +112,9 @@ describePg('duplicate-key backfill in batches (real PostgreSQL)', () => {
 async function waitUntilALockIsAwaited(client: pg.Client): Promise<void> {
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
-    const waiting = await client.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE%'`);
+    const waiting = await client.query(
+      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE%'`,
+    );
     if (waiting.rowCount) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -42,14 +42,24 @@ describe('a declared rate limit counts after validation', () => {
     const m = await t.member('none');
     const body = () => ({ name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() });
     for (let i = 0; i < SUBMITS + 2; i++) {
-      const badKey = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: body(), headers: { 'idempotency-key': 'clé' } });
+      const badKey = await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: body(),
+        headers: { 'idempotency-key': 'clé' },
+      });
       expect(badKey.status).toBe(400);
       expect((await badKey.json()).error.message).toContain('Idempotency-Key');
       const badBody = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 42 } });
       expect(badBody.status).toBe(400);
     }
     // Both wrong: the body is answered first, as before the limit was declared on the route.
-    const both = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 42 }, headers: { 'idempotency-key': 'clé' } });
+    const both = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: 42 },
+      headers: { 'idempotency-key': 'clé' },
+    });
     expect((await both.json()).error.message).not.toContain('Idempotency-Key');
     const noKey = await t.request('/api/v1/submit-site', { method: 'POST', json: body() });
     expect(noKey.status).toBe(401);
@@ -72,12 +82,20 @@ describe('a declared rate limit counts after validation', () => {
 
 describe('OpenApiApp', () => {
   const route = (middleware: ReturnType<typeof rateLimit>[]) =>
-    createRoute({ method: 'get', path: '/x', middleware, request: { query: z.object({ n: z.string() }) }, responses: { 200: { description: 'ok' } } });
+    createRoute({
+      method: 'get',
+      path: '/x',
+      middleware,
+      request: { query: z.object({ n: z.string() }) },
+      responses: { 200: { description: 'ok' } },
+    });
 
   it('refuses a route that lists a middleware to run before validation after one that runs after it', () => {
     const app = new OpenApiApp();
     const plain: ReturnType<typeof rateLimit> = async (_c, next) => next();
-    expect(() => app.openapi(route([rateLimit('public'), plain]), (c) => c.text('ok'))).toThrow(/at the end of the list/);
+    expect(() => app.openapi(route([rateLimit('public'), plain]), (c) => c.text('ok'))).toThrow(
+      /at the end of the list/,
+    );
     expect(() => app.openapi(route([plain, rateLimit('public')]), (c) => c.text('ok'))).not.toThrow();
   });
 

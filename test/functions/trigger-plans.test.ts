@@ -51,14 +51,19 @@ function triggerPlanSuite(setUp: () => Promise<{ db: Db; explain: Explain; close
     [1, 'as planned', plannerDefaults],
     [2, 'with nested loops wherever possible', nestedLoopsWherePossible],
   ] as const) {
-    it.each(bulkStatements(round).map((s) => [s.name, s.sql]))(`%s, ${planner}: no transition table is read inside a loop`, async (_name, statement) => {
-      for (const setting of settings) await env.explain(setting);
-      const plans = await env.explain(statement);
-      // The triggers ran and were seen (a test that saw no plan would pass whatever they did).
-      expect(plans.filter((p) => readsTransitionTable(p.query)).length).toBeGreaterThan(0);
-      const looped = plans.flatMap((p) => wholeSetScansInLoops(p.plan).map((where) => `${where}, in: ${p.query.trim().split('\n')[0]}`));
-      expect(looped).toEqual([]);
-    });
+    it.each(bulkStatements(round).map((s) => [s.name, s.sql]))(
+      `%s, ${planner}: no transition table is read inside a loop`,
+      async (_name, statement) => {
+        for (const setting of settings) await env.explain(setting);
+        const plans = await env.explain(statement);
+        // The triggers ran and were seen (a test that saw no plan would pass whatever they did).
+        expect(plans.filter((p) => readsTransitionTable(p.query)).length).toBeGreaterThan(0);
+        const looped = plans.flatMap((p) =>
+          wholeSetScansInLoops(p.plan).map((where) => `${where}, in: ${p.query.trim().split('\n')[0]}`),
+        );
+        expect(looped).toEqual([]);
+      },
+    );
   }
 
   it('the rule catches the shape that was quadratic (drizzle/0029: EXISTS over old_rows joined to new_rows)', async () => {

@@ -27,7 +27,10 @@ export function bulkStatements(round: number): BulkStatement[] {
       name: 'add a category to every live tool (one INSERT)',
       sql: `INSERT INTO site_categories (site_id, category_slug) SELECT id, '${BULK_CATEGORY}' FROM sites WHERE status = 'live'`,
     },
-    { name: 'remove that category again (one DELETE)', sql: `DELETE FROM site_categories WHERE category_slug = '${BULK_CATEGORY}'` },
+    {
+      name: 'remove that category again (one DELETE)',
+      sql: `DELETE FROM site_categories WHERE category_slug = '${BULK_CATEGORY}'`,
+    },
     {
       name: 'take every live tool down (status flip)',
       sql: `UPDATE sites SET status = 'pending_review', status_note = 'bulk ${marker}' WHERE status = 'live'`,

@@ -67,7 +67,8 @@ export function wholeSetScansInLoops(plan: PlanNode): string[] {
   const found: string[] = [];
   const walk = (node: PlanNode, loopedAbove: PlanNode | undefined) => {
     const looped = loopedAbove ?? ((node['Actual Loops'] ?? 1) > 1 ? node : undefined);
-    if (looped && readsWholeSet(node)) found.push(`${describeNode(node)} inside ${describeNode(looped)} run ${looped['Actual Loops']} times`);
+    if (looped && readsWholeSet(node))
+      found.push(`${describeNode(node)} inside ${describeNode(looped)} run ${looped['Actual Loops']} times`);
     for (const child of node.Plans ?? []) walk(child, looped);
   };
   walk(plan, undefined);

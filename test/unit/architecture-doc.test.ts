@@ -30,7 +30,9 @@ function codeFolders(top: string): string[] {
 const tableFolders = [...doc.matchAll(/^\| `((?:src|functions)\/(?:[^`]*\/)?)` \|/gm)].map((m) => m[1]!);
 
 /** The files the table "The files at the top of src/ and bin/" names, in its first column. */
-const tableFiles = [...doc.matchAll(/^\| `(src\/[^`/]+\.[a-z.]+|bin\/(?:[^`/]+\/)?[^`/]+\.[a-z.]+)` \|/gm)].map((m) => m[1]!);
+const tableFiles = [...doc.matchAll(/^\| `(src\/[^`/]+\.[a-z.]+|bin\/(?:[^`/]+\/)?[^`/]+\.[a-z.]+)` \|/gm)].map(
+  (m) => m[1]!,
+);
 
 /** The files directly in `folder` (not below it); for bin/, in its folders too (cli/ and server/). */
 const filesIn = (folder: string): string[] =>
@@ -62,7 +64,9 @@ describe('docs/architecture.md', () => {
   });
 
   it('describes every rule that npm run lint:deps holds', () => {
-    const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as { forbidden: { name: string }[] };
+    const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as {
+      forbidden: { name: string }[];
+    };
     const names = [...new Set(config.forbidden.map((rule) => rule.name))];
     expect(names.length).toBeGreaterThan(5);
     expect(names.filter((name) => !doc.includes(`**${name}**`))).toEqual([]);

@@ -23,11 +23,14 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
  */
 function cost(m: Measurement): { ms: number; of: 'CPU' | 'wall' } {
   const cpu = m.cpuMs.filter((c): c is number => c !== undefined);
-  return cpu.length === m.cpuMs.length && cpu.length > 0 ? { ms: Math.min(...cpu), of: 'CPU' } : { ms: Math.min(...m.wallMs), of: 'wall' };
+  return cpu.length === m.cpuMs.length && cpu.length > 0
+    ? { ms: Math.min(...cpu), of: 'CPU' }
+    : { ms: Math.min(...m.wallMs), of: 'wall' };
 }
 
 export function growthReport(all: Measurement[], sizes: number[], notes: string[]): BenchReport {
-  const find = (size: number, statement: string) => all.find((m) => m.size === size && m.statement === statement && !m.failed && m.wallMs.length);
+  const find = (size: number, statement: string) =>
+    all.find((m) => m.size === size && m.statement === statement && !m.failed && m.wallMs.length);
   const rows = all.map((m) => {
     const quarter = find(m.size / 4, m.statement);
     const cpu = m.cpuMs.filter((c): c is number => c !== undefined);
@@ -39,8 +42,10 @@ export function growthReport(all: Measurement[], sizes: number[], notes: string[
       'median s': m.wallMs.length ? seconds(median(m.wallMs)) : '',
       'slowest s': m.wallMs.length ? seconds(Math.max(...m.wallMs)) : '',
       'CPU s (best)': cpu.length ? seconds(Math.min(...cpu)) : '',
-      '× ¼ size, CPU': quarter && m.wallMs.length && cost(m).of === 'CPU' ? (cost(m).ms / cost(quarter).ms).toFixed(2) : '',
-      '× ¼ size, wall': quarter && m.wallMs.length ? (Math.min(...m.wallMs) / Math.min(...quarter.wallMs)).toFixed(2) : '',
+      '× ¼ size, CPU':
+        quarter && m.wallMs.length && cost(m).of === 'CPU' ? (cost(m).ms / cost(quarter).ms).toFixed(2) : '',
+      '× ¼ size, wall':
+        quarter && m.wallMs.length ? (Math.min(...m.wallMs) / Math.min(...quarter.wallMs)).toFixed(2) : '',
     };
   });
   const targets: BenchReport['targets'] = [];
@@ -55,17 +60,23 @@ export function growthReport(all: Measurement[], sizes: number[], notes: string[
     targets.push({
       what: `${m.statement}: ${m.size} tools ≤ ${MAX_GROWTH}× ${m.size / 4}`,
       ok: ratio <= MAX_GROWTH,
-      detail: quarter ? `${ratio.toFixed(2)}× in ${cost(m).of} time (${seconds(cost(m).ms)} s against ${seconds(cost(quarter).ms)} s)` : 'the smaller size did not finish',
+      detail: quarter
+        ? `${ratio.toFixed(2)}× in ${cost(m).of} time (${seconds(cost(m).ms)} s against ${seconds(cost(quarter).ms)} s)`
+        : 'the smaller size did not finish',
     });
   }
   const largest = Math.max(...sizes);
   if (largest < 1_000_000) {
     for (const m of all.filter((x) => x.size === largest && !x.failed && x.wallMs.length)) {
-      const perMillion = (ms: number) => `${((ms / largest) * 1e6 / 60_000).toFixed(1)} min`;
-      notes.push(`extrapolated linearly to 1,000,000 tools: ${m.statement} ≈ ${perMillion(median(m.wallMs))} (median wall), ${perMillion(cost(m).ms)} (${cost(m).of})`);
+      const perMillion = (ms: number) => `${(((ms / largest) * 1e6) / 60_000).toFixed(1)} min`;
+      notes.push(
+        `extrapolated linearly to 1,000,000 tools: ${m.statement} ≈ ${perMillion(median(m.wallMs))} (median wall), ${perMillion(cost(m).ms)} (${cost(m).of})`,
+      );
     }
   }
-  notes.push(`targets compare the best round's ${all.some((m) => cost(m).of === 'CPU') ? 'CPU time (the database backend, plus the bench process for the key backfill)' : 'wall time'}; the wall ratios are shown beside them`);
+  notes.push(
+    `targets compare the best round's ${all.some((m) => cost(m).of === 'CPU') ? 'CPU time (the database backend, plus the bench process for the key backfill)' : 'wall time'}; the wall ratios are shown beside them`,
+  );
   notes.push(
     'each timed statement ran after VACUUM (ANALYZE) and CHECKPOINT (untimed) and its time includes merging the GIN pending lists it filled; PostgreSQL 15, shared_buffers 256 MB, fsync off, jit on',
   );

@@ -4,7 +4,11 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPackageDocsAssets } from '../../../functions/node/docs-assets';
 import { findPackageDir, referenceUiFile } from '../../../functions/node/reference-ui-package';
-import { REFERENCE_UI_ASSET, REFERENCE_UI_PACKAGE, REFERENCE_UI_VERSION } from '../../../functions/v1/docs/reference-ui';
+import {
+  REFERENCE_UI_ASSET,
+  REFERENCE_UI_PACKAGE,
+  REFERENCE_UI_VERSION,
+} from '../../../functions/v1/docs/reference-ui';
 
 // The reference UI comes from the npm package pinned exactly in package.json and package-lock.json, and is found
 // from the sources and from the server bundle in dist/node/ (docs/mcp-and-search.md "The API reference").
@@ -36,7 +40,9 @@ describe('the pin', () => {
       version: REFERENCE_UI_VERSION,
       integrity: expect.stringMatching(/^sha512-/),
     });
-    expect(JSON.parse(readFileSync(join(root, 'node_modules', REFERENCE_UI_PACKAGE, 'package.json'), 'utf8')).version).toBe(REFERENCE_UI_VERSION);
+    expect(
+      JSON.parse(readFileSync(join(root, 'node_modules', REFERENCE_UI_PACKAGE, 'package.json'), 'utf8')).version,
+    ).toBe(REFERENCE_UI_VERSION);
   });
 });
 
@@ -49,7 +55,9 @@ describe('referenceUiFile', () => {
 
   it('walks up to the nearest node_modules like Node does', () => {
     const project = fakeProject('walk', REFERENCE_UI_VERSION);
-    expect(findPackageDir(join(project, 'dist', 'node'), REFERENCE_UI_PACKAGE)).toBe(join(project, 'node_modules', REFERENCE_UI_PACKAGE));
+    expect(findPackageDir(join(project, 'dist', 'node'), REFERENCE_UI_PACKAGE)).toBe(
+      join(project, 'node_modules', REFERENCE_UI_PACKAGE),
+    );
     expect(findPackageDir(join(project, 'dist', 'node'), '@scalar/not-a-package')).toBeNull();
   });
 
@@ -62,7 +70,9 @@ describe('referenceUiFile', () => {
 
   it('says how to fix a missing package', () => {
     const project = fakeProject('missing');
-    expect(() => referenceUiFile(join(project, 'dist', 'node'))).toThrow(`${REFERENCE_UI_PACKAGE} is not installed (run npm install)`);
+    expect(() => referenceUiFile(join(project, 'dist', 'node'))).toThrow(
+      `${REFERENCE_UI_PACKAGE} is not installed (run npm install)`,
+    );
   });
 });
 
