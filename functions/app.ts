@@ -15,6 +15,7 @@ import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
 import * as sitesEdit from './v1/sites-edit';
 import * as sitesStats from './v1/sites-stats';
+import * as withdrawSite from './v1/sites/withdraw-site';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as categoriesList from './v1/categories-list';
@@ -73,6 +74,7 @@ const functions = [
   sitesRetry,
   sitesEdit,
   sitesStats,
+  withdrawSite,
   toolsSearch,
   toolsGet,
   categoriesList,
