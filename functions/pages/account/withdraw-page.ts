@@ -30,7 +30,6 @@ export function register(app: Hono<AppEnv>) {
       signedIn: { email: session.email, csrfToken: session.csrfToken },
       narrow: true,
       body: html`<p><a href="${pagePath(siteId)}">← Back to ${record.name}</a></p>
-<h1>Withdraw ${record.name}?</h1>
 <div class="panel">
 <p>This takes <strong>${record.name}</strong> out of the directory for good:</p>
 <ul>
@@ -40,7 +39,7 @@ export function register(app: Hono<AppEnv>) {
 <li>listing it again later is a new submission.</li>
 </ul>
 <form method="post" action="${pagePath(siteId)}/withdraw">${csrfField(session.csrfToken)}
-<p class="actions"><button type="submit" class="danger" id="withdraw-confirm">Yes, withdraw ${record.name}</button>
+<p class="actions"><button type="submit" class="danger" id="withdraw-confirm">Yes, withdraw it</button>
 <a class="button" id="withdraw-cancel" href="${pagePath(siteId)}">Keep it listed</a></p></form>
 </div>`,
     });
