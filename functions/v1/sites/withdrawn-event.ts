@@ -2,12 +2,13 @@
 // receives when its account withdraws a listing (written by the outbox trigger, drizzle/*_withdrawal_and_slug_history.sql).
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../types';
+import { isoTimestampSchema } from '../../../src/timestamp-schemas';
 
 const WithdrawnEvent = z
   .object({
     id: z.string().openapi({ description: 'The event id; the same on every retry and for every endpoint (deduplicate on it)', example: 'evt_9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' }),
     type: z.literal('site.withdrawn'),
-    created: z.string().openapi({ description: 'When the listing was withdrawn (ISO 8601)', example: '2026-11-24T09:30:00.000Z' }),
+    created: isoTimestampSchema('When the listing was withdrawn', '2026-11-24T09:30:00.000Z'),
     data: z.object({
       site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
       name: z.string().openapi({ example: 'Acme Writer' }),
@@ -15,7 +16,7 @@ const WithdrawnEvent = z
       status: z.literal('rejected'),
       previous_status: z.literal('live'),
       reason: z.literal('withdrawn by its owner'),
-      withdrawn_at: z.string().openapi({ example: '2026-11-24T09:30:00.000Z' }),
+      withdrawn_at: isoTimestampSchema('When the listing was withdrawn (the site record\'s withdrawn_at)', '2026-11-24T09:30:00.000Z'),
     }),
   })
   .openapi('SiteWithdrawnEvent');
