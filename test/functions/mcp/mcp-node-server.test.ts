@@ -28,7 +28,7 @@ it('serves search_tools and get_tool to the SDK client over HTTP', async () => {
   const client = new Client({ name: 'tooldir-node-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`)));
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats']);
+  expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats', 'withdraw_site']);
   const found = await client.callTool({ name: 'search_tools', arguments: { query: 'socketeer' } });
   expect(found.structuredContent).toMatchObject({ tools: [{ slug: tool!.slug, name: 'Socketeer' }], next_cursor: null });
   const detail = await client.callTool({ name: 'get_tool', arguments: { slug: tool!.slug } });
