@@ -20,7 +20,10 @@ export const withdrawSiteTool = defineTool({
   scope: 'sites:submit',
   readOnly: false,
   inputSchema: z.object({
-    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id of your live tool'),
+    site_id: z
+      .string({ error: 'site_id must be a string' })
+      .max(100, { error: 'site_id must be a UUID' })
+      .describe('The site_id of your live tool'),
   }),
   outputSchema: siteStatusOutputSchema,
   async run(caller, input) {

@@ -29,7 +29,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     // listing's badge is 410.
     const slug = file.slice(0, -'.svg'.length);
     const tool = await getTool({ deps: c.get('deps'), input: { slug } }).catch(async (error: unknown) => {
-      const fate = error instanceof ServiceError && error.code === 'not_found' ? await slugFate(c.get('deps'), slug) : undefined;
+      const fate =
+        error instanceof ServiceError && error.code === 'not_found' ? await slugFate(c.get('deps'), slug) : undefined;
       if (fate?.kind === 'withdrawn') throw withdrawnError(fate);
       if (fate?.kind === 'moved') return movedLocation(c, (to) => `/badge/${to}.svg`, fate.slug);
       throw error;

@@ -18,7 +18,11 @@ export function movedLocation(c: Context<AppEnv>, pathOf: (slug: string) => stri
  * 301 to where an old slug went, the 410 page for a withdrawn listing, or undefined (the caller's 404). A redirect
  * may be kept by browsers for good (a slug never goes to another tool), but not by a shared cache for long.
  */
-export async function answerSlugFate(c: Context<AppEnv>, slug: string, pathOf: (slug: string) => string): Promise<Response | undefined> {
+export async function answerSlugFate(
+  c: Context<AppEnv>,
+  slug: string,
+  pathOf: (slug: string) => string,
+): Promise<Response | undefined> {
   const fate = await slugFate(c.get('deps'), slug);
   if (!fate) return undefined;
   if (fate.kind === 'moved') return redirectTo(c, movedLocation(c, pathOf, fate.slug));

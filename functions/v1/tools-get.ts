@@ -22,7 +22,8 @@ const route = createRoute({
   // Public: no key (an empty requirement, so no document-wide default could ever apply one).
   security: [],
   summary: 'Get one live tool',
-  description: 'The listing of a live tool by its slug (the last part of its live_url). No key needed. The MCP tool get_tool returns the same data.',
+  description:
+    'The listing of a live tool by its slug (the last part of its live_url). No key needed. The MCP tool get_tool returns the same data.',
   request: { params: z.object({ slug: z.string().openapi({ example: 'acme-writer' }) }) },
   responses: {
     200: { content: { 'application/json': { schema: ToolDetail } }, description: 'The tool' },
@@ -42,7 +43,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const slug = c.req.valid('param').slug;
     await enforceRateLimit(c, 'public', clientIp(c));
     const tool = await getTool({ deps: c.get('deps'), input: { slug } }).catch(async (error: unknown) => {
-      const fate = error instanceof ServiceError && error.code === 'not_found' ? await slugFate(c.get('deps'), slug) : undefined;
+      const fate =
+        error instanceof ServiceError && error.code === 'not_found' ? await slugFate(c.get('deps'), slug) : undefined;
       if (fate?.kind === 'withdrawn') throw withdrawnError(fate);
       if (fate?.kind === 'moved') return movedLocation(c, (to) => `/api/v1/tools/${to}`, fate.slug);
       throw error;

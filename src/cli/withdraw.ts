@@ -24,13 +24,22 @@ export function registerWithdrawCommand(program: Command, ctx: CliContext, run: 
         if (!options.yes) {
           if (!ctx.stdin.isTTY) throw usageError('Withdrawing cannot be undone: add --yes to confirm.');
           const site = await session.client.getSite(siteId);
-          if (!(await confirm(ctx, `Withdraw ${site.name} (${site.url}) from the directory? Its page will answer 410. [y/N] `))) {
+          if (
+            !(await confirm(
+              ctx,
+              `Withdraw ${site.name} (${site.url}) from the directory? Its page will answer 410. [y/N] `,
+            ))
+          ) {
             throw new CliError('cancelled', 'Nothing was withdrawn.', { exitCode: ExitCode.interrupted });
           }
         }
         const site = await session.client.withdrawSite(siteId);
         if (session.json) printJson(ctx.stdout, site);
-        else printLines(ctx.stdout, [`Withdrawn: ${site.name} is no longer listed. Submit it again to list it anew.`, ...siteLines(site, ctx.now())]);
+        else
+          printLines(ctx.stdout, [
+            `Withdrawn: ${site.name} is no longer listed. Submit it again to list it anew.`,
+            ...siteLines(site, ctx.now()),
+          ]);
         return ExitCode.ok;
       }),
     );

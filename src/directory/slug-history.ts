@@ -14,9 +14,7 @@ import type { ToolDetail } from './tool-record';
 /** Slugs are lower-case words joined by hyphens (src/pipeline/slug.ts); anything else was never one. */
 const SLUG_SHAPE = /^[a-z0-9-]{1,100}$/;
 
-export type SlugFate =
-  | { kind: 'moved'; slug: string }
-  | { kind: 'withdrawn'; name: string; withdrawn_at: string };
+export type SlugFate = { kind: 'moved'; slug: string } | { kind: 'withdrawn'; name: string; withdrawn_at: string };
 
 /** Built once per process (src/db/prepared.ts): one primary-key lookup in the slug history and the site it names. */
 const fateOf = preparedStatement<'slug'>(
@@ -31,7 +29,10 @@ const fateOf = preparedStatement<'slug'>(
  */
 export async function slugFate(deps: Deps, slug: string): Promise<SlugFate | undefined> {
   if (!SLUG_SHAPE.test(slug)) return undefined;
-  const [row] = await fateOf.rows<{ slug: string | null; name: string; status: string; withdrawn_at: string | null }>(deps.db, { slug });
+  const [row] = await fateOf.rows<{ slug: string | null; name: string; status: string; withdrawn_at: string | null }>(
+    deps.db,
+    { slug },
+  );
   if (!row) return undefined;
   if (row.withdrawn_at) return { kind: 'withdrawn', name: row.name, withdrawn_at: row.withdrawn_at };
   if (row.status === 'live' && row.slug && row.slug !== slug) return { kind: 'moved', slug: row.slug };
@@ -40,7 +41,10 @@ export async function slugFate(deps: Deps, slug: string): Promise<SlugFate | und
 
 /** What a JSON or image address (and MCP) answers for a withdrawn listing: 410 gone, in words. */
 export const withdrawnError = (fate: Extract<SlugFate, { kind: 'withdrawn' }>) =>
-  new ServiceError('gone', `${fate.name} was withdrawn from the directory by its owner on ${formatDate(fate.withdrawn_at)}.`);
+  new ServiceError(
+    'gone',
+    `${fate.name} was withdrawn from the directory by its owner on ${formatDate(fate.withdrawn_at)}.`,
+  );
 
 /**
  * getTool for callers that cannot follow a redirect (MCP get_tool): an old slug of a renamed tool answers the tool

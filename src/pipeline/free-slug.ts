@@ -22,7 +22,10 @@ export async function slugForName(db: Db, siteId: string, name: string): Promise
   );
   const current = rows.find((r) => r.own && r.current);
   if (current) return current.slug;
-  return nextFreeSlug(base, rows.filter((r) => !r.own).map((r) => r.slug));
+  return nextFreeSlug(
+    base,
+    rows.filter((r) => !r.own).map((r) => r.slug),
+  );
 }
 
 /** A slug lost to a concurrent writer: sites.slug or the slug history refused it; the writer picks again. */

@@ -18,7 +18,10 @@ const MAX_SLUG_TRIES = 8;
  */
 export async function publishSite(deps: Deps, siteId: string, opts: { note: string }): Promise<SiteRecord | undefined> {
   for (let attempt = 0; attempt < MAX_SLUG_TRIES; attempt++) {
-    const slug = attempt < MAX_SLUG_TRIES - 1 ? await freeSlugFor(deps, siteId) : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
+    const slug =
+      attempt < MAX_SLUG_TRIES - 1
+        ? await freeSlugFor(deps, siteId)
+        : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
     if (slug === undefined) return undefined;
     try {
       const [row] = await queryRows<SiteRow & { notify_email: string | null }>(
@@ -36,7 +39,12 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
       );
       if (!row) return undefined;
       const record = toSiteRecord(row);
-      await notifyPublished(deps, { to: row.notify_email, name: row.name, url: row.url, liveUrl: record.live_url ?? '' });
+      await notifyPublished(deps, {
+        to: row.notify_email,
+        name: row.name,
+        url: row.url,
+        liveUrl: record.live_url ?? '',
+      });
       return record;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -77,7 +77,8 @@ async function countsBySite(deps: Deps, bySlug: DayCounts): Promise<DayCounts> {
     );
     for (const { slug, site_id } of owners) {
       const sum = bySite.get(site_id) ?? {};
-      for (const [counter, n] of Object.entries(bySlug.get(slug) ?? {})) sum[counter as keyof typeof sum] = (sum[counter as keyof typeof sum] ?? 0) + n;
+      for (const [counter, n] of Object.entries(bySlug.get(slug) ?? {}))
+        sum[counter as keyof typeof sum] = (sum[counter as keyof typeof sum] ?? 0) + n;
       bySite.set(site_id, sum);
     }
   }

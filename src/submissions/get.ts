@@ -57,7 +57,11 @@ const lookupStatement = (site: SQL, pending: SQL) =>
 const byId = lookupStatement(sql`s.id`, sql`p.id`);
 const byUrl = lookupStatement(sql`s.canonical_url`, sql`p.canonical_url`);
 
-async function lookup(deps: Deps, statement: typeof byId, values: { key: string; accountId: string }): Promise<SubmissionRecord> {
+async function lookup(
+  deps: Deps,
+  statement: typeof byId,
+  values: { key: string; accountId: string },
+): Promise<SubmissionRecord> {
   const rows = await statement.rows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(deps.db, values);
   // 'site' sorts before 'pending': the reference's lookup order.
   const first = rows[0] as unknown as { kind: 'site' | 'pending'; row: unknown } | undefined;

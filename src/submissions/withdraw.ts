@@ -21,7 +21,15 @@ import type { SiteDetailRecord } from './record-schemas';
  * cancellation failed the first time is asked again. Any other state is 409 invalid_state: a submission still in
  * the pipeline is not public yet, and an unpaid one simply expires.
  */
-export async function withdrawSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: { site_id: string } }): Promise<SiteDetailRecord> {
+export async function withdrawSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { site_id: string };
+}): Promise<SiteDetailRecord> {
   if (!isUuid(input.site_id)) throw notFound();
   const [site] = await queryRows<{ id: string; status: string; withdrawn: boolean }>(
     deps.db,
@@ -62,11 +70,17 @@ async function endSponsorship(deps: Deps, siteId: string): Promise<void> {
     deps.log.warn('withdrawal: the sponsorship could not be cancelled yet', { site_id: siteId, err: String(error) });
     return;
   }
-  await queryRows(deps.db, sql`UPDATE sites SET sponsor_cancel_requested_at = now() WHERE id = ${siteId}::uuid AND sponsor_cancel_requested_at IS NULL`);
+  await queryRows(
+    deps.db,
+    sql`UPDATE sites SET sponsor_cancel_requested_at = now() WHERE id = ${siteId}::uuid AND sponsor_cancel_requested_at IS NULL`,
+  );
 }
 
 async function withdrawnMeanwhile(deps: Deps, siteId: string): Promise<boolean> {
-  const [row] = await queryRows<{ withdrawn: boolean }>(deps.db, sql`SELECT withdrawn_at IS NOT NULL AS withdrawn FROM sites WHERE id = ${siteId}::uuid`);
+  const [row] = await queryRows<{ withdrawn: boolean }>(
+    deps.db,
+    sql`SELECT withdrawn_at IS NOT NULL AS withdrawn FROM sites WHERE id = ${siteId}::uuid`,
+  );
   return Boolean(row?.withdrawn);
 }
 
@@ -83,7 +97,10 @@ const REFUSALS: Record<string, string> = {
 
 function notWithdrawable(status: string, words = status): ServiceError {
   const why = REFUSALS[words] ?? `it is ${status}`;
-  return new ServiceError('invalid_state', `Only a live listing can be withdrawn; this submission is ${status}: ${why}.`);
+  return new ServiceError(
+    'invalid_state',
+    `Only a live listing can be withdrawn; this submission is ${status}: ${why}.`,
+  );
 }
 
 /** An unpaid submission is not a site yet: saying so is clearer than a 404. */

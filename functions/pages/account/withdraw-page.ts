@@ -57,7 +57,8 @@ export function register(app: Hono<AppEnv>) {
       await withdrawSite({ deps, actor: actorForWebSession(session), input: { site_id: siteId } });
     } catch (error) {
       // A listing that is no longer live (an editor took it down meanwhile): its page, with the reason on top.
-      if (error instanceof ServiceError && error.code === 'invalid_state') return submissionPage(c, session, siteId, { error });
+      if (error instanceof ServiceError && error.code === 'invalid_state')
+        return submissionPage(c, session, siteId, { error });
       throw error;
     }
     deps.defer(announceWebhookEvents(deps));

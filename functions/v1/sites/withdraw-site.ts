@@ -45,7 +45,11 @@ const route = createRoute({
     `invalid_state. Endpoints subscribed to site.withdrawn are told. No body. Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
-  request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
+  request: {
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
+  },
   responses: {
     200: {
       content: { 'application/json': { schema: SiteDetail, example: WITHDRAWN_EXAMPLE } },

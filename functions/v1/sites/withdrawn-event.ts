@@ -6,7 +6,12 @@ import { isoTimestampSchema } from '../../../src/timestamp-schemas';
 
 const WithdrawnEvent = z
   .object({
-    id: z.string().openapi({ description: 'The event id; the same on every retry and for every endpoint (deduplicate on it)', example: 'evt_9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' }),
+    id: z
+      .string()
+      .openapi({
+        description: 'The event id; the same on every retry and for every endpoint (deduplicate on it)',
+        example: 'evt_9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f',
+      }),
     type: z.literal('site.withdrawn'),
     created: isoTimestampSchema('When the listing was withdrawn', '2026-11-24T09:30:00.000Z'),
     data: z.object({
@@ -16,7 +21,10 @@ const WithdrawnEvent = z
       status: z.literal('rejected'),
       previous_status: z.literal('live'),
       reason: z.literal('withdrawn by its owner'),
-      withdrawn_at: isoTimestampSchema('When the listing was withdrawn (the site record\'s withdrawn_at)', '2026-11-24T09:30:00.000Z'),
+      withdrawn_at: isoTimestampSchema(
+        "When the listing was withdrawn (the site record's withdrawn_at)",
+        '2026-11-24T09:30:00.000Z',
+      ),
     }),
   })
   .openapi('SiteWithdrawnEvent');
@@ -34,7 +42,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
       'a `site.status_changed` event (live → rejected). Signed with `Tooldir-Signature` like every event.',
     request: {
       headers: z.object({
-        'Tooldir-Signature': z.string().openapi({ example: 't=1795939800,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' }),
+        'Tooldir-Signature': z
+          .string()
+          .openapi({ example: 't=1795939800,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd' }),
         'Tooldir-Event-Id': z.string().openapi({ example: 'evt_9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f' }),
       }),
       body: { required: true, content: { 'application/json': { schema: WithdrawnEvent } } },

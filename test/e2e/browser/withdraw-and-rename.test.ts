@@ -57,15 +57,22 @@ describeBrowser('withdrawal and renames in Chromium', () => {
   const api = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
     fetch(`${server.url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(init.key && { authorization: `Bearer ${init.key}` }),
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       redirect: 'manual',
     });
 
   async function memberWithPage() {
     const email = `maker-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const account = (await (await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier: 'member' } })).json()) as { account_id: string };
-    const { key } = (await (await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })).json()) as { key: string };
+    const account = (await (
+      await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier: 'member' } })
+    ).json()) as { account_id: string };
+    const { key } = (await (
+      await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })
+    ).json()) as { key: string };
     const context = await profile();
     const page = await context.newPage();
     await page.goto(`${server.url}/account`);
@@ -80,7 +87,11 @@ describeBrowser('withdrawal and renames in Chromium', () => {
 
   /** A live tool of `key`'s account, through submit and the pipeline's own path; answers its id and slug. */
   async function liveTool(key: string, name: string) {
-    const res = await api('/api/v1/submit-site', { method: 'POST', key, json: { name, url: `https://${crypto.randomUUID().slice(0, 8)}.example/` } });
+    const res = await api('/api/v1/submit-site', {
+      method: 'POST',
+      key,
+      json: { name, url: `https://${crypto.randomUUID().slice(0, 8)}.example/` },
+    });
     const { site_id } = (await res.json()) as { site_id: string };
     await moveSite(server.deps, site_id, 'live');
     const record = (await (await api(`/api/v1/sites/${site_id}`, { key })).json()) as { live_url: string };
@@ -88,14 +99,19 @@ describeBrowser('withdrawal and renames in Chromium', () => {
   }
 
   async function checkEverywhere(page: Page, label: string, shot?: string) {
-    for (const [width, height, scheme] of [[1280, 900, 'light'], [390, 844, 'light'], [390, 844, 'dark']] as const) {
+    for (const [width, height, scheme] of [
+      [1280, 900, 'light'],
+      [390, 844, 'light'],
+      [390, 844, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       await expectFitsViewport(page, width);
       await expectNoAxeViolations(page);
       expect(await page.locator('h1').count(), label).toBe(1);
       const dir = process.env.WITHDRAW_SCREENSHOTS;
-      if (dir && shot && scheme === 'light') await page.screenshot({ path: join(dir, `${shot}-${width}.png`), fullPage: true });
+      if (dir && shot && scheme === 'light')
+        await page.screenshot({ path: join(dir, `${shot}-${width}.png`), fullPage: true });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -138,8 +154,18 @@ describeBrowser('withdrawal and renames in Chromium', () => {
     const { key, page, context } = await memberWithPage();
     const tool = await liveTool(key, `Old Quill ${crypto.randomUUID().slice(0, 6)}`);
     const newName = `New Quill ${crypto.randomUUID().slice(0, 6)}`;
-    const filed = (await (await api(`/api/v1/sites/${tool.siteId}`, { method: 'PATCH', key, json: { name: newName } })).json()) as { pending_edit: { edit_id: string } };
-    expect((await api(`/api/v1/admin/edits/${filed.pending_edit.edit_id}/review`, { method: 'POST', key: ADMIN, json: { decision: 'approve' } })).status).toBe(200);
+    const filed = (await (
+      await api(`/api/v1/sites/${tool.siteId}`, { method: 'PATCH', key, json: { name: newName } })
+    ).json()) as { pending_edit: { edit_id: string } };
+    expect(
+      (
+        await api(`/api/v1/admin/edits/${filed.pending_edit.edit_id}/review`, {
+          method: 'POST',
+          key: ADMIN,
+          json: { decision: 'approve' },
+        })
+      ).status,
+    ).toBe(200);
     const response = await page.goto(`${server.url}/tools/${tool.slug}`);
     expect(response!.status()).toBe(200);
     expect(page.url()).toBe(`${server.url}/tools/${newName.toLowerCase().replace(/ /g, '-')}`);

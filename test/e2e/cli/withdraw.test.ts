@@ -61,11 +61,18 @@ describe('tooldir withdraw', () => {
     expect(await pageStatus(tool.slug)).toBe(410);
     const again = await user.run(['withdraw', tool.id, '--yes', '--json'], withKey);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ site_id: tool.id, status: 'rejected', rejection_reason: 'withdrawn by its owner' });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      site_id: tool.id,
+      status: 'rejected',
+      rejection_reason: 'withdrawn by its owner',
+    });
   });
 
   it('explains a refusal (not live) and a malformed id, with their exit codes', async () => {
-    const pending = await seedOwnedTool(server.deps.db, account.accountId, { name: `Review Tool ${crypto.randomUUID().slice(0, 6)}`, status: 'pending_review' });
+    const pending = await seedOwnedTool(server.deps.db, account.accountId, {
+      name: `Review Tool ${crypto.randomUUID().slice(0, 6)}`,
+      status: 'pending_review',
+    });
     const refused = await user.run(['withdraw', pending.id, '--yes'], withKey);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('Only a live listing can be withdrawn; this submission is pending_review');

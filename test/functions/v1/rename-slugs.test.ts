@@ -77,7 +77,10 @@ describe('an approved rename', () => {
     expect(slug).toBe(`${older.slug}-2`);
     // The old address still leads to the first tool.
     expect((await get(`/tools/${older.slug}`)).headers.get('location')).not.toBe(`/tools/${slug}`);
-    const [owner] = await queryRows<{ site_id: string }>(h.t.deps.db, sql`SELECT site_id FROM site_slugs WHERE slug = ${older.slug}`);
+    const [owner] = await queryRows<{ site_id: string }>(
+      h.t.deps.db,
+      sql`SELECT site_id FROM site_slugs WHERE slug = ${older.slug}`,
+    );
     expect(owner!.site_id).toBe(older.id);
   });
 
@@ -95,7 +98,11 @@ describe('an approved rename', () => {
     expect((await get(`/tools/${tool.slug}`)).headers.get('x-cache')).toBe('hit');
     const slug = await rename(tool.id, uniqueName('Fresh Name'));
     const old = await get(`/tools/${tool.slug}`);
-    expect([old.status, old.headers.get('location'), old.headers.get('x-cache')]).toEqual([301, `/tools/${slug}`, null]);
+    expect([old.status, old.headers.get('location'), old.headers.get('x-cache')]).toEqual([
+      301,
+      `/tools/${slug}`,
+      null,
+    ]);
   });
 });
 
@@ -104,12 +111,16 @@ describe('statistics across a rename', () => {
     const tool = await ownTool(uniqueName('Counted Badge'));
     const stats = statsHarness(h.t);
     // Before: a load under the old slug, counted under it.
-    expect((await stats.visit(`/badge/${tool.slug}.svg`, { headers: { 'cf-connecting-ip': '198.18.0.1' } })).status).toBe(200);
+    expect(
+      (await stats.visit(`/badge/${tool.slug}.svg`, { headers: { 'cf-connecting-ip': '198.18.0.1' } })).status,
+    ).toBe(200);
     const slug = await rename(tool.id, uniqueName('Counted Badge Renamed'));
     // After: an old embed redirects (not counted itself), and the load it leads to is counted under the new slug.
     const redirect = await stats.visit(`/badge/${tool.slug}.svg`, { headers: { 'cf-connecting-ip': '198.18.0.2' } });
     expect(redirect.status).toBe(301);
-    const followed = await stats.visit(redirect.headers.get('location')!, { headers: { 'cf-connecting-ip': '198.18.0.2' } });
+    const followed = await stats.visit(redirect.headers.get('location')!, {
+      headers: { 'cf-connecting-ip': '198.18.0.2' },
+    });
     expect(followed.status).toBe(200);
     expect(slug).not.toBe(tool.slug);
     const body = await stats.statsOf(tool.id, h.member.key);

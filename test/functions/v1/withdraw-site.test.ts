@@ -32,14 +32,25 @@ const withdraw = (siteId: string, key: string) => t.request(`/api/v1/sites/${sit
 async function liveTool(name = uniqueName('Withdrawn Quill')) {
   const member = await t.member('member');
   const tool = await seedOwnedTool(t.deps.db, member.accountId, { name, description: 'Writes things for you.' });
-  await queryRows(t.deps.db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'writing')`);
+  await queryRows(
+    t.deps.db,
+    sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'writing')`,
+  );
   // The key a submit of the same address computes (the seed stores the URL as typed).
-  await queryRows(t.deps.db, sql`UPDATE sites SET canonical_url = ${canonicalUrl(new URL(`https://${tool.slug}.example/`))} WHERE id = ${tool.id}::uuid`);
+  await queryRows(
+    t.deps.db,
+    sql`UPDATE sites SET canonical_url = ${canonicalUrl(new URL(`https://${tool.slug}.example/`))} WHERE id = ${tool.id}::uuid`,
+  );
   return { member, name, ...tool };
 }
 
 const statusOf = async (id: string) =>
-  (await queryRows<{ status: string; withdrawn: boolean }>(t.deps.db, sql`SELECT status, withdrawn_at IS NOT NULL AS withdrawn FROM sites WHERE id = ${id}::uuid`))[0];
+  (
+    await queryRows<{ status: string; withdrawn: boolean }>(
+      t.deps.db,
+      sql`SELECT status, withdrawn_at IS NOT NULL AS withdrawn FROM sites WHERE id = ${id}::uuid`,
+    )
+  )[0];
 
 describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
   it('answers the record as rejected, withdrawn by its owner, with withdrawn_at and the history step', async () => {
@@ -47,10 +58,19 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
     const res = await withdraw(tool.id, tool.member.key);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ site_id: tool.id, name: tool.name, status: 'rejected', rejection_reason: 'withdrawn by its owner' });
+    expect(body).toMatchObject({
+      site_id: tool.id,
+      name: tool.name,
+      status: 'rejected',
+      rejection_reason: 'withdrawn by its owner',
+    });
     expect(body.withdrawn_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(body.live_url).toBeUndefined();
-    expect(body.history.at(-1)).toEqual({ status: 'rejected', at: expect.any(String), reason: 'withdrawn by its owner' });
+    expect(body.history.at(-1)).toEqual({
+      status: 'rejected',
+      at: expect.any(String),
+      reason: 'withdrawn by its owner',
+    });
     // The detail read says the same afterwards.
     expect(await (await t.request(`/api/v1/sites/${tool.id}`, { key: tool.member.key })).json()).toEqual(body);
   });
@@ -71,7 +91,10 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
     expect(html).toContain(`${tool.name} is no longer listed`);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(await (await get(`/api/v1/tools/${tool.slug}`)).json()).toEqual({
-      error: { code: 'gone', message: expect.stringMatching(/was withdrawn from the directory by its owner on \d{4}-\d\d-\d\d/) },
+      error: {
+        code: 'gone',
+        message: expect.stringMatching(/was withdrawn from the directory by its owner on \d{4}-\d\d-\d\d/),
+      },
     });
     expect((await get(`/api/v1/tools/${tool.slug}`)).status).toBe(410);
     expect((await get(`/go/${tool.slug}`)).status).toBe(410);
@@ -87,9 +110,13 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
     expect(await (await get('/llms.txt')).text()).not.toContain(tool.name);
     expect(await categoryCount()).toBe(writingBefore - 1);
     const mcp = await connectMcp(t);
-    expect((resultJson(await callTool(mcp, 'search_tools', { query: word })) as { tools: unknown[] }).tools).toEqual([]);
+    expect((resultJson(await callTool(mcp, 'search_tools', { query: word })) as { tools: unknown[] }).tools).toEqual(
+      [],
+    );
     expect(resultJson(await callTool(mcp, 'get_tool', { slug: tool.slug }))).toMatchObject({ error: { code: 'gone' } });
-    expect(resultJson(await callTool(mcp, 'get_tool', { site_id: tool.id }))).toMatchObject({ error: { code: 'not_found' } });
+    expect(resultJson(await callTool(mcp, 'get_tool', { site_id: tool.id }))).toMatchObject({
+      error: { code: 'not_found' },
+    });
     await mcp.close();
   });
 
@@ -120,10 +147,18 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
   it('frees the URL and the name: listing it again is a new submission, and its old page stays 410', async () => {
     const tool = await liveTool();
     const url = `https://${tool.slug}.example/`;
-    const before = await t.request('/api/v1/submit-site', { method: 'POST', key: tool.member.key, json: { name: tool.name, url } });
+    const before = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: tool.member.key,
+      json: { name: tool.name, url },
+    });
     expect(before.status).toBe(409);
     await withdraw(tool.id, tool.member.key);
-    const again = await t.request('/api/v1/submit-site', { method: 'POST', key: tool.member.key, json: { name: tool.name, url } });
+    const again = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: tool.member.key,
+      json: { name: tool.name, url },
+    });
     expect(again.status).toBe(201);
     const { site_id } = await again.json();
     expect(site_id).not.toBe(tool.id);
@@ -136,7 +171,11 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
   it('cannot be republished by an editor (approve is refused); a new submission is the way back', async () => {
     const tool = await liveTool();
     await withdraw(tool.id, tool.member.key);
-    const review = await t.request(`/api/v1/admin/sites/${tool.id}/review`, { method: 'POST', key: ADMIN_TOKEN, json: { decision: 'approve' } });
+    const review = await t.request(`/api/v1/admin/sites/${tool.id}/review`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { decision: 'approve' },
+    });
     expect(review.status).toBe(409);
     expect(await statusOf(tool.id)).toEqual({ status: 'rejected', withdrawn: true });
   });
@@ -145,7 +184,11 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
 describe('repeats and races', () => {
   it('a second DELETE answers the same record (200), with one history step and one event of each type', async () => {
     const tool = await liveTool();
-    const webhook = await t.request('/api/v1/webhooks', { method: 'POST', key: tool.member.key, json: { url: 'https://hooks.example/tooldir' } });
+    const webhook = await t.request('/api/v1/webhooks', {
+      method: 'POST',
+      key: tool.member.key,
+      json: { url: 'https://hooks.example/tooldir' },
+    });
     expect(webhook.status).toBe(201);
     const first = await (await withdraw(tool.id, tool.member.key)).json();
     const second = await withdraw(tool.id, tool.member.key);
@@ -159,8 +202,13 @@ describe('repeats and races', () => {
     expect(events.map((e) => e.event_type)).toEqual(['site.status_changed', 'site.withdrawn']);
     const data = typeof events[1]!.data === 'string' ? JSON.parse(events[1]!.data) : events[1]!.data;
     expect(data).toEqual({
-      site_id: tool.id, name: tool.name, url: `https://${tool.slug}.example/`, status: 'rejected', previous_status: 'live',
-      reason: 'withdrawn by its owner', withdrawn_at: first.withdrawn_at,
+      site_id: tool.id,
+      name: tool.name,
+      url: `https://${tool.slug}.example/`,
+      status: 'rejected',
+      previous_status: 'live',
+      reason: 'withdrawn by its owner',
+      withdrawn_at: first.withdrawn_at,
     });
   });
 
@@ -179,14 +227,20 @@ describe('what DELETE refuses, changing nothing', () => {
       const tool = await seedOwnedTool(t.deps.db, member.accountId, { name: uniqueName('Not Live'), status });
       const res = await withdraw(tool.id, member.key);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: { code: 'invalid_state', message: expect.stringContaining(`this submission is ${status}`) } });
+      expect(await res.json()).toEqual({
+        error: { code: 'invalid_state', message: expect.stringContaining(`this submission is ${status}`) },
+      });
       expect(await statusOf(tool.id)).toEqual({ status, withdrawn: false });
     });
   }
 
   it('a queued submission (just submitted): 409, still queued', async () => {
     const member = await t.member('member');
-    const submit = await t.request('/api/v1/submit-site', { method: 'POST', key: member.key, json: { name: uniqueName('Queued'), url: `https://q-${crypto.randomUUID().slice(0, 8)}.example` } });
+    const submit = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: member.key,
+      json: { name: uniqueName('Queued'), url: `https://q-${crypto.randomUUID().slice(0, 8)}.example` },
+    });
     const { site_id } = await submit.json();
     const res = await withdraw(site_id, member.key);
     expect(res.status).toBe(409);
@@ -195,7 +249,11 @@ describe('what DELETE refuses, changing nothing', () => {
 
   it('an unpaid submission: 409 saying its link simply expires', async () => {
     const visitor = await t.member('none');
-    const submit = await t.request('/api/v1/submit-site', { method: 'POST', key: visitor.key, json: { name: uniqueName('Unpaid'), url: `https://u-${crypto.randomUUID().slice(0, 8)}.example` } });
+    const submit = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: visitor.key,
+      json: { name: uniqueName('Unpaid'), url: `https://u-${crypto.randomUUID().slice(0, 8)}.example` },
+    });
     expect(submit.status).toBe(402);
     const res = await withdraw((await submit.json()).site_id, visitor.key);
     expect(res.status).toBe(409);
@@ -223,7 +281,8 @@ describe('a sponsored listing', () => {
       sql`UPDATE sites SET is_sponsor = true, plan = 'sponsored', stripe_subscription_id = ${subscription}, sponsor_status = 'active',
           sponsor_period_end = now() + interval '20 days' WHERE id = ${tool.id}::uuid`,
     );
-  const cancels = (subscription: string) => payments.calls.filter((c) => c.method === 'cancelSubscriptionAtPeriodEnd' && c.args[0] === subscription).length;
+  const cancels = (subscription: string) =>
+    payments.calls.filter((c) => c.method === 'cancelSubscriptionAtPeriodEnd' && c.args[0] === subscription).length;
 
   it('asks the payment provider once to cancel at the period end, and remembers it asked', async () => {
     const tool = await liveTool();
@@ -232,7 +291,10 @@ describe('a sponsored listing', () => {
     await withdraw(tool.id, tool.member.key);
     await withdraw(tool.id, tool.member.key);
     expect(cancels(subscription)).toBe(1);
-    const [row] = await queryRows<{ asked: boolean }>(t.deps.db, sql`SELECT sponsor_cancel_requested_at IS NOT NULL AS asked FROM sites WHERE id = ${tool.id}::uuid`);
+    const [row] = await queryRows<{ asked: boolean }>(
+      t.deps.db,
+      sql`SELECT sponsor_cancel_requested_at IS NOT NULL AS asked FROM sites WHERE id = ${tool.id}::uuid`,
+    );
     expect(row!.asked).toBe(true);
   });
 
@@ -269,18 +331,31 @@ describe('MCP withdraw_site', () => {
     const client = await connectMcp(t, { key: tool.member.key });
     const result = await callTool(client, 'withdraw_site', { site_id: tool.id });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ site_id: tool.id, status: 'rejected', rejection_reason: 'withdrawn by its owner' });
-    expect(result.structuredContent).toEqual(await (await t.request(`/api/v1/sites/${tool.id}`, { key: tool.member.key })).json());
+    expect(result.structuredContent).toMatchObject({
+      site_id: tool.id,
+      status: 'rejected',
+      rejection_reason: 'withdrawn by its owner',
+    });
+    expect(result.structuredContent).toEqual(
+      await (await t.request(`/api/v1/sites/${tool.id}`, { key: tool.member.key })).json(),
+    );
     const stranger = await connectMcp(t, { key: (await t.member('member')).key });
-    expect(resultJson(await callTool(stranger, 'withdraw_site', { site_id: tool.id }))).toMatchObject({ error: { code: 'not_found' } });
+    expect(resultJson(await callTool(stranger, 'withdraw_site', { site_id: tool.id }))).toMatchObject({
+      error: { code: 'not_found' },
+    });
     const anonymous = await connectMcp(t);
-    expect(resultJson(await callTool(anonymous, 'withdraw_site', { site_id: tool.id }))).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(resultJson(await callTool(anonymous, 'withdraw_site', { site_id: tool.id }))).toMatchObject({
+      error: { code: 'unauthorized' },
+    });
     await Promise.all([client.close(), stranger.close(), anonymous.close()]);
   });
 });
 
 async function historySteps(siteId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${siteId}::uuid AND to_status = 'rejected'`);
+  const [row] = await queryRows<{ n: number }>(
+    t.deps.db,
+    sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${siteId}::uuid AND to_status = 'rejected'`,
+  );
   return Number(row!.n);
 }
 
