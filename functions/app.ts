@@ -14,6 +14,7 @@ import * as getSite from './v1/sites/get-site';
 import * as listSites from './v1/sites/list-sites';
 import * as retrySite from './v1/sites/retry-site';
 import * as editSite from './v1/sites/edit-site';
+import * as withdrawSite from './v1/sites/withdraw-site';
 import * as getSiteStats from './v1/sites/get-site-stats';
 import * as searchTools from './v1/tools/search-tools';
 import * as getTool from './v1/tools/get-tool';
@@ -72,6 +73,7 @@ const functions = [
   listSites,
   retrySite,
   editSite,
+  withdrawSite,
   getSiteStats,
   searchTools,
   getTool,

@@ -12,6 +12,8 @@ export const errorStatus = {
   /** A first use of the same Idempotency-Key is still running (docs/idempotency.md); sent with Retry-After. */
   idempotency_in_progress: 409,
   too_many_webhooks: 409,
+  /** A listing its owner withdrew: its address answers 410 for good (docs/pipeline.md "Withdrawal"). */
+  gone: 410,
   payload_too_large: 413,
   /** The Idempotency-Key was first used with another request body. */
   idempotency_key_reused: 422,

@@ -29,13 +29,10 @@ const NewCategory = z
     description: categoryDescriptionSchema
       .optional()
       .openapi({ example: 'Retouching, background removal, upscaling.' }),
-    synonyms: categorySynonymsSchema
-      .optional()
-      .openapi({
-        description:
-          'Other words that find the category’s tools in search: single words, stored lower-case, at most 20',
-        example: ['retouching', 'upscaling'],
-      }),
+    synonyms: categorySynonymsSchema.optional().openapi({
+      description: 'Other words that find the category’s tools in search: single words, stored lower-case, at most 20',
+      example: ['retouching', 'upscaling'],
+    }),
   })
   .openapi('NewCategory');
 

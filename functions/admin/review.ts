@@ -45,19 +45,12 @@ const OperatorSite = z
     site: SiteRecord,
     pipeline: z.object({
       crawl_attempts: z.number().int(),
-      crawl_error: z
-        .string()
-        .nullable()
-        .openapi({
-          description:
-            "The last crawl failure's full detail (addresses, host names, exception text), for operators only",
-        }),
-      crawl_error_kind: z
-        .string()
-        .nullable()
-        .openapi({
-          description: "The last crawl failure's kind (the submitter sees it as the site record's crawl_error)",
-        }),
+      crawl_error: z.string().nullable().openapi({
+        description: "The last crawl failure's full detail (addresses, host names, exception text), for operators only",
+      }),
+      crawl_error_kind: z.string().nullable().openapi({
+        description: "The last crawl failure's kind (the submitter sees it as the site record's crawl_error)",
+      }),
       crawl_error_http_status: z
         .number()
         .int()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { searchTools, searchInputSchema, MAX_PAGE_SIZE } from '../../src/directory/search';
-import { getTool } from '../../src/directory/get-tool';
+import { getToolFollowingRenames } from '../../src/directory/slug-history';
 import { searchPageSchema, toolDetailSchema } from '../../src/directory/tool-schemas';
 import { listCategories } from '../../src/categories/categories';
 import { categoryListSchema } from '../../src/categories/category-schemas';
@@ -18,6 +18,7 @@ export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
+import { withdrawSiteTool } from './withdraw-tool';
 import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/catalog/plans';
 
 /** The monthly plan, named in the submit tool's words. */
@@ -77,7 +78,8 @@ export const getToolTool = defineTool({
     'Full details of one live tool in the directory: name, website url, description, image, icon, featured / ' +
     'sponsored flags, its public page (live_url) and when it was published. Pass exactly one of `slug` (from ' +
     'search_tools results or the end of a live_url) or `site_id` (e.g. from submit_site, once that submission is ' +
-    'live). Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
+    'live). An old slug of a renamed tool answers the tool under its current slug; a listing its owner withdrew is ' +
+    'gone. Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +
     `${describePolicy('public')}, shared with search_tools.`,
   auth: 'none',
   scope: 'tools:read',
@@ -100,7 +102,8 @@ export const getToolTool = defineTool({
       throw new ServiceError('invalid_request', 'slug or site_id: pass exactly one of them.');
     }
     await limitDirectoryRead(caller);
-    return getTool({
+    // An old slug of a renamed tool answers the tool under its current slug; a withdrawn listing is gone.
+    return getToolFollowingRenames({
       deps: caller.deps,
       input: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! },
     });
@@ -218,4 +221,5 @@ export const mcpTools: ToolDescriptor[] = [
   retrySiteTool,
   editSiteTool,
   getSiteStatsTool,
+  withdrawSiteTool,
 ];

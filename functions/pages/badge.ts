@@ -6,6 +6,8 @@ import { ServiceError } from '../../src/errors';
 import { clientIp } from '../middleware/client-ip';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
+import { slugFate, withdrawnError } from '../../src/directory/slug-history';
+import { movedLocation, redirectTo } from './slug-fate';
 
 function parseTheme(value: string | undefined): BadgeTheme {
   if (value === undefined || value === '') return 'light';
@@ -22,8 +24,18 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const file = c.req.param('file');
     if (!file.endsWith('.svg')) throw notLive();
     const theme = parseTheme(c.req.query('theme'));
-    // getTool answers not_found for anything that is not live (pending, rejected, taken down, unknown).
-    const tool = await getTool({ deps: c.get('deps'), input: { slug: file.slice(0, -'.svg'.length) } });
+    // getTool answers not_found for anything that is not live (pending, rejected, taken down, unknown). An old slug of
+    // a renamed tool answers 301 to its current badge, which is the load that counts (docs/stats.md); a withdrawn
+    // listing's badge is 410.
+    const slug = file.slice(0, -'.svg'.length);
+    const tool = await getTool({ deps: c.get('deps'), input: { slug } }).catch(async (error: unknown) => {
+      const fate =
+        error instanceof ServiceError && error.code === 'not_found' ? await slugFate(c.get('deps'), slug) : undefined;
+      if (fate?.kind === 'withdrawn') throw withdrawnError(fate);
+      if (fate?.kind === 'moved') return movedLocation(c, (to) => `/badge/${to}.svg`, fate.slug);
+      throw error;
+    });
+    if (typeof tool === 'string') return redirectTo(c, tool);
     // An hour: a tool that becomes featured (or is taken down) shows it on embedding sites within the hour.
     c.header('Cache-Control', 'public, max-age=3600');
     // The SVG carries no script and loads nothing; its only styling is the inline style attribute of its text.

@@ -5,6 +5,7 @@ import { findOutboundTarget } from '../../src/stats/outbound-link';
 import { isSlug } from '../../src/pipeline/slug';
 import type { AppEnv } from '../types';
 import { notFoundPage } from './not-found';
+import { answerSlugFate } from './slug-fate';
 import { refusedPublicPage } from './public-limit';
 
 export function register(app: OpenAPIHono<AppEnv>) {
@@ -15,7 +16,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const slug = c.req.param('slug');
     // Only the slug picks the target, and only among live tools: no parameter can turn this into an open redirect.
     const target = isSlug(slug) ? await findOutboundTarget(c.get('deps'), slug) : undefined;
-    if (!target) return notFoundPage(c);
+    // A renamed tool's old slug: 301 to its current /go/ (counted there); a withdrawn listing: 410.
+    if (!target) return (isSlug(slug) && (await answerSlugFate(c, slug, (to) => `/go/${to}`))) || notFoundPage(c);
     // Every click must reach us to be counted, and the link is no page of its own for search engines.
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex, nofollow');

@@ -11,6 +11,7 @@ import { renderPage, safeUrl } from './layout';
 import { outboundPath } from './outbound';
 import { formatDate } from './account/layout';
 import { notFoundPage } from './not-found';
+import { answerSlugFate } from './slug-fate';
 import { badges, iconSource, outboundRel } from './tool-list';
 import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 
@@ -20,7 +21,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (refused) return refused;
     const slug = c.req.param('slug');
     const tool = isSlug(slug) ? await getLiveTool(c.get('deps'), slug) : undefined;
-    if (!tool) return notFoundPage(c);
+    if (!tool) return (isSlug(slug) && (await answerSlugFate(c, slug, (to) => `/tools/${to}`))) || notFoundPage(c);
     // Visits go through our outbound link (counted as a click, docs/stats.md); it redirects to this very URL.
     const href = safeUrl(tool.url) && outboundPath(tool.slug);
     const description = tool.description ?? tool.title ?? `${tool.name} on tooldir`;

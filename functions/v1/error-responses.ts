@@ -6,12 +6,10 @@ import { errorCodes } from '../../src/errors';
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z
-        .enum(errorCodes)
-        .openapi({
-          description: "What went wrong, one of the service's error codes (src/errors.ts)",
-          example: 'invalid_request',
-        }),
+      code: z.enum(errorCodes).openapi({
+        description: "What went wrong, one of the service's error codes (src/errors.ts)",
+        example: 'invalid_request',
+      }),
       message: z.string().openapi({ example: 'name must be 2 to 100 characters' }),
       site_id: z
         .uuid()

@@ -5,6 +5,13 @@
 export const siteStatuses = ['queued', 'crawling', 'crawl_failed', 'pending_review', 'live', 'rejected'] as const;
 export type SiteStatus = (typeof siteStatuses)[number];
 
+/**
+ * The reason a listing withdrawn by its owner carries (docs/pipeline.md "Withdrawal"): its rejection_reason, its
+ * history step's reason, the site.withdrawn event's reason. A withdrawn listing is `rejected`; the reference's
+ * status list is not extended.
+ */
+export const WITHDRAWAL_REASON = 'withdrawn by its owner';
+
 /** An edit's life (site_edits.status): pending until an editor decides, or until a newer edit supersedes it. */
 export const editStatuses = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export type EditStatus = (typeof editStatuses)[number];

@@ -70,6 +70,13 @@ export class ApiClient {
     throw await toCliError(response);
   }
 
+  /** DELETE /sites/{id}: withdraw a live listing (200 with the record, also when it was withdrawn before). */
+  async withdrawSite(siteId: string): Promise<SiteDetail> {
+    const response = await this.send('DELETE', `/sites/${encodeURIComponent(siteId)}`);
+    if (response.status === 200) return readJson<SiteDetail>(response);
+    throw await toCliError(response);
+  }
+
   /** PATCH /sites/{id}: a new name and/or description for a live tool, waiting for an editor (202 with the record). */
   async editSite(siteId: string, edit: EditRequest): Promise<SiteDetail> {
     const response = await this.send('PATCH', `/sites/${encodeURIComponent(siteId)}`, edit);

@@ -15,6 +15,7 @@ import { registerStatsCommand } from './stats';
 import { registerSubmitCommand } from './submit';
 import { registerCategoriesCommand } from './categories';
 import { registerEditCommand } from './edit';
+import { registerWithdrawCommand } from './withdraw';
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -65,6 +66,7 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerRetryCommand(program, ctx, run);
   registerStatsCommand(program, ctx, run);
   registerEditCommand(program, ctx, run);
+  registerWithdrawCommand(program, ctx, run);
   registerCategoriesCommand(program, ctx, run);
   return program;
 }

@@ -32,6 +32,10 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   const badges = badgeWords(site);
   if (badges.length) lines.push(`  Badges:     ${badges.join(', ')}`);
   if (site.live_url) lines.push(`  Live page:  ${site.live_url}`);
+  if (site.withdrawn_at)
+    lines.push(
+      `  Withdrawn:  ${formatTime(site.withdrawn_at)}, by its owner (statistics stay readable: tooldir stats ${site.site_id})`,
+    );
   if (site.status === 'crawl_failed' && site.crawl_error) lines.push(`  Failure:    ${site.crawl_error.message}`);
   // Detail reads carry these (docs/submission-progress.md); a list item does not, so both are optional here.
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);

@@ -6,6 +6,7 @@ import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import type { EditStatus } from '../catalog/site-statuses';
 import type { Decision } from './decision-conditions';
+import { isSlugTaken, slugForName } from './free-slug';
 
 export interface EditDecision {
   edit_id: string;
@@ -38,10 +39,10 @@ export async function decideEdit({ deps, input }: { deps: Deps; input: EditDecis
   const reason = input.reason?.trim() || null;
   let decided: { id: string } | undefined;
   try {
-    [decided] = await queryRows<{ id: string }>(
-      deps.db,
-      input.decision === 'approve' ? approve(input.edit_id, reason) : reject(input.edit_id, reason),
-    );
+    decided =
+      input.decision === 'approve'
+        ? await approveWithSlug(deps, input.edit_id, reason)
+        : (await queryRows<{ id: string }>(deps.db, reject(input.edit_id, reason)))[0];
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -50,18 +51,44 @@ export async function decideEdit({ deps, input }: { deps: Deps; input: EditDecis
   return (await readEdit(deps, input.edit_id))!;
 }
 
-const approve = (editId: string, reason: string | null) =>
+const SLUG_TRIES = 5;
+
+/**
+ * A rename takes the slug of its new name (docs/pipeline.md "Renames"): chosen before the statement
+ * (./free-slug.ts), written with the name, and recorded in the slug history by its trigger, so the old slug keeps
+ * answering 301. A slug a concurrent writer took meanwhile fails the statement; it is chosen again.
+ */
+async function approveWithSlug(deps: Deps, editId: string, reason: string | null): Promise<{ id: string } | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const [edit] = await queryRows<{ site_id: string; name: string | null }>(
+      deps.db,
+      sql`SELECT site_id, name FROM site_edits WHERE id = ${editId}::uuid AND status = 'pending'`,
+    );
+    if (!edit) return undefined;
+    const slug = edit.name === null ? null : await slugForName(deps.db, edit.site_id, edit.name);
+    try {
+      const [decided] = await queryRows<{ id: string }>(deps.db, approve(editId, reason, slug, deps.origin));
+      return decided;
+    } catch (error) {
+      if (!isSlugTaken(error) || attempt >= SLUG_TRIES) throw error;
+    }
+  }
+}
+
+const approve = (editId: string, reason: string | null, slug: string | null, origin: string) =>
   sql`WITH e AS (
         SELECT id, site_id, name, normalized_name, description FROM site_edits
         WHERE id = ${editId}::uuid AND status = 'pending' FOR UPDATE
       ), applied AS (
         UPDATE sites s SET name = coalesce(e.name, s.name), normalized_name = coalesce(e.normalized_name, s.normalized_name),
+          slug = coalesce(${slug}::text, s.slug),
+          live_url = CASE WHEN ${slug}::text IS NULL THEN s.live_url ELSE ${origin}::text || '/tools/' || ${slug}::text END,
           metadata = CASE WHEN e.description IS NULL THEN s.metadata
             ELSE coalesce(s.metadata, '{}'::jsonb) || jsonb_build_object('description', e.description) END
         FROM e
         WHERE s.id = e.site_id AND s.status = 'live'
           AND (e.normalized_name IS NULL
-            OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = e.normalized_name AND o.id <> s.id))
+            OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = e.normalized_name AND o.id <> s.id AND o.withdrawn_at IS NULL))
         RETURNING s.id
       )
       UPDATE site_edits SET status = 'approved', reason = ${reason}::text, decided_at = now()
@@ -76,7 +103,7 @@ async function whyNot(deps: Deps, editId: string): Promise<ServiceError> {
   const [row] = await queryRows<{ status: string; site_status: string; holder_id: string | null }>(
     deps.db,
     sql`SELECT e.status, s.status AS site_status, o.id AS holder_id FROM site_edits e JOIN sites s ON s.id = e.site_id
-        LEFT JOIN sites o ON o.normalized_name = e.normalized_name AND o.id <> s.id
+        LEFT JOIN sites o ON o.normalized_name = e.normalized_name AND o.id <> s.id AND o.withdrawn_at IS NULL
         WHERE e.id = ${editId}::uuid`,
   );
   if (!row) return notFound();

@@ -6,8 +6,11 @@ import { sql, type SQL } from 'drizzle-orm';
 export type Decision = 'approve' | 'reject';
 
 export const decisionApplies: Record<Decision, SQL> = {
-  /** Approve starts from pending_review, or from a takedown (rejected after having been live) to republish. */
-  approve: sql`(s.status = 'pending_review' OR (s.status = 'rejected' AND s.published_at IS NOT NULL))`,
+  /**
+   * Approve starts from pending_review, or from an editor's takedown (rejected after having been live) to republish;
+   * never from a withdrawal: its owner took it down, and listing it again is a new submission.
+   */
+  approve: sql`(s.status = 'pending_review' OR (s.status = 'rejected' AND s.published_at IS NOT NULL AND s.withdrawn_at IS NULL))`,
   /** Reject works from pending_review, or from live (a takedown). */
   reject: sql`s.status IN ('pending_review', 'live')`,
 };

@@ -3,7 +3,8 @@ import type { Deps } from '../deps';
 import { isUniqueViolation, queryRows } from '../db/client';
 import { siteRecordColumns, toSiteRecord, type SiteRow } from '../submissions/records';
 import type { SiteRecord } from '../submissions/record-schemas';
-import { nextFreeSlug, slugify } from './slug';
+import { slugify } from './slug';
+import { slugForName } from './free-slug';
 import { notifyPublished } from './notify';
 import { decisionApplies } from './decision-conditions';
 
@@ -12,8 +13,8 @@ const MAX_SLUG_TRIES = 8;
 /**
  * Makes a site live in one conditional statement: a unique readable slug (kept on republish),
  * live_url = origin + /tools/{slug}, published_at (first publication), and the notification mail.
- * Two sites racing for one slug: the loser's statement fails on the unique index and retries with the
- * next free slug. Returns undefined when the site was not in a publishable state.
+ * Two sites racing for one slug: the loser's statement fails on the unique index (or on the slug history, which
+ * also refuses a slug another tool once held) and retries with the next free slug. Returns undefined when the site was not in a publishable state.
  */
 export async function publishSite(deps: Deps, siteId: string, opts: { note: string }): Promise<SiteRecord | undefined> {
   for (let attempt = 0; attempt < MAX_SLUG_TRIES; attempt++) {
@@ -58,16 +59,8 @@ async function baseSlug(deps: Deps, siteId: string): Promise<string | undefined>
   return row ? slugify(row.name) : undefined;
 }
 
-/** The site's own slug when it has one, else the first free one among base, base-2, ... */
+/** The first free slug among base, base-2, ... that no other tool ever held (./free-slug.ts); a republish keeps its own. */
 async function freeSlugFor(deps: Deps, siteId: string): Promise<string | undefined> {
-  const base = await baseSlug(deps, siteId);
-  if (base === undefined) return undefined;
-  const taken = await queryRows<{ slug: string }>(
-    deps.db,
-    sql`SELECT slug FROM sites WHERE id <> ${siteId}::uuid AND (slug = ${base} OR slug ~ ${`^${base}-[0-9]+$`})`,
-  );
-  return nextFreeSlug(
-    base,
-    taken.map((t) => t.slug),
-  );
+  const [row] = await queryRows<{ name: string }>(deps.db, sql`SELECT name FROM sites WHERE id = ${siteId}::uuid`);
+  return row ? slugForName(deps.db, siteId, row.name) : undefined;
 }

@@ -22,8 +22,8 @@ export async function conflictFor(
 ): Promise<ServiceError> {
   const [row] = await queryRows<{ id: string; account_id: string }>(
     db,
-    sql`SELECT id, account_id FROM sites WHERE canonical_url = ${target.canonicalUrl}
-        OR normalized_name = ${target.normalizedName} ORDER BY (account_id = ${actor.accountId}) DESC LIMIT 1`,
+    sql`SELECT id, account_id FROM sites WHERE (canonical_url = ${target.canonicalUrl}
+        OR normalized_name = ${target.normalizedName}) AND withdrawn_at IS NULL ORDER BY (account_id = ${actor.accountId}) DESC LIMIT 1`,
   );
   return row
     ? alreadySubmitted(actor, { siteId: row.id, accountId: row.account_id })
@@ -55,9 +55,9 @@ export async function describeDuplicate(
     sql`SELECT x.id, x.account_id = ${actor.accountId} AS own, CASE WHEN x.status = 'live' THEN x.slug END AS slug,
           x.canonical_url = ${target.canonicalUrl} AS same_url
         FROM (
-          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.canonical_url = ${target.canonicalUrl}
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.canonical_url = ${target.canonicalUrl} AND s.withdrawn_at IS NULL
           UNION ALL
-          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.normalized_name = ${target.normalizedName}
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.normalized_name = ${target.normalizedName} AND s.withdrawn_at IS NULL
         ) x
         ORDER BY (x.account_id = ${actor.accountId}) DESC, (x.canonical_url = ${target.canonicalUrl}) DESC LIMIT 1`,
   );

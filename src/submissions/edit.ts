@@ -37,7 +37,7 @@ export async function editSite({
             SELECT s.id FROM sites s
             WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status = 'live'
               AND (${normalizedName}::text IS NULL
-                OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = ${normalizedName}::text AND o.id <> s.id))
+                OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = ${normalizedName}::text AND o.id <> s.id AND o.withdrawn_at IS NULL))
           ), superseded AS (
             UPDATE site_edits SET status = 'superseded', decided_at = now()
             WHERE site_id IN (SELECT id FROM site) AND status = 'pending' RETURNING id
@@ -63,7 +63,7 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: 
   const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null }>(
     deps.db,
     sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id FROM sites s
-        LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id
+        LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id AND o.withdrawn_at IS NULL
         WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid`,
   );
   if (!site) {

@@ -45,14 +45,14 @@ export async function findSubmissionByUrl({
 /** Both lookups in one statement, site first; built once per process (src/db/prepared.ts). */
 const lookupStatement = (site: SQL, pending: SQL) =>
   preparedStatement<'key' | 'accountId'>(
-    (
-      p,
-    ) => sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
-          WHERE ${site} = ${p('key')} AND s.account_id = ${p('accountId')}) x
-        UNION ALL
-        SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
-          WHERE ${pending} = ${p('key')} AND p.account_id = ${p('accountId')}) y
-        ORDER BY 1 DESC`,
+    // By URL, a withdrawn listing and its new submission share the key: the one that is not withdrawn comes first.
+    (p) => sql`SELECT kind, row FROM (
+          SELECT 'site' AS kind, to_jsonb(x) AS row, x.withdrawn_at IS NULL AS current FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
+            WHERE ${site} = ${p('key')} AND s.account_id = ${p('accountId')}) x
+          UNION ALL
+          SELECT 'pending' AS kind, to_jsonb(y) AS row, true AS current FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
+            WHERE ${pending} = ${p('key')} AND p.account_id = ${p('accountId')}) y
+        ) found ORDER BY kind DESC, current DESC`,
   );
 const byId = lookupStatement(sql`s.id`, sql`p.id`);
 const byUrl = lookupStatement(sql`s.canonical_url`, sql`p.canonical_url`);

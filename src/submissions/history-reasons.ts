@@ -1,8 +1,9 @@
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
+import { WITHDRAWAL_REASON } from '../catalog/site-statuses';
 
 // Which site_history notes a submitter may read, and as what (docs/submission-progress.md "Reasons"). Notes
-// are written for operators (src/pipeline/*.ts); only two kinds are meant for submitters, and each is matched
+// are written for operators (src/pipeline/*.ts); only three kinds are meant for submitters (the third: a withdrawal's), and each is matched
 // by the exact shape its writer gives it, so any other note (a crawled URL, an approval remark) stays unseen.
 
 const EDITOR_REJECTION = 'rejected by an editor: ';
@@ -31,6 +32,7 @@ export function submitterReason(step: {
   const note = step.note;
   if (!note) return undefined;
   if (step.status === 'rejected') {
+    if (note === WITHDRAWAL_REASON) return note;
     return note.startsWith(EDITOR_REJECTION) && note.length > EDITOR_REJECTION.length
       ? note.slice(EDITOR_REJECTION.length)
       : undefined;

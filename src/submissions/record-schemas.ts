@@ -50,7 +50,14 @@ export const siteRecordSchema = z.object({
   rejection_reason: z
     .string()
     .optional()
-    .describe('Only on a paid submission that could not be applied and was refunded (status rejected)'),
+    .describe(
+      'Only when status is rejected for a reason of its own: a paid submission that could not be applied and was refunded ' +
+        '(the reason in words), or a listing its owner withdrew ("withdrawn by its owner")',
+    ),
+  withdrawn_at: isoTimestampSchema(
+    'Only on a listing its owner withdrew (DELETE /api/v1/sites/{site_id}): when',
+    '2026-11-24T09:30:00.000Z',
+  ).optional(),
   crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
   pending_edit: pendingEditSchema.optional(),
   last_edit: lastEditSchema.optional(),

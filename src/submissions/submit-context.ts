@@ -47,9 +47,9 @@ export async function readSubmitContext(
       LEFT JOIN quota_usage u ON u.account_id = a.id AND u.day = ${q.day}
       LEFT JOIN LATERAL (
         SELECT x.id, x.account_id FROM (
-          SELECT s.id, s.account_id FROM sites s WHERE s.canonical_url = ${q.canonicalUrl}
+          SELECT s.id, s.account_id FROM sites s WHERE s.canonical_url = ${q.canonicalUrl} AND s.withdrawn_at IS NULL
           UNION ALL
-          SELECT s.id, s.account_id FROM sites s WHERE s.normalized_name = ${q.normalizedName}
+          SELECT s.id, s.account_id FROM sites s WHERE s.normalized_name = ${q.normalizedName} AND s.withdrawn_at IS NULL
         ) x
         ORDER BY (x.account_id = a.id) DESC LIMIT 1
       ) e ON true

@@ -49,9 +49,7 @@ export interface PipelineApp extends TestApp {
   /** Resolves when the local queue has nothing running or waiting. */
   settle(): Promise<void>;
   submit(key: string, body: { name: string; url: string; email?: string; plan?: string }): Promise<string>;
-  site(
-    siteId: string,
-  ): Promise<{
+  site(siteId: string): Promise<{
     status: string;
     crawl_attempts: number;
     crawl_error: string | null;

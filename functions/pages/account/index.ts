@@ -15,6 +15,7 @@ import * as consent from './consent-page';
 import * as connectedApps from './connected-apps';
 import * as submission from './submission-page';
 import * as submissionActions from './submission-actions';
+import * as withdrawPage from './withdraw-page';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
@@ -53,6 +54,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     connectedApps,
     submission,
     submissionActions,
+    withdrawPage,
     membership,
     billing,
     webhooks,

@@ -99,6 +99,12 @@ const crawlFailedSection: Section = ({ record, csrfToken }) => {
 const rejectionSection: Section = ({ record }) => {
   const s = site(record);
   if (s?.status !== 'rejected') return '';
+  if (s.withdrawn_at) {
+    return html`<section class="panel" aria-labelledby="withdrawn-title"><h2 id="withdrawn-title">Withdrawn</h2>
+<p id="withdrawn">You withdrew this listing on ${formatTime(s.withdrawn_at)}. Its page answers that it is no longer listed, and it
+left search, the categories and the sitemap. Its statistics stay below.</p>
+<p>To list it again, <a href="/submit">submit it</a> as a new submission.</p></section>`;
+  }
   if (s.rejection_reason) {
     return html`<section class="panel" aria-labelledby="rejected-title"><h2 id="rejected-title">Payment refunded</h2>
 <p>Your payment could not be applied and was refunded: <span id="rejection-reason">${s.rejection_reason}</span></p></section>`;
@@ -155,6 +161,15 @@ ${s.last_edit ? html`<p id="last-edit">Last edit ${describeLastEdit(s.last_edit)
 <button type="submit" class="primary" id="suggest-edit">Suggest this edit</button></form></section>`;
 };
 
+/** Withdraw the listing (the verb of DELETE /api/v1/sites/{site_id}): a link to a page that asks first. */
+const withdrawSection: Section = ({ record }) => {
+  if (site(record)?.status !== 'live') return '';
+  return html`<section class="panel" id="withdraw" aria-labelledby="withdraw-title"><h2 id="withdraw-title">Withdraw the listing</h2>
+<p class="muted small">Takes your tool out of the directory for good: its page will say it is no longer listed. A sponsored plan ends
+with the period already paid for. Listing it again later is a new submission.</p>
+<p><a class="button" id="withdraw-start" href="${base(record)}/withdraw">Withdraw…</a></p></section>`;
+};
+
 /**
  * The last 30 days of the listing's statistics (docs/stats.md): for a live tool, and for one that was live once
  * (taken down, its numbers stay readable). One statement, the read of GET /api/v1/sites/{site_id}/stats.
@@ -184,6 +199,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   rejectionSection,
   liveSection,
   editSection,
+  withdrawSection,
   statsSection,
   timelineSection,
 ];

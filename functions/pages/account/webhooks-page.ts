@@ -104,7 +104,7 @@ Verify each delivery's <code>Tooldir-Signature</code> header with it.</p>
         : ''
     }
 <p>Webhooks tell your own systems when a submission changes status: each change is POSTed as a signed
-<code>site.status_changed</code> event to every endpoint, retried for about a day and a half until it answers 2xx. The same endpoints
+<code>site.status_changed</code> event to every endpoint (a listing you withdraw also as <code>site.withdrawn</code>), retried for about a day and a half until it answers 2xx. The same endpoints
 are managed through <code>/api/v1/webhooks</code> (see the <a href="/api/v1/docs">API reference</a>).</p>
 ${addForm(session.csrfToken, hooks.length, state)}
 <h2>Your webhooks</h2>

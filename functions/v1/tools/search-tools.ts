@@ -34,14 +34,11 @@ const query = z.object({
     .string()
     .optional()
     .openapi({ description: 'next_cursor of the previous page (opaque), with the same q and category' }),
-  category: z
-    .string()
-    .optional()
-    .openapi({
-      description:
-        'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400',
-      example: 'writing',
-    }),
+  category: z.string().optional().openapi({
+    description:
+      'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400',
+    example: 'writing',
+  }),
   correct: z
     .enum(['true', 'false'], { error: 'correct must be true or false' })
     .transform((v) => v === 'true')

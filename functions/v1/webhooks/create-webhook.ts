@@ -18,7 +18,8 @@ const route = createRoute({
   tags: ['Webhooks'],
   summary: 'Register a webhook endpoint',
   description:
-    'Every status change of your submissions is POSTed to the URL as a `site.status_changed` event, signed with ' +
+    'Every status change of your submissions is POSTed to the URL as a `site.status_changed` event, and a listing you ' +
+    'withdraw (DELETE /api/v1/sites/{site_id}) also as `site.withdrawn` (choose with `events`; default both), signed with ' +
     '`Tooldir-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the secret>` (Stripe\'s scheme) and ' +
     'carrying `Tooldir-Event-Id`. Delivery is at least once: a 2xx within 10 s is success; anything else is retried for about ' +
     `a day and a half. At most 5 endpoints per account; ${describePolicy('webhooks')}.`,

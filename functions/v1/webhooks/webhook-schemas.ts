@@ -84,12 +84,10 @@ export const DeliveryList = z
 export const QueuedPing = z
   .object({
     webhook_id: z.uuid(),
-    event_id: z
-      .string()
-      .openapi({
-        description: 'The ping event; its attempts appear under deliveries',
-        example: 'evt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-      }),
+    event_id: z.string().openapi({
+      description: 'The ping event; its attempts appear under deliveries',
+      example: 'evt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+    }),
     created: isoTimestampSchema('When the ping event was made (its `created` in the delivered body)'),
   })
   .openapi('QueuedPing');

@@ -58,6 +58,9 @@ export function createLocalPayments(
     async refund() {},
     async cancelSubscriptionAndRefund() {},
     async cancelReplacedSubscription() {},
+    // A local subscription never renews (no clock runs it, functions/pages/local-checkout-event.ts): its one period
+    // runs out by itself, which is exactly "cancelled at the period's end". The site records that it was asked.
+    async cancelSubscriptionAtPeriodEnd() {},
     // The local billing page (/account/billing) stands in for Stripe's Customer Portal.
     async createBillingPortal(): Promise<never> {
       throw new ServiceError(

@@ -235,6 +235,21 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         if (status !== 400 && status !== 404) throw error;
       }
     },
+    async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
+      try {
+        // Stripe then sends customer.subscription.updated (cancel_at_period_end) and, when the period ends,
+        // customer.subscription.deleted, which ends the sponsor slot (src/payments/sponsorships.ts).
+        await stripe().subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: true, proration_behavior: 'none' },
+          { idempotencyKey: `withdrawn-${subscriptionId}` },
+        );
+      } catch (error) {
+        // Already cancelled (or gone): nothing left to stop.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== 400 && status !== 404) throw error;
+      }
+    },
     async createBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
       try {
         const session = await stripe().billingPortal.sessions.create({

@@ -84,6 +84,11 @@ export interface PaymentsAdapter {
    */
   cancelReplacedSubscription(subscriptionId: string): Promise<void>;
   /**
+   * A sponsorship whose listing was withdrawn by its owner: no renewal, the period already paid for runs out (no
+   * refund, no proration). Idempotent (asking twice, or for an ended subscription, is not an error).
+   */
+  cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /**
    * A Stripe Customer Portal session (cancel, card, invoices) for the account's customer; throws
    * plan_unavailable without Stripe (the local billing page stands in for it).
    */

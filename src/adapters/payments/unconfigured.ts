@@ -25,6 +25,9 @@ export function createUnconfiguredPayments(): PaymentsAdapter {
     async cancelReplacedSubscription() {
       throw new Error('subscription cancel requested but no payment provider is configured');
     },
+    async cancelSubscriptionAtPeriodEnd() {
+      throw new Error('subscription cancel requested but no payment provider is configured');
+    },
     createBillingPortal: unavailable,
   };
 }

@@ -81,6 +81,13 @@ export const sites = pgTable(
     sponsorStatus: text('sponsor_status'),
     sponsorPeriodEnd: tstz('sponsor_period_end'),
     /**
+     * When the owner withdrew the listing (src/submissions/withdraw.ts): it is then `rejected` for good, its page
+     * answers 410, and it no longer holds its URL or name (the two unique keys below skip withdrawn rows).
+     */
+    withdrawnAt: tstz('withdrawn_at'),
+    /** When a withdrawal asked the payment provider to end the sponsorship at the end of the period paid for. */
+    sponsorCancelRequestedAt: tstz('sponsor_cancel_requested_at'),
+    /**
      * Full-text document for directory search: the name weighs more than the crawled description; plus one
      * lexeme `#<slug>` per category (no query word, whole or typed halfway, can match it), so a
      * category-filtered search is one GIN lookup that intersects the word and category lists
@@ -109,8 +116,9 @@ export const sites = pgTable(
     categorySlugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
-    uniqueIndex('sites_canonical_url_key').on(t.canonicalUrl),
-    uniqueIndex('sites_normalized_name_key').on(t.normalizedName),
+    // A withdrawn listing keeps its row but not its URL or name: listing it again is a new submission.
+    uniqueIndex('sites_canonical_url_key').on(t.canonicalUrl).where(sql`${t.withdrawnAt} IS NULL`),
+    uniqueIndex('sites_normalized_name_key').on(t.normalizedName).where(sql`${t.withdrawnAt} IS NULL`),
     index('sites_account_submitted_idx').on(t.accountId, t.submittedAt.desc(), t.id.desc()),
     index('sites_status_changed_idx').on(t.status, t.statusChangedAt),
     // Search reads live tools only (src/directory/search-statements.ts), so its indexes hold live rows only.
@@ -144,6 +152,23 @@ export const siteHistory = pgTable(
     /** The pace of each waiting stage: exits over the last 24 hours (src/submissions/progress.ts). */
     index('site_history_at_idx').on(t.at),
   ],
+);
+
+/**
+ * Every slug a site was ever given, its current one (sites.slug) included, recorded by a trigger whatever statement
+ * gives one (drizzle/*_withdrawal_and_slug_history.sql). The primary key is the rule that a slug never goes to another
+ * tool; an old slug answers 301 to the tool's current one (src/directory/slug-history.ts).
+ */
+export const siteSlugs = pgTable(
+  'site_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    givenAt: tstz('given_at').notNull().defaultNow(),
+  },
+  (t) => [index('site_slugs_site_idx').on(t.siteId)],
 );
 
 /**

@@ -41,6 +41,7 @@ it('serves search_tools and get_tool to the SDK client over HTTP', async () => {
     'retry_site',
     'edit_site',
     'get_site_stats',
+    'withdraw_site',
   ]);
   const found = await client.callTool({ name: 'search_tools', arguments: { query: 'socketeer' } });
   expect(found.structuredContent).toMatchObject({

@@ -37,6 +37,7 @@ describe('MCP handshake through the SDK client', () => {
       'retry_site',
       'edit_site',
       'get_site_stats',
+      'withdraw_site',
     ]);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);

@@ -13,9 +13,9 @@ describe('protocol', () => {
     ['GET', '/api/v1/submit-site', 'POST'],
     ['PUT', '/api/v1/sites', 'GET, HEAD, POST'],
     ['DELETE', '/api/v1/sites', 'GET, HEAD, POST'],
-    // PATCH files an edit of a live tool (docs/pipeline.md "Edits").
-    ['POST', `/api/v1/sites/${crypto.randomUUID()}`, 'GET, HEAD, PATCH'],
-    ['DELETE', `/api/v1/sites/${crypto.randomUUID()}`, 'GET, HEAD, PATCH'],
+    // PATCH files an edit of a live tool (docs/pipeline.md "Edits"); DELETE withdraws a live listing ("Withdrawal").
+    ['POST', `/api/v1/sites/${crypto.randomUUID()}`, 'DELETE, GET, HEAD, PATCH'],
+    ['PUT', `/api/v1/sites/${crypto.randomUUID()}`, 'DELETE, GET, HEAD, PATCH'],
     ['POST', '/api/v1/openapi.json', 'GET, HEAD'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
     const res = await t.request(path, { method });

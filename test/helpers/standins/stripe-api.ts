@@ -173,6 +173,33 @@ export async function startStripeStandIn(
         },
       };
     }
+    if (method === 'POST' && subscriptionMatch?.[1]) {
+      // An update (cancel_at_period_end): what Stripe answers for a subscription it knows, 404 otherwise.
+      const id = subscriptionMatch[1];
+      if (cancelledSubscriptions.includes(id)) {
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`),
+        };
+      }
+      const current = subscriptions.get(id);
+      if (!current)
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', `No such subscription: '${id}'`, {
+            code: 'resource_missing',
+            param: 'id',
+          }),
+        };
+      const cancelAtPeriodEnd = body.cancel_at_period_end === 'true';
+      const updated = {
+        ...current,
+        cancel_at_period_end: cancelAtPeriodEnd,
+        cancel_at: cancelAtPeriodEnd ? (current.current_period_end ?? null) : null,
+      };
+      subscriptions.set(id, updated);
+      return { status: 200, body: updated };
+    }
     if (method === 'GET' && subscriptionMatch?.[1]) {
       const subscription = subscriptions.get(subscriptionMatch[1]);
       if (subscription) return { status: 200, body: subscription };

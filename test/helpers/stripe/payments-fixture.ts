@@ -21,6 +21,7 @@ export interface PaymentCall {
     | 'refund'
     | 'cancelSubscriptionAndRefund'
     | 'cancelReplacedSubscription'
+    | 'cancelSubscriptionAtPeriodEnd'
     | 'createBillingPortal';
   args: unknown[];
   /** The session id createCheckout answered with. */
@@ -71,6 +72,9 @@ export function recordingPayments(
     },
     async cancelReplacedSubscription(...args) {
       calls.push({ method: 'cancelReplacedSubscription', args });
+    },
+    async cancelSubscriptionAtPeriodEnd(...args) {
+      calls.push({ method: 'cancelSubscriptionAtPeriodEnd', args });
     },
     async createBillingPortal(...args) {
       calls.push({ method: 'createBillingPortal', args });

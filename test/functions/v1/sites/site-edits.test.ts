@@ -1,6 +1,7 @@
 // PATCH /api/v1/sites/{site_id}, POST /api/v1/admin/edits/{edit_id}/review and MCP edit_site: a submitter edits
 // the name or description of their own live tool; the public text changes only when an editor approves
 // (docs/pipeline.md "Edits"). Through the public surface. Refusals: site-edits-refusals.test.ts.
+import { slugify } from '../../../../src/pipeline/slug';
 import { describe, expect, it } from 'vitest';
 import { uniqueName } from '../../../helpers/test-app';
 import { seedOwnedTool } from '../../../helpers/owned-tools';
@@ -43,11 +44,14 @@ describe('an approved edit', () => {
       name: newName,
     });
 
-    expect(await publicTool(tool.slug)).toMatchObject({
+    // The rename gives the tool the slug of its new name; the old one answers 301 (rename-slugs.test.ts).
+    const newSlug = slugify(newName);
+    expect((await record(tool.id)).live_url).toBe(`http://tooldir.test/tools/${newSlug}`);
+    expect(await publicTool(newSlug)).toMatchObject({
       name: newName,
       description: 'Drafts release notes from commits.',
     });
-    const after = await publicPage(tool.slug);
+    const after = await publicPage(newSlug);
     expect(after).toContain(newName);
     expect(after).toContain('Drafts release notes from commits.');
     const mine = await record(tool.id);
@@ -60,7 +64,7 @@ describe('an approved edit', () => {
     });
     // The search vector is generated from name and description, so search follows the approval.
     const found = await (await h.t.request(`/api/v1/tools?q=${encodeURIComponent(newName.split(' ')[1]!)}`)).json();
-    expect(JSON.stringify(found)).toContain(tool.slug);
+    expect(JSON.stringify(found)).toContain(newSlug);
   });
 
   it('changes only the field an edit names; a newer edit replaces the pending one', async () => {

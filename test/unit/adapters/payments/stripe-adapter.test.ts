@@ -364,6 +364,23 @@ describe('Stripe adapter: Customer Portal and replaced subscriptions', () => {
     expect(standIn.cancelledSubscriptions).toEqual(['sub_replaced_1']);
   });
 
+  it('cancels a withdrawn sponsorship at the period end (no proration), idempotently; an unknown one is not an error', async () => {
+    standIn.setSubscription({ id: 'sub_withdrawn_1', current_period_end: 1_800_000_000 });
+    standIn.clearRequests();
+    await adapter().cancelSubscriptionAtPeriodEnd('sub_withdrawn_1');
+    await adapter().cancelSubscriptionAtPeriodEnd('sub_withdrawn_1');
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/subscriptions/sub_withdrawn_1',
+      'POST /v1/subscriptions/sub_withdrawn_1',
+    ]);
+    expect(standIn.requests[0]).toMatchObject({
+      body: { cancel_at_period_end: 'true', proration_behavior: 'none' },
+      idempotencyKey: 'withdrawn-sub_withdrawn_1',
+    });
+    expect(standIn.cancelledSubscriptions).not.toContain('sub_withdrawn_1');
+    await expect(adapter().cancelSubscriptionAtPeriodEnd('sub_never_existed')).resolves.toBeUndefined();
+  });
+
   it('names the hosted pages a form may redirect to (Checkout, the portal, a stand-in)', () => {
     expect(adapter().hostedOrigins).toEqual([
       'https://checkout.stripe.com',
