@@ -42,6 +42,7 @@ const CAPABILITY_LAYERS = [
   ['idempotency', 'payments', 'pipeline'], // drive a submission: replay a submit, apply a payment, crawl/review/publish
   ['submissions'], // a submission: submit, the rules, records, retry, edit, payment requests
   ['directory', 'oauth', 'stats', 'webhooks'], // what grows around a listing or an account
+  ['domains'], // domains an account proves (DNS, HTTP, e-mail), read by the mark, claims and submissions
   ['accounts'], // identity: accounts, keys, memberships, sessions
   ['categories', 'media', 'rate-limits'], // small capabilities that use no other
 ];

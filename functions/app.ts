@@ -18,6 +18,7 @@ import * as sitesStats from './v1/sites-stats';
 import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as categoriesList from './v1/categories-list';
+import * as domainRoutes from './v1/domains';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
@@ -76,6 +77,7 @@ const functions = [
   toolsSearch,
   toolsGet,
   categoriesList,
+  domainRoutes,
   webhooksCreate,
   webhooksList,
   webhooksDelete,
