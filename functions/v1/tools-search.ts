@@ -32,6 +32,10 @@ const query = z.object({
     .string()
     .optional()
     .openapi({ description: 'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400', example: 'writing' }),
+  verified: z
+    .enum(['true', 'false'], { error: 'verified must be true or false' })
+    .optional()
+    .openapi({ description: 'true: only listings with the "Verified maker" mark (their owner proved the domain)', example: 'true' }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -70,9 +74,9 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category } = c.req.valid('query');
+    const { q, limit, cursor, category, verified } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
-    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category, verified: verified === 'true' ? true : undefined } });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
     return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<typeof page, 200, 'json'>;

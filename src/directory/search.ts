@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
@@ -6,6 +7,7 @@ import { toToolCard, toToolSummary, type ToolCard, type ToolRow, type ToolSummar
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestStatement, rankedStatement } from './search-statements';
+import { verifiedMethodSql } from '../domains/verified-mark';
 import { categorySlugSchema } from '../categories/category-rules';
 import { unknownCategories } from '../categories/categories';
 
@@ -26,6 +28,7 @@ export const searchInputSchema = z.object({
     .optional(),
   cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
   category: categorySlugSchema('category').optional(),
+  verified: z.boolean({ error: 'verified must be true or false' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -62,8 +65,9 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const query = normalizeQuery(parsed.data.query);
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
   const category = parsed.data.category;
-  // A cursor belongs to one query within one category: both go into its fingerprint (NUL cannot be in either).
-  const cursorKey = category ? `${query}\u0000${category}` : query;
+  const verified = parsed.data.verified === true;
+  // A cursor belongs to one query within one category (and the verified filter): all go into its fingerprint (NUL cannot be in either).
+  const cursorKey = `${category ? `${query}\u0000${category}` : query}${verified ? '\u0000verified' : ''}`;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && (after.mode === 'newest') !== (query === '')) {
     throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
@@ -71,7 +75,7 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
 
   const statement =
     query === ''
-      ? newestStatement(limit + 1, after, categoryFilter(category))
+      ? newestStatement(limit + 1, after, sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`)
       : rankedStatement({ mode: after?.mode === 'typo' ? 'typo' : 'text', query, category, take: limit + 1, after });
   // A query of punctuation alone has no words to match: an empty page, without asking the database.
   const rows = statement ? await queryRows<HitRow>(deps.db, statement) : [];
@@ -86,7 +90,9 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    tools: page.map(shape),
+    // A ranked page is filtered after ranking (the ranking function knows no mark), so with verified=true a page may
+    // hold fewer than `limit` tools while next_cursor still goes on from the last ranked one (docs/ownership.md).
+    tools: (verified ? page.filter((row) => row.verified_method) : page).map(shape),
     next_cursor:
       rows.length > limit && last
         ? encodeCursor(cursorKey, { mode: last.mode, tier: last.tier === null ? null : (Number(last.tier) as SearchTier), publishedMicros: String(last.sort_micros), id: last.sort_id })

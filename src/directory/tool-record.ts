@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { mediaPath, mediaUrl } from '../media/media-name';
+import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
+import type { ProofMethod } from '../domains/domain-record';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -22,6 +24,9 @@ export interface ToolSummary {
   is_sponsor: boolean;
   live_url: string | null;
   categories: ToolCategory[];
+  /** The "Verified maker" mark: present only on a marked listing (docs/ownership.md). */
+  verified_owner?: true;
+  verified_method?: ProofMethod;
 }
 
 /** The detail of one live tool. */
@@ -38,6 +43,8 @@ export interface ToolDetail {
   live_url: string | null;
   published_at: string | null;
   categories: ToolCategory[];
+  verified_owner?: true;
+  verified_method?: ProofMethod;
 }
 
 /** Longest description a search result carries; get_tool returns the whole text. */
@@ -54,10 +61,14 @@ const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
-  ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
+  ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories, ${verifiedMethodSql} AS verified_method`;
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & { slug: string | null; categories: ToolCategory[] | string | null };
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method'> & {
+  slug: string | null;
+  categories: ToolCategory[] | string | null;
+  verified_method: string | null;
+};
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
   const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
@@ -84,6 +95,7 @@ export function toToolSummary(row: ToolRow): ToolSummary {
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,
     categories: categoriesOf(row),
+    ...verifiedMark(row.verified_method),
   };
 }
 
@@ -102,11 +114,12 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     live_url: row.live_url,
     published_at: row.published_at,
     categories: categoriesOf(row),
+    ...verifiedMark(row.verified_method),
   };
 }
 
 /** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
-export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'>;
+export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories' | 'verified_owner'>;
 
 /** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
 export function toToolCard(row: ToolRow): ToolCard {
@@ -120,5 +133,6 @@ export function toToolCard(row: ToolRow): ToolCard {
     is_feature: detail.is_feature,
     is_sponsor: detail.is_sponsor,
     categories: detail.categories,
+    ...(detail.verified_owner ? { verified_owner: true as const } : {}),
   };
 }

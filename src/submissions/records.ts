@@ -7,13 +7,14 @@ import { sponsorSlotHeld } from '../directory/sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 import type { PendingState } from '../catalog/payment-states';
+import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
-  ${editRecordColumns}`;
+  ${editRecordColumns}, ${verifiedMethodSql} AS verified_method`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -31,6 +32,7 @@ export interface SiteRow extends EditColumns {
   live_url: string | null;
   crawl_error_kind: string | null;
   crawl_error_http_status: number | null;
+  verified_method?: string | null;
 }
 
 export interface PendingRow {
@@ -61,6 +63,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
   if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
+  Object.assign(record, verifiedMark(row.verified_method));
   return withEditFields(record, row);
 }
 

@@ -11,11 +11,11 @@ import { normalizeName } from '../../src/submissions/name';
 export async function seedOwnedTool(
   db: Db,
   accountId: string,
-  seed: { name: string; description?: string; status?: SiteStatus },
+  seed: { name: string; description?: string; status?: SiteStatus; url?: string },
 ): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
   const slug = `owned-${id.slice(0, 8)}`;
-  const url = `https://${slug}.example/`;
+  const url = seed.url ?? `https://${slug}.example/`;
   const status = seed.status ?? 'live';
   const metadata = { title: seed.name, description: seed.description ?? 'The original description.', image: null, icon: null };
   await queryRows(
