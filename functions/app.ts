@@ -19,6 +19,7 @@ import * as toolsSearch from './v1/tools-search';
 import * as toolsGet from './v1/tools-get';
 import * as categoriesList from './v1/categories-list';
 import * as domainRoutes from './v1/domains';
+import * as claimRoutes from './v1/claims';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
@@ -78,6 +79,7 @@ const functions = [
   toolsGet,
   categoriesList,
   domainRoutes,
+  claimRoutes,
   webhooksCreate,
   webhooksList,
   webhooksDelete,

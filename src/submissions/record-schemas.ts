@@ -65,6 +65,7 @@ export const historyStepSchema = z.object({
     .string()
     .optional()
     .describe("Why, when it is meant for the submitter: a rejection's reason, a failed crawl attempt's message (names no address)"),
+  event: z.literal('claimed').optional().describe('claimed: the listing moved into this account by a claim (its status did not change)'),
 });
 export type HistoryStep = z.infer<typeof historyStepSchema>;
 
