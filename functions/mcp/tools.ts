@@ -18,6 +18,7 @@ export type { ToolDescriptor };
 import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
+import { claimSiteTool, verifyDomainTool } from './ownership-tools';
 import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/catalog/plans';
 
 /** The monthly plan, named in the submit tool's words. */
@@ -181,4 +182,4 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool, getSiteStatsTool];
+export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool, getSiteStatsTool, verifyDomainTool, claimSiteTool];

@@ -28,7 +28,7 @@ describe('MCP handshake through the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/search_tools/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats']);
+    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats', 'verify_domain', 'claim_site']);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');
