@@ -36,7 +36,7 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
   it('runs the sweep on a signed delivery and reports what it did', async () => {
     const res = await post('/api/jobs/sweep', '{}', signQStash({ body: '{}', url: `${ORIGIN}/api/jobs/sweep`, key: CURRENT }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, outcome: 'swept', redispatched: expect.any(Number), recovered: expect.any(Number), purged: expect.any(Number), expiredCredentials: expect.any(Number), expiredIdempotencyKeys: expect.any(Number) });
+    expect(await res.json()).toEqual({ ok: true, outcome: 'swept', redispatched: expect.any(Number), recovered: expect.any(Number), purged: expect.any(Number), expiredCredentials: expect.any(Number), expiredIdempotencyKeys: expect.any(Number), rechecked: expect.any(Number), lapsed: expect.any(Number) });
   });
 
   it('refuses a tampered body', async () => {
