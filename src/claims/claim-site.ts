@@ -9,13 +9,12 @@ import { canonicalUrl } from '../submissions/url';
 import { getSubmission } from '../submissions/get';
 import type { SiteDetailRecord } from '../submissions/record-schemas';
 import { domainOfUrl } from '../domains/domain-options';
+import { liveProofSql } from '../domains/verified-mark';
 import { announceWebhookEvents } from '../webhooks/announce';
 import type { ClaimInput } from './claim-input';
 import { claimedMail } from './claim-mail';
 
-/** A live (verified, unexpired) proof of `domain` by `account`. */
-const holdsProof = (account: unknown, domain: string) => sql`EXISTS (SELECT 1 FROM domain_proofs dp WHERE dp.account_id = ${account}
-  AND dp.domain = ${domain} AND dp.status = 'verified' AND (dp.expires_at IS NULL OR dp.expires_at > now()))`;
+const holdsProof = liveProofSql;
 
 /**
  * Moves the listing of `input.url` into the caller's account in one statement: the owner, the notification address

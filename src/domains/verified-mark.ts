@@ -17,6 +17,10 @@ export const verifiedMethodSql = sql`(SELECT dp.method FROM domain_proofs dp
     AND (${hostOf(sql`s.canonical_url`)} = dp.domain OR right(${hostOf(sql`s.canonical_url`)}, length(dp.domain) + 1) = '.' || dp.domain)
   ORDER BY dp.verified_at LIMIT 1)`;
 
+/** A live (verified, unexpired) proof of `domain` by `account` (an id or a column): claims and superseding ask this. */
+export const liveProofSql = (account: unknown, domain: string) => sql`EXISTS (SELECT 1 FROM domain_proofs dp WHERE dp.account_id = ${account}
+  AND dp.domain = ${domain} AND dp.status = 'verified' AND (dp.expires_at IS NULL OR dp.expires_at > now()))`;
+
 /** The fields of the mark, present only on a marked listing (so records of unmarked ones keep their shape). */
 export const verifiedMarkSchema = {
   verified_owner: z.literal(true).optional().describe('Present (true) when the listing\'s owner proved control of its domain: the "Verified maker" mark'),
