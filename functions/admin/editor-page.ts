@@ -17,6 +17,8 @@ import { renderPage } from '../pages/layout';
 import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
 import { directoryStatsView } from './stats-views';
+import { disputesView } from './dispute-views';
+import { listOpenDisputes } from '../../src/claims/disputes';
 import { getDirectoryStats } from '../../src/stats/directory-stats';
 import { listCategories } from '../../src/categories/categories';
 import { toolCategoriesSchema } from '../../src/categories/category-rules';
@@ -67,16 +69,17 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures, edits, { categories }, stats] = await Promise.all([
+    const [items, failures, edits, { categories }, stats, disputes] = await Promise.all([
       listReviewQueue(deps),
       listRecentCrawlFailures(deps),
       listPendingEdits(deps),
       listCategories({ deps }),
       getDirectoryStats(deps),
+      listOpenDisputes(deps),
     ]);
     const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
     const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
-    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
+    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${disputesView(disputes)}${directoryStatsView(stats)}`);
   });
 
   app.post('/admin/login', async (c) => {

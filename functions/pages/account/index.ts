@@ -18,6 +18,7 @@ import * as submissionActions from './submission-actions';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
+import * as domains from './domains-page';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 
@@ -40,7 +41,7 @@ export function errorPage(error: Error, c: Context<AppEnv>) {
 export function register(app: OpenAPIHono<AppEnv>) {
   const account = new Hono<AppEnv>();
   account.use('*', formBodyLimit);
-  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks]) page.register(account);
+  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks, domains]) page.register(account);
   account.onError(errorPage);
   app.route('/account', account);
 }
