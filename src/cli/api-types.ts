@@ -38,3 +38,7 @@ export type EditRequest = z.input<typeof editInputSchema>;
 export type CategoryList = z.output<typeof categoryListSchema>;
 
 export const terminalStatuses: ReadonlySet<SiteStatus> = new Set(['live', 'rejected', 'crawl_failed']);
+
+/** A domain of the account (src/domains/domain-record.ts) and the verify body (src/domains/domain-input.ts). */
+export type { DomainRecord } from '../domains/domain-record';
+export type { VerifyDomainInput as VerifyDomainRequest } from '../domains/domain-input';

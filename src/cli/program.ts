@@ -15,6 +15,7 @@ import { registerStatsCommand } from './stats';
 import { registerSubmitCommand } from './submit';
 import { registerCategoriesCommand } from './categories';
 import { registerEditCommand } from './edit';
+import { registerDomainCommands } from './domains';
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -63,6 +64,7 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerStatsCommand(program, ctx, run);
   registerEditCommand(program, ctx, run);
   registerCategoriesCommand(program, ctx, run);
+  registerDomainCommands(program, ctx, run);
   return program;
 }
 
