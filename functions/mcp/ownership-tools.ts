@@ -24,7 +24,10 @@ export const verifyDomainTool = defineTool({
   scope: 'sites:submit',
   readOnly: false,
   inputSchema: z
-    .object({ domain: z.string({ error: 'domain must be a string' }).max(300).describe('The domain, e.g. example.com'), ...verifyDomainShape })
+    .object({
+      domain: z.string({ error: 'domain must be a string' }).max(300).describe('The domain, e.g. example.com'),
+      ...verifyDomainShape,
+    })
     .superRefine(checkVerifyFields),
   outputSchema: domainRecordSchema,
   async run(caller, input) {

@@ -23,7 +23,15 @@ const holdsProof = liveProofSql;
  * conflict when it is yours already; 403 domain_not_verified without a live proof of its registrable domain; 409
  * claim_disputed (recorded for the operator) when its owner holds such a proof too.
  */
-export async function claimSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: ClaimInput }): Promise<SiteDetailRecord> {
+export async function claimSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: ClaimInput;
+}): Promise<SiteDetailRecord> {
   const canonical = canonicalUrl(new URL(input.url.trim()));
   const domain = await domainOfUrl(deps, input.url.trim());
   const [site] = await queryRows<{ id: string; account_id: string; owner_holds: boolean; claimant_holds: boolean }>(
@@ -33,9 +41,13 @@ export async function claimSite({ deps, actor, input }: { deps: Deps; actor: Act
         FROM sites s WHERE s.canonical_url = ${canonical}`,
   );
   if (!site) throw new ServiceError('not_found', 'No listing has this URL.');
-  if (site.account_id === actor.accountId) throw new ServiceError('conflict', 'This listing is already in your account.', { site_id: site.id });
+  if (site.account_id === actor.accountId)
+    throw new ServiceError('conflict', 'This listing is already in your account.', { site_id: site.id });
   if (!domain || !site.claimant_holds) {
-    throw new ServiceError('domain_not_verified', `Prove control of ${domain ?? 'the domain of this URL'} first (POST /api/v1/domains, then verify it).`);
+    throw new ServiceError(
+      'domain_not_verified',
+      `Prove control of ${domain ?? 'the domain of this URL'} first (POST /api/v1/domains, then verify it).`,
+    );
   }
   if (site.owner_holds) {
     await queryRows(
@@ -44,7 +56,10 @@ export async function claimSite({ deps, actor, input }: { deps: Deps; actor: Act
           SELECT ${crypto.randomUUID()}::uuid, s.id, s.account_id, ${actor.accountId}::uuid, ${domain}, 'disputed', s.status FROM sites s WHERE s.id = ${site.id}::uuid
           ON CONFLICT (site_id, to_account_id) WHERE outcome = 'disputed' AND settled_at IS NULL DO NOTHING`,
     );
-    throw new ServiceError('claim_disputed', `The listing's owner has proved ${domain} too: an operator will decide (the claim is recorded).`);
+    throw new ServiceError(
+      'claim_disputed',
+      `The listing's owner has proved ${domain} too: an operator will decide (the claim is recorded).`,
+    );
   }
   const [moved] = await queryRows<{ id: string; name: string; url: string; previous_email: string }>(
     deps.db,

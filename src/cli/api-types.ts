@@ -53,7 +53,11 @@ export interface DomainRecord {
   failing_since: string | null;
   lapses_at: string | null;
   email_code: { sent_to: string; expires_at: string; tries_left: number } | null;
-  methods: { dns: { name: string; type: 'TXT'; value: string }; http: { url: string; body: string }; email: { address_domain: string } };
+  methods: {
+    dns: { name: string; type: 'TXT'; value: string };
+    http: { url: string; body: string };
+    email: { address_domain: string };
+  };
 }
 
 /** The verify body (src/domains/domain-input.ts). */

@@ -16,7 +16,9 @@ import { formatDate } from '../display-time';
 export function domainLines(d: DomainRecord): string[] {
   if (d.status === 'verified') {
     const until = d.expires_at ? `until ${formatDate(d.expires_at)}` : 're-checked monthly';
-    const failing = d.failing_since ? [`  The last re-check failed: put the record or file back before ${formatDate(d.lapses_at)}.`] : [];
+    const failing = d.failing_since
+      ? [`  The last re-check failed: put the record or file back before ${formatDate(d.lapses_at)}.`]
+      : [];
     return [`${d.domain}  verified by ${d.method} on ${formatDate(d.verified_at)} (${until})`, ...failing];
   }
   return [
@@ -24,7 +26,11 @@ export function domainLines(d: DomainRecord): string[] {
     `  DNS:    a TXT record at ${d.methods.dns.name} with the value ${d.methods.dns.value}`,
     `  HTTP:   a file at ${d.methods.http.url} whose body is ${d.methods.http.body}`,
     `  E-mail: a code sent to any address at ${d.methods.email.address_domain}`,
-    ...(d.email_code ? [`  A code was sent to ${d.email_code.sent_to}: \`tooldir verify ${d.domain} --code <code>\` (${d.email_code.tries_left} tries left)`] : []),
+    ...(d.email_code
+      ? [
+          `  A code was sent to ${d.email_code.sent_to}: \`tooldir verify ${d.domain} --code <code>\` (${d.email_code.tries_left} tries left)`,
+        ]
+      : []),
   ];
 }
 
@@ -37,7 +43,11 @@ export function registerDomainCommands(program: Command, ctx: CliContext, run: R
         const session = await openKeyedSession(ctx, globals);
         const { domains } = await session.client.listDomains();
         if (session.json) printJson(ctx.stdout, { domains });
-        else printLines(ctx.stdout, domains.length ? domains.flatMap(domainLines) : ['No domains yet: `tooldir verify <domain>` adds one.']);
+        else
+          printLines(
+            ctx.stdout,
+            domains.length ? domains.flatMap(domainLines) : ['No domains yet: `tooldir verify <domain>` adds one.'],
+          );
         return ExitCode.ok;
       }),
     );
@@ -51,34 +61,47 @@ export function registerDomainCommands(program: Command, ctx: CliContext, run: R
     .addOption(new Option('--email <address>', 'send a code to this address at the domain').conflicts('code'))
     .option('--code <code>', 'the code from the mail')
     .option('--port <port>', 'with --http, locally (CRAWL_ALLOW_PRIVATE=true): the port of your <name>.localhost site')
-    .action((domainArg: string, options: { dns?: boolean; http?: boolean; email?: string; code?: string; port?: string }, command: Command) =>
-      run(command, async (globals) => {
-        const port = options.port === undefined ? undefined : Number(options.port);
-        if (port !== undefined && (!options.http || !Number.isInteger(port) || port < 1 || port > 65535)) {
-          throw usageError('--port takes a port number (1 to 65535) and goes with --http.');
-        }
-        const session = await openKeyedSession(ctx, globals);
-        const added = await session.client.addDomain(domainArg.trim());
-        const body = options.dns
-          ? ({ method: 'dns' } as const)
-          : options.http
-            ? ({ method: 'http', ...(port !== undefined && { port }) } as const)
-            : options.email !== undefined
-              ? ({ method: 'email', email: options.email } as const)
-              : options.code !== undefined
-                ? ({ method: 'email', code: options.code } as const)
-                : undefined;
-        if (!body) {
-          if (session.json) printJson(ctx.stdout, added);
-          else printLines(ctx.stdout, domainLines(added));
+    .action(
+      (
+        domainArg: string,
+        options: { dns?: boolean; http?: boolean; email?: string; code?: string; port?: string },
+        command: Command,
+      ) =>
+        run(command, async (globals) => {
+          const port = options.port === undefined ? undefined : Number(options.port);
+          if (port !== undefined && (!options.http || !Number.isInteger(port) || port < 1 || port > 65535)) {
+            throw usageError('--port takes a port number (1 to 65535) and goes with --http.');
+          }
+          const session = await openKeyedSession(ctx, globals);
+          const added = await session.client.addDomain(domainArg.trim());
+          const body = options.dns
+            ? ({ method: 'dns' } as const)
+            : options.http
+              ? ({ method: 'http', ...(port !== undefined && { port }) } as const)
+              : options.email !== undefined
+                ? ({ method: 'email', email: options.email } as const)
+                : options.code !== undefined
+                  ? ({ method: 'email', code: options.code } as const)
+                  : undefined;
+          if (!body) {
+            if (session.json) printJson(ctx.stdout, added);
+            else printLines(ctx.stdout, domainLines(added));
+            return ExitCode.ok;
+          }
+          const { record, codeSent } = await session.client.verifyDomain(added.domain, body);
+          if (session.json) printJson(ctx.stdout, record);
+          else if (codeSent)
+            printLines(ctx.stdout, [
+              `A code is on its way to ${record.email_code?.sent_to ?? options.email}.`,
+              `Then: tooldir verify ${record.domain} --code <code>`,
+            ]);
+          else
+            printLines(ctx.stdout, [
+              `Verified: ${record.domain}. Your listings on it show "Verified maker".`,
+              ...domainLines(record),
+            ]);
           return ExitCode.ok;
-        }
-        const { record, codeSent } = await session.client.verifyDomain(added.domain, body);
-        if (session.json) printJson(ctx.stdout, record);
-        else if (codeSent) printLines(ctx.stdout, [`A code is on its way to ${record.email_code?.sent_to ?? options.email}.`, `Then: tooldir verify ${record.domain} --code <code>`]);
-        else printLines(ctx.stdout, [`Verified: ${record.domain}. Your listings on it show "Verified maker".`, ...domainLines(record)]);
-        return ExitCode.ok;
-      }),
+        }),
     );
 
   program

@@ -39,7 +39,14 @@ export function softwareApplicationLd(tool: PublicTool, origin: string): Softwar
     ...(tool.image ? { image: `${origin}${tool.image}` } : {}),
     ...(categories.length ? { applicationCategory: categories.length === 1 ? categories[0]! : categories } : {}),
     ...(tool.verified_owner
-      ? { additionalProperty: { '@type': 'PropertyValue', name: 'verifiedMaker', value: true, description: `The maker proved control of the domain by ${tool.verified_method}` } }
+      ? {
+          additionalProperty: {
+            '@type': 'PropertyValue',
+            name: 'verifiedMaker',
+            value: true,
+            description: `The maker proved control of the domain by ${tool.verified_method}`,
+          },
+        }
       : {}),
   };
 }

@@ -119,7 +119,10 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
 }
 
 /** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
-export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories' | 'verified_owner'>;
+export type ToolCard = Pick<
+  ToolDetail,
+  'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories' | 'verified_owner'
+>;
 
 /** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
 export function toToolCard(row: ToolRow): ToolCard {

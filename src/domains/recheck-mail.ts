@@ -3,7 +3,13 @@ import type { MailMessage } from '../adapters/mail/types';
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The first failed re-check: what failed, why, and the day the proof lapses unless the record or file is back. */
-export function proofFailingMail(to: string, domain: string, method: 'dns' | 'http', reason: string, lapsesAt: string): MailMessage {
+export function proofFailingMail(
+  to: string,
+  domain: string,
+  method: 'dns' | 'http',
+  reason: string,
+  lapsesAt: string,
+): MailMessage {
   const what = method === 'dns' ? 'DNS record' : 'verification file';
   return {
     to,

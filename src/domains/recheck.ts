@@ -69,7 +69,10 @@ async function recheckOne(deps: Deps, proof: DueProof, now: Date): Promise<'pass
   const outcome = await checkNetworkProof(deps, proof.method, subject);
   const unchanged = sql`id = ${proof.id}::uuid AND status = 'verified' AND checked_at IS NOT DISTINCT FROM ${proof.checked_at}::timestamptz`;
   if (outcome.ok) {
-    const done = await queryRows(deps.db, sql`UPDATE domain_proofs SET checked_at = ${at(now)}, failing_since = NULL WHERE ${unchanged} RETURNING id`);
+    const done = await queryRows(
+      deps.db,
+      sql`UPDATE domain_proofs SET checked_at = ${at(now)}, failing_since = NULL WHERE ${unchanged} RETURNING id`,
+    );
     return done.length > 0 ? 'passed' : 'raced';
   }
   const failingSince = proof.failing_since ? new Date(proof.failing_since) : now;
@@ -81,7 +84,10 @@ async function recheckOne(deps: Deps, proof: DueProof, now: Date): Promise<'pass
           WHERE ${unchanged} RETURNING id`,
     );
     if (done.length === 0) return 'raced';
-    await mail(deps, proofLapsedMail(proof.email, proof.domain, `it kept failing for ${RECHECK_GRACE_DAYS} days: ${outcome.reason}`));
+    await mail(
+      deps,
+      proofLapsedMail(proof.email, proof.domain, `it kept failing for ${RECHECK_GRACE_DAYS} days: ${outcome.reason}`),
+    );
     return 'lapsed';
   }
   const done = await queryRows(
@@ -89,7 +95,8 @@ async function recheckOne(deps: Deps, proof: DueProof, now: Date): Promise<'pass
     sql`UPDATE domain_proofs SET checked_at = ${at(now)}, failing_since = ${at(failingSince)} WHERE ${unchanged} RETURNING id`,
   );
   if (done.length === 0) return 'raced';
-  if (!proof.failing_since) await mail(deps, proofFailingMail(proof.email, proof.domain, proof.method, outcome.reason, lapsesAt.toISOString()));
+  if (!proof.failing_since)
+    await mail(deps, proofFailingMail(proof.email, proof.domain, proof.method, outcome.reason, lapsesAt.toISOString()));
   return 'failing';
 }
 

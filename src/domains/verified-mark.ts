@@ -18,16 +18,30 @@ export const verifiedMethodSql = sql`(SELECT dp.method FROM domain_proofs dp
   ORDER BY dp.verified_at LIMIT 1)`;
 
 /** A live (verified, unexpired) proof of `domain` by `account` (an id or a column): claims and superseding ask this. */
-export const liveProofSql = (account: unknown, domain: string) => sql`EXISTS (SELECT 1 FROM domain_proofs dp WHERE dp.account_id = ${account}
+export const liveProofSql = (
+  account: unknown,
+  domain: string,
+) => sql`EXISTS (SELECT 1 FROM domain_proofs dp WHERE dp.account_id = ${account}
   AND dp.domain = ${domain} AND dp.status = 'verified' AND (dp.expires_at IS NULL OR dp.expires_at > now()))`;
 
 /** The fields of the mark, present only on a marked listing (so records of unmarked ones keep their shape). */
 export const verifiedMarkSchema = {
-  verified_owner: z.literal(true).optional().describe('Present (true) when the listing\'s owner proved control of its domain: the "Verified maker" mark'),
-  verified_method: z.enum(proofMethods).optional().describe('How the owner proved the domain (dns, http or email); present with verified_owner'),
+  verified_owner: z
+    .literal(true)
+    .optional()
+    .describe('Present (true) when the listing\'s owner proved control of its domain: the "Verified maker" mark'),
+  verified_method: z
+    .enum(proofMethods)
+    .optional()
+    .describe('How the owner proved the domain (dns, http or email); present with verified_owner'),
 };
 
 /** The mark's fields of a row's verified_method column. */
-export function verifiedMark(method: string | null | undefined): { verified_owner?: true; verified_method?: ProofMethod } {
-  return method && (proofMethods as readonly string[]).includes(method) ? { verified_owner: true, verified_method: method as ProofMethod } : {};
+export function verifiedMark(method: string | null | undefined): {
+  verified_owner?: true;
+  verified_method?: ProofMethod;
+} {
+  return method && (proofMethods as readonly string[]).includes(method)
+    ? { verified_owner: true, verified_method: method as ProofMethod }
+    : {};
 }

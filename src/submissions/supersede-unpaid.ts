@@ -14,7 +14,11 @@ import { liveProofSql } from '../domains/verified-mark';
  * statement conditioned on the caller's live proof of the URL's registrable domain, and expires their checkout
  * links. A payment that still arrives for one is refunded (it has nowhere to go). Returns how many were closed.
  */
-export async function supersedeUnpaidOfOthers(deps: Deps, actor: Actor, target: { url: string; canonicalUrl: string }): Promise<number> {
+export async function supersedeUnpaidOfOthers(
+  deps: Deps,
+  actor: Actor,
+  target: { url: string; canonicalUrl: string },
+): Promise<number> {
   const domain = await domainOfUrl(deps, target.url);
   if (!domain) return 0;
   const note = `Superseded: the verified owner of ${domain} submitted this URL. Nothing was charged.`;

@@ -28,9 +28,21 @@ const NOTICES = {
 } as const;
 
 /** The errors a form shows next to its field; anything else (403, 429, 5xx) is the account area's error page. */
-const FIELD_ERRORS = new Set(['invalid_request', 'verification_failed', 'not_found', 'conflict', 'domain_not_verified', 'claim_disputed']);
+const FIELD_ERRORS = new Set([
+  'invalid_request',
+  'verification_failed',
+  'not_found',
+  'conflict',
+  'domain_not_verified',
+  'claim_disputed',
+]);
 
-async function domainsPage(c: Context<AppEnv>, session: WebSession, error?: FieldError, status: ContentfulStatusCode = 200) {
+async function domainsPage(
+  c: Context<AppEnv>,
+  session: WebSession,
+  error?: FieldError,
+  status: ContentfulStatusCode = 200,
+) {
   const deps = c.get('deps');
   const { domains } = await listDomains({ deps, actor: actorForWebSession(session), input: {} });
   const code = c.req.query('notice');
@@ -48,11 +60,19 @@ async function domainsPage(c: Context<AppEnv>, session: WebSession, error?: Fiel
 }
 
 /** A verb's refusal as the form's error, or rethrown for the error page. */
-function asFieldError(error: unknown, form: string, field: string, value: string): { error: FieldError; status: ContentfulStatusCode } {
+function asFieldError(
+  error: unknown,
+  form: string,
+  field: string,
+  value: string,
+): { error: FieldError; status: ContentfulStatusCode } {
   if (!isServiceError(error) || !FIELD_ERRORS.has(error.code)) throw error;
   const known = error as ServiceError;
   const named = typeof known.details.field === 'string' && form.startsWith('verify:') ? known.details.field : field;
-  return { error: { form, field: known.code === 'verification_failed' ? field : named, value, message: known.message }, status: known.status as ContentfulStatusCode };
+  return {
+    error: { form, field: known.code === 'verification_failed' ? field : named, value, message: known.message },
+    status: known.status as ContentfulStatusCode,
+  };
 }
 
 const anchor = (domain: string) => `#domain-${domain.replace(/[^a-z0-9-]/g, '-')}`;
@@ -90,7 +110,14 @@ export function register(app: Hono<AppEnv>) {
     await enforceRateLimit(c, 'domainVerify', session.accountId);
     const domain = c.req.param('domain');
     const formName = `verify:${domain}`;
-    const field = form.method === 'email' ? (form.code !== undefined ? 'code' : 'email') : form.method === 'http' && form.port ? 'port' : 'method';
+    const field =
+      form.method === 'email'
+        ? form.code !== undefined
+          ? 'code'
+          : 'email'
+        : form.method === 'http' && form.port
+          ? 'port'
+          : 'method';
     const value = (form[field] ?? '').slice(0, 300);
     const parsed = verifyDomainInputSchema.safeParse({
       method: form.method,
@@ -103,7 +130,11 @@ export function register(app: Hono<AppEnv>) {
       return domainsPage(c, session, { form: formName, field, value, message }, 400);
     }
     try {
-      const { emailSent } = await verifyDomain({ deps: c.get('deps'), actor: actorForWebSession(session), input: { ...parsed.data, domain } });
+      const { emailSent } = await verifyDomain({
+        deps: c.get('deps'),
+        actor: actorForWebSession(session),
+        input: { ...parsed.data, domain },
+      });
       return c.redirect(`${DOMAINS_PAGE}?notice=${emailSent ? 'code_sent' : 'verified'}${anchor(domain)}`, 303);
     } catch (error) {
       const shown = asFieldError(error, formName, field, value);
@@ -117,7 +148,11 @@ export function register(app: Hono<AppEnv>) {
     await checkSessionCsrf(c, await readForm(c), session.csrfToken);
     await enforceRateLimit(c, 'domainChanges', session.accountId);
     try {
-      await removeDomain({ deps: c.get('deps'), actor: actorForWebSession(session), input: { domain: c.req.param('domain') } });
+      await removeDomain({
+        deps: c.get('deps'),
+        actor: actorForWebSession(session),
+        input: { domain: c.req.param('domain') },
+      });
     } catch (error) {
       // Gone is what Remove asked for: a double click's second POST lands on the list, not an error page.
       if (!isServiceError(error) || (error.code !== 'not_found' && error.code !== 'invalid_request')) throw error;
@@ -133,7 +168,13 @@ export function register(app: Hono<AppEnv>) {
     await enforceRateLimit(c, 'domainChanges', session.accountId);
     const url = (form.url ?? '').trim().slice(0, 2049);
     const parsed = claimInputSchema.safeParse({ url });
-    if (!parsed.success) return domainsPage(c, session, { form: 'claim', field: 'url', value: url, message: parsed.error.issues[0]?.message ?? 'Not a URL.' }, 400);
+    if (!parsed.success)
+      return domainsPage(
+        c,
+        session,
+        { form: 'claim', field: 'url', value: url, message: parsed.error.issues[0]?.message ?? 'Not a URL.' },
+        400,
+      );
     try {
       const record = await claimSite({ deps: c.get('deps'), actor: actorForWebSession(session), input: parsed.data });
       return c.redirect(`/account/submissions/${record.site_id}`, 303);

@@ -26,7 +26,10 @@ function copyable(id: string, label: string, value: string): Html {
 
 function errorOf(error: FieldError | undefined, form: string, field: string, id: string): { attrs: Html; text: Html } {
   if (error?.form !== form || error.field !== field) return { attrs: html``, text: html`` };
-  return { attrs: html` aria-invalid="true" aria-describedby="${id}-error"`, text: html`<span class="field-error" id="${id}-error">${error.message}</span>` };
+  return {
+    attrs: html` aria-invalid="true" aria-describedby="${id}-error"`,
+    text: html`<span class="field-error" id="${id}-error">${error.message}</span>`,
+  };
 }
 
 function statusLine(d: DomainRecord): Html {
@@ -47,7 +50,10 @@ function proofForms(d: DomainRecord, csrf: string, local: boolean, error?: Field
   const email = errorOf(error, form, 'email', emailId);
   const code = errorOf(error, form, 'code', codeId);
   const port = errorOf(error, form, 'port', portId);
-  const proofError = error?.form === form && error.field === 'method' ? html`<p class="error" role="alert" id="${fieldId(d.domain, 'proof')}-error">${error.message}</p>` : '';
+  const proofError =
+    error?.form === form && error.field === 'method'
+      ? html`<p class="error" role="alert" id="${fieldId(d.domain, 'proof')}-error">${error.message}</p>`
+      : '';
   return html`${proofError}
 <h4>By DNS</h4>
 <p>Add a TXT record (at the domain itself works too):</p>
@@ -107,7 +113,11 @@ function claimForm(csrf: string, error?: FieldError): Html {
 <button type="submit" class="primary">Claim listing</button></form>`;
 }
 
-export function domainsBody(domains: DomainRecord[], csrf: string, options: { local: boolean; notice?: string; error?: FieldError }): Html {
+export function domainsBody(
+  domains: DomainRecord[],
+  csrf: string,
+  options: { local: boolean; notice?: string; error?: FieldError },
+): Html {
   const { error } = options;
   return html`${error ? html`<div class="error" role="alert" id="error-summary"><p>${error.message}</p></div>` : ''}
 ${options.notice ? html`<p class="success" role="status">${options.notice}</p>` : ''}

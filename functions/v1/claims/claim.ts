@@ -24,13 +24,23 @@ const route = createRoute({
     `\`site.claimed\` event goes to both accounts' webhooks. ${describePolicy('domainChanges')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
-  request: { body: { content: { 'application/json': { schema: ClaimRequest, example: { url: 'https://acme-writer.example.com/' } } }, required: true } },
+  request: {
+    body: {
+      content: { 'application/json': { schema: ClaimRequest, example: { url: 'https://acme-writer.example.com/' } } },
+      required: true,
+    },
+  },
   responses: {
-    200: { content: { 'application/json': { schema: SiteDetail } }, description: 'Claimed: the site record, now in your account' },
+    200: {
+      content: { 'application/json': { schema: SiteDetail } },
+      description: 'Claimed: the site record, now in your account',
+    },
     400: errorContent('Not an http(s) URL, or a URL with no registrable domain (code invalid_request)'),
     403: errorContent('You hold no verified proof of the domain (code domain_not_verified)'),
     404: errorContent('No listing has this URL (code not_found)'),
-    409: errorContent('The listing is yours already (code conflict), or its owner proved the domain too: an operator decides (code claim_disputed)'),
+    409: errorContent(
+      'The listing is yours already (code conflict), or its owner proved the domain too: an operator decides (code claim_disputed)',
+    ),
     ...keyedErrors,
   },
 });

@@ -34,11 +34,20 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
   const adminToken = `admin-${crypto.randomUUID()}`;
 
   beforeAll(async () => {
-    site = await startFixtureSite({ '/.well-known/tooldir-verification.txt': (_q, response) => response.writeHead(200).end(fileBody) });
+    site = await startFixtureSite({
+      '/.well-known/tooldir-verification.txt': (_q, response) => response.writeHead(200).end(fileBody),
+    });
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-ownership-pages-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
     server = await startNodeServer(
-      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_TOKEN: adminToken, CRAWL_ALLOW_PRIVATE: 'true' },
+      {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ADMIN_TOKEN: adminToken,
+        CRAWL_ALLOW_PRIVATE: 'true',
+      },
       { overrides: { crawl, txt: txtTable(records) }, localSweeper: false },
     );
     chromium = await startLoopbackBrowser();
@@ -85,7 +94,9 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.waitForURL(/notice=added/);
     const panel = page.locator(`section#domain-${domain.replace(/[^a-z0-9-]/g, '-')}`);
-    records[await panel.getByLabel('Record name', { exact: true }).inputValue()] = [await panel.getByLabel('Record value', { exact: true }).inputValue()];
+    records[await panel.getByLabel('Record name', { exact: true }).inputValue()] = [
+      await panel.getByLabel('Record value', { exact: true }).inputValue(),
+    ];
     await panel.getByRole('button', { name: 'Verify by DNS' }).click();
     await page.waitForURL(/notice=verified/);
   }
@@ -120,8 +131,14 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
     expect(await page.textContent('#error-summary')).toContain('wrong value');
     await check(page);
     fileBody = token;
-    await page.locator(`section#domain-${local.replace(/[^a-z0-9-]/g, '-')}`).getByLabel('Port of your local site').fill(String(site.port));
-    await page.locator(`section#domain-${local.replace(/[^a-z0-9-]/g, '-')}`).getByRole('button', { name: 'Verify by file' }).click();
+    await page
+      .locator(`section#domain-${local.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByLabel('Port of your local site')
+      .fill(String(site.port));
+    await page
+      .locator(`section#domain-${local.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByRole('button', { name: 'Verify by file' })
+      .click();
     await page.waitForURL(/notice=verified/);
     expect(await page.textContent(`section#domain-${local.replace(/[^a-z0-9-]/g, '-')}`)).toContain('Verified by http');
 
@@ -133,11 +150,23 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
     await mailPanel.getByLabel(`An address at ${mailed}`).fill(`me@sub.${mailed}`);
     await mailPanel.getByRole('button', { name: 'Send a code' }).click();
     expect(await page.textContent('#error-summary')).toContain('not at a subdomain');
-    await page.locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`).getByLabel(`An address at ${mailed}`).fill(`me@${mailed}`);
-    await page.locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`).getByRole('button', { name: 'Send a code' }).click();
+    await page
+      .locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByLabel(`An address at ${mailed}`)
+      .fill(`me@${mailed}`);
+    await page
+      .locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByRole('button', { name: 'Send a code' })
+      .click();
     await page.waitForURL(/notice=code_sent/);
-    await page.locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`).getByLabel(`Code sent to me@${mailed}`).fill('000000');
-    await page.locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`).getByRole('button', { name: 'Verify the code' }).click();
+    await page
+      .locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByLabel(`Code sent to me@${mailed}`)
+      .fill('000000');
+    await page
+      .locator(`section#domain-${mailed.replace(/[^a-z0-9-]/g, '-')}`)
+      .getByRole('button', { name: 'Verify the code' })
+      .click();
     expect(await page.textContent('#error-summary')).toContain('Wrong code');
     await check(page);
 
@@ -164,15 +193,24 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
     await page.getByRole('button', { name: 'Claim listing' }).click();
     await page.waitForURL(`${server.url}/account/submissions/${taken.id}`);
     expect(await page.textContent('main')).toContain(takenName); // the claimant's own submission page now
-    const [moved] = await queryRows<{ owner: string }>(server.deps.db, sql`SELECT a.email AS owner FROM sites s JOIN accounts a ON a.id = s.account_id WHERE s.id = ${taken.id}::uuid`);
+    const [moved] = await queryRows<{ owner: string }>(
+      server.deps.db,
+      sql`SELECT a.email AS owner FROM sites s JOIN accounts a ON a.id = s.account_id WHERE s.id = ${taken.id}::uuid`,
+    );
     expect(moved!.owner).toBe(email);
 
     // A listing whose owner proved the domain too: the claim is recorded as a dispute for the operator.
     const rival = `rival-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const rivalId = await accountIdOf(rival);
-    const contested = await seedOwnedTool(server.deps.db, rivalId, { name: `Contested ${crypto.randomUUID().slice(0, 6)}`, url: `https://app.${domain}/` });
-    await queryRows(server.deps.db, sql`INSERT INTO domain_proofs (id, account_id, domain, token, status, method, verified_at, checked_at)
-      VALUES (${crypto.randomUUID()}::uuid, ${rivalId}::uuid, ${domain}, 'td_rival', 'verified', 'dns', now(), now())`);
+    const contested = await seedOwnedTool(server.deps.db, rivalId, {
+      name: `Contested ${crypto.randomUUID().slice(0, 6)}`,
+      url: `https://app.${domain}/`,
+    });
+    await queryRows(
+      server.deps.db,
+      sql`INSERT INTO domain_proofs (id, account_id, domain, token, status, method, verified_at, checked_at)
+      VALUES (${crypto.randomUUID()}::uuid, ${rivalId}::uuid, ${domain}, 'td_rival', 'verified', 'dns', now(), now())`,
+    );
     await page.goto(`${server.url}/account/domains`);
     await page.getByLabel("The listing's URL").fill(`https://app.${domain}/`);
     await page.getByRole('button', { name: 'Claim listing' }).click();

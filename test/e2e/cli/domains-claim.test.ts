@@ -12,7 +12,9 @@ let site: FixtureSite;
 let fileBody = '';
 
 beforeAll(async () => {
-  site = await startFixtureSite({ '/.well-known/tooldir-verification.txt': (_q, response) => response.writeHead(200).end(fileBody) });
+  site = await startFixtureSite({
+    '/.well-known/tooldir-verification.txt': (_q, response) => response.writeHead(200).end(fileBody),
+  });
   server = await startLocalServer({ CRAWL_ALLOW_PRIVATE: 'true' });
 });
 afterAll(async () => {
@@ -49,7 +51,9 @@ describe('tooldir domains, verify and claim (e2e)', { timeout: 180_000 }, () => 
     expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ domain: name, status: 'verified', method: 'http' });
     const listed = await user.run(['domains']);
-    expect(listed.stdout).toMatch(new RegExp(`${name.replace('.', '\\.')}  verified by http on \\d{4}-\\d\\d-\\d\\d \\(re-checked monthly\\)`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${name.replace('.', '\\.')}  verified by http on \\d{4}-\\d\\d-\\d\\d \\(re-checked monthly\\)`),
+    );
   });
 
   it('sends an e-mail code, refuses a wrong one and an address elsewhere, and checks its flags', async () => {
@@ -86,7 +90,13 @@ describe('tooldir domains, verify and claim (e2e)', { timeout: 180_000 }, () => 
   it('moves a listing submitted by another account once the domain is proven', async () => {
     const domain = `taken-${crypto.randomUUID().slice(0, 6)}.localhost`;
     const other = await loggedIn();
-    const submitted = await other.user.run(['submit', `https://${domain}/`, '--name', `Taken ${crypto.randomUUID().slice(0, 6)}`, '--json']);
+    const submitted = await other.user.run([
+      'submit',
+      `https://${domain}/`,
+      '--name',
+      `Taken ${crypto.randomUUID().slice(0, 6)}`,
+      '--json',
+    ]);
     expect(submitted.code, submitted.stderr + submitted.stdout).toBe(0);
     const { site_id } = JSON.parse(submitted.stdout);
 

@@ -44,8 +44,17 @@ const json = (response: Response): Promise<any> => response.json();
 async function apiKey(): Promise<string> {
   const admin = { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' };
   const email = `local-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const account = await json(await fetch(`${server.url}/api/v1/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ email, tier: 'member' }) }));
-  const keyed = await fetch(`${server.url}/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', headers: { authorization: admin.authorization } });
+  const account = await json(
+    await fetch(`${server.url}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ email, tier: 'member' }),
+    }),
+  );
+  const keyed = await fetch(`${server.url}/api/v1/admin/accounts/${account.account_id}/keys`, {
+    method: 'POST',
+    headers: { authorization: admin.authorization },
+  });
   expect(keyed.status, await keyed.clone().text()).toBe(201);
   return (await json(keyed)).key;
 }
@@ -69,7 +78,10 @@ describe('the HTTP proof of a <name>.localhost domain, locally', () => {
     body = 'not the token';
     const refused = await call(key, `/api/v1/domains/${name}/verify`, { method: 'http', port: site.port });
     expect(refused.status).toBe(422);
-    expect((await json(refused)).error).toMatchObject({ code: 'verification_failed', message: expect.stringContaining('wrong value') });
+    expect((await json(refused)).error).toMatchObject({
+      code: 'verification_failed',
+      message: expect.stringContaining('wrong value'),
+    });
 
     body = `${record.token}\n`;
     const verified = await call(key, `/api/v1/domains/${name}/verify`, { method: 'http', port: site.port });

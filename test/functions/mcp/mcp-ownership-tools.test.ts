@@ -16,7 +16,10 @@ describe('MCP ownership tools', () => {
   it('verify_domain adds and proves a domain; claim_site then takes the listing', async () => {
     const domain = `mcp-${crypto.randomUUID().slice(0, 8)}.com`;
     const [owner, maker] = [await t.member(), await t.member()];
-    const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: uniqueName('Via MCP'), url: `https://${domain}/` });
+    const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: uniqueName('Via MCP'),
+      url: `https://${domain}/`,
+    });
     const client = await connectMcp(t, { key: maker.key });
 
     const first = await callTool(client, 'verify_domain', { domain, method: 'dns' });

@@ -17,10 +17,13 @@ const submit = (key: string, body: unknown) => t.request('/api/v1/sites', { meth
 async function prove(key: string, domain: string) {
   const { token } = await (await t.request('/api/v1/domains', { method: 'POST', key, json: { domain } })).json();
   records[`_tooldir.${domain}`] = [...(records[`_tooldir.${domain}`] ?? []), `tooldir-verification=${token}`];
-  expect((await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key, json: { method: 'dns' } })).status).toBe(200);
+  expect(
+    (await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key, json: { method: 'dns' } })).status,
+  ).toBe(200);
 }
 const pendingState = async (id: string) =>
-  (await queryRows<{ state: string }>(t.deps.db, sql`SELECT state FROM pending_submissions WHERE id = ${id}::uuid`))[0]?.state;
+  (await queryRows<{ state: string }>(t.deps.db, sql`SELECT state FROM pending_submissions WHERE id = ${id}::uuid`))[0]
+    ?.state;
 
 describe('superseding unpaid records', () => {
   it("the verified owner's submission (queued) supersedes another account's unpaid record of the URL", async () => {
@@ -35,14 +38,20 @@ describe('superseding unpaid records', () => {
     expect(own.status).toBe(201);
     expect(await pendingState(site_id)).toBe('superseded');
     const record = await (await t.request(`/api/v1/sites/${site_id}`, { key: squatter.key })).json();
-    expect(record).toMatchObject({ site_id, status: 'rejected', rejection_reason: expect.stringContaining(`verified owner of ${domain}`) });
+    expect(record).toMatchObject({
+      site_id,
+      status: 'rejected',
+      rejection_reason: expect.stringContaining(`verified owner of ${domain}`),
+    });
     expect(record).not.toHaveProperty('checkout_url');
   });
 
   it("the verified owner's own unpaid submission supersedes too; its own record stays open", async () => {
     const domain = `owned-${crypto.randomUUID().slice(0, 8)}.com`;
     const [squatter, maker] = [await t.member('none'), await t.member('none')];
-    const { site_id: theirs } = await (await submit(squatter.key, { name: uniqueName('Squat'), url: `https://${domain}/app` })).json();
+    const { site_id: theirs } = await (
+      await submit(squatter.key, { name: uniqueName('Squat'), url: `https://${domain}/app` })
+    ).json();
     await prove(maker.key, domain);
     const own = await submit(maker.key, { name: uniqueName('Real'), url: `https://${domain}/app` });
     expect(own.status).toBe(402);
@@ -54,8 +63,12 @@ describe('superseding unpaid records', () => {
   it('supersedes nothing for a submitter without a live proof, nor records of other URLs on the domain', async () => {
     const domain = `shared-${crypto.randomUUID().slice(0, 8)}.com`;
     const [first, second, maker] = [await t.member('none'), await t.member('member'), await t.member('member')];
-    const { site_id: a } = await (await submit(first.key, { name: uniqueName('First'), url: `https://${domain}/` })).json();
-    const { site_id: b } = await (await submit(first.key, { name: uniqueName('Other'), url: `https://${domain}/other` })).json();
+    const { site_id: a } = await (
+      await submit(first.key, { name: uniqueName('First'), url: `https://${domain}/` })
+    ).json();
+    const { site_id: b } = await (
+      await submit(first.key, { name: uniqueName('Other'), url: `https://${domain}/other` })
+    ).json();
     expect((await submit(second.key, { name: uniqueName('Second'), url: `https://${domain}/` })).status).toBe(201);
     expect(await pendingState(a)).toBe('open');
 

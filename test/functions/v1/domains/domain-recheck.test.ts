@@ -33,18 +33,29 @@ const domainOf = async (key: string, domain: string) => {
   const { domains } = await (await t.request('/api/v1/domains', { key })).json();
   return domains.find((d: { domain: string }) => d.domain === domain);
 };
-const mailsTo = (email: string) => queryRows<{ subject: string; text: string }>(t.deps.db, sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY created_at`);
+const mailsTo = (email: string) =>
+  queryRows<{ subject: string; text: string }>(
+    t.deps.db,
+    sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY created_at`,
+  );
 
 async function dnsProvenMaker() {
   const domain = `recheck-${crypto.randomUUID().slice(0, 8)}.com`;
   const m = await t.member();
   const { token } = await (await t.request('/api/v1/domains', { method: 'POST', key: m.key, json: { domain } })).json();
   records[`_tooldir.${domain}`] = [`tooldir-verification=${token}`];
-  expect((await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'dns' } })).status).toBe(200);
-  const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Rechecked'), url: `https://${domain}/` });
+  expect(
+    (await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'dns' } }))
+      .status,
+  ).toBe(200);
+  const tool = await seedOwnedTool(t.deps.db, m.accountId, {
+    name: uniqueName('Rechecked'),
+    url: `https://${domain}/`,
+  });
   return { m, domain, token, tool };
 }
-const marked = async (slug: string) => (await (await t.request(`/api/v1/tools/${slug}`)).json()).verified_owner === true;
+const marked = async (slug: string) =>
+  (await (await t.request(`/api/v1/tools/${slug}`)).json()).verified_owner === true;
 
 describe('the monthly re-check', () => {
   it('lapses a removed record after the 14-day grace, mailing first, and the mark goes with it', async () => {
@@ -74,10 +85,18 @@ describe('the monthly re-check', () => {
     later(1.5); // past the grace
     const report = await sweep();
     expect(report.lapsed).toBeGreaterThanOrEqual(1);
-    expect(await domainOf(m.key, domain)).toMatchObject({ status: 'pending', method: null, verified_at: null, failing_since: null });
+    expect(await domainOf(m.key, domain)).toMatchObject({
+      status: 'pending',
+      method: null,
+      verified_at: null,
+      failing_since: null,
+    });
     expect(await marked(tool.slug)).toBe(false);
     const mails = await mailsTo(m.email);
-    expect(mails.map((x) => x.subject)).toEqual([`Your proof of ${domain} failed its monthly check`, `Your proof of ${domain} lapsed`]);
+    expect(mails.map((x) => x.subject)).toEqual([
+      `Your proof of ${domain} failed its monthly check`,
+      `Your proof of ${domain} lapsed`,
+    ]);
   });
 
   it('clears the failure when the record is back within the grace', async () => {
@@ -107,10 +126,26 @@ describe('the monthly re-check', () => {
     const domain = `mailproof-${crypto.randomUUID().slice(0, 8)}.com`;
     const m = await t.member();
     await t.request('/api/v1/domains', { method: 'POST', key: m.key, json: { domain } });
-    expect((await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'email', email: `me@${domain}` } })).status).toBe(202);
+    expect(
+      (
+        await t.request(`/api/v1/domains/${domain}/verify`, {
+          method: 'POST',
+          key: m.key,
+          json: { method: 'email', email: `me@${domain}` },
+        })
+      ).status,
+    ).toBe(202);
     const [sent] = await mailsTo(`me@${domain}`);
     const code = /Code: (\d+)/.exec(sent!.text)![1];
-    expect((await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'email', code } })).status).toBe(200);
+    expect(
+      (
+        await t.request(`/api/v1/domains/${domain}/verify`, {
+          method: 'POST',
+          key: m.key,
+          json: { method: 'email', code },
+        })
+      ).status,
+    ).toBe(200);
     const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Mailed'), url: `https://${domain}/` });
     expect(await marked(tool.slug)).toBe(true);
 

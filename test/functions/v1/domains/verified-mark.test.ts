@@ -16,7 +16,10 @@ async function provenMaker(domain: string) {
   const m = await t.member();
   const { token } = await (await t.request('/api/v1/domains', { method: 'POST', key: m.key, json: { domain } })).json();
   records[`_tooldir.${domain}`] = [`tooldir-verification=${token}`];
-  expect((await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'dns' } })).status).toBe(200);
+  expect(
+    (await t.request(`/api/v1/domains/${domain}/verify`, { method: 'POST', key: m.key, json: { method: 'dns' } }))
+      .status,
+  ).toBe(200);
   return m;
 }
 
@@ -56,11 +59,17 @@ describe('the mark', () => {
     const domain = `team-${crypto.randomUUID().slice(0, 8)}.com`;
     await provenMaker(domain);
     const stranger = await t.member();
-    const tool = await seedOwnedTool(t.deps.db, stranger.accountId, { name: uniqueName('Theirs'), url: `https://${domain}/` });
+    const tool = await seedOwnedTool(t.deps.db, stranger.accountId, {
+      name: uniqueName('Theirs'),
+      url: `https://${domain}/`,
+    });
     expect(await (await t.request(`/api/v1/tools/${tool.slug}`)).json()).not.toHaveProperty('verified_owner');
 
     const pages = await provenMaker(`alice-${crypto.randomUUID().slice(0, 6)}.github.io`);
-    const sibling = await seedOwnedTool(t.deps.db, pages.accountId, { name: uniqueName('Bob'), url: 'https://bob.github.io/' });
+    const sibling = await seedOwnedTool(t.deps.db, pages.accountId, {
+      name: uniqueName('Bob'),
+      url: 'https://bob.github.io/',
+    });
     expect(await (await t.request(`/api/v1/tools/${sibling.slug}`)).json()).not.toHaveProperty('verified_owner');
   });
 
