@@ -39,9 +39,10 @@ const ENTRIES = ['^functions/node\\.ts$', '^functions/worker\\.ts$', '^functions
  */
 const CAPABILITY_LAYERS = [
   ['jobs', 'deploy'], // run and schedule the steps, purges and sweeps; migrate at deploy time
-  ['idempotency', 'payments', 'pipeline'], // drive a submission: replay a submit, apply a payment, crawl/review/publish
+  ['idempotency', 'payments', 'pipeline', 'claims'], // drive a submission: replay a submit, apply a payment, crawl/review/publish, claim
   ['submissions'], // a submission: submit, the rules, records, retry, edit, payment requests
   ['directory', 'oauth', 'stats', 'webhooks'], // what grows around a listing or an account
+  ['domains'], // domains an account proves (DNS, HTTP, e-mail), read by the mark, claims and submissions
   ['accounts'], // identity: accounts, keys, memberships, sessions
   ['categories', 'media', 'rate-limits'], // small capabilities that use no other
 ];

@@ -19,6 +19,8 @@ import * as getSiteStats from './v1/sites/get-site-stats';
 import * as searchTools from './v1/tools/search-tools';
 import * as getTool from './v1/tools/get-tool';
 import * as listCategories from './v1/tools/list-categories';
+import * as domainRoutes from './v1/domains';
+import * as claimRoutes from './v1/claims';
 import * as mcp from './mcp/transport';
 import * as protectedMcp from './mcp/protected';
 import * as oauth from './oauth';
@@ -78,6 +80,8 @@ const functions = [
   searchTools,
   getTool,
   listCategories,
+  domainRoutes,
+  claimRoutes,
   createWebhook,
   listWebhooks,
   deleteWebhook,

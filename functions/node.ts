@@ -14,6 +14,8 @@ import { runSweep } from '../src/jobs/sweep';
 import { announceWebhookEvents } from '../src/webhooks/announce';
 import { withReservedNames } from '../src/crawler/reserved-names';
 import { createNodeDnsResolver } from '../src/adapters/resolver/node-dns';
+import { createNodeTxtResolver } from '../src/adapters/resolver/node-txt';
+import { createPackagePublicSuffixes } from './node/public-suffixes';
 import { createPinnedFetch } from '../src/crawler/pinned-fetch';
 import { createFilesystemMediaStore } from '../src/adapters/media/filesystem';
 import { boundOrigin } from '../src/origin';
@@ -78,6 +80,9 @@ export async function startNodeServer(
     media: createFilesystemMediaStore(resolve(config.dataDir, 'media')),
     // The disposable-mail domains sign-in refuses, from node_modules (src/adapters/disposable-domains/).
     disposableDomains: createPackageDisposableDomains(),
+    // DNS domain proofs ask the operating system's resolver (src/domains/dns-proof.ts).
+    txt: createNodeTxtResolver(),
+    publicSuffixes: createPackagePublicSuffixes(),
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);

@@ -11,6 +11,7 @@ import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
 import { createListingVersion } from '../src/adapters/page-cache/listing-version';
 import { createAssetDisposableDomains, isAssetsBinding } from '../src/adapters/disposable-domains/assets';
+import { createAssetPublicSuffixes } from '../src/adapters/public-suffixes/assets';
 import { createApp, type App } from './app';
 import { ServiceError, errorBody } from '../src/errors';
 
@@ -68,6 +69,7 @@ function appFor(bindings: Record<string, unknown>) {
     pageCache: createWorkersPageCache((caches as unknown as { default: Cache }).default, config.siteOrigin ?? ''),
     listingVersion: createListingVersion(db, { maxAgeMs: LISTING_VERSION_MAX_AGE_MS }),
     disposableDomains: createAssetDisposableDomains(assetsBinding(bindings)),
+    publicSuffixes: createAssetPublicSuffixes(assetsBinding(bindings)),
   });
   built = { app: createApp(deps), deps };
   return built;

@@ -6,6 +6,7 @@ import type { Mailer } from './adapters/mail/types';
 import { createUpstashStatsStore } from './adapters/stats/upstash';
 import { createDatabaseStatsStore } from './adapters/stats/database';
 import { noDisposableDomains } from './adapters/disposable-domains/list';
+import { noPublicSuffixes } from './adapters/public-suffixes/list';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { KeyCache } from './accounts/key-cache';
@@ -21,6 +22,7 @@ import { createOutboxMailer } from './adapters/mail/outbox';
 import { createHttpMailer } from './adapters/mail/http';
 import { createMemoryMediaStore } from './adapters/media/memory';
 import { createDohResolver } from './adapters/resolver/doh';
+import { createDohTxtResolver } from './adapters/resolver/txt';
 import { withReservedNames } from './crawler/reserved-names';
 import { boundOrigin } from './origin';
 import { createMemoryPageCache } from './adapters/page-cache/memory';
@@ -61,6 +63,8 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     pageCache: overrides.pageCache ?? createMemoryPageCache(),
     listingVersion: overrides.listingVersion ?? createListingVersion(db, { maxAgeMs: 0 }),
     disposableDomains: overrides.disposableDomains ?? noDisposableDomains,
+    publicSuffixes: overrides.publicSuffixes ?? noPublicSuffixes,
+    txt: overrides.txt ?? createDohTxtResolver({ fetch: (input, init) => fetch(input, init) }),
     defer:
       overrides.defer ??
       ((work) => {

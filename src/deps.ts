@@ -11,6 +11,8 @@ import type { DisposableDomains } from './adapters/disposable-domains/types';
 import type { Logger } from './log';
 import type { KeyCache } from './accounts/key-cache';
 import type { Resolver } from './adapters/resolver/resolver';
+import type { TxtResolver } from './adapters/resolver/resolver';
+import type { PublicSuffixes } from './adapters/public-suffixes/types';
 import type { PageCache } from './adapters/page-cache/types';
 import type { ListingVersion } from './adapters/page-cache/listing-version';
 
@@ -58,6 +60,13 @@ export interface Deps {
    * the Worker's static assets or from node_modules; the default refuses nothing.
    */
   disposableDomains: DisposableDomains;
+  /**
+   * What DNS domain proofs read TXT records with (src/domains/dns-proof.ts): DNS over HTTPS by default (Workers),
+   * Node's resolver on the Node entry; tests inject one that answers only the names they expect.
+   */
+  txt: TxtResolver;
+  /** The Public Suffix List (src/domain-names.ts): the entries pass it from the Worker's static assets or from node_modules. */
+  publicSuffixes: PublicSuffixes;
 }
 
 /** The crawler's network seam; tests inject a resolver and a fetch that refuse anything but loopback. */

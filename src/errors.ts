@@ -4,6 +4,8 @@ export const errorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A claim by an account that holds no verified proof of the listing's domain (docs/ownership.md). */
+  domain_not_verified: 403,
   not_found: 404,
   method_not_allowed: 405,
   already_submitted: 409,
@@ -14,9 +16,13 @@ export const errorStatus = {
   too_many_webhooks: 409,
   /** A listing its owner withdrew: its address answers 410 for good (docs/pipeline.md "Withdrawal"). */
   gone: 410,
+  /** A claim on a listing whose owner holds a verified proof of the domain too: the operator decides. */
+  claim_disputed: 409,
   payload_too_large: 413,
   /** The Idempotency-Key was first used with another request body. */
   idempotency_key_reused: 422,
+  /** A domain proof that did not hold (record not found, wrong value, file redirected elsewhere, wrong code). */
+  verification_failed: 422,
   rate_limited: 429,
   plan_unavailable: 500,
   checkout_failed: 500,

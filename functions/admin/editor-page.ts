@@ -22,6 +22,8 @@ import { renderPage } from '../pages/layout';
 import { cookieIsSecure } from '../pages/account/cookies';
 import { loginView, queueView } from './editor-page-views';
 import { directoryStatsView } from './stats-views';
+import { disputesView } from './dispute-views';
+import { listOpenDisputes } from '../../src/claims/disputes';
 import { getDirectoryStats } from '../../src/stats/directory-stats';
 import { listCategories } from '../../src/categories/categories';
 import { toolCategoriesSchema } from '../../src/categories/category-rules';
@@ -86,19 +88,20 @@ async function editorForm(c: Context<AppEnv>): Promise<Record<string, string> | 
   return fields;
 }
 
-/** GET /admin: the review queue, recent crawl failures, pending edits and the statistics; the sign-in form without a session. */
+/** GET /admin: the review queue, recent crawl failures, pending edits, open claim disputes and the statistics; the sign-in form without a session. */
 async function showEditorPage(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const session = await findEditorSession(deps, getCookie(c, COOKIE));
   if (!session) return page(c, () => loginView());
   const code = c.req.query('notice');
   const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-  const [items, failures, edits, { categories }, stats] = await Promise.all([
+  const [items, failures, edits, { categories }, stats, disputes] = await Promise.all([
     listReviewQueue(deps),
     listRecentCrawlFailures(deps),
     listPendingEdits(deps),
     listCategories({ deps }),
     getDirectoryStats(deps),
+    listOpenDisputes(deps),
   ]);
   const bySite = await categorySlugsOfSites(
     deps,
@@ -115,7 +118,7 @@ async function showEditorPage(c: Context<AppEnv>) {
         notice,
         edits,
         categories.map((cat) => cat.slug),
-      )}${directoryStatsView(stats)}`,
+      )}${disputesView(disputes)}${directoryStatsView(stats)}`,
   );
 }
 

@@ -19,6 +19,7 @@ import { siteStatusOutputSchema, submitOutputSchema } from './output-schemas';
 import { editSiteTool, retrySiteTool } from './site-action-tools';
 import { getSiteStatsTool } from './stats-tools';
 import { withdrawSiteTool } from './withdraw-tool';
+import { claimSiteTool, verifyDomainTool } from './ownership-tools';
 import { aliasesOf, defaultPlan, planKinds, planPrices, type PlanKind } from '../../src/catalog/plans';
 
 /** The monthly plan, named in the submit tool's words. */
@@ -222,4 +223,6 @@ export const mcpTools: ToolDescriptor[] = [
   editSiteTool,
   getSiteStatsTool,
   withdrawSiteTool,
+  verifyDomainTool,
+  claimSiteTool,
 ];

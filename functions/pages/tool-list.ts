@@ -4,8 +4,8 @@ import { placeholderImage } from '../../src/media/placeholder';
 import { safeUrl, type Html } from './layout';
 
 /** The badges a tool earned by its plan. */
-export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>): Html {
-  return html`${tool.is_sponsor ? html`<span class="badge sponsor">Sponsored</span>` : ''}${tool.is_feature ? html`<span class="badge">Featured</span>` : ''}`;
+export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'> & { verified_owner?: true }): Html {
+  return html`${tool.verified_owner ? html`<span class="badge verified" title="The maker proved control of this tool's domain">✓ Verified maker</span>` : ''}${tool.is_sponsor ? html`<span class="badge sponsor">Sponsored</span>` : ''}${tool.is_feature ? html`<span class="badge">Featured</span>` : ''}`;
 }
 
 /** Featured and sponsored tools paid for a followed link; every other outbound link is nofollow. */

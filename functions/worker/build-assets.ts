@@ -10,6 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { referenceUiFile } from '../node/reference-ui-package';
 import { disposableDomainsFile } from '../node/disposable-domains';
+import { publicSuffixesJson } from '../node/public-suffixes';
+import { PUBLIC_SUFFIXES_ASSET_PATH } from '../../src/adapters/public-suffixes/types';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../src/adapters/disposable-domains/types';
 import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE, REFERENCE_UI_PATH } from '../v1/docs/reference-ui';
 import { STYLESHEET, stylesheetPath } from '../pages/shell/stylesheet';
@@ -33,6 +35,9 @@ ${stylesheetPath()}
 ${DISPOSABLE_DOMAINS_ASSET_PATH}
   Cache-Control: public, max-age=86400
   X-Content-Type-Options: nosniff
+${PUBLIC_SUFFIXES_ASSET_PATH}
+  Cache-Control: public, max-age=86400
+  X-Content-Type-Options: nosniff
 `;
 
 /** Builds the directory; unchanged content is left alone, so a `wrangler dev` already serving it is not disturbed. */
@@ -43,6 +48,7 @@ export function buildWorkerAssets(dir = ASSETS_DIR): { dir: string; changed: boo
     [REFERENCE_UI_PATH, readFileSync(referenceUiFile(start))],
     [stylesheetPath(), Buffer.from(STYLESHEET, 'utf8')],
     [DISPOSABLE_DOMAINS_ASSET_PATH, readFileSync(disposableDomainsFile(start))],
+    [PUBLIC_SUFFIXES_ASSET_PATH, publicSuffixesJson(start)],
   ];
   const headers = join(dir, '_headers');
   const upToDate =

@@ -3,12 +3,14 @@ import { CliError, type ErrorBody } from './cli-error';
 import { exitCodeForHttpStatus } from './exit-codes';
 import type {
   CategoryList,
+  DomainRecord,
   EditRequest,
   ListEnvelope,
   PendingPaymentRecord,
   QueuedResponse,
   SiteDetail,
   SubmitRequest,
+  VerifyDomainRequest,
 } from './api-types';
 import type { SiteStats } from '../stats/stats-schemas';
 
@@ -99,6 +101,35 @@ export class ApiClient {
     const search = params.size ? `?${params.toString()}` : '';
     const response = await this.send('GET', `/sites${search}`);
     if (response.ok) return readJson<ListEnvelope>(response);
+    throw await toCliError(response);
+  }
+
+  /** GET /domains: the account's domains with their tokens and proofs (docs/ownership.md). */
+  async listDomains(): Promise<{ domains: DomainRecord[] }> {
+    const response = await this.send('GET', '/domains');
+    if (response.ok) return readJson<{ domains: DomainRecord[] }>(response);
+    throw await toCliError(response);
+  }
+
+  /** POST /domains: adds the domain (201) or answers the one the account holds (200): adding twice changes nothing. */
+  async addDomain(domain: string): Promise<DomainRecord> {
+    const response = await this.send('POST', '/domains', { domain });
+    if (response.status === 200 || response.status === 201) return readJson<DomainRecord>(response);
+    throw await toCliError(response);
+  }
+
+  /** POST /domains/{domain}/verify: 200 verified, 202 an e-mail code sent (the record shows it). */
+  async verifyDomain(domain: string, body: VerifyDomainRequest): Promise<{ record: DomainRecord; codeSent: boolean }> {
+    const response = await this.send('POST', `/domains/${encodeURIComponent(domain)}/verify`, body);
+    if (response.status === 200 || response.status === 202)
+      return { record: await readJson<DomainRecord>(response), codeSent: response.status === 202 };
+    throw await toCliError(response);
+  }
+
+  /** POST /claims: the listing of `url`, now in this account. */
+  async claimSite(url: string): Promise<SiteDetail> {
+    const response = await this.send('POST', '/claims', { url });
+    if (response.ok) return readJson<SiteDetail>(response);
     throw await toCliError(response);
   }
 

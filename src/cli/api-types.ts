@@ -38,3 +38,31 @@ export type EditRequest = z.input<typeof editInputSchema>;
 export type CategoryList = z.output<typeof categoryListSchema>;
 
 export const terminalStatuses: ReadonlySet<SiteStatus> = new Set(['live', 'rejected', 'crawl_failed']);
+
+/**
+ * A domain of the account, the fields the CLI reads (the server's schema is src/domains/domain-record.ts, which
+ * also holds its SQL, so the CLI may not import it: .dependency-cruiser.cjs cli-is-a-client).
+ */
+export interface DomainRecord {
+  domain: string;
+  status: 'pending' | 'verified';
+  token: string;
+  method: 'dns' | 'http' | 'email' | null;
+  verified_at: string | null;
+  expires_at: string | null;
+  failing_since: string | null;
+  lapses_at: string | null;
+  email_code: { sent_to: string; expires_at: string; tries_left: number } | null;
+  methods: {
+    dns: { name: string; type: 'TXT'; value: string };
+    http: { url: string; body: string };
+    email: { address_domain: string };
+  };
+}
+
+/** The verify body (src/domains/domain-input.ts). */
+export type VerifyDomainRequest =
+  | { method: 'dns' }
+  | { method: 'http'; port?: number }
+  | { method: 'email'; email: string }
+  | { method: 'email'; code: string };

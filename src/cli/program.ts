@@ -16,6 +16,7 @@ import { registerSubmitCommand } from './submit';
 import { registerCategoriesCommand } from './categories';
 import { registerEditCommand } from './edit';
 import { registerWithdrawCommand } from './withdraw';
+import { registerDomainCommands } from './domains';
 
 /** Parses `argv` (without node and script), runs the command and returns the exit code. Never throws. */
 export async function runCli(argv: readonly string[], ctx: CliContext): Promise<number> {
@@ -68,6 +69,7 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   registerEditCommand(program, ctx, run);
   registerWithdrawCommand(program, ctx, run);
   registerCategoriesCommand(program, ctx, run);
+  registerDomainCommands(program, ctx, run);
   return program;
 }
 

@@ -12,6 +12,11 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   signal: AbortSignal;
   headers: Record<string, string>;
+  /**
+   * Whether a redirect from `from` to `to` is followed; when not, the redirect response itself is the result (the
+   * caller reads its Location). Default: every redirect is followed. Domain proofs follow none to another host.
+   */
+  mayFollow?: (from: URL, to: URL) => boolean;
 }
 
 export type SafeFetchResult = { ok: true; response: Response; url: URL } | { ok: false; error: CrawlFailure };
@@ -45,6 +50,13 @@ export async function fetchFollowingCheckedRedirects(
     }
     if (!REDIRECT_STATUSES.has(response.status)) return { ok: true, response, url };
 
+    let next: URL | undefined;
+    try {
+      next = new URL(response.headers.get('location') ?? '', url);
+    } catch {
+      next = undefined;
+    }
+    if (next && options.mayFollow && !options.mayFollow(url, next)) return { ok: true, response, url };
     discardBody(response);
     if (redirectsFollowed >= options.maxRedirects) {
       return crawlFailure('too_many_redirects', `more than ${options.maxRedirects} redirects (last at ${url.href})`);

@@ -6,3 +6,4 @@ export * from './schema/oauth';
 export * from './schema/webhooks';
 export * from './schema/search';
 export * from './schema/stats';
+export * from './schema/domains';

@@ -45,7 +45,7 @@ export function newestSearchStatement(take: number, after: SearchPosition | unde
       SELECT ${toolListColumns}, NULL::int AS tier, 'newest' AS mode, NULL::jsonb AS meta, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id,
         p.sort_at AS sort_at FROM page p JOIN sites s ON s.id = p.id
       UNION ALL
-      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'meta', ${categoryNames}, NULL, NULL, '-infinity'
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'meta', ${categoryNames}, NULL, NULL, '-infinity'
     ) x ORDER BY x.sort_at DESC, x.sort_id DESC`;
 }
 

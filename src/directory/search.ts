@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
@@ -14,6 +15,7 @@ import {
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
+import { verifiedMethodSql } from '../domains/verified-mark';
 import { categorySlugSchema } from '../categories/category-rules';
 import { unknownCategories } from '../categories/categories';
 
@@ -35,6 +37,7 @@ export const searchInputSchema = z.object({
   cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
   category: categorySlugSchema('category').optional(),
   correct: z.boolean({ error: 'correct must be a boolean' }).optional(),
+  verified: z.boolean({ error: 'verified must be true or false' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -113,8 +116,9 @@ async function searchAs<Tool>(
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
   const category = parsed.data.category;
   const correct = parsed.data.correct ?? true;
-  // A cursor belongs to one query within one category: both go into its fingerprint (NUL cannot be in either).
-  const cursorKey = category ? `${query}\u0000${category}` : query;
+  const verified = parsed.data.verified === true;
+  // A cursor belongs to one query within one category (and the verified filter): all go into its fingerprint (NUL cannot be in either).
+  const cursorKey = `${category ? `${query}\u0000${category}` : query}${verified ? '\u0000verified' : ''}`;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && ((after.mode === 'newest') !== (query === '') || (after.mode === 'typo' && !correct))) {
     throw new ServiceError(
@@ -135,7 +139,11 @@ async function searchAs<Tool>(
 
   const statement =
     query === ''
-      ? newestSearchStatement(limit + 1, after, categoryFilter(category))
+      ? newestSearchStatement(
+          limit + 1,
+          after,
+          sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`,
+        )
       : rankedStatement({ query, category, take: limit + 1, correct, after });
   const rows = await queryRows<HitRow>(deps.db, statement);
   const meta = metaOf(rows.find((row) => row.mode === 'meta'));
@@ -150,7 +158,11 @@ async function searchAs<Tool>(
   const last = page.at(-1);
   const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
-    tools: page.map((row) => shape(row, listCategories(row, names))),
+    // A ranked page is filtered after ranking (the ranking function knows no mark), so with verified=true a page may
+    // hold fewer than `limit` tools while next_cursor still goes on from the last ranked one (docs/ownership.md).
+    tools: (verified ? page.filter((row) => row.verified_method) : page).map((row) =>
+      shape(row, listCategories(row, names)),
+    ),
     next_cursor:
       hits.length > limit && last
         ? encodeCursor(cursorKey, {

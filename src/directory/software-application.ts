@@ -15,6 +15,8 @@ export interface SoftwareApplicationLd {
   image?: string;
   /** Its directory categories by name: one as text, several as a list (schema.org allows free text). */
   applicationCategory?: string | string[];
+  /** The "Verified maker" mark: the owner proved control of the tool's domain (docs/ownership.md "The mark"). */
+  additionalProperty?: { '@type': 'PropertyValue'; name: 'verifiedMaker'; value: true; description: string };
 }
 
 const isWebUrl = (value: string) => {
@@ -36,5 +38,15 @@ export function softwareApplicationLd(tool: PublicTool, origin: string): Softwar
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.image ? { image: `${origin}${tool.image}` } : {}),
     ...(categories.length ? { applicationCategory: categories.length === 1 ? categories[0]! : categories } : {}),
+    ...(tool.verified_owner
+      ? {
+          additionalProperty: {
+            '@type': 'PropertyValue',
+            name: 'verifiedMaker',
+            value: true,
+            description: `The maker proved control of the domain by ${tool.verified_method}`,
+          },
+        }
+      : {}),
   };
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { mediaPath, mediaUrl } from '../media/media-name';
+import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
+import type { ProofMethod } from '../domains/domain-record';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -22,6 +24,9 @@ export interface ToolSummary {
   is_sponsor: boolean;
   live_url: string | null;
   categories: ToolCategory[];
+  /** The "Verified maker" mark: present only on a marked listing (docs/ownership.md). */
+  verified_owner?: true;
+  verified_method?: ProofMethod;
 }
 
 /** The detail of one live tool. */
@@ -38,6 +43,8 @@ export interface ToolDetail {
   live_url: string | null;
   published_at: string | null;
   categories: ToolCategory[];
+  verified_owner?: true;
+  verified_method?: ProofMethod;
 }
 
 /** Longest description a search result carries; get_tool returns the whole text. */
@@ -54,7 +61,7 @@ const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
-  ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
+  ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories, ${verifiedMethodSql} AS verified_method`;
 
 /**
  * Columns of a tool in a list (search): what a summary and a card show, with the tool's category slugs only (as one
@@ -63,7 +70,7 @@ export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadat
  */
 export const toolListColumns = sql`s.slug, s.name, s.url, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
-  array_to_string(s.category_slugs, ' ') AS category_slugs`;
+  array_to_string(s.category_slugs, ' ') AS category_slugs, ${verifiedMethodSql} AS verified_method`;
 
 /** A row of `toolListColumns`. */
 export interface ToolListRow {
@@ -77,6 +84,7 @@ export interface ToolListRow {
   is_sponsor: boolean;
   live_url: string | null;
   category_slugs: string | null;
+  verified_method: string | null;
 }
 
 /** A list row's categories, named from `names` (slug → name), by name as every tool read orders them. */
@@ -105,6 +113,7 @@ export function listSummary(row: ToolListRow, categories: ToolCategory[]): ToolS
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,
     categories,
+    ...verifiedMark(row.verified_method),
   };
 }
 
@@ -119,13 +128,15 @@ export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard
     is_feature: Boolean(row.is_feature),
     is_sponsor: Boolean(row.is_sponsor),
     categories,
+    ...(row.verified_method ? { verified_owner: true as const } : {}),
   };
 }
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & {
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method'> & {
   slug: string | null;
   categories: ToolCategory[] | string | null;
+  verified_method: string | null;
 };
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
@@ -154,6 +165,7 @@ export function toToolSummary(row: ToolRow): ToolSummary {
     is_sponsor: Boolean(row.is_sponsor),
     live_url: row.live_url,
     categories: categoriesOf(row),
+    ...verifiedMark(row.verified_method),
   };
 }
 
@@ -172,13 +184,14 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     live_url: row.live_url,
     published_at: row.published_at,
     categories: categoriesOf(row),
+    ...verifiedMark(row.verified_method),
   };
 }
 
 /** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
 export type ToolCard = Pick<
   ToolDetail,
-  'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'
+  'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories' | 'verified_owner'
 >;
 
 /** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
@@ -193,5 +206,6 @@ export function toToolCard(row: ToolRow): ToolCard {
     is_feature: detail.is_feature,
     is_sponsor: detail.is_sponsor,
     categories: detail.categories,
+    ...(detail.verified_owner ? { verified_owner: true as const } : {}),
   };
 }

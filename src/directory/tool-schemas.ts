@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoTimestampSchema } from '../timestamp-schemas';
 import { toolCategorySchema } from '../categories/category-schemas';
+import { verifiedMarkSchema } from '../domains/verified-mark';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
 // declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
@@ -14,6 +15,7 @@ export const toolSummarySchema = z.object({
   is_sponsor: z.boolean().describe('Sponsored listing (a flag only; it does not change the ranking)'),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
+  ...verifiedMarkSchema,
 });
 
 export const searchSuggestionSchema = z
@@ -68,4 +70,5 @@ export const toolDetailSchema = z.object({
   live_url: z.string().nullable().describe("The tool's public page in this directory"),
   published_at: isoTimestampSchema('When the tool went live').nullable(),
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
+  ...verifiedMarkSchema,
 });

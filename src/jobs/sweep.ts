@@ -6,6 +6,7 @@ import { purgeExpiredCredentials } from '../accounts/purge-expired-credentials';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/settle';
 import { IDEMPOTENCY } from '../idempotency/key';
 import { purgeExpiredOAuth } from '../oauth/purge-expired';
+import { recheckDomainProofs } from '../domains/recheck';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -18,6 +19,9 @@ export interface SweepReport {
   expiredCredentials: number;
   /** Idempotency-Key records past their 24 hours (docs/idempotency.md). */
   expiredIdempotencyKeys: number;
+  /** Domain proofs re-checked (DNS and HTTP, monthly) and lapsed (src/domains/recheck.ts). */
+  rechecked: number;
+  lapsed: number;
 }
 
 export interface SweepOptions {
@@ -84,6 +88,7 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   const { purged } = await purgeExpiredPending(deps);
   const expiredCredentials = (await purgeExpiredCredentials(deps)).expiredCredentials + (await purgeExpiredOAuth(deps));
   const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(deps.db, IDEMPOTENCY.retentionHours);
+  const { rechecked, lapsed } = await recheckDomainProofs(deps);
 
   const report: SweepReport = {
     redispatched: toDispatch.size + unreviewed.length,
@@ -91,6 +96,8 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     purged,
     expiredCredentials,
     expiredIdempotencyKeys,
+    rechecked,
+    lapsed,
   };
   if (Object.values(report).some((n) => n > 0)) deps.log.info('sweep', { ...report });
   return report;

@@ -32,6 +32,13 @@ export const rateLimitPolicies = {
   badges: { limit: 60, windowSeconds: 60, per: 'client IP', counts: 'badge loads' },
   /** Webhook endpoints registered or deleted, and test pings sent (each ping is an outgoing request). */
   webhooks: { limit: 10, windowSeconds: 60, per: 'account', counts: 'webhook changes and test pings' },
+  /**
+   * Domain proofs checked (DNS, HTTP, an e-mail code sent or typed), on every surface (docs/ownership.md): each
+   * check asks DNS or fetches a file, and the e-mail codes must not be guessable by repetition.
+   */
+  domainVerify: { limit: 10, windowSeconds: 3600, per: 'account', counts: 'domain verification attempts' },
+  /** Domains added or removed, and claims made. */
+  domainChanges: { limit: 10, windowSeconds: 60, per: 'account', counts: 'domain changes and claims' },
   /** API keys created on the account's keys page. */
   apiKeyCreate: { limit: 10, windowSeconds: 60, per: 'account', counts: 'new API keys' },
   /** Membership checkout links (each one creates a provider session). */

@@ -9,7 +9,7 @@ import { publicCrawlError } from '../crawler/crawl-error-messages';
 import type { HistoryStep, QueuePosition } from './record-schemas';
 import { progressColumns, toHistory, toQueue, type ProgressRow } from './progress';
 import { editRecordColumns, withEditFields, type EditColumns, type LastEdit, type PendingEdit } from './edit-record';
-import type { PendingState } from '../catalog/payment-states';
+import { isClosedState, type PendingState } from '../catalog/payment-states';
 
 /** One line of the account's submissions: a site past payment or an unpaid/refunded pending record. */
 export interface SubmissionLine {
@@ -134,7 +134,7 @@ function siteLine(row: SiteLineRow): SubmissionLine {
 /** Unpaid records show their checkout link while it is usable; refunded ones read as rejected, with why. */
 function pendingLine(row: PendingLineRow, now: Date): SubmissionLine {
   const base = { site_id: row.site_id, name: row.name, url: row.url, plan: row.plan, submitted_at: row.submitted_at };
-  if (row.state === 'refunded') {
+  if (isClosedState(row.state)) {
     return {
       ...base,
       status: 'rejected',

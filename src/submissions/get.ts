@@ -8,6 +8,7 @@ import type { SubmissionRecord } from './record-schemas';
 import type { PendingRow, SiteRow } from './records';
 import { pendingRecordColumns, siteRecordColumns, toPendingRecord, toRefundedRecord, toSiteRecord } from './records';
 import { progressColumns, withProgress, type ProgressRow } from './progress';
+import { isClosedState } from '../catalog/payment-states';
 
 /**
  * One of the caller's submissions (reference 4.2): the site record first (with its history and queue
@@ -68,8 +69,8 @@ async function lookup(
   if (!first) throw notFound();
   const row = (typeof first.row === 'string' ? JSON.parse(first.row) : first.row) as SiteRow & PendingRow & ProgressRow;
   if (first.kind === 'site') return withProgress(toSiteRecord(row), row);
-  if (row.state !== 'refunded') return toPendingRecord(row);
-  // The refund itself has no recorded time: the history holds the pending_payment step, rejection_reason says why.
+  if (!isClosedState(row.state)) return toPendingRecord(row);
+  // The refund (or superseding) itself has no recorded time: the history holds the pending_payment step, rejection_reason says why.
   return { ...toRefundedRecord(row), history: [{ status: 'pending_payment', at: row.submitted_at }] };
 }
 

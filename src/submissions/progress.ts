@@ -44,14 +44,19 @@ const queueIn = (name: keyof typeof STAGES) => {
 
 /** Columns for a select over `sites s`: the raw history rows, what a paid one's first step needs, and the queue. */
 export const progressColumns = sql`s.via, ${isoTimestamp(sql`s.submitted_at`)} AS submitted_iso,
-  (SELECT COALESCE(jsonb_agg(jsonb_build_object('status', h.to_status, 'from', h.from_status, 'note', h.note,
-      'at', ${isoTimestamp(sql`h.at`)}) ORDER BY h.id), '[]'::jsonb)
-    FROM site_history h WHERE h.site_id = s.id) AS history,
+  (SELECT COALESCE(jsonb_agg(x.step ORDER BY x.at, x.ord), '[]'::jsonb) FROM (
+      SELECT jsonb_build_object('status', h.to_status, 'from', h.from_status, 'note', h.note, 'at', ${isoTimestamp(sql`h.at`)}) AS step, h.at, h.id AS ord
+      FROM site_history h WHERE h.site_id = s.id
+      UNION ALL
+      -- A claim moves the listing without changing its status (docs/ownership.md "Claims").
+      SELECT jsonb_build_object('status', c.site_status, 'event', 'claimed', 'at', ${isoTimestamp(sql`c.at`)}), c.at, 0
+      FROM site_claims c WHERE c.site_id = s.id AND c.outcome = 'claimed') x) AS history,
   CASE WHEN s.status IN ('queued', 'crawling') THEN ${queueIn('crawl')}
        WHEN s.status = 'pending_review' THEN ${queueIn('review')} END AS queue`;
 
 export interface HistoryRow {
   status: string;
+  event?: 'claimed';
   from: string | null;
   note: string | null;
   at: string;
@@ -71,6 +76,7 @@ export function toHistory(row: ProgressRow): HistoryStep[] {
   const steps: HistoryStep[] = row.via === 'payment' ? [{ status: 'pending_payment', at: row.submitted_iso }] : [];
   for (const h of parsed(row.history) ?? []) {
     const step: HistoryStep = { status: h.status as HistoryStep['status'], at: h.at };
+    if (h.event === 'claimed') step.event = 'claimed';
     const reason = submitterReason(h);
     if (reason !== undefined) step.reason = reason;
     steps.push(step);

@@ -4,6 +4,7 @@ import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
 import { planNames } from '../catalog/plans';
 import { lastEditSchema, pendingEditSchema } from './edit-record';
 import { isoTimestampSchema, siteSubmittedAtSchema } from '../timestamp-schemas';
+import { verifiedMarkSchema } from '../domains/verified-mark';
 
 // The bodies a submission is read as (docs/contract.md, "Resources"), declared once.
 // openapi.json names them (functions/v1/schemas.ts), the MCP tools declare them as outputSchema
@@ -61,6 +62,7 @@ export const siteRecordSchema = z.object({
   crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
   pending_edit: pendingEditSchema.optional(),
   last_edit: lastEditSchema.optional(),
+  ...verifiedMarkSchema,
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
@@ -74,6 +76,10 @@ export const historyStepSchema = z.object({
     .describe(
       "Why, when it is meant for the submitter: a rejection's reason, a failed crawl attempt's message (names no address)",
     ),
+  event: z
+    .literal('claimed')
+    .optional()
+    .describe('claimed: the listing moved into this account by a claim (its status did not change)'),
 });
 export type HistoryStep = z.infer<typeof historyStepSchema>;
 

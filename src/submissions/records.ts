@@ -8,13 +8,14 @@ import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 import type { PendingState } from '../catalog/payment-states';
 import { WITHDRAWAL_REASON } from '../catalog/site-statuses';
+import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
-  ${isoTimestamp(sql`s.withdrawn_at`)} AS withdrawn_at, ${editRecordColumns}`;
+  ${isoTimestamp(sql`s.withdrawn_at`)} AS withdrawn_at, ${editRecordColumns}, ${verifiedMethodSql} AS verified_method`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -33,6 +34,7 @@ export interface SiteRow extends EditColumns {
   crawl_error_kind: string | null;
   crawl_error_http_status: number | null;
   withdrawn_at: string | null;
+  verified_method?: string | null;
 }
 
 export interface PendingRow {
@@ -68,6 +70,7 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     record.rejection_reason = WITHDRAWAL_REASON;
     record.withdrawn_at = row.withdrawn_at;
   }
+  Object.assign(record, verifiedMark(row.verified_method));
   return withEditFields(record, row);
 }
 

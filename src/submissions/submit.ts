@@ -11,6 +11,7 @@ import { readSubmitContext } from './submit-context';
 import { queueMemberSubmission } from './queue-member-submission';
 import { requestPayment } from './request-payment';
 import { alreadySubmitted } from './already-submitted';
+import { supersedeUnpaidOfOthers } from './supersede-unpaid';
 import type { PaymentReason, PendingRecord, QueuedResponse } from './record-schemas';
 import { requireKnownCategories, withCategoriesInPlace } from '../categories/categories';
 
@@ -64,13 +65,17 @@ export async function submitSite({
         pending: context.pending,
       }),
     );
-    if (queued) return { kind: 'queued', body: queued };
+    if (queued) {
+      await supersedeUnpaidOfOthers(deps, actor, { url: input.url, ...target });
+      return { kind: 'queued', body: queued };
+    }
     // Another request took the last unit of quota between our read and our write.
     reason = context.pending ? 'payment_pending' : 'quota_exceeded';
   } else {
     reason = decision.reason;
   }
   const body = await requestPayment(deps, actor, { input: planned, ...target, reason, pending: context.pending });
+  await supersedeUnpaidOfOthers(deps, actor, { url: input.url, ...target });
   return { kind: 'payment_required', body };
 }
 

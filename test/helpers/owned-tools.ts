@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client';
 import type { SiteStatus } from '../../src/catalog/site-statuses';
 import { normalizeName } from '../../src/submissions/name';
+import { canonicalUrl } from '../../src/submissions/url';
 
 /**
  * A tool owned by a given account (e.g. a TestApp member with an API key), as the pipeline leaves it:
@@ -11,11 +12,12 @@ import { normalizeName } from '../../src/submissions/name';
 export async function seedOwnedTool(
   db: Db,
   accountId: string,
-  seed: { name: string; description?: string; status?: SiteStatus },
+  seed: { name: string; description?: string; status?: SiteStatus; url?: string },
 ): Promise<{ id: string; slug: string }> {
   const id = crypto.randomUUID();
   const slug = `owned-${id.slice(0, 8)}`;
-  const url = `https://${slug}.example/`;
+  const url = seed.url ?? `https://${slug}.example/`;
+  const canonical = seed.url ? canonicalUrl(new URL(seed.url)) : url;
   const status = seed.status ?? 'live';
   const metadata = {
     title: seed.name,
@@ -26,7 +28,7 @@ export async function seedOwnedTool(
   await queryRows(
     db,
     sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, metadata, slug, live_url, published_at)
-        VALUES (${id}::uuid, ${accountId}::uuid, ${seed.name}, ${url}, ${url}, ${normalizeName(seed.name)}, ${status}, 'membership', 'basic',
+        VALUES (${id}::uuid, ${accountId}::uuid, ${seed.name}, ${url}, ${canonical}, ${normalizeName(seed.name)}, ${status}, 'membership', 'basic',
           ${JSON.stringify(metadata)}::jsonb, ${slug}, ${status === 'live' ? `http://tooldir.test/tools/${slug}` : null},
           ${status === 'live' ? new Date().toISOString() : null}::timestamptz)`,
   );

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log';
 import { createApp, type App } from '../../functions/app';
 import type { AppOptions } from '../../functions/types';
 import { createPackageDisposableDomains } from '../../functions/node/disposable-domains';
+import { createPackagePublicSuffixes } from '../../functions/node/public-suffixes';
 
 /** A URL and a name no other test uses: tests isolate by fresh data, never by cleanup. */
 export const uniqueUrl = (prefix = 'tool') => `https://${prefix}-${crypto.randomUUID().slice(0, 8)}.example`;
@@ -84,6 +85,11 @@ export async function createTestApp(
     log: createLogger('silent'),
     webhooks: noWebhookNetwork,
     disposableDomains: createPackageDisposableDomains(),
+    publicSuffixes: createPackagePublicSuffixes(),
+    // DNS domain proofs ask nothing of the network unless a test injects its resolver (test/helpers/domain-fixtures.ts).
+    txt: async (name: string) => {
+      throw new Error(`test app: no TXT lookup of ${name} (inject a txt resolver)`);
+    },
     ...options.overrides,
   });
   const app = createApp(deps, options.app);

@@ -19,6 +19,7 @@ import * as withdrawPage from './withdraw-page';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
+import * as domains from './domains-page';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
@@ -58,6 +59,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     membership,
     billing,
     webhooks,
+    domains,
   ])
     page.register(account);
   account.onError(errorPage);

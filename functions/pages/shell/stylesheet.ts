@@ -82,6 +82,7 @@ ol.timeline li::before{content:"";position:absolute;left:-7px;top:.5em;width:12p
 .status.live{background:var(--ok-bg);color:var(--text)}.status.rejected,.status.crawl_failed{background:var(--error-bg);color:var(--error-text)}
 .badge{display:inline-block;font-size:var(--step--1);font-weight:600;border-radius:999px;padding:0 var(--space-2);margin-left:var(--space-2);background:var(--feature-bg);color:var(--feature-text);vertical-align:middle}
 .badge.sponsor{background:var(--sponsor-bg);color:var(--sponsor-text)}
+.badge.verified{background:var(--surface);color:var(--text);border:1px solid var(--border)}
 img.shot{border-radius:var(--radius);border:1px solid var(--border)}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:var(--space-2);border-radius:4px}
 img.avatar{width:48px;height:48px;vertical-align:middle;margin-right:var(--space-3);border-radius:var(--radius)}
 textarea.embed{font:var(--step--1)/1.4 var(--mono)}

@@ -87,6 +87,8 @@ const TAGS = [
   { name: 'Submissions', description: 'Your submissions (API key)' },
   { name: 'Directory', description: 'The public directory (no key)' },
   { name: 'Webhooks', description: 'Status changes sent to your endpoints (API key)' },
+  { name: 'Domains', description: 'Domains you prove you control: DNS, HTTP or e-mail (API key)' },
+  { name: 'Claims', description: 'Taking over the listing of a URL on your verified domain (API key)' },
   { name: 'Membership', description: 'Memberships (API key)' },
   { name: 'Operator', description: 'The operator API (ADMIN_TOKEN)' },
 ];

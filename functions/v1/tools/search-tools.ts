@@ -48,6 +48,10 @@ const query = z.object({
       default: true,
       description: 'false: search the words as typed, never a corrected query (the page’s “search instead for”)',
     }),
+  verified: z.enum(['true', 'false'], { error: 'verified must be true or false' }).optional().openapi({
+    description: 'true: only listings with the "Verified maker" mark (their owner proved the domain)',
+    example: 'true',
+  }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -95,8 +99,11 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category, correct } = c.req.valid('query');
-    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category, correct } });
+    const { q, limit, cursor, category, correct, verified } = c.req.valid('query');
+    const page = await searchTools({
+      deps: c.get('deps'),
+      input: { query: q, limit, cursor, category, correct, verified: verified === 'true' ? true : undefined },
+    });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
     return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<

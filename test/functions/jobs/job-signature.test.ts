@@ -60,6 +60,8 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
       purged: expect.any(Number),
       expiredCredentials: expect.any(Number),
       expiredIdempotencyKeys: expect.any(Number),
+      rechecked: expect.any(Number),
+      lapsed: expect.any(Number),
     });
   });
 

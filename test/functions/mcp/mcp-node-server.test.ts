@@ -42,6 +42,8 @@ it('serves search_tools and get_tool to the SDK client over HTTP', async () => {
     'edit_site',
     'get_site_stats',
     'withdraw_site',
+    'verify_domain',
+    'claim_site',
   ]);
   const found = await client.callTool({ name: 'search_tools', arguments: { query: 'socketeer' } });
   expect(found.structuredContent).toMatchObject({

@@ -38,6 +38,8 @@ describe('MCP handshake through the SDK client', () => {
       'edit_site',
       'get_site_stats',
       'withdraw_site',
+      'verify_domain',
+      'claim_site',
     ]);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
