@@ -1,7 +1,7 @@
 // POST /api/v1/admin/categories, PATCH and DELETE /api/v1/admin/categories/{slug} – operators manage categories
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createCategory, deleteCategory, updateCategory } from '../../src/categories/categories';
-import { categoryDescriptionSchema, categoryNameSchema, categorySlugSchema } from '../../src/categories/category-rules';
+import { categoryDescriptionSchema, categoryNameSchema, categorySlugSchema, categorySynonymsSchema } from '../../src/categories/category-rules';
 import { categorySchema } from '../../src/categories/category-schemas';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
@@ -22,6 +22,9 @@ const NewCategory = z
     slug: categorySlugSchema('slug').openapi({ example: 'image-editing' }),
     name: categoryNameSchema.openapi({ example: 'Image editing' }),
     description: categoryDescriptionSchema.optional().openapi({ example: 'Retouching, background removal, upscaling.' }),
+    synonyms: categorySynonymsSchema
+      .optional()
+      .openapi({ description: 'Other words that find the category’s tools in search: single words, stored lower-case, at most 20', example: ['retouching', 'upscaling'] }),
   })
   .openapi('NewCategory');
 
@@ -29,6 +32,7 @@ const CategoryChange = z
   .object({
     name: categoryNameSchema.optional(),
     description: categoryDescriptionSchema.optional().openapi({ description: 'null or "" removes the description' }),
+    synonyms: categorySynonymsSchema.optional().openapi({ description: 'Replaces the list; [] removes every synonym' }),
   })
   .openapi('CategoryChange');
 
@@ -43,7 +47,7 @@ const createRouteDef = createRoute({
   request: { body: { required: true, ...json(NewCategory) } },
   responses: {
     201: { ...json(Category), description: 'Created' },
-    400: errorContent('Invalid slug, name or description (code invalid_request)'),
+    400: errorContent('Invalid slug, name, description or synonyms (code invalid_request)'),
     409: errorContent('The slug is taken (code conflict)'),
     ...errors,
   },
@@ -54,13 +58,13 @@ const updateRouteDef = createRoute({
   path: '/api/v1/admin/categories/{slug}',
   operationId: 'updateCategory',
   tags: ['Operator'],
-  summary: "Rename a category or change its description (the slug stays)",
+  summary: 'Rename a category or change its description or synonyms (the slug stays)',
   security,
   middleware: [requireOperator, jsonObjectBody] as const,
   request: { params, body: { required: true, ...json(CategoryChange) } },
   responses: {
     200: { ...json(Category), description: 'Updated' },
-    400: errorContent('Invalid name or description, or neither given (code invalid_request)'),
+    400: errorContent('Invalid name, description or synonyms, or none given (code invalid_request)'),
     404: errorContent('No such category (code not_found)'),
     ...errors,
   },
@@ -85,13 +89,13 @@ const deleteRouteDef = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRouteDef, async (c) => {
-    const { slug, name, description } = c.req.valid('json');
-    return c.json(await createCategory({ deps: c.get('deps'), input: { slug, name, description: description ?? null } }), 201);
+    const { slug, name, description, synonyms } = c.req.valid('json');
+    return c.json(await createCategory({ deps: c.get('deps'), input: { slug, name, description: description ?? null, synonyms: synonyms ?? [] } }), 201);
   });
   app.openapi(updateRouteDef, async (c) => {
     const input = c.req.valid('json');
-    if (input.name === undefined && input.description === undefined) {
-      throw new ServiceError('invalid_request', 'Give name and/or description to change.');
+    if (input.name === undefined && input.description === undefined && input.synonyms === undefined) {
+      throw new ServiceError('invalid_request', 'Give name, description and/or synonyms to change.');
     }
     return c.json(await updateCategory({ deps: c.get('deps'), slug: c.req.valid('param').slug, input }), 200);
   });

@@ -34,11 +34,14 @@ export const searchToolsTool = defineTool({
   title: 'Search the AI tool directory',
   description:
     'Search the live tools of the directory. Matching: every word of `query` must appear in the tool name or ' +
-    'description (English stemming, so "writing" finds "writer"; the last word may be a prefix). When the words ' +
-    'match no tool, tool names close to the query are returned instead, so a typo like "chatgtp" still finds ' +
-    '"ChatGPT Helper". Results are ordered by ' +
-    'relevance: an exact name first, then names with every word, then descriptions, newest first among equal ' +
-    'matches; is_feature/is_sponsor are flags only and do not change the order. An ' +
+    'description, or name one of its categories (a category name word or synonym: "transcription" finds Audio tools) ' +
+    '(English stemming, so "writing" finds "writer"; the last word may be a prefix). When the words ' +
+    'match no tool, a corrected query is searched instead (one edit for words of 4 to 7 letters, two from 8), so a typo like ' +
+    '"chatgtp" still finds "ChatGPT Helper", and `suggestion` says so ({query, corrected_from}): tell the user. When nothing ' +
+    'matches at all, `closest_categories` and `newest_tools` offer somewhere to go. Results are ordered by ' +
+    'relevance: an exact name first, then names with every word, then descriptions, then category matches, newest first ' +
+    'among equal matches; is_feature/is_sponsor are flags only and do not change the order. `correct: false` searches the ' +
+    'words as typed. An ' +
     'empty query lists the newest tools. `category` (a slug from list_categories) keeps only tools in that category, ' +
     'with or without a query. Each result carries its categories. ' +
     `Up to ${MAX_PAGE_SIZE} per page (default 20); pass next_cursor back ` +
@@ -54,6 +57,7 @@ export const searchToolsTool = defineTool({
     category: searchInputSchema.shape.category.describe(
       'Only tools in this category: a slug from list_categories. With no query, lists the newest tools of the category. An unknown slug is invalid_request',
     ),
+    correct: searchInputSchema.shape.correct.describe('false: search the words as typed, never a corrected query (default true)'),
   }),
   outputSchema: searchPageSchema,
   async run(caller, input) {

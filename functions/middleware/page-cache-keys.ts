@@ -15,14 +15,17 @@ export const searchTerms = (c: Context<AppEnv>): string => (c.req.query('q') ?? 
 /** A listing page (the home page without a search, a category) reads its position only. */
 export const listingReads: QueryReads = (c) => ({ after: c.req.query('after'), before: c.req.query('before') });
 
-/** The home page: a search reads its words and its cursor; without one it is the listing. */
+/**
+ * The home page: a search reads its words, its cursor and whether to search them as typed (`correct=false`; any other
+ * value corrects, so it is no part of the key); without words it is the listing.
+ */
 export const homeReads: QueryReads = (c) => {
   const q = searchTerms(c);
-  return q ? { q, cursor: c.req.query('cursor') } : listingReads(c);
+  return q ? { q, cursor: c.req.query('cursor'), correct: c.req.query('correct') === 'false' ? 'false' : undefined } : listingReads(c);
 };
 
 /** The parameters of GET /api/v1/tools (its zod query schema has exactly these; a test holds them equal). */
-export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category'] as const;
+export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category', 'correct'] as const;
 const toolsSearchReads: QueryReads = (c) => Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
 
 /** The routes the page cache sits on (functions/app.ts mounts it on each) and what each reads. */

@@ -6,7 +6,7 @@ import { html } from 'hono/html';
 import { listCategories, type CategoryWithCount } from '../../src/categories/categories';
 import type { ToolCard } from '../../src/directory/tool-record';
 import { BROWSE_PAGE_SIZE } from '../../src/directory/browse';
-import { searchToolCards } from '../../src/directory/search';
+import { searchToolCards, type SearchPage, type SearchSuggestion } from '../../src/directory/search';
 import { isServiceError } from '../../src/errors';
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
@@ -32,25 +32,44 @@ const categoryLinks = (categories: CategoryWithCount[]) => {
 /** Results a search page shows: the listing's page size (a page of 50 cost twice the rendering and the reading). */
 const SEARCH_PAGE_SIZE = BROWSE_PAGE_SIZE;
 
+/** The link to a search for `q` (as typed when `asTyped`: no correction). */
+const searchHref = (q: string, asTyped = false) => `/?q=${encodeURIComponent(q)}${asTyped ? '&correct=false' : ''}`;
+
+/** What an answer that had to correct the query says, with the way back to the words as typed. */
+const correctedNotice = (suggestion: SearchSuggestion) =>
+  html`<p class="notice" role="status">Showing results for <a href="${searchHref(suggestion.query)}"><strong>${suggestion.query}</strong></a>.
+Search instead for <a href="${searchHref(suggestion.corrected_from, true)}">${suggestion.corrected_from}</a>.</p>`;
+
+/** What an empty answer offers: the closest categories and the newest tools. */
+const emptyAnswer = (found: SearchPage<ToolCard>) => html`<p>No tool matches your search. Try fewer or other words${
+  found.closest_categories.length ? ', or browse a category close to it:' : '.'
+}</p>
+${found.closest_categories.length ? html`<nav aria-label="Closest categories"><ul class="chips nav">${found.closest_categories.map(
+  (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="count">${c.tool_count}</span></a></li>`,
+)}</ul></nav>` : ''}
+${found.newest_tools.length ? html`<h2>Newest tools</h2>${cardGrid(found.newest_tools)}` : html`<p><a href="/">Browse the newest tools</a>.</p>`}`;
+
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards, 24 a page. */
 async function searchPage(c: Context<AppEnv>, q: string) {
   // A search counts against the per-IP public bucket like every search surface, and the limiter answers
   // before the search statement runs (docs/decisions.md, "Rate limits").
   const refused = await refusedPublicPage(c, 'searches');
   if (refused) return refused;
-  const first = `/?q=${encodeURIComponent(q)}`;
   // Read through the declared reads: the page cache keys on exactly these (functions/middleware/page-cache-keys.ts).
-  const { cursor } = homeReads(c);
-  let found;
+  const { cursor, correct } = homeReads(c);
+  const asTyped = correct === 'false';
+  const first = searchHref(q, asTyped);
+  let found: SearchPage<ToolCard>;
   try {
-    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor } });
+    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped } });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;
   }
   const tools: ToolCard[] = found.tools;
   const next = found.next_cursor === null ? null : `${first}&cursor=${encodeURIComponent(found.next_cursor)}`;
-  declareImpressions(c, tools); // one impression per result card of this render (docs/stats.md); kept with a cached page
+  // One impression per card of this render, the offered newest tools too (docs/stats.md); kept with a cached page.
+  declareImpressions(c, [...tools, ...found.newest_tools]);
   const count = `${tools.length === 1 ? '1 tool' : `${tools.length} tools`}${next || cursor ? ' on this page' : ''}`;
   return renderPage(c, {
     title: `“${q}” – tooldir`,
@@ -60,7 +79,8 @@ async function searchPage(c: Context<AppEnv>, q: string) {
     query: q,
     cacheable: true,
     body: () => html`<h1>Search results for “${q}”</h1>
-${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${count}, best matches first.</p>${cardGrid(tools)}` : html`<p>No tool matches your search. Try fewer or other words, or <a href="/">browse the newest tools</a>.</p>`}
+${found.suggestion ? correctedNotice(found.suggestion) : ''}
+${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${count}, best matches first.</p>${cardGrid(tools)}` : emptyAnswer(found)}
 ${pager({ prev: null, next })}`,
   });
 }

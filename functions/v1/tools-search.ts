@@ -32,10 +32,15 @@ const query = z.object({
     .string()
     .optional()
     .openapi({ description: 'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400', example: 'writing' }),
+  correct: z
+    .enum(['true', 'false'], { error: 'correct must be true or false' })
+    .transform((v) => v === 'true')
+    .optional()
+    .openapi({ type: 'boolean', default: true, description: 'false: search the words as typed, never a corrected query (the page’s “search instead for”)' }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
-const ToolSearchPage = component(searchPageSchema.extend({ tools: z.array(ToolSummary) }), 'ToolSearchPage');
+const ToolSearchPage = component(searchPageSchema.extend({ tools: z.array(ToolSummary), newest_tools: z.array(ToolSummary) }), 'ToolSearchPage');
 
 /** Errors every public (unauthenticated) directory endpoint can give. */
 export const publicErrors = {
@@ -53,9 +58,11 @@ const route = createRoute({
   security: [],
   summary: 'Search live tools',
   description:
-    'Full-text search over the names and descriptions of live tools, best match first (an exact name, then names ' +
-    'with every word, then descriptions; newest first among equal matches); when ' +
-    'the words match no tool, names close to the query are returned instead (typo tolerance). Featured and sponsored tools are flagged, never ranked higher for it. ' +
+    'Full-text search over the names and descriptions of live tools and the names and synonyms of their categories, best ' +
+    'match first (an exact name, then names with every word, then descriptions, then category matches; newest first among ' +
+    'equal matches). When the words match no tool, a corrected query is searched instead (typos: one edit for words of 4 ' +
+    'to 7 letters, two from 8) and suggestion says so; when nothing matches at all, closest_categories and newest_tools ' +
+    'offer somewhere to go. Featured and sponsored tools are flagged, never ranked higher for it. ' +
     'Pass category to search within one category (an empty q then lists its newest tools). ' +
     `Up to ${MAX_PAGE_SIZE} per page; follow next_cursor for more. No key needed; ${describePolicy('public')}, shared with every search. ` +
     'The MCP tool search_tools returns the same data.',
@@ -63,16 +70,16 @@ const route = createRoute({
   responses: {
     200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results (with an ETag; Cache-Control allows keeping it a minute)' },
     304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
-    400: errorContent('Invalid q, limit or cursor, or an unknown category (code invalid_request)'),
+    400: errorContent('Invalid q, limit, cursor or correct, or an unknown category (code invalid_request)'),
     ...publicErrors,
   },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category } = c.req.valid('query');
+    const { q, limit, cursor, category, correct } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
-    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category, correct } });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
     return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<typeof page, 200, 'json'>;

@@ -11,6 +11,8 @@ export interface Category {
   slug: string;
   name: string;
   description: string | null;
+  /** Other words that find the category's tools in search (lower-case single words). */
+  synonyms: string[];
 }
 
 export interface CategoryWithCount extends Category {
@@ -20,18 +22,29 @@ export interface CategoryWithCount extends Category {
 
 const notFound = (slug: string) => new ServiceError('not_found', `No category with slug "${slug}".`);
 
+/** The columns of a Category (the array as JSON text, so every driver reads it alike; asCategory parses it). */
+const categoryColumns = sql`slug, name, description, array_to_json(synonyms)::text AS synonyms`;
+export const asCategory = <T extends { synonyms: string[] | string }>(row: T): T & { synonyms: string[] } => ({
+  ...row,
+  synonyms: typeof row.synonyms === 'string' ? (JSON.parse(row.synonyms) as string[]) : row.synonyms,
+});
+
 /** Creates a category; a slug already taken is a 409 conflict. */
 export async function createCategory({ deps, input }: { deps: Deps; input: Category }): Promise<Category> {
   const [row] = await queryRows<Category>(
     deps.db,
-    sql`INSERT INTO categories (slug, name, description) VALUES (${input.slug}, ${input.name}, ${input.description})
-        ON CONFLICT (slug) DO NOTHING RETURNING slug, name, description`,
+    sql`INSERT INTO categories (slug, name, description, synonyms)
+        VALUES (${input.slug}, ${input.name}, ${input.description}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(input.synonyms)}::jsonb)))
+        ON CONFLICT (slug) DO NOTHING RETURNING ${categoryColumns}`,
   );
   if (!row) throw new ServiceError('conflict', `A category with slug "${input.slug}" already exists.`);
-  return row;
+  return asCategory(row);
 }
 
-/** Changes the name and/or description; the slug stays (it is in every tool's record and in links). */
+/**
+ * Changes the name, description and/or synonyms (a new list replaces the old one); the slug stays (it is in every tool's
+ * record and in links).
+ */
 export async function updateCategory({
   deps,
   slug,
@@ -39,18 +52,20 @@ export async function updateCategory({
 }: {
   deps: Deps;
   slug: string;
-  input: { name?: string; description?: string | null };
+  input: { name?: string; description?: string | null; synonyms?: string[] };
 }): Promise<Category> {
   if (!isCategorySlug(slug)) throw notFound(slug);
   const [row] = await queryRows<Category>(
     deps.db,
     sql`UPDATE categories SET
           name = coalesce(${input.name ?? null}::text, name),
-          description = CASE WHEN ${input.description !== undefined} THEN ${input.description ?? null}::text ELSE description END
-        WHERE slug = ${slug} RETURNING slug, name, description`,
+          description = CASE WHEN ${input.description !== undefined} THEN ${input.description ?? null}::text ELSE description END,
+          synonyms = CASE WHEN ${input.synonyms !== undefined}
+            THEN ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(input.synonyms ?? [])}::jsonb)) ELSE synonyms END
+        WHERE slug = ${slug} RETURNING ${categoryColumns}`,
   );
   if (!row) throw notFound(slug);
-  return row;
+  return asCategory(row);
 }
 
 /**
@@ -103,9 +118,10 @@ export async function listCategories({ deps }: { deps: Deps }): Promise<{ catego
   // here took ~240 ms of database time per call at 10,000 tools (docs/bench.md "Public pages under load").
   const rows = await queryRows<CategoryWithCount>(
     deps.db,
-    sql`SELECT c.slug, c.name, c.description, c.live_tools AS tool_count FROM categories c ORDER BY lower(c.name), c.slug`,
+    sql`SELECT c.slug, c.name, c.description, array_to_json(c.synonyms)::text AS synonyms, c.live_tools AS tool_count
+        FROM categories c ORDER BY lower(c.name), c.slug`,
   );
-  return { categories: rows.map((r) => ({ ...r, tool_count: Number(r.tool_count) })) };
+  return { categories: rows.map((r) => ({ ...asCategory(r), tool_count: Number(r.tool_count) })) };
 }
 
 /**

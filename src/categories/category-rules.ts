@@ -9,6 +9,9 @@ export const MAX_CATEGORIES_PER_TOOL = 3;
 export const MAX_CATEGORY_SLUG_LENGTH = 40;
 export const MAX_CATEGORY_NAME_LENGTH = 60;
 export const MAX_CATEGORY_DESCRIPTION_LENGTH = 300;
+/** Most synonyms one category keeps, and the longest one. */
+export const MAX_CATEGORY_SYNONYMS = 20;
+export const MAX_SYNONYM_LENGTH = 40;
 
 /** Lower-case words of letters and digits joined by single hyphens: safe in URLs and query strings as is. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -44,3 +47,20 @@ export const toolCategoriesSchema = z
   .array(categorySlugSchema('categories[]'), { error: 'categories must be an array of category slugs' })
   .max(MAX_CATEGORIES_PER_TOOL, { error: `categories must name at most ${MAX_CATEGORIES_PER_TOOL} categories` })
   .refine((list) => new Set(list).size === list.length, { error: 'categories must not name a category twice' });
+
+/** One word of letters and digits (any script): what a query word can be, so a synonym can always be typed. */
+const SYNONYM = new RegExp(`^[\\p{L}\\p{N}]{2,${MAX_SYNONYM_LENGTH}}$`, 'u');
+const synonymMessage = `synonyms[] must each be one word of 2 to ${MAX_SYNONYM_LENGTH} letters and digits (e.g. "transcription")`;
+
+/**
+ * Other words that find a category's tools in search (docs/mcp-and-search.md "Categories"): single words, stored
+ * lower-case, at most 20, none twice. A phrase is refused rather than split, since each of its words alone would then
+ * find the category ("speech to text" would make "text" find Audio).
+ */
+export const categorySynonymsSchema = z
+  .array(z.string({ error: synonymMessage }).trim().refine((v) => SYNONYM.test(v), { error: synonymMessage }), {
+    error: 'synonyms must be an array of words',
+  })
+  .max(MAX_CATEGORY_SYNONYMS, { error: `synonyms must list at most ${MAX_CATEGORY_SYNONYMS} words` })
+  .transform((list) => list.map((word) => word.toLowerCase()))
+  .refine((list) => new Set(list).size === list.length, { error: 'synonyms must not list a word twice' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
-import type { CategoryWithCount } from './categories';
+import { asCategory, type CategoryWithCount } from './categories';
 import { isCategorySlug } from './category-rules';
 
 /**
@@ -12,7 +12,8 @@ export async function findCategory(deps: Deps, slug: string): Promise<CategoryWi
   if (!isCategorySlug(slug)) return undefined;
   const [row] = await queryRows<CategoryWithCount>(
     deps.db,
-    sql`SELECT c.slug, c.name, c.description, c.live_tools AS tool_count FROM categories c WHERE c.slug = ${slug}`,
+    sql`SELECT c.slug, c.name, c.description, array_to_json(c.synonyms)::text AS synonyms, c.live_tools AS tool_count
+        FROM categories c WHERE c.slug = ${slug}`,
   );
-  return row && { ...row, tool_count: Number(row.tool_count) };
+  return row && { ...asCategory(row), tool_count: Number(row.tool_count) };
 }

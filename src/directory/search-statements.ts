@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { toolColumns } from './tool-record';
+import { toolColumns, toolListColumns } from './tool-record';
 import type { SearchPosition } from './search-cursor';
-import { categoryQuery, fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
-import { searchPageCall } from './search-tiers';
-import { queryTerms, toPrefixTsQuery, wholeWords } from './search-terms';
+import { fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
+import { searchResultsCall } from './search-plan';
+import { queryTerms } from './search-terms';
 
-// The SQL statements behind directory search: one statement per page, whatever the query
-// (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows,
-// then reads the display columns for those rows alone; each pages by keyset.
-
+// The SQL statements behind directory search: one statement per page, whatever the query (docs/mcp-and-search.md
+// "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads the display columns for
+// those rows alone; each pages by keyset. Every statement ends with one 'meta' row (no tool) that names the categories
+// the rows carry as slugs, so no row looks its categories up on its own.
 
 /**
  * Only tools in `category` (none: every tool). It tests the category's lexeme in search_vector, which the
@@ -19,52 +19,51 @@ export function categoryFilter(category: string | undefined): SQL {
   return category ? sql` AND ${inCategory(category)}` : sql``;
 }
 
-/** The newest live tools first (the empty query): the index picks the page, then its rows are read. */
-export function newestStatement(take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL {
+/** The page's meta row: every category's name by slug (a few dozen at most: operators make them). */
+const categoryNames = sql`jsonb_build_object('categories', (SELECT coalesce(jsonb_object_agg(c.slug, c.name), '{}') FROM categories c))`;
+
+/** The ids and sort keys of the `take` newest live tools after `after` (in `filter`): the index picks them. */
+function newestPage(take: number, after: SearchPosition | undefined, filter: SQL): SQL {
   const page = after ? sql` AND (${sortAt}, s.id) < (${fromMicros(after.publishedMicros)}, ${after.id}::uuid)` : sql``;
-  return sql`WITH page AS (
+  return sql`page AS (
       SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${filter}${page}
       ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${take}
-    )
+    )`;
+}
+
+/** The newest live tools first, each with its categories by name (the directory's pages: ./browse.ts). */
+export function newestStatement(take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL {
+  return sql`WITH ${newestPage(take, after, filter)}
     SELECT ${toolColumns}, NULL AS tier, 'newest' AS mode, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id
     FROM page p JOIN sites s ON s.id = p.id ORDER BY p.sort_at DESC, p.id DESC`;
 }
 
-/** Reads the display columns of a ranked page (`page`: id, sort_at, tier, mode), in page order. */
-function readPage(ctes: SQL): SQL {
-  return sql`WITH ${ctes}
-    SELECT ${toolColumns}, p.tier, p.mode, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id
-    FROM page p JOIN sites s ON s.id = p.id ORDER BY p.tier, p.sort_at DESC, p.id DESC`;
+/** The newest live tools first as a search lists them (the empty query), then the meta row. */
+export function newestSearchStatement(take: number, after: SearchPosition | undefined, filter: SQL = sql``): SQL {
+  return sql`WITH ${newestPage(take, after, filter)}
+    SELECT * FROM (
+      SELECT ${toolListColumns}, NULL::int AS tier, 'newest' AS mode, NULL::jsonb AS meta, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id,
+        p.sort_at AS sort_at FROM page p JOIN sites s ON s.id = p.id
+      UNION ALL
+      SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'meta', ${categoryNames}, NULL, NULL, '-infinity'
+    ) x ORDER BY x.sort_at DESC, x.sort_id DESC`;
 }
 
 /**
- * A page of text matches (`query`'s words, the last one as a prefix). On a first page the same statement also holds
- * the typo fallback, which runs only when no live tool matches the words at all; a later page of a typo search
- * passes `mode: 'typo'` and pages through the corrected query alone.
+ * A page of a search for `query`'s words (the last one perhaps typed halfway): ranked matches, or, when the words find
+ * nothing on a first page, the corrected query's (when `correct`), or else tools and categories to offer instead
+ * (search_results in drizzle/0034_search_meaning.sql). A query without a word (punctuation alone) finds no tool but
+ * still gets its offer.
  */
 export function rankedStatement(options: {
-  mode: 'text' | 'typo';
   query: string;
   category: string | undefined;
   take: number;
+  correct: boolean;
   after: SearchPosition | undefined;
-}): SQL | undefined {
-  const { query, category } = options;
-  const tsQuery = toPrefixTsQuery(query);
-  if (!tsQuery) return undefined;
-  const terms = queryTerms(query);
-  // With a category, its lexeme joins the words (both vectors carry it): one GIN lookup answers both.
-  const withCategory = (tsquery: SQL) => (category ? sql`(${tsquery} && ${categoryQuery(category)})` : tsquery);
-  const call = searchPageCall({
-    query,
-    terms,
-    whole: withCategory(sql`to_tsquery('english', ${wholeWords(terms)})`),
-    prefix: withCategory(sql`to_tsquery('english', ${tsQuery})`),
-    category,
-    categoryQuery: category ? categoryQuery(category) : undefined,
-    take: options.take,
-    typoCursor: options.mode === 'typo',
-    after: options.after,
-  });
-  return readPage(sql`page AS MATERIALIZED (SELECT * FROM ${call})`);
+}): SQL {
+  const terms = queryTerms(options.query);
+  const call = searchResultsCall({ ...options, terms });
+  return sql`SELECT ${toolListColumns}, p.tier, p.mode, p.meta, ${sortMicros(sql`p.sort_at`)} AS sort_micros, p.id AS sort_id
+    FROM ${call} p LEFT JOIN sites s ON s.id = p.id ORDER BY p.ord`;
 }

@@ -1,15 +1,15 @@
-// The typo fallback (search_page in drizzle/0030_search_page_function.sql): when the words match no live tool, each
-// word that is not a word of a live name is replaced by the words of live names most similar to it (search_words,
-// kept by a trigger: drizzle/*_search_derived_columns.sql), and names are searched for the corrected words.
-// Correcting words against a vocabulary is cheap, where comparing the query with every name was not
-// (docs/mcp-and-search.md "Typo fallback").
+// The typo fallback (search_corrections in drizzle/0034_search_meaning.sql; docs/mcp-and-search.md "Typos"). When a
+// query's words find nothing, each word of 4 letters or more that no live tool holds (and that names no category) is
+// corrected to the words of live names and descriptions (search_vocabulary, kept by a trigger) and of category names
+// and synonyms: within one edit for a word of 4 to 7 letters, two from 8. An edit is a letter added, dropped or
+// replaced; two neighbouring letters swapped are one edit on their own. The closest corrections come first, then the
+// words more tools hold. The corrected query is searched like any query (every tier), and the answer says so.
+//
+// Finding the corrections: a word within e insertions, deletions or replacements of a word with m distinct trigrams
+// keeps at least m − 3e of them (an edit touches at most three) and has at most len + 1 + e trigrams, so its pg_trgm
+// similarity is at least (m − 3e) / (len + 1 + 4e). Looking up the trigram index at that threshold finds every such
+// word (fuzzystrmatch's levenshtein then keeps those within e edits); a swap, which touches four trigrams, is looked
+// up as the word itself. Words of 8 letters or more try one edit first and two only when one finds nothing.
 
-/**
- * Lowest pg_trgm similarity between a query word and a vocabulary word that still counts as a typo of it: low
- * enough for a swapped pair of letters in a six-letter word ("notoin" → "notion" ≈ 0.27), high enough to leave
- * unrelated words alone.
- */
-export const TYPO_SIMILARITY = 0.25;
-
-/** How many corrections of one word are searched (the closest first). */
-export const CORRECTIONS_PER_WORD = 3;
+/** Corrected queries tried, the closest first: attempt i takes every word's i-th correction. */
+export const TYPO_ATTEMPTS = 3;

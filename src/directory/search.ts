@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { invalidInput, ServiceError } from '../errors';
-import { toToolCard, toToolSummary, type ToolCard, type ToolRow, type ToolSummary } from './tool-record';
+import { listCard, listCategories, listSummary, type ToolCard, type ToolCategory, type ToolListRow, type ToolSummary } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
-import { categoryFilter, newestStatement, rankedStatement } from './search-statements';
+import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
 import { categorySlugSchema } from '../categories/category-rules';
 import { unknownCategories } from '../categories/categories';
 
@@ -26,70 +26,115 @@ export const searchInputSchema = z.object({
     .optional(),
   cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
   category: categorySlugSchema('category').optional(),
+  correct: z.boolean({ error: 'correct must be a boolean' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
+
+/** A query the search had to correct: the results are `query`'s; the reader typed `corrected_from`. */
+export interface SearchSuggestion {
+  query: string;
+  corrected_from: string;
+}
+
+/** A category an empty answer offers. */
+export interface OfferedCategory {
+  slug: string;
+  name: string;
+  tool_count: number;
+}
 
 export interface SearchPage<Tool = ToolSummary> {
   tools: Tool[];
   /** Pass as `cursor` to read the next page; null on the last page. */
   next_cursor: string | null;
+  /** Set when the words found nothing and a correction of them did: `tools` are the corrected query's. */
+  suggestion: SearchSuggestion | null;
+  /** When a first page found nothing: the categories closest to the words (else empty). */
+  closest_categories: OfferedCategory[];
+  /** When a first page found nothing: the newest tools (of the category searched, when it has any; else empty). */
+  newest_tools: Tool[];
 }
 
-type HitRow = ToolRow & { tier: number | null; mode: SearchMode; sort_micros: string; sort_id: string };
+type HitRow = ToolListRow & { tier: number | null; mode: SearchMode | 'fallback' | 'meta'; meta: Meta | string | null; sort_micros: string; sort_id: string };
+interface Meta {
+  categories?: Record<string, string>;
+  corrected?: string;
+  attempt?: number;
+  closest_categories?: OfferedCategory[];
+  unknown_category?: boolean;
+}
 
 /**
- * Directory search over live tools (a core verb). `category` limits every list below to the tools in that
- * category (an unknown category is invalid_request). With a query: full-text matches on name and description,
- * ranked by tier (./search-tiers.ts: the name is the query; every word a whole word of the name; every word in
- * the name, the last perhaps typed halfway; every word anywhere), newest first within a tier; when the words
- * match no live tool, the typo fallback (the query's words corrected to words of live tools' names). Featured and sponsored are returned as flags and never change the order. Without a query: the newest
- * live tools. Keyset pagination; the cursor remembers which list it pages through. One statement per page
- * (docs/mcp-and-search.md "Ranking" and "Speed").
+ * Directory search over live tools (a core verb). `category` limits every list below to the tools in that category
+ * (an unknown category is invalid_request). With a query: matches of its words in names, descriptions and category
+ * names (and their synonyms), ranked by tier (./search-plan.ts: the name is the query; every word a whole word of the
+ * name; every word in the name, the last perhaps typed halfway; every word in the name or the description; every word
+ * there or naming a category of the tool), newest first within a tier. When the words find nothing, the typo fallback
+ * (./search-typo.ts, unless `correct` is false) searches a corrected query and says so in `suggestion`; when that finds
+ * nothing either, the answer offers the closest categories and the newest tools. Featured and sponsored are returned as
+ * flags and never change the order. Without a query: the newest live tools. Keyset pagination; the cursor remembers
+ * which list it pages through. One statement per page (docs/mcp-and-search.md "Ranking", "Typos" and "Speed").
  */
 export function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
-  return searchAs(deps, input, toToolSummary);
+  return searchAs(deps, input, listSummary);
 }
 
 /** The same search as cards of the pages (with our /media/ pictures): the home page's `?q=`. */
 export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage<ToolCard>> {
-  return searchAs(deps, input, toToolCard);
+  return searchAs(deps, input, listCard);
 }
 
-async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolRow) => Tool): Promise<SearchPage<Tool>> {
+const metaOf = (row: HitRow | undefined): Meta => (typeof row?.meta === 'string' ? (JSON.parse(row.meta) as Meta) : (row?.meta ?? {}));
+
+async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolListRow, categories: ToolCategory[]) => Tool): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
   const limit = parsed.data.limit ?? DEFAULT_PAGE_SIZE;
   const category = parsed.data.category;
+  const correct = parsed.data.correct ?? true;
   // A cursor belongs to one query within one category: both go into its fingerprint (NUL cannot be in either).
   const cursorKey = category ? `${query}\u0000${category}` : query;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
-  if (after && (after.mode === 'newest') !== (query === '')) {
+  if (after && ((after.mode === 'newest') !== (query === '') || (after.mode === 'typo' && !correct))) {
     throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
   }
+  const unknownCategory = () =>
+    new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
+      field: 'category',
+      values: category ? [category] : [],
+    });
 
   const statement =
     query === ''
-      ? newestStatement(limit + 1, after, categoryFilter(category))
-      : rankedStatement({ mode: after?.mode === 'typo' ? 'typo' : 'text', query, category, take: limit + 1, after });
-  // A query of punctuation alone has no words to match: an empty page, without asking the database.
-  const rows = statement ? await queryRows<HitRow>(deps.db, statement) : [];
-  // Whether the category exists is asked only when a first page comes back empty, so a search stays one statement.
-  if (category && !after && rows.length === 0 && (await unknownCategories(deps, [category])).length > 0) {
-    throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
-      field: 'category',
-      values: [category],
-    });
-  }
+      ? newestSearchStatement(limit + 1, after, categoryFilter(category))
+      : rankedStatement({ query, category, take: limit + 1, correct, after });
+  const rows = await queryRows<HitRow>(deps.db, statement);
+  const meta = metaOf(rows.find((row) => row.mode === 'meta'));
+  if (meta.unknown_category) throw unknownCategory();
+  const names = meta.categories ?? {};
+  const hits = rows.filter((row) => row.mode === 'text' || row.mode === 'typo' || row.mode === 'newest');
+  // The empty query asks whether the category exists only when a first page comes back empty, so it stays one statement.
+  if (query === '' && category && !after && hits.length === 0 && (await unknownCategories(deps, [category])).length > 0) throw unknownCategory();
 
-  const page = rows.slice(0, limit);
+  const page = hits.slice(0, limit);
   const last = page.at(-1);
+  const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
-    tools: page.map(shape),
+    tools: page.map((row) => shape(row, listCategories(row, names))),
     next_cursor:
-      rows.length > limit && last
-        ? encodeCursor(cursorKey, { mode: last.mode, tier: last.tier === null ? null : (Number(last.tier) as SearchTier), publishedMicros: String(last.sort_micros), id: last.sort_id })
+      hits.length > limit && last
+        ? encodeCursor(cursorKey, {
+            mode: last.mode as SearchMode,
+            tier: last.tier === null ? null : (Number(last.tier) as SearchTier),
+            publishedMicros: String(last.sort_micros),
+            id: last.sort_id,
+            ...(last.mode === 'typo' && { attempt: meta.attempt ?? after?.attempt ?? 1 }),
+          })
         : null,
+    suggestion: corrected ? { query: corrected, corrected_from: query } : null,
+    closest_categories: (meta.closest_categories ?? []).map((c) => ({ slug: c.slug, name: c.name, tool_count: Number(c.tool_count) })),
+    newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(row, listCategories(row, names))),
   };
 }

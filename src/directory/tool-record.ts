@@ -56,6 +56,71 @@ export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadat
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
   ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
 
+/**
+ * Columns of a tool in a list (search): what a summary and a card show, with the tool's category slugs only (as one
+ * space-separated text: a slug has no space, and a text costs less to read than an array). The list's statement names
+ * the categories once, in its meta row (./search-statements.ts), instead of a lookup per row.
+ */
+export const toolListColumns = sql`s.slug, s.name, s.url, s.metadata->>'description' AS description,
+  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
+  array_to_string(s.category_slugs, ' ') AS category_slugs`;
+
+/** A row of `toolListColumns`. */
+export interface ToolListRow {
+  slug: string | null;
+  name: string;
+  url: string;
+  description: string | null;
+  image: string | null;
+  icon: string | null;
+  is_feature: boolean;
+  is_sponsor: boolean;
+  live_url: string | null;
+  category_slugs: string | null;
+}
+
+/** A list row's categories, named from `names` (slug → name), by name as every tool read orders them. */
+export function listCategories(row: ToolListRow, names: Readonly<Record<string, string>>): ToolCategory[] {
+  if (!row.category_slugs) return [];
+  const categories: ToolCategory[] = [];
+  for (const slug of row.category_slugs.split(' ')) {
+    const name = names[slug];
+    if (name !== undefined) categories.push({ slug, name });
+  }
+  if (categories.length > 1) categories.sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.slug, b.slug));
+  return categories;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A list row as a summary (what search returns). */
+export function listSummary(row: ToolListRow, categories: ToolCategory[]): ToolSummary {
+  return {
+    slug: row.slug ?? '',
+    name: row.name,
+    url: row.url,
+    description: shortenDescription(row.description),
+    is_feature: Boolean(row.is_feature),
+    is_sponsor: Boolean(row.is_sponsor),
+    live_url: row.live_url,
+    categories,
+  };
+}
+
+/** A list row as a card of the pages. */
+export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard {
+  return {
+    slug: row.slug ?? '',
+    name: row.name,
+    description: shortenDescription(row.description?.trim() || null),
+    image: mediaPath(row.image),
+    icon: mediaPath(row.icon),
+    is_feature: Boolean(row.is_feature),
+    is_sponsor: Boolean(row.is_sponsor),
+    categories,
+  };
+}
+
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
 export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & { slug: string | null; categories: ToolCategory[] | string | null };
 
@@ -66,7 +131,8 @@ function categoriesOf(row: ToolRow): ToolCategory[] {
 
 /** Cuts at a word boundary and marks the cut, so a result line never ends mid-word. */
 export function shortenDescription(text: string | null, max = SHORT_DESCRIPTION_LENGTH): string | null {
-  const clean = text?.replace(/\s+/g, ' ').trim();
+  // Most descriptions have single spaces only: the collapsing replace (a new string) runs only when it changes something.
+  const clean = (text && /[^\S ]| {2}/.test(text) ? text.replace(/\s+/g, ' ') : text)?.trim();
   if (!clean) return null;
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max - 1);

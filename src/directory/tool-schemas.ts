@@ -16,9 +16,29 @@ export const toolSummarySchema = z.object({
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
 });
 
+export const searchSuggestionSchema = z
+  .object({
+    query: z.string().describe('The corrected query whose results these are'),
+    corrected_from: z.string().describe('The query as it was asked'),
+  })
+  .describe('Set when the words found nothing and a correction of them did (typos): tools are the corrected query’s. Null otherwise');
+
+export const offeredCategorySchema = z.object({
+  slug: z.string().describe('Pass as category to search within it'),
+  name: z.string(),
+  tool_count: z.number().int().describe('Live tools in the category'),
+});
+
 export const searchPageSchema = z.object({
   tools: z.array(toolSummarySchema).describe('Best match first; the newest tools first when there is no query'),
   next_cursor: z.string().nullable().describe('Pass as cursor to get the next page; null on the last page'),
+  suggestion: searchSuggestionSchema.nullable(),
+  closest_categories: z
+    .array(offeredCategorySchema)
+    .describe('When a first page found nothing: the categories closest to the words, to browse instead (else empty)'),
+  newest_tools: z
+    .array(toolSummarySchema)
+    .describe('When a first page found nothing: the newest tools, of the category searched when it has any (else empty)'),
 });
 
 export const toolDetailSchema = z.object({

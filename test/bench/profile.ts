@@ -1,7 +1,7 @@
 // Where a request's CPU goes: the bench server under load with V8's CPU profiler, then the time per request of
 // each function (self) and of each part of the request path (inclusive), over the measured seconds only.
 // Not part of `npm run bench` (the profiler slows the server); the figures in docs/bench.md come from it.
-//   npx tsx test/bench/profile.ts tool        GET /api/v1/tools/{slug}    (also: site, sites, page, home, search)
+//   npx tsx test/bench/profile.ts tool        GET /api/v1/tools/{slug}    (also: site, sites, page, home, search, fresh-word, fresh-name, fresh-pair)
 // Env: PROFILE_SECONDS (10), PROFILE_TOOLS (live tools seeded, 1000), PROFILE_TOP (30).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,8 @@ const top = Number(process.env.PROFILE_TOP ?? 30);
 const db = await startBenchDatabase();
 // Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
 const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
-await seedBenchTools(opened.db, Number(process.env.PROFILE_TOOLS ?? 1000));
-const traffic = await publicTraffic(opened.db);
+const corpus = await seedBenchTools(opened.db, Number(process.env.PROFILE_TOOLS ?? 1000));
+const traffic = await publicTraffic(opened.db, { corpus });
 await opened.close();
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-profile-'));
 const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error' }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100']);
@@ -42,6 +42,10 @@ const requests: Record<string, () => LoadRequest> = {
   page: () => ({ path: `/tools/${traffic.slug()}` }),
   home: () => ({ path: '/' }),
   search: () => ({ path: `/?q=${encodeURIComponent(traffic.freshQuery())}` }),
+  // JSON search, every query new, of one kind each (issue 32's uncached load).
+  'fresh-word': () => ({ path: `/api/v1/tools?q=${encodeURIComponent(traffic.freshOf('one common word'))}` }),
+  'fresh-name': () => ({ path: `/api/v1/tools?q=${encodeURIComponent(traffic.freshOf('full name with its number'))}` }),
+  'fresh-pair': () => ({ path: `/api/v1/tools?q=${encodeURIComponent(traffic.freshOf('two words that occur together'))}` }),
 };
 const request = requests[route];
 if (!request) throw new Error(`unknown route ${route} (known: ${Object.keys(requests).join(', ')})`);

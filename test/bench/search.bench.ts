@@ -13,7 +13,7 @@
 //      BENCH_ROUNDS         draws per kind and surface (default 200), after 10 untimed ones
 //      BENCH_QUERY_SEED     seed of the query draws (default: random, printed), BENCH_CORPUS_SEED (default 1)
 //      BENCH_DATABASE_URL   a PostgreSQL server to use (any database on it) instead of a throwaway one; its
-//                           databases tooldir_search_<size>_<seed> are kept and reused by later runs
+//                           databases tooldir_search_<size>_<seed>_v<corpus version> are kept and reused by later runs
 //      BENCH_SEARCH_BASELINE a git revision whose src/directory/ is timed side by side with this one (verb only)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,9 +30,12 @@ import { createLogger } from '../../src/log';
 import { searchTools, type SearchInput, type SearchPage } from '../../src/directory/search';
 import { configureNeonClient, startNeonStandIn, type NeonStandIn } from '../helpers/standins/neon-http';
 import { startPostgres, findPostgresBinaries, type PostgresServer } from '../helpers/services/postgres';
-import { corpusTools, corpusVocabulary, rngFrom, type CorpusVocabulary } from '../helpers/search-corpus';
+import { CORPUS_VERSION, corpusTools, corpusVocabulary, rngFrom, type CorpusVocabulary } from '../helpers/search-corpus';
 import { SEARCH_KINDS, drawSearch, type DrawnSearch, type SearchKind } from '../helpers/search-corpus-queries';
 import { loadSearchCorpus } from '../helpers/search-corpus-load';
+import { seedTools } from '../helpers/live-tools';
+import { recordedQuality, relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { quality, type Quality } from '../helpers/search-relevance-metrics';
 import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
 import { type BenchReport, runStandalone } from './lib/results';
 
@@ -122,7 +125,7 @@ async function baselineSearch(revision: string): Promise<{ search: (deps: Deps) 
 
 /** A database of `size` corpus tools on `server`: reused when an earlier run left it complete, else loaded. */
 async function corpusDatabase(serverUrl: string, size: number, seed: number): Promise<{ url: string; opened: OpenedDb; loadedSeconds?: number }> {
-  const name = `tooldir_search_${size}_${seed}`;
+  const name = `tooldir_search_${size}_${seed}_v${CORPUS_VERSION}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   let complete = false;
@@ -158,6 +161,34 @@ async function corpusDatabase(serverUrl: string, size: number, seed: number): Pr
   await marker.query(`COMMENT ON DATABASE ${name} IS 'corpus loaded'`);
   await marker.end();
   return { url: url.toString(), opened, loadedSeconds: loaded.seconds };
+}
+
+/**
+ * The judged relevance set (test/helpers/search-relevance-set.ts) on its own database of `serverUrl`, through the verb:
+ * precision at 5 and mean reciprocal rank, the measures npm test holds at or above the recorded values.
+ */
+async function relevance(serverUrl: string): Promise<Quality> {
+  const name = 'tooldir_search_relevance';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened = await withRequestedKeyBackfill(await openNodePostgres(url.toString(), { max: 1 }));
+  try {
+    await seedTools(opened.db, relevanceCorpus());
+    const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), opened.db, { log: createLogger('silent') });
+    const answers = [];
+    for (const c of relevanceCases) {
+      const page = await searchTools({ deps, input: { query: c.query, category: c.category, limit: 10 } });
+      answers.push({ case: c, results: page.tools.map((tool) => tool.name) });
+    }
+    return quality(answers);
+  } finally {
+    await opened.close();
+  }
 }
 
 interface Line {
@@ -233,7 +264,9 @@ export async function benchSearch(): Promise<BenchReport> {
   }
   const baseline = baselineRevision ? await baselineSearch(baselineRevision) : undefined;
   const lines: Line[] = [];
+  let judged: Quality | undefined;
   try {
+    judged = await relevance(serverUrl);
     for (const size of sizes) {
       const started = performance.now();
       const { url, opened, loadedSeconds } = await corpusDatabase(serverUrl, size, corpusSeed);
@@ -289,7 +322,17 @@ export async function benchSearch(): Promise<BenchReport> {
       const limit = TARGET_MS[l.surface as Exclude<Surface, 'baseline'>];
       return { what: `p95 ≤ ${limit} ms at 100,000 tools, ${l.surface}, ${l.kind}`, ok: l.p95 <= limit, detail: `${l.p95.toFixed(1)} ms` };
     });
-  return { name: 'search', rows, targets, notes, data: lines };
+  if (judged) {
+    notes.push(
+      `relevance set: precision at 5 ${judged.precisionAt5.toFixed(4)}, mean reciprocal rank ${judged.meanReciprocalRank.toFixed(4)} over ${judged.queries} judged queries ` +
+        `(recorded ${recordedQuality.precisionAt5}, ${recordedQuality.meanReciprocalRank}; ${judged.misses.length} below 1 on either)`,
+    );
+    targets.push(
+      { what: `relevance set: precision at 5 ≥ recorded ${recordedQuality.precisionAt5}`, ok: judged.precisionAt5 >= recordedQuality.precisionAt5 - 1e-9, detail: judged.precisionAt5.toFixed(4) },
+      { what: `relevance set: mean reciprocal rank ≥ recorded ${recordedQuality.meanReciprocalRank}`, ok: judged.meanReciprocalRank >= recordedQuality.meanReciprocalRank - 1e-9, detail: judged.meanReciprocalRank.toFixed(4) },
+    );
+  }
+  return { name: 'search', rows, targets, notes, data: { lines, relevance: judged } };
 }
 
 await runStandalone(import.meta.url, benchSearch);

@@ -55,7 +55,8 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     expect(await allPages({ category: 'image', limit: '2' })).toEqual(newest);
     const searched = await allPages({ category: 'image', q: 'neoncat photos', limit: '2' });
     expect([...searched].sort()).toEqual([...newest].sort());
-    expect(await allPages({ category: 'image', q: 'neoncat tol', limit: '2' })).toHaveLength(5);
+    // A typo (two letters swapped) in the last word, corrected within the category, paged.
+    expect(await allPages({ category: 'image', q: 'neoncat tolo', limit: '2' })).toHaveLength(5);
     expect(await allPages({ category: 'image', q: 'neoncatt', limit: '3' })).toHaveLength(5);
 
     const detail = (await get(`/api/v1/tools/${inside[0]!.slug}`)) as { categories: unknown };

@@ -7,7 +7,8 @@ import { findPostgresBinaries } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
 import { useNeonTestApp } from '../helpers/standins/neon-database';
 import { seedTools } from '../helpers/live-tools';
-import { relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { recordedQuality, relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { quality } from '../helpers/search-relevance-metrics';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -34,11 +35,25 @@ describePg('search on PostgreSQL through drizzle neon-http', () => {
     return { page: (await res.json()) as Page, requests: app.neon.requestCount - before };
   }
 
-  it.each(relevanceCases)('%s: "%s" (category %s), in one search request', async (_why, q, category, expected) => {
-    const { page, requests } = await search({ q, limit: '10', ...(category && { category }) });
-    const names = page.tools.map((tool) => tool.name);
-    expect(expected.length >= 3 ? names.slice(0, 3) : names).toEqual(expected);
-    expect(requests).toBe(PER_PAGE);
+  it.each(relevanceCases.filter((c) => c.strict).map((c) => [c.why, c.query, c.category, c.expected] as const))(
+    '%s: "%s" (category %s), in one search request',
+    async (_why, q, category, expected) => {
+      const { page, requests } = await search({ q, limit: '10', ...(category && { category }) });
+      const names = page.tools.map((tool) => tool.name);
+      expect(expected.length >= 3 ? names.slice(0, 3) : names).toEqual(expected);
+      expect(requests).toBe(PER_PAGE);
+    },
+  );
+
+  it('keeps the recorded precision at 5 and mean reciprocal rank on PostgreSQL too', async () => {
+    const answers = [];
+    for (const c of relevanceCases) {
+      const { page } = await search({ q: c.query, limit: '10', ...(c.category && { category: c.category }) });
+      answers.push({ case: c, results: page.tools.map((tool) => tool.name) });
+    }
+    const measured = quality(answers);
+    expect(measured.precisionAt5).toBeGreaterThanOrEqual(recordedQuality.precisionAt5 - 1e-9);
+    expect(measured.meanReciprocalRank).toBeGreaterThanOrEqual(recordedQuality.meanReciprocalRank - 1e-9);
   });
 
   it('pages through text, typo and category results one request per page, without duplicates or gaps', async () => {

@@ -1,7 +1,8 @@
-// The structures search reads but no verb writes (drizzle/0025_search_derived_columns.sql): search_words, the
-// words of live tools' names with a count each, and sites.category_slugs, a copy of site_categories. Triggers keep
-// both; these tests change sites and categories every way the service does and compare each structure with what
-// it should be, recomputed from scratch, on PGlite and with racing writers on a real PostgreSQL server.
+// The structures search reads but no verb writes: search_vocabulary, the words of live tools' names and descriptions
+// with a count each, and search_lexemes, the live tools holding each lexeme (drizzle/0034_search_meaning.sql); and
+// sites.category_slugs, a copy of site_categories (drizzle/0025_search_derived_columns.sql). Triggers keep them; these
+// tests change sites and categories every way the service does and compare each structure with what it should be,
+// recomputed from scratch, on PGlite and with racing writers on a real PostgreSQL server.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client';
@@ -13,14 +14,28 @@ import { seedTools } from '../helpers/live-tools';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
-/** The vocabulary as the trigger keeps it, and as it should be: the words of every live name, counted. */
+/** The vocabulary and the lexeme counts as the triggers keep them, and as they should be, recomputed from every live tool. */
 async function vocabulary(db: Db) {
-  const kept = await queryRows<{ word: string; tools: number }>(db, sql`SELECT word, tools FROM search_words ORDER BY word`);
+  const kept = await queryRows<{ word: string; tools: number }>(db, sql`SELECT word, tools FROM search_vocabulary ORDER BY word`);
   const expected = await queryRows<{ word: string; tools: number }>(
     db,
-    sql`SELECT w AS word, count(*)::int AS tools FROM sites s, search_name_words(s.name) AS w WHERE s.status = 'live' GROUP BY w ORDER BY w`,
+    sql`SELECT w AS word, count(*)::int AS tools FROM sites s, search_text_words(s.name, s.metadata->>'description') AS w
+        WHERE s.status = 'live' GROUP BY w ORDER BY w`,
   );
-  return { kept, expected };
+  const lexemes = await queryRows<{ lexeme: string; tools: number; name_tools: number }>(
+    db,
+    sql`SELECT lexeme, tools, name_tools FROM search_lexemes ORDER BY lexeme COLLATE "C"`,
+  );
+  const expectedLexemes = await queryRows<{ lexeme: string; tools: number; name_tools: number }>(
+    db,
+    sql`SELECT l AS lexeme, sum(t)::int AS tools, sum(n)::int AS name_tools FROM (
+          SELECT unnest(tsvector_to_array(s.search_vector)) AS l, 1 AS t, 0 AS n FROM sites s WHERE s.status = 'live'
+          UNION ALL SELECT unnest(tsvector_to_array(s.name_vector)), 0, 1 FROM sites s WHERE s.status = 'live'
+          UNION ALL SELECT '', 1, 1 FROM sites s WHERE s.status = 'live'
+        ) x GROUP BY l ORDER BY l COLLATE "C"`,
+  );
+  // The all-tools row stays at zero; no other row does.
+  return { kept, expected, lexemes: lexemes.filter((l) => l.lexeme !== '' || l.tools > 0), expectedLexemes };
 }
 
 /** Sites whose category_slugs differ from their site_categories rows (none when the trigger did its job). */
@@ -32,33 +47,43 @@ const categoryDrift = (db: Db) =>
   );
 
 function derivedSuite(getApp: () => TestApp) {
-  it('search_words follows tools going live, renamed, taken down and deleted; words are lower-case, 3+ characters, not numbers', async () => {
+  it('the vocabulary and the lexeme counts follow tools going live, renamed, re-described, recategorised, taken down and deleted', async () => {
     const db = getApp().deps.db;
     const [a, b, c] = await seedTools(db, [
-      { name: 'Zorblax Writer 2000' },
-      { name: 'zorblax helper' },
-      { name: 'Queued Quibbler', status: 'queued' },
+      { name: 'Zorblax Writer 2000', description: 'Drafts the flumpering of notes.', categories: ['writing'] },
+      { name: 'zorblax helper', description: 'Flumpering with the zorblax.' },
+      { name: 'Queued Quibbler', status: 'queued', description: 'Quibbles.' },
     ]);
     let v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
+    expect(v.lexemes).toEqual(v.expectedLexemes);
     expect(v.kept.find((w) => w.word === 'zorblax')?.tools).toBe(2);
-    expect(v.kept.find((w) => w.word === '2000')).toBeUndefined();
+    expect(v.kept.find((w) => w.word === 'flumpering')?.tools).toBe(2); // a description word counts too
+    expect(v.kept.find((w) => w.word === '2000')).toBeUndefined(); // no letter
+    expect(v.kept.find((w) => w.word === 'the' || w.word === 'with')).toBeUndefined(); // stop words
     expect(v.kept.find((w) => w.word === 'quibbler')).toBeUndefined(); // not live
+    expect(v.lexemes.find((l) => l.lexeme === '#writing')?.tools).toBeGreaterThan(0);
 
     await queryRows(db, sql`UPDATE sites SET name = 'Zorblax Renamed' WHERE id = ${a!.id}`);
+    await queryRows(db, sql`UPDATE sites SET metadata = jsonb_set(metadata, '{description}', '"Now about gadgetry."') WHERE id = ${a!.id}`);
     await queryRows(db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${b!.id}`);
     await queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${c!.id}`);
-    await queryRows(db, sql`UPDATE sites SET plan = plan WHERE id IN (${a!.id}, ${c!.id})`); // changes no name: no-op
+    await queryRows(db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${c!.id}, 'writing')`);
+    await queryRows(db, sql`UPDATE sites SET plan = plan WHERE id IN (${a!.id}, ${c!.id})`); // changes no text: no-op
     v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
+    expect(v.lexemes).toEqual(v.expectedLexemes);
     expect(v.kept.find((w) => w.word === 'zorblax')?.tools).toBe(1);
     expect(v.kept.find((w) => w.word === 'helper')).toBeUndefined(); // its only tool was taken down
+    expect(v.kept.find((w) => w.word === 'flumpering')).toBeUndefined(); // re-described and taken down
+    expect(v.kept.find((w) => w.word === 'gadgetry')?.tools).toBe(1);
     expect(v.kept.find((w) => w.word === 'quibbler')?.tools).toBe(1);
 
     await queryRows(db, sql`DELETE FROM sites WHERE id IN (${a!.id}, ${c!.id})`);
     v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
-    expect(v.kept.find((w) => w.word === 'zorblax' || w.word === 'quibbler')).toBeUndefined();
+    expect(v.lexemes).toEqual(v.expectedLexemes);
+    expect(v.kept.find((w) => w.word === 'zorblax' || w.word === 'quibbler' || w.word === 'gadgetry')).toBeUndefined();
   });
 
   it('the typo fallback finds a renamed tool by its new name and no longer by its old one', async () => {
@@ -115,6 +140,7 @@ describePg('search derived structures on a real PostgreSQL server', () => {
     );
     const v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
+    expect(v.lexemes).toEqual(v.expectedLexemes);
     expect(v.kept.find((w) => w.word === 'racer')?.tools).toBe(14); // 7 + 7 live, 6 taken down
   });
 });

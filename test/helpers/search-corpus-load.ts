@@ -47,7 +47,7 @@ export async function loadSearchCorpus(db: Db, options: { tools: number; seed: n
   }
   // What autovacuum does soon after a bulk insert (sites vacuums after 1% of its rows change): it sets the
   // visibility map that index-only scans need, and gives the planner statistics.
-  await queryRows(db, sql`VACUUM (ANALYZE) sites, site_categories, search_words`);
+  await queryRows(db, sql`VACUUM (ANALYZE) sites, site_categories, search_lexemes, search_vocabulary`);
   // Write the load's dirty pages out now, not in a checkpoint during the timed rounds (superuser only; where it
   // is refused, the rounds may meet that checkpoint).
   await queryRows(db, sql`CHECKPOINT`).catch(() => undefined);

@@ -1,6 +1,7 @@
-import { ALL_CATEGORIES, DOMAIN_CATEGORIES, DOMAINS, isCorpusWord, pick, type CorpusTool, type CorpusVocabulary, type Rng } from './search-corpus';
+import { typoDistance } from './search-corpus-oracle';
+import { ALL_CATEGORIES, CLUSTERS, DOMAIN_CATEGORIES, DOMAINS, clustersOf, isCorpusWord, pick, type CorpusTool, type CorpusVocabulary, type Rng } from './search-corpus';
 
-// The kinds of search issue 23 times, each drawn at random from a generated corpus (./search-corpus.ts) on every
+// The kinds of search issues 23 and 32 time, each drawn at random from a generated corpus (./search-corpus.ts) on every
 // run, so no query list can be tuned for: the benchmark reports percentiles over many draws per kind, and the
 // corpus test checks the answers of a few draws per kind.
 
@@ -8,10 +9,15 @@ export const SEARCH_KINDS = [
   'one common word',
   'two common words never together',
   'three common words never together',
+  'two words that occur together',
+  'three words that occur together',
+  'full name with its number',
   'prefix',
   'typo of a common word',
   'typo in a two-word query',
+  'typo of a description word',
   'word matching nothing',
+  'category word',
   'category and a word',
   'category alone',
   'page 2 and later',
@@ -53,6 +59,50 @@ export function typoOf(rng: Rng, vocabulary: CorpusVocabulary, word: string): st
   throw new Error(`no typo of ${word} found`);
 }
 
+/**
+ * Words that name a starter category (drizzle/0023 and 0034: names and a few synonyms). The corpus never uses them (its
+ * words are consonant-vowel syllables ending in a, o or u), so they find tools through their categories alone.
+ */
+export const CATEGORY_WORDS: Readonly<Record<string, readonly string[]>> = {
+  writing: ['writing', 'copywriting', 'essay'],
+  image: ['image', 'picture', 'illustration'],
+  video: ['video', 'film', 'animation'],
+  audio: ['audio', 'transcription', 'podcast'],
+  code: ['code', 'programming', 'developer'],
+  chat: ['chat', 'chatbot', 'conversation'],
+  data: ['data', 'analytics', 'spreadsheet'],
+  productivity: ['productivity', 'workflow', 'calendar'],
+  marketing: ['marketing', 'advertising', 'seo'],
+  research: ['research', 'papers', 'academic'],
+  design: ['design', 'logo', 'mockup'],
+  education: ['education', 'tutor', 'learning'],
+};
+
+/**
+ * A description-style typo of `word` that no corpus word is: one edit (a letter dropped, doubled, replaced, or two
+ * neighbouring letters swapped), or for a word of 8 letters or more sometimes two, never at the first or last letter.
+ */
+export function descriptionTypoOf(rng: Rng, vocabulary: CorpusVocabulary, word: string): string {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    let typo = word;
+    const edits = word.length >= 8 && rng() < 0.5 ? 2 : 1;
+    for (let e = 0; e < edits; e++) {
+      const at = 1 + Math.floor(rng() * (typo.length - 2));
+      // A swap is one edit only on its own (search-typo.ts): a two-edit typo adds, drops or replaces letters.
+      const kind = pick(rng, edits === 2 ? ['drop', 'double', 'replace'] : ['drop', 'double', 'swap', 'replace']);
+      if (kind === 'drop') typo = typo.slice(0, at) + typo.slice(at + 1);
+      else if (kind === 'double') typo = typo.slice(0, at) + typo[at] + typo.slice(at);
+      else if (kind === 'swap' && at + 1 <= typo.length - 2) typo = typo.slice(0, at) + typo[at + 1] + typo[at] + typo.slice(at + 2);
+      else {
+        const letters = LETTERS.vowels.includes(typo[at]!) ? LETTERS.vowels : LETTERS.consonants;
+        typo = typo.slice(0, at) + pick(rng, letters.replace(typo[at]!, '')) + typo.slice(at + 1);
+      }
+    }
+    if (typo.length >= 4 && typoDistance(typo, word) === edits && !isCorpusWord(vocabulary, typo)) return typo;
+  }
+  throw new Error(`no typo of ${word} found`);
+}
+
 /** A word no tool has and none is similar to: every trigram holds a letter the corpus never uses. */
 function nonsense(rng: Rng): string {
   let word = '';
@@ -86,6 +136,43 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       return { ...base, query: domains(rng, 2).map(band).join(' ') };
     case 'three common words never together':
       return { ...base, query: domains(rng, 3).map(band).join(' ') };
+    case 'two words that occur together':
+    case 'three words that occur together': {
+      // A group of words a description holds together (thousands of tools at 100,000), in any order.
+      const cluster = [...pick(rng, clustersOf(vocabulary)[Math.floor(rng() * DOMAINS)]!.slice(0, CLUSTERS))];
+      for (let i = cluster.length - 1; i > 0; i--) {
+        const j = Math.floor(rng() * (i + 1));
+        [cluster[i], cluster[j]] = [cluster[j]!, cluster[i]!];
+      }
+      return { ...base, query: cluster.slice(0, kind.startsWith('two') ? 2 : 3).join(' ') };
+    }
+    case 'full name with its number': {
+      // A tool's whole name the way people type it ("kelo 4242"), drawn from the tools with such a name.
+      for (;;) {
+        const name = tool(Math.floor(rng() * vocabulary.tools)).name.toLowerCase();
+        if (/ \d+$/.test(name)) return { ...base, query: name };
+      }
+    }
+    case 'typo of a description word': {
+      // A word of some tool's description, with a typo: a rare word (in a few tools) or a frequent one, alone or after
+      // another word of the same description.
+      for (;;) {
+        const words = tool(Math.floor(rng() * vocabulary.tools)).description.toLowerCase().match(/[a-z]+/g) ?? [];
+        const candidates = words.filter((w) => w.length >= 5 && isCorpusWord(vocabulary, w));
+        if (candidates.length < 2) continue;
+        const word = pick(rng, candidates);
+        const typo = descriptionTypoOf(rng, vocabulary, word);
+        const other = pick(rng, candidates.filter((w) => w !== word));
+        return { ...base, query: rng() < 0.5 || !other ? typo : `${other} ${typo}` };
+      }
+    }
+    case 'category word': {
+      // A category's name or synonym alone, or after a frequent word of the category's domain ("kelo audio").
+      const domain = Math.floor(rng() * DOMAINS);
+      const category = pick(rng, DOMAIN_CATEGORIES[domain]!);
+      const word = pick(rng, CATEGORY_WORDS[category]!);
+      return { ...base, query: rng() < 0.6 ? word : `${band(domain)} ${word}` };
+    }
     case 'prefix': {
       if (rng() < 0.5) {
         // A family's prefix, the families drawn by their size (a popular prefix is typed more often).

@@ -12,12 +12,18 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 //   - names of one to three words: a brand (from a family of brands that share a four-letter prefix, the
 //     families' sizes Zipf-distributed, or a rare word), often a frequent word of the tool's domain, sometimes a
 //     global word;
-//   - one to three of the 12 starter categories, mostly the three of the tool's domain.
+//   - one to three of the 12 starter categories, mostly the three of the tool's domain;
+//   - words correlated within a field (issue 32): per domain, CLUSTERS groups of three frequent words that a
+//     description holds all together (each group in 3% to 12% of its domain's tools: at 100,000 tools, 750 to 3,000
+//     tools hold all three), and NAME_PAIRS pairs of frequent words that names hold together ("Brand Kelo Vimu");
+//   - names with a number ("Kelo 4242"), a frequent word and a number from 1 to 9999, the way tools call themselves.
 // Every word is made of consonant-vowel syllables and ends in a, o or u, which the english stemmer leaves alone
 // (the generator's test checks it on every word), so a word's tools are known exactly without PostgreSQL.
 // Random access: tool i is a pure function of (seed, i), so a million tools can be streamed in batches and any
 // one regenerated. Tool 0 is the newest.
 
+/** Changes whenever the generator draws differently: a loaded corpus of another version is not reused. */
+export const CORPUS_VERSION = 2;
 export const DOMAINS = 4;
 /** Frequent words per domain. */
 export const BAND_WORDS = 100;
@@ -35,6 +41,18 @@ export const DOMAIN_CATEGORIES = [
   ['audio', 'education', 'productivity'],
 ] as const;
 export const ALL_CATEGORIES: readonly string[] = DOMAIN_CATEGORIES.flat();
+/** Per domain: groups of frequent words a description holds together, each group's share of the domain's tools. */
+export const CLUSTER_SHARES = [0.12, 0.09, 0.07, 0.05, 0.04, 0.03] as const;
+export const CLUSTERS = CLUSTER_SHARES.length;
+export const CLUSTER_SIZE = 3;
+/** The clusters' words are these ranks of their domain's band (frequent, but not the most frequent). */
+const CLUSTER_FIRST_RANK = 11;
+/** Per domain: pairs of frequent words that names hold together, and the share of the domain's names with one. */
+export const NAME_PAIRS = 2;
+const NAME_PAIR_SHARE = 0.08;
+/** Share of all tools named by a frequent word and a number ("Kelo 4242"); the word is one of the band's first. */
+const NUMBERED_SHARE = 0.06;
+export const NUMBERED_WORDS = 10;
 /** English stop words between the words of a description: to_tsvector drops them, as it does in real text. */
 const FILLERS = ['for', 'with', 'and', 'your', 'the'];
 
@@ -90,6 +108,15 @@ export interface CorpusVocabulary {
   endings: string[];
   rareWords: string[];
 }
+
+/** The word groups of a domain's descriptions (`clusters[d][c]`, CLUSTER_SIZE words each, distinct across groups). */
+export const clustersOf = (vocabulary: CorpusVocabulary): string[][][] =>
+  vocabulary.bands.map((band) =>
+    Array.from({ length: CLUSTERS }, (_, c) => band.slice(CLUSTER_FIRST_RANK - 1 + c * CLUSTER_SIZE, CLUSTER_FIRST_RANK - 1 + (c + 1) * CLUSTER_SIZE)),
+  );
+/** The word pairs of a domain's names: band ranks 2–3 and 4–5 (the first word is a numbered name's word too). */
+export const namePairsOf = (vocabulary: CorpusVocabulary): string[][][] =>
+  vocabulary.bands.map((band) => Array.from({ length: NAME_PAIRS }, (_, i) => [band[1 + 2 * i]!, band[2 + 2 * i]!]));
 
 /** Share of its domain's tools the band word of rank `rank` (1-based) is in. */
 export const bandShare = (rank: number) => Math.min(0.25, BAND_A / (rank + BAND_Q) ** BAND_S);
@@ -148,6 +175,8 @@ export function corpusTools(vocabulary: CorpusVocabulary) {
   const bandShares = Array.from({ length: BAND_WORDS }, (_, r) => bandShare(r + 1));
   const bandTotals = cumulative(bandShares);
   const familyTotals = cumulative(vocabulary.families.map((_, r) => 1 / (r + 1)));
+  const clusters = clustersOf(vocabulary);
+  const namePairs = namePairsOf(vocabulary);
   return function tool(index: number): CorpusTool {
     const rng = rngFrom(vocabulary.seed, index, 0x746f6f);
     const domain = Math.floor(rng() * DOMAINS);
@@ -156,11 +185,19 @@ export function corpusTools(vocabulary: CorpusVocabulary) {
       rng() < 0.4
         ? vocabulary.families[drawIndex(rng, familyTotals)]! + pick(rng, vocabulary.endings)
         : pick(rng, vocabulary.rareWords);
-    const nameWords = [brand];
-    if (rng() < 0.7) nameWords.push(band[drawIndex(rng, bandTotals)]!);
-    if (rng() < 0.3) nameWords.push(pick(rng, vocabulary.globalWords));
+    let nameWords = [brand];
+    const naming = rng();
+    if (naming < NUMBERED_SHARE) nameWords = [band[Math.floor(rng() * NUMBERED_WORDS)]!, String(1 + Math.floor(rng() * 9999))];
+    else if (naming < NUMBERED_SHARE + NAME_PAIR_SHARE) nameWords.push(...pick(rng, namePairs[domain]!));
+    else {
+      if (rng() < 0.7) nameWords.push(band[drawIndex(rng, bandTotals)]!);
+      if (rng() < 0.3) nameWords.push(pick(rng, vocabulary.globalWords));
+    }
     const words: string[] = [];
     for (let r = 0; r < BAND_WORDS; r++) if (rng() < bandShares[r]!) words.push(band[r]!);
+    clusters[domain]!.forEach((cluster, c) => {
+      if (rng() < CLUSTER_SHARES[c]!) for (const word of cluster) if (!words.includes(word)) words.push(word);
+    });
     GLOBAL_SHARES.forEach((share, g) => {
       if (rng() < share) words.push(vocabulary.globalWords[g]!);
     });

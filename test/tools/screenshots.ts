@@ -109,6 +109,8 @@ interface Setup {
 const PAGES: Shot[] = [
   { name: 'home', path: () => '/' },
   { name: 'search', path: () => '/?q=notes' },
+  { name: 'search-corrected', path: () => '/?q=metting' },
+  { name: 'search-empty', path: () => '/?q=spreadsheetz+blockchain' },
   { name: 'category', path: () => '/categories/design' },
   { name: 'tool', path: (s) => `/tools/${s.toolSlug}` },
   { name: 'pricing', path: () => '/pricing' },

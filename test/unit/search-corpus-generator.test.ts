@@ -2,18 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CATEGORIES,
   BAND_WORDS,
+  CLUSTER_SHARES,
   DOMAIN_CATEGORIES,
   GLOBAL_SHARES,
+  clustersOf,
   corpusTools,
   corpusVocabulary,
   isCorpusWord,
+  namePairsOf,
   rngFrom,
 } from '../helpers/search-corpus';
-import { LATEST_PAGE, SEARCH_KINDS, drawSearch, typoOf } from '../helpers/search-corpus-queries';
-import { similarity } from '../helpers/search-corpus-oracle';
+import { CATEGORY_WORDS, LATEST_PAGE, SEARCH_KINDS, descriptionTypoOf, drawSearch, typoOf } from '../helpers/search-corpus-queries';
+import { levenshtein, typoDistance } from '../helpers/search-corpus-oracle';
 
-// The search corpus generator (test/helpers/search-corpus.ts) must produce the shapes issue 23 names, at any size:
-// checked here at 20,000 tools, in memory.
+// The search corpus generator (test/helpers/search-corpus.ts) must produce the shapes issues 23 and 32 name, at any
+// size: checked here at 20,000 tools, in memory.
 
 const N = 20_000;
 const vocabulary = corpusVocabulary(7, N);
@@ -50,6 +53,38 @@ describe('search corpus', () => {
       // Rank 1 is in several times as many tools as rank 100.
       expect(df(words[0]!)).toBeGreaterThan(4 * df(words[BAND_WORDS - 1]!));
     }
+  });
+
+  it('has words that occur together within a field: groups a description holds together, pairs a name holds together', () => {
+    const clusters = clustersOf(vocabulary);
+    const perDomain = [0, 1, 2, 3].map((d) => tools.filter((t) => t.domain === d).length);
+    clusters.forEach((groups, d) =>
+      groups.forEach((group, c) => {
+        const holders = tools.filter((t) => t.domain === d && group.every((w) => wordsOf(t.description).has(w))).length;
+        // Each group in its share of the domain's tools (at 100,000 tools: 750 to 3,000 tools hold all three) ...
+        expect(holders / perDomain[d]!, group.join(' ')).toBeGreaterThan(CLUSTER_SHARES[c]! * 0.8);
+        // ... each of its words being frequent on its own too, and the pairs of the group occurring together far more
+        // often than independent words would.
+        for (const w of group) expect(df(w) / N, w).toBeGreaterThan(0.01);
+        const [a, b] = group;
+        const both = tools.filter((t) => wordsOf(t.description).has(a!) && wordsOf(t.description).has(b!)).length;
+        expect(both / N).toBeGreaterThan(5 * (df(a!) / N) * (df(b!) / N));
+      }),
+    );
+    for (const [d, pairs] of namePairsOf(vocabulary).entries()) {
+      for (const [a, b] of pairs) {
+        const both = tools.filter((t) => t.domain === d && wordsOf(t.name).has(a!) && wordsOf(t.name).has(b!)).length;
+        expect(both / N, `${a} ${b}`).toBeGreaterThan(0.005); // 500 names at 100,000 tools
+      }
+    }
+  });
+
+  it('names some tools by a frequent word and a number, the number mostly their own', () => {
+    const numbered = tools.filter((t) => /^[A-Z][a-z]+ \d{1,4}$/.test(t.name));
+    expect(numbered.length / N).toBeGreaterThan(0.04);
+    expect(numbered.length / N).toBeLessThan(0.08);
+    expect(new Set(numbered.map((t) => t.name)).size / numbered.length).toBeGreaterThan(0.95);
+    for (const t of numbered) expect(vocabulary.bands[t.domain]!.slice(0, 10)).toContain(t.name.split(' ')[0]!.toLowerCase());
   });
 
   it('never puts frequent words of two domains in one tool', () => {
@@ -95,6 +130,23 @@ describe('search corpus', () => {
     }
   });
 
+  it('makes description typos one edit away (two for some words of 8 letters or more), first and last letters kept', () => {
+    const rng = rngFrom(4);
+    let twoEdits = 0;
+    for (const word of [...vocabulary.bands.flat(), ...vocabulary.rareWords.slice(0, 300)]) {
+      const typo = descriptionTypoOf(rng, vocabulary, word);
+      expect(isCorpusWord(vocabulary, typo), typo).toBe(false);
+      expect([typo[0], typo.at(-1)]).toEqual([word[0], word.at(-1)]);
+      const distance = typoDistance(typo, word);
+      expect(distance, `${word} → ${typo}`).toBeGreaterThanOrEqual(1);
+      expect(distance, `${word} → ${typo}`).toBeLessThanOrEqual(word.length >= 8 ? 2 : 1);
+      if (distance === 2) twoEdits++;
+    }
+    expect(twoEdits).toBeGreaterThan(20);
+    expect(levenshtein('kitten', 'sitting')).toBe(3);
+    expect(typoDistance('gientu', 'ginetu')).toBe(1); // a swap is one edit
+  });
+
   it('draws every kind of search as the issue describes it', () => {
     const rng = rngFrom(5);
     const domainOf = new Map(vocabulary.bands.flatMap((words, d) => words.map((w) => [w, d] as const)));
@@ -112,8 +164,29 @@ describe('search corpus', () => {
         if (kind === 'category alone' || kind === 'category and a word') expect(ALL_CATEGORIES).toContain(drawn.category);
         if (kind === 'word matching nothing') {
           expect(df(drawn.query)).toBe(0);
-          // No vocabulary word is even similar, so the typo fallback has nothing to offer either.
-          expect(Math.max(...vocabulary.bands.flat().map((w) => similarity(w, drawn.query)))).toBe(0);
+          // No word is within two edits either, so the typo fallback has nothing to offer.
+          const near = [...vocabulary.bands.flat(), ...vocabulary.globalWords, ...Object.values(CATEGORY_WORDS).flat()];
+          expect(Math.min(...near.map((w) => typoDistance(drawn.query, w)))).toBeGreaterThan(2);
+        }
+        if (kind === 'two words that occur together' || kind === 'three words that occur together') {
+          expect(words).toHaveLength(kind.startsWith('two') ? 2 : 3);
+          // Frequent words of one group: thousands of tools hold them together at 100,000 tools.
+          const together = tools.filter((t) => words.every((w) => wordsOf(t.description).has(w))).length;
+          expect(together / N, drawn.query).toBeGreaterThan(0.006);
+        }
+        if (kind === 'full name with its number') {
+          expect(drawn.query).toMatch(/^[a-z]+ \d{1,4}$/);
+          expect(tools.some((t) => t.name.toLowerCase() === drawn.query)).toBe(true);
+        }
+        if (kind === 'category word') {
+          const categoryWord = words.at(-1)!;
+          expect(Object.values(CATEGORY_WORDS).flat()).toContain(categoryWord);
+          expect(df(categoryWord)).toBe(0); // found through categories alone
+        }
+        if (kind === 'typo of a description word') {
+          const typo = words.at(-1)!;
+          expect(isCorpusWord(vocabulary, typo), typo).toBe(false);
+          expect(df(typo)).toBe(0);
         }
         if (kind === 'typo in a two-word query') expect(words).toHaveLength(2);
         if (kind === 'prefix') expect(df(drawn.query)).toBe(0); // a word typed halfway, not a word

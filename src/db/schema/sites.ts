@@ -178,6 +178,10 @@ export const categories = pgTable('categories', {
    * GET /api/v1/categories read it instead of counting every live tool's categories on each view.
    */
   liveTools: integer('live_tools').notNull().default(0),
+  /** Other words that find the category's tools in search (lower-case single words; docs/mcp-and-search.md "Categories"). */
+  synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+  /** The lexemes of the name's words and the synonyms: a query word with one of them finds the category's tools. */
+  searchTerms: tsvector('search_terms').generatedAlwaysAs(sql`search_category_terms(name, synonyms)`),
 });
 
 /**

@@ -4,6 +4,9 @@
 // words that stand together in some tool's name or description, sometimes with a typo, sometimes matching nothing.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../src/db/client';
+import { rngFrom } from '../../helpers/search-corpus';
+import type { LoadedCorpus } from '../../helpers/search-corpus-load';
+import { drawSearch, type SearchKind } from '../../helpers/search-corpus-queries';
 
 /** Ranks 0..n-1 with P(rank k) ∝ 1/(k+1)^s, by inverting the cumulative weights (binary search). */
 export function zipf(n: number, s = 1, random: () => number = Math.random): () => number {
@@ -40,13 +43,33 @@ export interface PublicTraffic {
   query(): string;
   /** A query never asked before in this run: 70 % words of one tool, 20 % the same with a typo, 10 % words of names that no tool has together. */
   freshQuery(): string;
+  /**
+   * A query of `kind` (test/helpers/search-corpus-queries.ts) no request of the run asked before: the kind's draws are
+   * few (a few hundred common words), so a draw asked before comes back spelled otherwise (letters in other cases, a
+   * mark after it), which the search reads as the same words and the page cache as a new query.
+   */
+  freshOf(kind: SearchKind): string;
   popularQueries: string[];
+}
+
+/** The n-th spelling of `query`: its letters' cases from n's bits, then a mark from what is left. */
+export function spelling(query: string, n: number): string {
+  const marks = ['', '!', '?', '.', ',', ';', '…'];
+  let bits = n;
+  let out = '';
+  for (const char of query) {
+    if (/[a-z]/.test(char)) {
+      out += bits & 1 ? char.toUpperCase() : char;
+      bits >>= 1;
+    } else out += char;
+  }
+  return out + (marks[bits % marks.length] ?? '') + (bits >= marks.length ? ` ${'!'.repeat(Math.floor(bits / marks.length))}` : '');
 }
 
 const WORD = /^[a-z]{3,}$/;
 
 /** Reads the live tools' names and builds the traffic. */
-export async function publicTraffic(db: Db, options: { popularQueries?: number; popularShare?: number } = {}): Promise<PublicTraffic> {
+export async function publicTraffic(db: Db, options: { popularQueries?: number; popularShare?: number; corpus?: LoadedCorpus } = {}): Promise<PublicTraffic> {
   const rows = await queryRows<{ slug: string; name: string; description: string | null }>(
     db,
     sql`SELECT slug, name, metadata->>'description' AS description FROM sites WHERE status = 'live'`,
@@ -90,6 +113,21 @@ export async function publicTraffic(db: Db, options: { popularQueries?: number; 
       }
     }
   };
+  const rng = rngFrom(Math.floor(Math.random() * 2 ** 31));
+  const spellings = new Map<string, number>();
+  const freshOf = (kind: SearchKind) => {
+    if (!options.corpus) throw new Error('freshOf needs the corpus the tools were seeded from');
+    const drawn = drawSearch(rng, options.corpus.vocabulary, options.corpus.tool, kind).query;
+    for (;;) {
+      const n = spellings.get(drawn) ?? 0;
+      spellings.set(drawn, n + 1);
+      const q = spelling(drawn, n);
+      if (!used.has(q)) {
+        used.add(q);
+        return q;
+      }
+    }
+  };
   const pickSlug = zipf(slugs.length);
   const share = options.popularShare ?? 0.8;
   return {
@@ -97,6 +135,7 @@ export async function publicTraffic(db: Db, options: { popularQueries?: number; 
     slug: () => slugs[pickSlug()]!,
     query: () => (Math.random() < share ? popular[pickPopular()]! : freshQuery()),
     freshQuery,
+    freshOf,
     popularQueries: popular,
   };
 }

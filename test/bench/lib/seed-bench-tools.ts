@@ -2,10 +2,10 @@
 // frequent words, rare words, brand families sharing prefixes, categories; test/helpers/search-corpus.ts), so the
 // reads and searches of a bench meet the same skew as production's, not an evenly spread set of names.
 import type { Db } from '../../../src/db/client';
-import { loadSearchCorpus } from '../../helpers/search-corpus-load';
+import { loadSearchCorpus, type LoadedCorpus } from '../../helpers/search-corpus-load';
 
 /** Inserts `count` live tools from a corpus drawn afresh on each run (SEARCH_CORPUS_SEED repeats one). */
-export async function seedBenchTools(db: Db, count: number): Promise<void> {
+export async function seedBenchTools(db: Db, count: number): Promise<LoadedCorpus> {
   const seed = Number(process.env.SEARCH_CORPUS_SEED ?? Math.floor(Math.random() * 2 ** 31));
-  await loadSearchCorpus(db, { tools: count, seed });
+  return loadSearchCorpus(db, { tools: count, seed });
 }

@@ -70,10 +70,10 @@ describeBrowser('every other page of ours, in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  it('the public pages: search results (found and not), a category, a long-named tool, /connect, the 404 page', async () => {
+  it('the public pages: search results (found, corrected, and not), a category, a long-named tool, /connect, the 404 page', async () => {
     const context = await chromium.newContext();
     const page = await context.newPage();
-    for (const path of ['/?q=quill', '/?q=zzzznothing', '/categories/writing', `/tools/${tools[2]!.slug}`, '/connect', '/no-such-page']) {
+    for (const path of ['/?q=quill', '/?q=quilwise', '/?q=zzzznothing', '/categories/writing', `/tools/${tools[2]!.slug}`, '/connect', '/no-such-page']) {
       const res = await page.goto(`${server.url}${path}`);
       expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
       await check(page);
@@ -81,6 +81,14 @@ describeBrowser('every other page of ours, in Chromium', () => {
     // Search results show the tools' pictures like the home page (our placeholder here: no crawled image).
     await page.goto(`${server.url}/?q=quill`);
     expect(await page.locator('ul.cards li.card img').count()).toBeGreaterThan(0);
+    // A corrected search says so and leads back to the words as typed; an empty one offers categories and tools.
+    await page.goto(`${server.url}/?q=quilwise`);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Showing results for quillwise');
+    await page.getByRole('link', { name: 'quilwise' }).click();
+    await page.waitForURL(/correct=false/);
+    expect(await page.textContent('main')).toContain('No tool matches your search.');
+    expect(await page.getByRole('navigation', { name: 'Closest categories' }).getByRole('link').count()).toBeGreaterThan(0);
+    expect(await page.locator('ul.cards li.card').count()).toBeGreaterThan(0);
     await context.close();
   });
 

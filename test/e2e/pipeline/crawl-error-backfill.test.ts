@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../../src/db/node-clients';
 import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
@@ -37,7 +38,7 @@ const ids: string[] = [];
 
 beforeAll(async () => {
   expect(firstNew).toBeGreaterThan(0);
-  client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  client = await PGlite.create('memory://', { extensions: { pg_trgm, fuzzystrmatch } });
   await applyMigrations(client, tags.slice(0, firstNew));
   const [account] = (await client.query<{ id: string }>(`INSERT INTO accounts (email) VALUES ('legacy@example.com') RETURNING id`)).rows;
   for (const [index, [stored, status]] of LEGACY.entries()) {

@@ -15,7 +15,7 @@ const admin = (path: string, init: { method?: string; json?: unknown; body?: str
 const publicList = async () => {
   const res = await t.request('/api/v1/categories', { headers: ip() });
   expect(res.status).toBe(200);
-  return (await res.json()) as { categories: Array<{ slug: string; name: string; description: string | null; tool_count: number }> };
+  return (await res.json()) as { categories: Array<{ slug: string; name: string; description: string | null; synonyms: string[]; tool_count: number }> };
 };
 const unique = (base = 'cat') => `${base}-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -28,13 +28,17 @@ describe('a fresh database', () => {
       const res = await fresh.request('/api/v1/categories', { headers: { 'cf-connecting-ip': '10.13.200.1' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBe('60');
-      const { categories } = (await res.json()) as { categories: Array<{ slug: string; name: string; description: string; tool_count: number }> };
+      const { categories } = (await res.json()) as { categories: Array<{ slug: string; name: string; description: string; synonyms: string[]; tool_count: number }> };
       expect(categories.map((c) => c.slug).sort()).toEqual([...STARTER].sort());
       expect(categories.map((c) => c.name)).toEqual([...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
       for (const c of categories) {
-        expect(c).toEqual({ slug: c.slug, name: expect.any(String), description: expect.any(String), tool_count: 0 });
+        expect(c).toEqual({ slug: c.slug, name: expect.any(String), description: expect.any(String), synonyms: expect.any(Array), tool_count: 0 });
         expect(c.name.toLowerCase()).toBe(c.slug);
+        // A few synonyms each, so a reader's word finds the category ("transcription" → Audio).
+        expect(c.synonyms.length, c.slug).toBeGreaterThanOrEqual(3);
+        for (const word of c.synonyms) expect(word).toMatch(/^[a-z]+$/);
       }
+      expect(categories.find((c) => c.slug === 'audio')?.synonyms).toContain('transcription');
     } finally {
       await fresh.close();
     }
@@ -46,17 +50,29 @@ describe('operator API for categories', () => {
     const slug = unique('video-editing');
     const created = await admin('/api/v1/admin/categories', { method: 'POST', json: { slug, name: '  Video editing ', description: 'Cutting clips.' } });
     expect(created.status).toBe(201);
-    expect(await created.json()).toEqual({ slug, name: 'Video editing', description: 'Cutting clips.' });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video editing', description: 'Cutting clips.', tool_count: 0 });
+    expect(await created.json()).toEqual({ slug, name: 'Video editing', description: 'Cutting clips.', synonyms: [] });
+    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video editing', description: 'Cutting clips.', synonyms: [], tool_count: 0 });
 
     const renamed = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { name: 'Video cutting' } });
     expect(renamed.status).toBe(200);
-    expect(await renamed.json()).toEqual({ slug, name: 'Video cutting', description: 'Cutting clips.' });
+    expect(await renamed.json()).toEqual({ slug, name: 'Video cutting', description: 'Cutting clips.', synonyms: [] });
     const cleared = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: null } });
-    expect(await cleared.json()).toEqual({ slug, name: 'Video cutting', description: null });
+    expect(await cleared.json()).toEqual({ slug, name: 'Video cutting', description: null, synonyms: [] });
     const described = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: 'Trims.' } });
-    expect(await described.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.' });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video cutting', description: 'Trims.', tool_count: 0 });
+    expect(await described.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: [] });
+    // Synonyms are stored lower-case; a new list replaces the old one, [] clears it, and other fields stay.
+    const named = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: ['Trimming', ' montage ', 'Schnitt'] } });
+    expect(named.status).toBe(200);
+    expect(await named.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: ['trimming', 'montage', 'schnitt'] });
+    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: ['trimming', 'montage', 'schnitt'], tool_count: 0 });
+    const replaced = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: ['cuts'] } });
+    expect((await replaced.json()).synonyms).toEqual(['cuts']);
+    const emptied = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: [] } });
+    expect(await emptied.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: [] });
+    const withSynonyms = unique('podcasting');
+    const made = await admin('/api/v1/admin/categories', { method: 'POST', json: { slug: withSynonyms, name: 'Podcasting', synonyms: ['Podcast', 'episodes'] } });
+    expect(await made.json()).toEqual({ slug: withSynonyms, name: 'Podcasting', description: null, synonyms: ['podcast', 'episodes'] });
+    expect((await admin(`/api/v1/admin/categories/${withSynonyms}`, { method: 'DELETE' })).status).toBe(204);
 
     expect((await admin(`/api/v1/admin/categories/${slug}`, { method: 'DELETE' })).status).toBe(204);
     expect((await publicList()).categories.find((c) => c.slug === slug)).toBeUndefined();
@@ -107,6 +123,15 @@ describe('operator API for categories', () => {
       [{ slug: unique(), name: 'X', description: 'd'.repeat(301) }, 'description'],
       [{ slug: unique(), name: 'X', description: 'nul\u0000' }, 'description'],
       [{ slug: unique(), name: 'X', description: 5 }, 'description'],
+      [{ slug: unique(), name: 'X', synonyms: 'speech' }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['speech to text'] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['a'] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['x'.repeat(41)] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['voice', 'Voice'] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['tab\tword'] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: ['semi;colon'] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: [7] }, 'synonyms'],
+      [{ slug: unique(), name: 'X', synonyms: Array.from({ length: 21 }, (_, i) => `word${String.fromCharCode(97 + i)}`) }, 'synonyms'],
     ];
     for (const [json, field] of cases) {
       const res = await admin('/api/v1/admin/categories', { method: 'POST', json });
@@ -119,6 +144,8 @@ describe('operator API for categories', () => {
       [{}, 'name'],
       [{ name: '' }, 'name'],
       [{ description: 'd'.repeat(301) }, 'description'],
+      [{ synonyms: ['two words'] }, 'synonyms'],
+      [{ synonyms: null }, 'synonyms'],
     ] as const) {
       const res = await admin('/api/v1/admin/categories/writing', { method: 'PATCH', json });
       expect(res.status, JSON.stringify(json)).toBe(400);
@@ -169,6 +196,6 @@ describe('GET /api/v1/categories', () => {
       { name: unique('Elsewhere'), categories: ['chat'] },
     ]);
     const { categories } = await publicList();
-    expect(categories.find((c) => c.slug === slug)).toEqual({ slug, name: 'Counted', description: null, tool_count: 2 });
+    expect(categories.find((c) => c.slug === slug)).toEqual({ slug, name: 'Counted', description: null, synonyms: [], tool_count: 2 });
   });
 });

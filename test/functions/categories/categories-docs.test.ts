@@ -25,7 +25,9 @@ describe('documentation of categories', () => {
     expect(doc.paths['/api/v1/tools']!.get!.parameters!.map((p) => p.name)).toContain('category');
 
     const schemas = doc.components.schemas;
-    expect(schemas.CategoryWithCount?.required?.sort()).toEqual(['description', 'name', 'slug', 'tool_count']);
+    expect(schemas.CategoryWithCount?.required?.sort()).toEqual(['description', 'name', 'slug', 'synonyms', 'tool_count']);
+    expect(schemas.NewCategory?.properties?.synonyms).toMatchObject({ type: 'array', maxItems: 20 });
+    expect(schemas.CategoryChange?.properties?.synonyms).toMatchObject({ type: 'array' });
     expect(schemas.SubmitRequest?.properties?.categories).toMatchObject({ type: 'array', maxItems: 3 });
     expect(schemas.SubmitRequest?.required).not.toContain('categories');
     expect(schemas.ReviewDecision?.properties?.categories).toMatchObject({ type: 'array', maxItems: 3 });

@@ -11,7 +11,12 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const ip = () => `10.15.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-type Page = { tools: Array<{ slug: string; name: string; categories: Array<{ slug: string; name: string }> }>; next_cursor: string | null };
+type Page = {
+  tools: Array<{ slug: string; name: string; categories: Array<{ slug: string; name: string }> }>;
+  next_cursor: string | null;
+  newest_tools: Array<{ slug: string }>;
+  closest_categories: Array<{ slug: string }>;
+};
 const search = async (params: Record<string, string>) => {
   const res = await t.request(`/api/v1/tools?${new URLSearchParams(params)}`, { headers: { 'cf-connecting-ip': ip() } });
   return res;
@@ -101,8 +106,13 @@ describe('GET /api/v1/tools?category=', () => {
 
   it('returns an empty page for a known category without matching tools, and 400 for an unknown or malformed one', async () => {
     const empty = await newCategory('Empty');
-    expect(await page({ category: empty })).toEqual({ tools: [], next_cursor: null });
-    expect(await page({ category: empty, q: 'anything' })).toEqual({ tools: [], next_cursor: null });
+    expect(await page({ category: empty })).toEqual({ tools: [], next_cursor: null, suggestion: null, closest_categories: [], newest_tools: [] });
+    // A search that finds nothing offers somewhere to go: here the newest tools of the whole directory (the category has
+    // none) and the categories with tools.
+    const searched = await page({ category: empty, q: 'anything' });
+    expect(searched).toMatchObject({ tools: [], next_cursor: null, suggestion: null });
+    expect(searched.newest_tools.length).toBeGreaterThan(0);
+    expect(searched.closest_categories.map((c) => c.slug)).not.toContain(empty);
     for (const category of ['no-such-category', 'UPPER', 'a b', 'x'.repeat(41), '\u0000', '']) {
       const res = await search({ category, q: 'tool' });
       expect(res.status, category).toBe(400);
@@ -142,7 +152,7 @@ describe('MCP list_categories and search_tools with category', () => {
       const listed = await callTool(client, 'list_categories', {});
       expect(listed.isError).toBeFalsy();
       const { categories } = listed.structuredContent as { categories: Array<{ slug: string; tool_count: number }> };
-      expect(categories.find((c) => c.slug === cat)).toEqual({ slug: cat, name: 'Mcpcat', description: null, tool_count: 2 });
+      expect(categories.find((c) => c.slug === cat)).toEqual({ slug: cat, name: 'Mcpcat', description: null, synonyms: [], tool_count: 2 });
       expect(categories.map((c) => c.slug)).toEqual(expect.arrayContaining(['writing', 'image', 'code']));
       expect(resultJson(listed)).toEqual(listed.structuredContent);
 

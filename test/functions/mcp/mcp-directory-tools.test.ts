@@ -48,6 +48,10 @@ describe('search_tools (no key)', () => {
         },
       ],
       next_cursor: null,
+      // Found as typed: nothing corrected, nothing offered instead.
+      suggestion: null,
+      closest_categories: [],
+      newest_tools: [],
     });
     expect(resultJson(result)).toEqual(result.structuredContent);
   });

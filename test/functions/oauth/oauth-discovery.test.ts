@@ -24,7 +24,13 @@ const expectSearchResult = async (res: Response) => {
   expect(res.status).toBe(200);
   const body = (await res.json()) as { result: { isError?: boolean; structuredContent: { tools: unknown[]; next_cursor: unknown } } };
   expect(body.result.isError).toBeUndefined();
-  expect(body.result.structuredContent).toEqual({ tools: expect.any(Array), next_cursor: expect.toBeOneOf([null, expect.any(String)]) });
+  expect(body.result.structuredContent).toEqual({
+    tools: expect.any(Array),
+    next_cursor: expect.toBeOneOf([null, expect.any(String)]),
+    suggestion: expect.toBeOneOf([null, expect.any(Object)]),
+    closest_categories: expect.any(Array),
+    newest_tools: expect.any(Array),
+  });
 };
 
 describe('discovery documents', () => {

@@ -56,6 +56,25 @@ describe('the page cache keys on what a route reads', () => {
     expect((await cacheOf('/api/v1/tools?limit=1&q=read')).state).toBe('hit'); // order of the query does not matter
   });
 
+  it('a search as typed (correct=false) is its own page, never the corrected one kept before it', async () => {
+    await seedTools(t.deps.db, [{ name: 'Keyed Meeting Notes' }]);
+    const corrected = await cacheOf('/?q=keyed+metting');
+    expect(corrected.state).toBe('miss');
+    expect(corrected.body).toContain('Showing results for');
+    const asTyped = await cacheOf('/?q=keyed+metting&correct=false');
+    expect(asTyped.state).toBe('miss');
+    expect(asTyped.body).not.toContain('Showing results for');
+    expect(asTyped.body).toContain('No tool matches your search');
+    // Any other value corrects, as no value does: the page kept for the corrected search.
+    expect((await cacheOf('/?q=keyed+metting&correct=yes')).state).toBe('hit');
+    expect((await cacheOf('/?correct=false&q=keyed+metting')).state).toBe('hit');
+    const json = await cacheOf('/api/v1/tools?q=keyed+metting');
+    expect(JSON.parse(json.body).suggestion).toEqual({ query: 'keyed meeting', corrected_from: 'keyed metting' });
+    const jsonAsTyped = await cacheOf('/api/v1/tools?q=keyed+metting&correct=false');
+    expect(jsonAsTyped.state).toBe('miss');
+    expect(JSON.parse(jsonAsTyped.body)).toMatchObject({ tools: [], suggestion: null });
+  });
+
   it('junk parameters evict no real page, however many are sent', async () => {
     const tools = await seedTools(t.deps.db, [{ name: 'Evict Me Not' }, { name: 'Evict Me Not Either' }]);
     const real = tools.map((tool) => `/tools/${tool.slug}`);

@@ -48,6 +48,9 @@ describe('GET /api/v1/tools', () => {
         },
       ],
       next_cursor: null,
+      suggestion: null,
+      closest_categories: [],
+      newest_tools: [],
     });
   });
 

@@ -5,7 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { renderSql } from '../../../src/db/render-sql';
 import { sites } from '../../../src/db/schema';
-import { newestStatement, rankedStatement, categoryFilter } from '../../../src/directory/search-statements';
+import { newestSearchStatement, newestStatement, rankedStatement, categoryFilter } from '../../../src/directory/search-statements';
 import { toolColumns } from '../../../src/directory/tool-record';
 import { pendingRecordColumns, siteRecordColumns } from '../../../src/submissions/records';
 import { progressColumns } from '../../../src/submissions/progress';
@@ -28,16 +28,17 @@ const statements: Record<string, SQL> = {
   'the tool and record columns': sql`SELECT ${toolColumns}, ${siteRecordColumns}, ${progressColumns} FROM sites s WHERE s.id = ${after.id}
     UNION ALL SELECT ${pendingRecordColumns} FROM pending_submissions p WHERE p.id = ${after.id}`,
 };
-for (const [query, category, mode, cursor] of [
-  ['swift writer', undefined, 'text', undefined],
-  ['pyth', 'code', 'text', undefined],
-  ['wrtier', undefined, 'typo', undefined],
-  ['summarize meeting notes', 'writing', 'text', after],
-  ['zzqxv', undefined, 'typo', { ...after, mode: 'typo' as const }],
+for (const [query, category, correct, cursor] of [
+  ['swift writer', undefined, true, undefined],
+  ['pyth', 'code', true, undefined],
+  ['wrtier', undefined, false, undefined],
+  ['summarize meeting notes', 'writing', true, after],
+  ['zzqxv', undefined, true, { ...after, mode: 'typo' as const, attempt: 2 }],
+  ['!!!', undefined, true, undefined],
 ] as const) {
-  const statement = rankedStatement({ mode, query, category, take: 21, after: cursor });
-  if (statement) statements[`search "${query}" ${mode}${category ? ` in ${category}` : ''}${cursor ? ', later page' : ''}`] = statement;
+  statements[`search "${query}"${correct ? '' : ' as typed'}${category ? ` in ${category}` : ''}${cursor ? ', later page' : ''}`] = rankedStatement({ query, category, take: 21, correct, after: cursor });
 }
+statements['newest tools as search lists them'] = newestSearchStatement(21, after ? { ...after, mode: 'newest', tier: null } : undefined, categoryFilter('code'));
 
 describe('renderSql', () => {
   it.each(Object.entries(statements))('renders %s exactly as drizzle does', (_name, query) => {

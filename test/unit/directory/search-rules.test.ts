@@ -39,18 +39,33 @@ describe('search cursor', () => {
     const forged = btoa(JSON.stringify({ v: 2, q: 'x', m: 't', r: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
     // Values the statement would reject must be refused here, as a 400 rather than a failing statement.
-    for (const [r, t] of [[4, '1'], [-1, '1'], [1.5, '1'], ['1', '1'], [1, '99999999999999999999']] as const) {
+    for (const [r, t] of [[5, '1'], [-1, '1'], [1.5, '1'], ['1', '1'], [1, '99999999999999999999']] as const) {
       const outOfRange = encodeCursor('writer', { ...position, tier: r as 0, publishedMicros: t });
       expect(() => decodeCursor('writer', outOfRange), `${r} ${t}`).toThrow(/cursor is malformed/);
     }
     // A text cursor without a tier is not a newest cursor's null.
     expect(() => decodeCursor('writer', encodeCursor('writer', { ...position, tier: null }))).toThrow(/cursor is malformed/);
   });
+
+  it('carries the correction a corrected search used (typo cursors only), the first when an older cursor has none', () => {
+    const typo = { ...position, mode: 'typo' as const, tier: 4 as const };
+    expect(decodeCursor('writer', encodeCursor('writer', { ...typo, attempt: 2 }))).toEqual({ ...typo, attempt: 2 });
+    expect(decodeCursor('writer', encodeCursor('writer', typo))).toEqual({ ...typo, attempt: 1 });
+    for (const attempt of [0, 10, 1.5, -1]) {
+      expect(() => decodeCursor('writer', encodeCursor('writer', { ...typo, attempt })), String(attempt)).toThrow(/cursor is malformed/);
+    }
+    const forged = btoa(JSON.stringify({ v: 2, q: 'x', m: 'y', r: 1, t: '1', i: position.id, a: '2' })).replace(/=+$/, '');
+    expect(() => decodeCursor('writer', forged)).toThrow(/cursor is malformed/);
+    // A text cursor never names a correction.
+    expect(() => decodeCursor('writer', encodeCursor('writer', { ...position, attempt: 1 }))).toThrow(/cursor is malformed/);
+  });
 });
 
 describe('short description', () => {
   it('keeps short text, cuts long text at a word with an ellipsis', () => {
     expect(shortenDescription('  Writes   blog posts. ')).toBe('Writes blog posts.');
+    expect(shortenDescription('Writes\nblog\tposts.')).toBe('Writes blog posts.');
+    expect(shortenDescription('Writes blog posts.')).toBe('Writes blog posts.');
     expect(shortenDescription(null)).toBeNull();
     expect(shortenDescription('   ')).toBeNull();
     const long = 'word '.repeat(60);

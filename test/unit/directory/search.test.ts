@@ -46,8 +46,11 @@ describe('searchTools relevance', () => {
     await seedTools(t.deps.db, [{ name: 'Fallbackia' }, { name: 'Falbackia Clone' }]);
     // "fallbackia" is a word of one name: exact matches only, the near-miss name stays out.
     expect((await search('fallbackia')).tools.map((r) => r.name)).toEqual(['Fallbackia']);
-    // "falbackio" matches no word: both names are typo matches, the closer one first.
-    expect((await search('falbackio')).tools.map((r) => r.name)).toEqual(['Falbackia Clone', 'Fallbackia']);
+    // "falbackio" matches no word: it is corrected to the closest word ("falbackia", one edit; "fallbackia" is two), and
+    // the answer says so.
+    const corrected = await search('falbackio');
+    expect(corrected.tools.map((r) => r.name)).toEqual(['Falbackia Clone']);
+    expect(corrected.suggestion).toEqual({ query: 'falbackia', corrected_from: 'falbackio' });
   });
 
   it('matches a word typed halfway, and description words through stemming', async () => {
@@ -170,14 +173,14 @@ describe('searchTools pagination', () => {
     await seedTools(t.deps.db, [{ name: 'Forgeable One' }, { name: 'Forgeable Two' }]);
     const at = { publishedMicros: String(Date.now() * 1000), id: crypto.randomUUID() };
     for (const mode of ['text', 'typo'] as const) {
-      for (const tier of [0, 1, 2, 3] as const) {
+      for (const tier of [0, 1, 2, 3, 4] as const) {
         const page = await search('forgeable', 5, encodeCursor('forgeable', { mode, tier, ...at }));
         expect(Array.isArray(page.tools), `${mode} ${tier}`).toBe(true);
       }
     }
     // A text cursor before every tier reads the whole list again; one past the last tier, nothing.
     expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'text', tier: 0, ...at }))).tools).toHaveLength(2);
-    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'typo', tier: 3, ...at }))).tools).toEqual([]);
+    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'text', tier: 4, ...at }))).tools).toEqual([]);
   });
 });
 
