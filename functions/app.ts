@@ -41,6 +41,7 @@ import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
+import * as recheckJob from './jobs/recheck';
 import * as statsOptOut from './pages/stats-opt-out';
 import * as webhooksCreate from './v1/webhooks-create';
 import * as webhooksList from './v1/webhooks-list';
@@ -96,6 +97,7 @@ const functions = [
   sweepJob,
   webhookJob,
   statsJobs,
+  recheckJob,
   openapi,
   docsPage,
   docsTry,
