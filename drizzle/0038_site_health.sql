@@ -13,7 +13,7 @@
 -- 4. A row trigger on site_health writes the webhook outbox rows of `site.health_changed` when notified_state changes,
 --    in the same statement (as the status-change trigger does), so no code path can forget one.
 -- 5. Every function that decides what is listed (search's counts and postings, the categories' live_tools and the
---    listing version, search's exact-name and newest-frontier reads) is rewritten so `<x>.status = 'live'` reads
+--    listing version, search's exact-name and newest-frontier reads, the newest tools a search offers when it finds nothing) is rewritten so `<x>.status = 'live'` reads
 --    `(<x>.status = 'live' AND NOT <x>.health_hidden)`, and a change of health_hidden counts as a change of
 --    liveness. The rewrite is textual over the functions as they are at this point (whatever migration defined them
 --    last), and fails the migration if a named function no longer says what it rewrites.
@@ -104,7 +104,7 @@ DECLARE
   rewritten text;
 BEGIN
   FOREACH fn IN ARRAY ARRAY['search_counts_after_insert', 'search_counts_after_update', 'search_counts_after_delete',
-      'listing_after_insert', 'listing_after_update', 'listing_after_delete', 'search_hits'] LOOP
+      'listing_after_insert', 'listing_after_update', 'listing_after_delete', 'search_hits', 'search_results'] LOOP
     SELECT pg_get_functiondef(p.oid) INTO definition FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE p.proname = fn AND n.nspname = current_schema();
     IF definition IS NULL THEN

@@ -64,6 +64,7 @@ import { notFoundPage } from './pages/not-found';
 import * as shellAssets from './pages/shell/assets';
 import * as connectPage from './pages/connect-page';
 import * as pricingPage from './pages/pricing-page';
+import * as aboutChecks from './pages/about-checks';
 import * as submitPage from './pages/submit/submit-page';
 import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../src/body-limit';
 
@@ -109,6 +110,7 @@ const functions = [
   homePage,
   connectPage,
   pricingPage,
+  aboutChecks,
   submitPage,
   toolPage,
   categoryPage,

@@ -69,3 +69,44 @@ export const HEALTH_MAX_SITE_IDS = 100;
 /** What an owner can be told (mail and webhook): back to ok, failing for days, hidden for failing, moved (hidden at once). */
 export const healthNotices = ['ok', 'failing', 'hidden', 'moved'] as const;
 export type HealthNotice = (typeof healthNotices)[number];
+
+/** The `health` object of the site record, the public tool JSON and MCP results (docs/contract.md "Health"). */
+export interface PublicHealth {
+  state: HealthState;
+  last_checked_at: string | null;
+  last_ok_at: string | null;
+  failing_since: string | null;
+  /** In words; null when ok. */
+  reason: string | null;
+  /** For `moved`: the domain the site now leads to. */
+  moved_to: string | null;
+}
+
+/** The stored columns (timestamps already ISO 8601 text, or anything Date can read) as the public object. */
+export function publicHealth(row: {
+  state: string | null;
+  reason_kind: string | null;
+  http_status: number | string | null;
+  moved_to: string | null;
+  last_checked_at: string | Date | null;
+  last_ok_at: string | Date | null;
+  failing_since: string | Date | null;
+}): PublicHealth {
+  const state = (healthStates as readonly string[]).includes(row.state ?? '') ? (row.state as HealthState) : 'unchecked';
+  const kind = (healthReasonKinds as readonly string[]).includes(row.reason_kind ?? '') ? (row.reason_kind as HealthReasonKind) : null;
+  const status = Number(row.http_status);
+  return {
+    state,
+    last_checked_at: iso(row.last_checked_at),
+    last_ok_at: iso(row.last_ok_at),
+    failing_since: state === 'failing' || state === 'moved' ? iso(row.failing_since) : null,
+    reason: state === 'ok' ? null : kind ? healthReasonWords(kind, Number.isInteger(status) && status >= 100 && status <= 599 ? status : null) : state === 'unchecked' ? healthReasonWords('not_checked_yet') : null,
+    moved_to: state === 'moved' ? row.moved_to : null,
+  };
+}
+
+function iso(value: string | Date | null): string | null {
+  if (value === null || value === '') return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}

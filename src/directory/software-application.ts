@@ -15,6 +15,8 @@ export interface SoftwareApplicationLd {
   image?: string;
   /** Its directory categories by name: one as text, several as a list (schema.org allows free text). */
   applicationCategory?: string | string[];
+  /** When the listing was last confirmed true: the last check that found the site answering, else when it went live. */
+  dateModified?: string;
 }
 
 const isWebUrl = (value: string) => {
@@ -29,6 +31,7 @@ const isWebUrl = (value: string) => {
 /** The JSON-LD of a live tool's page; `origin` (deps.origin) makes the /media/ path of its image absolute. */
 export function softwareApplicationLd(tool: PublicTool, origin: string): SoftwareApplicationLd {
   const categories = tool.categories.map((c) => c.name);
+  const dateModified = tool.health.last_ok_at ?? tool.published_at;
   return {
     '@type': 'SoftwareApplication',
     name: tool.name,
@@ -36,5 +39,6 @@ export function softwareApplicationLd(tool: PublicTool, origin: string): Softwar
     ...(tool.description ? { description: tool.description } : {}),
     ...(tool.image ? { image: `${origin}${tool.image}` } : {}),
     ...(categories.length ? { applicationCategory: categories.length === 1 ? categories[0]! : categories } : {}),
+    ...(dateModified ? { dateModified } : {}),
   };
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
     env: { CRAWL_ALLOW_PRIVATE: 'true', HEALTH_HIDE_AFTER_DAYS: '14' },
     overrides: { crawl: sites, now: () => clock },
   });
-});
+}, 240_000);
 afterAll(async () => {
   expect(sites.violations).toEqual([]);
   await t?.close();

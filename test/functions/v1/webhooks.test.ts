@@ -32,7 +32,7 @@ describe('POST /api/v1/webhooks', () => {
     expect(body).toEqual({
       webhook_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: 'https://hooks.example/tooldir',
-      events: ['site.status_changed'],
+      events: ['site.status_changed', 'site.health_changed'],
       secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{32}$/),
       created_at: expect.stringMatching(ISO),
     });
