@@ -13,6 +13,7 @@ import * as submitSite from './v1/submit-site';
 import * as sitesGet from './v1/sites-get';
 import * as sitesList from './v1/sites-list';
 import * as sitesRetry from './v1/sites-retry';
+import * as sitesRefresh from './v1/sites/refresh';
 import * as sitesEdit from './v1/sites-edit';
 import * as sitesStats from './v1/sites-stats';
 import * as toolsSearch from './v1/tools-search';
@@ -74,6 +75,7 @@ const functions = [
   sitesGet,
   sitesList,
   sitesRetry,
+  sitesRefresh,
   sitesEdit,
   sitesStats,
   toolsSearch,

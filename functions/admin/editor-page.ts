@@ -1,5 +1,7 @@
 // GET /admin – the editor's review queue (pending edits, recent crawl failures) and the directory's statistics;
 // POST /admin/login, /admin/logout, /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
+import { listListingsWithTrouble } from '../../src/health/listings-with-trouble';
+import { troubleListView } from './health-views';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
@@ -67,16 +69,17 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return page(c, () => loginView());
     const code = c.req.query('notice');
     const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-    const [items, failures, edits, { categories }, stats] = await Promise.all([
+    const [items, failures, edits, { categories }, stats, troubled] = await Promise.all([
       listReviewQueue(deps),
       listRecentCrawlFailures(deps),
       listPendingEdits(deps),
       listCategories({ deps }),
       getDirectoryStats(deps),
+      listListingsWithTrouble(deps),
     ]);
     const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
     const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
-    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
+    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${troubleListView(troubled, session.csrfToken)}${directoryStatsView(stats)}`);
   });
 
   app.post('/admin/login', async (c) => {

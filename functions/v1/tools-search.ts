@@ -37,6 +37,10 @@ const query = z.object({
     .transform((v) => v === 'true')
     .optional()
     .openapi({ type: 'boolean', default: true, description: 'false: search the words as typed, never a corrected query (the page’s “search instead for”)' }),
+  health: z
+    .enum(['ok'], { error: 'health must be ok' })
+    .optional()
+    .openapi({ description: 'ok: only tools whose last daily check of their website passed (docs/health.md). A page may then hold fewer than limit tools; next_cursor still continues the list' }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -77,9 +81,9 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category, correct } = c.req.valid('query');
+    const { q, limit, cursor, category, correct, health } = c.req.valid('query');
     await enforceRateLimit(c, 'public', clientIp(c));
-    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category, correct } });
+    const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category, correct, health } });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
     return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<typeof page, 200, 'json'>;

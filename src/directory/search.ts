@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
@@ -27,6 +28,8 @@ export const searchInputSchema = z.object({
   cursor: z.string({ error: 'cursor must be a string' }).max(400, { error: 'cursor is malformed' }).optional(),
   category: categorySlugSchema('category').optional(),
   correct: z.boolean({ error: 'correct must be a boolean' }).optional(),
+  /** `ok`: only tools whose last daily check passed (docs/health.md); a page may then hold fewer than `limit`. */
+  health: z.enum(['ok'], { error: 'health must be ok' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -120,9 +123,11 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
 
   const page = hits.slice(0, limit);
   const last = page.at(-1);
+  // The health filter drops from the page, never from the walk: the cursor continues after the last row read.
+  const shown = parsed.data.health === 'ok' ? await onlyHealthy(deps, page) : page;
   const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
-    tools: page.map((row) => shape(row, listCategories(row, names))),
+    tools: shown.map((row) => shape(row, listCategories(row, names))),
     next_cursor:
       hits.length > limit && last
         ? encodeCursor(cursorKey, {
@@ -137,4 +142,16 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
     closest_categories: (meta.closest_categories ?? []).map((c) => ({ slug: c.slug, name: c.name, tool_count: Number(c.tool_count) })),
     newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(row, listCategories(row, names))),
   };
+}
+
+/** The rows whose tool's last check passed: one primary-key lookup per row, in one statement. */
+async function onlyHealthy<Row extends { sort_id: string | null }>(deps: Deps, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => row.sort_id).filter((id): id is string => typeof id === 'string');
+  if (ids.length === 0) return [];
+  const ok = await queryRows<{ site_id: string }>(
+    deps.db,
+    sql`SELECT site_id FROM site_health WHERE site_id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND state = 'ok'`,
+  );
+  const healthy = new Set(ok.map((row) => row.site_id));
+  return rows.filter((row) => row.sort_id !== null && healthy.has(row.sort_id));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoTimestampSchema } from '../timestamp-schemas';
 import { toolCategorySchema } from '../categories/category-schemas';
-import { healthStates } from '../catalog/health-states';
+import { healthSchema } from '../health-schema';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
 // declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
@@ -41,18 +41,6 @@ export const searchPageSchema = z.object({
     .array(toolSummarySchema)
     .describe('When a first page found nothing: the newest tools, of the category searched when it has any (else empty)'),
 });
-
-/** What the last daily re-check of the tool's website found (docs/health.md). */
-export const healthSchema = z
-  .object({
-    state: z.enum(healthStates).describe('ok: answered; failing: did not answer; moved: leads to another domain; unchecked: not checked yet, or robots.txt asks us not to'),
-    last_checked_at: z.string().nullable().describe('When the site was last checked (ISO 8601), null before the first check'),
-    last_ok_at: z.string().nullable().describe('When it last answered'),
-    failing_since: z.string().nullable().describe('Failing or moved: the first check of this run that did not pass'),
-    reason: z.string().nullable().describe('In words: no answer, TLS error, HTTP 503, not found, DNS gone, leads to another domain, …; null when ok'),
-    moved_to: z.string().nullable().describe('Moved: the registrable domain the site now leads to'),
-  })
-  .describe("The health of the tool's website, re-checked about once a day");
 
 export const toolDetailSchema = z.object({
   site_id: z.string().describe('Id of the submission behind this listing'),

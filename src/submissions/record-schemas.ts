@@ -1,3 +1,4 @@
+import { healthSchema } from '../health-schema';
 import { z } from 'zod';
 import { siteStatuses } from '../catalog/site-statuses';
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
@@ -52,6 +53,11 @@ export const siteRecordSchema = z.object({
   crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
   pending_edit: pendingEditSchema.optional(),
   last_edit: lastEditSchema.optional(),
+  health: healthSchema.optional().describe('Once the tool has been live: what the daily re-check of its website last found (docs/health.md)'),
+  site_changed: z
+    .boolean()
+    .optional()
+    .describe('Live tools: true when the last check saw a title, description or image other than the listing shows; POST /api/v1/sites/{site_id}/refresh proposes them as an edit'),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
