@@ -11,6 +11,7 @@ import { benchThroughput } from './throughput';
 import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
 import { benchStatsMarks } from './stats-marks';
+import { benchHealth } from './health.bench';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   stats: benchStatsCounting,
   'stats-marks': benchStatsMarks,
   search: benchSearch,
+  health: benchHealth,
 };
 
 const wanted = process.argv.slice(2);
