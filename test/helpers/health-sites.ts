@@ -106,7 +106,8 @@ export async function startHealthSites(): Promise<HealthSites> {
       headers.set('x-test-host', url.hostname);
       return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, { ...init, headers });
     }) as typeof fetch,
-    timeoutMs: 500,
+    // Short enough that a hanging site ends the test quickly, long enough for a redirect loop on a loaded machine.
+    timeoutMs: 3000,
     close: async () => {
       for (const response of open) response.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
