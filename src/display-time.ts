@@ -26,7 +26,11 @@ export function formatDate(value: Date | string | null | undefined): string {
 export function timeAgo(value: Date | string, now: Date): string {
   const at = value instanceof Date ? value : new Date(value);
   const seconds = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
-  const units: Array<[string, number]> = [['day', 86_400], ['hour', 3_600], ['minute', 60]];
+  const units: Array<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
   for (const [unit, size] of units) {
     const count = Math.floor(seconds / size);
     if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;

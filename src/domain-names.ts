@@ -67,7 +67,8 @@ function suffixLookup(rules: PublicSuffixRules) {
       const candidate = labels.slice(i).join('.');
       const parent = labels.slice(i + 1).join('.');
       if (rules.exceptions.has(candidate)) return found(out, parent);
-      if (rules.plain.has(candidate) || (i + 1 < labels.length && rules.wildcardParents.has(parent))) return found(out, candidate);
+      if (rules.plain.has(candidate) || (i + 1 < labels.length && rules.wildcardParents.has(parent)))
+        return found(out, candidate);
     }
     out.publicSuffix = labels.at(-1) ?? null;
     out.isIcann = false;
@@ -100,7 +101,11 @@ export function foldHostName(typed: string): string | undefined {
     return undefined;
   }
   const name = host.endsWith('.') ? host.slice(0, -1) : host;
-  if (name.length === 0 || name.length > MAX_HOST_LENGTH || name.split('.').some((label) => label.length === 0 || label.length > 63)) {
+  if (
+    name.length === 0 ||
+    name.length > MAX_HOST_LENGTH ||
+    name.split('.').some((label) => label.length === 0 || label.length > 63)
+  ) {
     return undefined;
   }
   return name;
@@ -118,18 +123,30 @@ const isIpAddress = (host: string) => /^\d+(\.\d+){3}$/.test(host) || host.start
 export function registrableDomain(host: string, options: DomainNameOptions): DomainNameResult {
   if (IPV6_LITERAL.test(host.trim())) return { ok: false, reason: `${host.trim()} is an IP address, not a domain` };
   const name = foldHostName(host);
-  if (name === undefined) return { ok: false, reason: `"${host.trim().slice(0, 100)}" is not a domain name (give it as example.com)` };
+  if (name === undefined)
+    return { ok: false, reason: `"${host.trim().slice(0, 100)}" is not a domain name (give it as example.com)` };
   if (isIpAddress(name)) return { ok: false, reason: `${name} is an IP address, not a domain` };
   const labels = name.split('.');
   if (labels.at(-1) === LOCAL_SUFFIX) {
-    if (!options.allowLocalNames) return { ok: false, reason: `${name} is a loopback name, which no one can prove on the Internet` };
+    if (!options.allowLocalNames)
+      return { ok: false, reason: `${name} is a loopback name, which no one can prove on the Internet` };
     if (labels.length < 2) return { ok: false, reason: 'localhost alone is no domain: use <name>.localhost' };
     return { ok: true, domain: labels.slice(-2).join('.') };
   }
-  const parsed = parseImpl(name, 5 /* FLAG.ALL */, suffixLookup(options.suffixes), { allowPrivateDomains: true, extractHostname: false }, getEmptyResult());
+  const parsed = parseImpl(
+    name,
+    5 /* FLAG.ALL */,
+    suffixLookup(options.suffixes),
+    { allowPrivateDomains: true, extractHostname: false },
+    getEmptyResult(),
+  );
   if (parsed.isIp) return { ok: false, reason: `${name} is an IP address, not a domain` };
   if (!parsed.isIcann && !parsed.isPrivate) return { ok: false, reason: `${name} is not under a known public suffix` };
-  if (!parsed.domain) return { ok: false, reason: `${name} is a public suffix: prove a domain registered under it (like yourname.${name})` };
+  if (!parsed.domain)
+    return {
+      ok: false,
+      reason: `${name} is a public suffix: prove a domain registered under it (like yourname.${name})`,
+    };
   return { ok: true, domain: parsed.domain };
 }
 

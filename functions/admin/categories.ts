@@ -1,7 +1,12 @@
 // POST /api/v1/admin/categories, PATCH and DELETE /api/v1/admin/categories/{slug} – operators manage categories
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { createCategory, deleteCategory, updateCategory } from '../../src/categories/categories';
-import { categoryDescriptionSchema, categoryNameSchema, categorySlugSchema, categorySynonymsSchema } from '../../src/categories/category-rules';
+import {
+  categoryDescriptionSchema,
+  categoryNameSchema,
+  categorySlugSchema,
+  categorySynonymsSchema,
+} from '../../src/categories/category-rules';
 import { categorySchema } from '../../src/categories/category-schemas';
 import { ServiceError } from '../../src/errors';
 import { requireOperator } from '../middleware/operator-auth';
@@ -21,10 +26,16 @@ const NewCategory = z
   .object({
     slug: categorySlugSchema('slug').openapi({ example: 'image-editing' }),
     name: categoryNameSchema.openapi({ example: 'Image editing' }),
-    description: categoryDescriptionSchema.optional().openapi({ example: 'Retouching, background removal, upscaling.' }),
+    description: categoryDescriptionSchema
+      .optional()
+      .openapi({ example: 'Retouching, background removal, upscaling.' }),
     synonyms: categorySynonymsSchema
       .optional()
-      .openapi({ description: 'Other words that find the category’s tools in search: single words, stored lower-case, at most 20', example: ['retouching', 'upscaling'] }),
+      .openapi({
+        description:
+          'Other words that find the category’s tools in search: single words, stored lower-case, at most 20',
+        example: ['retouching', 'upscaling'],
+      }),
   })
   .openapi('NewCategory');
 
@@ -82,7 +93,9 @@ const deleteRouteDef = createRoute({
   responses: {
     204: { description: 'Deleted' },
     404: errorContent('No such category (code not_found)'),
-    409: errorContent('Tools (in any status) are still in the category (code conflict); review them with other categories first'),
+    409: errorContent(
+      'Tools (in any status) are still in the category (code conflict); review them with other categories first',
+    ),
     ...errors,
   },
 });
@@ -90,7 +103,13 @@ const deleteRouteDef = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRouteDef, async (c) => {
     const { slug, name, description, synonyms } = c.req.valid('json');
-    return c.json(await createCategory({ deps: c.get('deps'), input: { slug, name, description: description ?? null, synonyms: synonyms ?? [] } }), 201);
+    return c.json(
+      await createCategory({
+        deps: c.get('deps'),
+        input: { slug, name, description: description ?? null, synonyms: synonyms ?? [] },
+      }),
+      201,
+    );
   });
   app.openapi(updateRouteDef, async (c) => {
     const input = c.req.valid('json');

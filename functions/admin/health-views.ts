@@ -8,7 +8,10 @@ import { csrfField } from '../middleware/csrf';
 
 function troubleView(item: TroubledListing, csrf: string): Html {
   const { health } = item;
-  const what = health.state === 'moved' ? html`Moved to <strong>${health.moved_to ?? 'another domain'}</strong>` : html`Failing: <strong>${health.reason ?? 'no answer'}</strong>`;
+  const what =
+    health.state === 'moved'
+      ? html`Moved to <strong>${health.moved_to ?? 'another domain'}</strong>`
+      : html`Failing: <strong>${health.reason ?? 'no answer'}</strong>`;
   return html`<li>
 <h3>${item.name} <span class="muted">(${item.hidden ? 'hidden from the lists' : 'still listed'})</span></h3>
 <p>${item.url}${item.live_url ? html` · <a href="${safeUrl(item.live_url) ?? '/'}">its page</a>` : ''}</p>

@@ -21,12 +21,15 @@ export const listingReads: QueryReads = (c) => ({ after: c.req.query('after'), b
  */
 export const homeReads: QueryReads = (c) => {
   const q = searchTerms(c);
-  return q ? { q, cursor: c.req.query('cursor'), correct: c.req.query('correct') === 'false' ? 'false' : undefined } : listingReads(c);
+  return q
+    ? { q, cursor: c.req.query('cursor'), correct: c.req.query('correct') === 'false' ? 'false' : undefined }
+    : listingReads(c);
 };
 
 /** The parameters of GET /api/v1/tools (its zod query schema has exactly these; a test holds them equal). */
 export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category', 'correct', 'health'] as const;
-const toolsSearchReads: QueryReads = (c) => Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
+const toolsSearchReads: QueryReads = (c) =>
+  Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
 
 /** The routes the page cache sits on (functions/app.ts mounts it on each) and what each reads. */
 export const PAGE_CACHE_ROUTES: ReadonlyArray<readonly [path: string, reads: QueryReads]> = [

@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPublicSuffixes, rulesFromModuleText } from '../../src/adapters/public-suffixes/list';
-import { PUBLIC_SUFFIXES_FILE_IN_PACKAGE, PUBLIC_SUFFIXES_PACKAGE, type PublicSuffixes } from '../../src/adapters/public-suffixes/types';
+import {
+  PUBLIC_SUFFIXES_FILE_IN_PACKAGE,
+  PUBLIC_SUFFIXES_PACKAGE,
+  type PublicSuffixes,
+} from '../../src/adapters/public-suffixes/types';
 import { findPackageDir } from './reference-ui-package';
 
 /** The rules file's path in node_modules (found by walking up, so the bundle in dist/node/ finds it too). */

@@ -44,9 +44,13 @@ Search instead for <a href="${searchHref(suggestion.corrected_from, true)}">${su
 const emptyAnswer = (found: SearchPage<ToolCard>) => html`<p>No tool matches your search. Try fewer or other words${
   found.closest_categories.length ? ', or browse a category close to it:' : '.'
 }</p>
-${found.closest_categories.length ? html`<nav aria-label="Closest categories"><ul class="chips nav">${found.closest_categories.map(
-  (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="count">${c.tool_count}</span></a></li>`,
-)}</ul></nav>` : ''}
+${
+  found.closest_categories.length
+    ? html`<nav aria-label="Closest categories"><ul class="chips nav">${found.closest_categories.map(
+        (c) => html`<li><a href="/categories/${c.slug}">${c.name} <span class="count">${c.tool_count}</span></a></li>`,
+      )}</ul></nav>`
+    : ''
+}
 ${found.newest_tools.length ? html`<h2>Newest tools</h2>${cardGrid(found.newest_tools)}` : html`<p><a href="/">Browse the newest tools</a>.</p>`}`;
 
 /** GET /?q=: the directory search's relevance order (the same verb as REST and MCP), as cards, 24 a page. */
@@ -61,7 +65,10 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const first = searchHref(q, asTyped);
   let found: SearchPage<ToolCard>;
   try {
-    found = await searchToolCards({ deps: c.get('deps'), input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped } });
+    found = await searchToolCards({
+      deps: c.get('deps'),
+      input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped },
+    });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
     throw error;

@@ -92,15 +92,26 @@ export function publicHealth(row: {
   last_ok_at: string | Date | null;
   failing_since: string | Date | null;
 }): PublicHealth {
-  const state = (healthStates as readonly string[]).includes(row.state ?? '') ? (row.state as HealthState) : 'unchecked';
-  const kind = (healthReasonKinds as readonly string[]).includes(row.reason_kind ?? '') ? (row.reason_kind as HealthReasonKind) : null;
+  const state = (healthStates as readonly string[]).includes(row.state ?? '')
+    ? (row.state as HealthState)
+    : 'unchecked';
+  const kind = (healthReasonKinds as readonly string[]).includes(row.reason_kind ?? '')
+    ? (row.reason_kind as HealthReasonKind)
+    : null;
   const status = Number(row.http_status);
   return {
     state,
     last_checked_at: iso(row.last_checked_at),
     last_ok_at: iso(row.last_ok_at),
     failing_since: state === 'failing' || state === 'moved' ? iso(row.failing_since) : null,
-    reason: state === 'ok' ? null : kind ? healthReasonWords(kind, Number.isInteger(status) && status >= 100 && status <= 599 ? status : null) : state === 'unchecked' ? healthReasonWords('not_checked_yet') : null,
+    reason:
+      state === 'ok'
+        ? null
+        : kind
+          ? healthReasonWords(kind, Number.isInteger(status) && status >= 100 && status <= 599 ? status : null)
+          : state === 'unchecked'
+            ? healthReasonWords('not_checked_yet')
+            : null,
     moved_to: state === 'moved' ? row.moved_to : null,
   };
 }

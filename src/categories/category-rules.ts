@@ -22,9 +22,7 @@ export const isCategorySlug = (value: string) => value.length <= MAX_CATEGORY_SL
 
 /** One category slug; `field` names the parameter in the error message. */
 export const categorySlugSchema = (field = 'slug') =>
-  z
-    .string({ error: `${field} must be a string` })
-    .refine(isCategorySlug, { error: slugMessage(field) });
+  z.string({ error: `${field} must be a string` }).refine(isCategorySlug, { error: slugMessage(field) });
 
 export const categoryNameSchema = z
   .string({ error: 'name must be a string' })
@@ -37,7 +35,9 @@ export const categoryNameSchema = z
 export const categoryDescriptionSchema = z
   .string({ error: 'description must be a string or null' })
   .trim()
-  .max(MAX_CATEGORY_DESCRIPTION_LENGTH, { error: `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters` })
+  .max(MAX_CATEGORY_DESCRIPTION_LENGTH, {
+    error: `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
+  })
   .refine((v) => isPrintable(v, { lineBreaks: true }), { error: 'description must be printable, well-formed text' })
   .transform((v) => v || null)
   .nullable();
@@ -58,9 +58,15 @@ const synonymMessage = `synonyms[] must each be one word of 2 to ${MAX_SYNONYM_L
  * find the category ("speech to text" would make "text" find Audio).
  */
 export const categorySynonymsSchema = z
-  .array(z.string({ error: synonymMessage }).trim().refine((v) => SYNONYM.test(v), { error: synonymMessage }), {
-    error: 'synonyms must be an array of words',
-  })
+  .array(
+    z
+      .string({ error: synonymMessage })
+      .trim()
+      .refine((v) => SYNONYM.test(v), { error: synonymMessage }),
+    {
+      error: 'synonyms must be an array of words',
+    },
+  )
   .max(MAX_CATEGORY_SYNONYMS, { error: `synonyms must list at most ${MAX_CATEGORY_SYNONYMS} words` })
   .transform((list) => list.map((word) => word.toLowerCase()))
   .refine((list) => new Set(list).size === list.length, { error: 'synonyms must not list a word twice' });

@@ -4,10 +4,14 @@ import { z } from 'zod';
 // so both promise exactly what categories.ts returns.
 
 export const categorySchema = z.object({
-  slug: z.string().describe('Stable key: pass it as category to search_tools / GET /api/v1/tools, or in categories on submit'),
+  slug: z
+    .string()
+    .describe('Stable key: pass it as category to search_tools / GET /api/v1/tools, or in categories on submit'),
   name: z.string().describe('Display name'),
   description: z.string().nullable().describe('One line on what belongs in the category; null when none'),
-  synonyms: z.array(z.string()).describe('Other words that find the category’s tools in search (lower-case single words)'),
+  synonyms: z
+    .array(z.string())
+    .describe('Other words that find the category’s tools in search (lower-case single words)'),
 });
 
 export const categoryWithCountSchema = categorySchema.extend({

@@ -27,7 +27,14 @@ export interface PageCheckOptions {
 
 export type PageCheck =
   /** The site answered (any status, 304 included); the page's metadata when it sent readable HTML. */
-  | { kind: 'answered'; status: number; finalUrl: string; etag: string | null; lastModified: string | null; metadata: PageMetadata | null }
+  | {
+      kind: 'answered';
+      status: number;
+      finalUrl: string;
+      etag: string | null;
+      lastModified: string | null;
+      metadata: PageMetadata | null;
+    }
   /** A redirect the caller would not follow: the check stopped at `from`, which leads to `to`. */
   | { kind: 'redirected_away'; from: string; to: string }
   | { kind: 'failed'; error: CrawlFailure };
@@ -38,9 +45,15 @@ const HTML_MEDIA_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 export async function checkPage(url: string, options: PageCheckOptions): Promise<PageCheck> {
   const timeoutMs = options.timeoutMs ?? CRAWL_DEFAULTS.timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new CrawlDeadlineError(`the check took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new CrawlDeadlineError(`the check took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   try {
-    const headers: Record<string, string> = { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' };
+    const headers: Record<string, string> = {
+      'user-agent': options.userAgent,
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+    };
     if (options.etag) headers['if-none-match'] = options.etag;
     if (options.lastModified) headers['if-modified-since'] = options.lastModified;
     const fetched = await fetchFollowingCheckedRedirects(url, {
@@ -90,10 +103,16 @@ export type RobotsFetch = { found: true; text: string } | { found: false };
 const ROBOTS_MAX_BYTES = 500 * 1024;
 
 /** GETs `{origin}/robots.txt` with the same safety; anything but a 200 means no rules. */
-export async function fetchRobotsTxt(origin: string, options: Omit<PageCheckOptions, 'etag' | 'lastModified' | 'maxBytes'>): Promise<RobotsFetch> {
+export async function fetchRobotsTxt(
+  origin: string,
+  options: Omit<PageCheckOptions, 'etag' | 'lastModified' | 'maxBytes'>,
+): Promise<RobotsFetch> {
   const timeoutMs = options.timeoutMs ?? CRAWL_DEFAULTS.timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new CrawlDeadlineError(`robots.txt took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new CrawlDeadlineError(`robots.txt took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   try {
     const fetched = await fetchFollowingCheckedRedirects(new URL('/robots.txt', origin).href, {
       fetch: options.fetch,

@@ -11,12 +11,18 @@ import { toolColumns, toolHealthColumns, toToolDetail, type ToolDetail, type Too
  * A live tool as the public pages show it: the API's tool detail, plus the crawled page title; image and icon
  * are same-origin paths of our own copies (`/media/{sha256}.{ext}`, docs/media.md) where the API has absolute URLs.
  */
-export type PublicTool = ToolDetail & { title: string | null; /** Hidden by the re-check: the page shows a notice and asks not to be indexed. */ hidden: boolean };
+export type PublicTool = ToolDetail & {
+  title: string | null /** Hidden by the re-check: the page shows a notice and asks not to be indexed. */;
+  hidden: boolean;
+};
 
 const columns = sql`${toolColumns}, ${toolHealthColumns}, s.metadata->>'title' AS title`;
 
 /** Built once per process (src/db/prepared.ts). */
-const liveToolBySlug = preparedStatement<'slug'>((p) => sql`SELECT ${columns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id WHERE s.slug = ${p('slug')} AND s.status = 'live'`);
+const liveToolBySlug = preparedStatement<'slug'>(
+  (p) =>
+    sql`SELECT ${columns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id WHERE s.slug = ${p('slug')} AND s.status = 'live'`,
+);
 
 type PublicToolRow = ToolRow & { title: string | null };
 

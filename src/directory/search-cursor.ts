@@ -25,7 +25,8 @@ export interface SearchPosition {
 const MICROS = /^-?\d{1,16}$/;
 /** A rank tier (./search-plan.ts): 0 to 4. */
 export type SearchTier = 0 | 1 | 2 | 3 | 4;
-const isTier = (value: unknown): value is SearchTier => value === 0 || value === 1 || value === 2 || value === 3 || value === 4;
+const isTier = (value: unknown): value is SearchTier =>
+  value === 0 || value === 1 || value === 2 || value === 3 || value === 4;
 /** How many corrections a typo search tries at most (./search-typo.ts). */
 const MAX_ATTEMPT = 9;
 
@@ -55,7 +56,9 @@ export function encodeCursor(query: string, position: SearchPosition): string {
 /** Decodes a cursor made by encodeCursor for this same query, or throws invalid_request naming `cursor`. */
 export function decodeCursor(query: string, cursor: string): SearchPosition {
   const invalid = (why: string) =>
-    new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`, { field: 'cursor' });
+    new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`, {
+      field: 'cursor',
+    });
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalid('is malformed');
   let data: unknown;
   try {
@@ -75,7 +78,8 @@ export function decodeCursor(query: string, cursor: string): SearchPosition {
     typeof d.i === 'string' &&
     isUuid(d.i) &&
     // A typo cursor says which correction its pages read (cursors made before corrections were numbered: the first).
-    (d.a === undefined || (mode === 'typo' && Number.isInteger(d.a) && (d.a as number) >= 1 && (d.a as number) <= MAX_ATTEMPT));
+    (d.a === undefined ||
+      (mode === 'typo' && Number.isInteger(d.a) && (d.a as number) >= 1 && (d.a as number) <= MAX_ATTEMPT));
   if (!valid) throw invalid('is malformed');
   if (d.q !== queryFingerprint(query)) throw invalid('belongs to a different query');
   return {

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { invalidInput, ServiceError } from '../errors';
-import { listCard, listCategories, listSummary, type ToolCard, type ToolCategory, type ToolListRow, type ToolSummary } from './tool-record';
+import {
+  listCard,
+  listCategories,
+  listSummary,
+  type ToolCard,
+  type ToolCategory,
+  type ToolListRow,
+  type ToolSummary,
+} from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
@@ -59,7 +67,13 @@ export interface SearchPage<Tool = ToolSummary> {
   newest_tools: Tool[];
 }
 
-type HitRow = ToolListRow & { tier: number | null; mode: SearchMode | 'fallback' | 'meta'; meta: Meta | string | null; sort_micros: string; sort_id: string };
+type HitRow = ToolListRow & {
+  tier: number | null;
+  mode: SearchMode | 'fallback' | 'meta';
+  meta: Meta | string | null;
+  sort_micros: string;
+  sort_id: string;
+};
 interface Meta {
   categories?: Record<string, string>;
   corrected?: string;
@@ -88,9 +102,14 @@ export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInpu
   return searchAs(deps, input, listCard);
 }
 
-const metaOf = (row: HitRow | undefined): Meta => (typeof row?.meta === 'string' ? (JSON.parse(row.meta) as Meta) : (row?.meta ?? {}));
+const metaOf = (row: HitRow | undefined): Meta =>
+  typeof row?.meta === 'string' ? (JSON.parse(row.meta) as Meta) : (row?.meta ?? {});
 
-async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolListRow, categories: ToolCategory[]) => Tool): Promise<SearchPage<Tool>> {
+async function searchAs<Tool>(
+  deps: Deps,
+  input: SearchInput,
+  shape: (row: ToolListRow, categories: ToolCategory[]) => Tool,
+): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
@@ -101,13 +120,21 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
   const cursorKey = category ? `${query}\u0000${category}` : query;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && ((after.mode === 'newest') !== (query === '') || (after.mode === 'typo' && !correct))) {
-    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
+    throw new ServiceError(
+      'invalid_request',
+      'cursor belongs to a different query; pass next_cursor from the previous page unchanged.',
+      { field: 'cursor' },
+    );
   }
   const unknownCategory = () =>
-    new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
-      field: 'category',
-      values: category ? [category] : [],
-    });
+    new ServiceError(
+      'invalid_request',
+      `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`,
+      {
+        field: 'category',
+        values: category ? [category] : [],
+      },
+    );
 
   const statement =
     query === ''
@@ -119,7 +146,8 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
   const names = meta.categories ?? {};
   const hits = rows.filter((row) => row.mode === 'text' || row.mode === 'typo' || row.mode === 'newest');
   // The empty query asks whether the category exists only when a first page comes back empty, so it stays one statement.
-  if (query === '' && category && !after && hits.length === 0 && (await unknownCategories(deps, [category])).length > 0) throw unknownCategory();
+  if (query === '' && category && !after && hits.length === 0 && (await unknownCategories(deps, [category])).length > 0)
+    throw unknownCategory();
 
   const page = hits.slice(0, limit);
   const last = page.at(-1);
@@ -139,7 +167,11 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolL
           })
         : null,
     suggestion: corrected ? { query: corrected, corrected_from: query } : null,
-    closest_categories: (meta.closest_categories ?? []).map((c) => ({ slug: c.slug, name: c.name, tool_count: Number(c.tool_count) })),
+    closest_categories: (meta.closest_categories ?? []).map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      tool_count: Number(c.tool_count),
+    })),
     newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(row, listCategories(row, names))),
   };
 }

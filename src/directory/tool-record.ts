@@ -123,7 +123,8 @@ export function listCategories(row: ToolListRow, names: Readonly<Record<string, 
     const name = names[slug];
     if (name !== undefined) categories.push({ slug, name });
   }
-  if (categories.length > 1) categories.sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.slug, b.slug));
+  if (categories.length > 1)
+    categories.sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || compareText(a.slug, b.slug));
   return categories;
 }
 
@@ -158,7 +159,10 @@ export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard
 }
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'health'> & { slug: string | null; categories: ToolCategory[] | string | null } & ToolHealthRow;
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'health'> & {
+  slug: string | null;
+  categories: ToolCategory[] | string | null;
+} & ToolHealthRow;
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
   const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
@@ -209,7 +213,10 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
 }
 
 /** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
-export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'>;
+export type ToolCard = Pick<
+  ToolDetail,
+  'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'
+>;
 
 /** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
 export function toToolCard(row: ToolRow): ToolCard {

@@ -22,7 +22,9 @@ export const searchSuggestionSchema = z
     query: z.string().describe('The corrected query whose results these are'),
     corrected_from: z.string().describe('The query as it was asked'),
   })
-  .describe('Set when the words found nothing and a correction of them did (typos): tools are the corrected query’s. Null otherwise');
+  .describe(
+    'Set when the words found nothing and a correction of them did (typos): tools are the corrected query’s. Null otherwise',
+  );
 
 export const offeredCategorySchema = z.object({
   slug: z.string().describe('Pass as category to search within it'),
@@ -39,7 +41,9 @@ export const searchPageSchema = z.object({
     .describe('When a first page found nothing: the categories closest to the words, to browse instead (else empty)'),
   newest_tools: z
     .array(toolSummarySchema)
-    .describe('When a first page found nothing: the newest tools, of the category searched when it has any (else empty)'),
+    .describe(
+      'When a first page found nothing: the newest tools, of the category searched when it has any (else empty)',
+    ),
 });
 
 export const toolDetailSchema = z.object({
@@ -51,11 +55,15 @@ export const toolDetailSchema = z.object({
   image: z
     .string()
     .nullable()
-    .describe('The tool’s social image (og:image) as this directory’s own copy: {site_origin}/media/{sha256}.{ext}, never the tool’s server. Null when the site had none that could be kept'),
+    .describe(
+      'The tool’s social image (og:image) as this directory’s own copy: {site_origin}/media/{sha256}.{ext}, never the tool’s server. Null when the site had none that could be kept',
+    ),
   icon: z
     .string()
     .nullable()
-    .describe('The tool’s icon as this directory’s own copy: {site_origin}/media/{sha256}.{ext}. Null when none could be kept'),
+    .describe(
+      'The tool’s icon as this directory’s own copy: {site_origin}/media/{sha256}.{ext}. Null when none could be kept',
+    ),
   is_feature: z.boolean(),
   is_sponsor: z.boolean(),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),

@@ -9,40 +9,59 @@ import { RECHECK_GRACE_DAYS } from './proof-rules';
 export const proofMethods = ['dns', 'http', 'email'] as const;
 export type ProofMethod = (typeof proofMethods)[number];
 
-export const domainRecordSchema = z
-  .object({
-    domain: z.string().describe('The registrable domain (Public Suffix List, private section included), lower-case ASCII (punycode)').meta({ example: 'example.com' }),
-    status: z.enum(['pending', 'verified']).describe('verified once one proof held; pending before, and again after a proof lapsed'),
-    token: z.string().describe('This account\'s token for this domain: the value the DNS record and the file must hold').meta({ example: 'td_3kQ9vX7mB2nR8pL4sW6yZ1' }),
-    method: z.enum(proofMethods).nullable().describe('The proof that holds: dns, http or email; null while pending'),
-    verified_at: isoTimestampSchema('When the proof that holds was made').nullable(),
-    expires_at: isoTimestampSchema('An e-mail proof ends a year after it was made; null for DNS and HTTP, which are re-checked monthly').nullable(),
-    failing_since: isoTimestampSchema('The first failed monthly re-check of a DNS or HTTP proof; null while it passes').nullable(),
-    lapses_at: isoTimestampSchema(`When a failing proof lapses (${RECHECK_GRACE_DAYS} days after failing_since) unless the record or file is back`).nullable(),
-    email_code: z
-      .object({
-        sent_to: z.string().describe('The address the code was sent to'),
-        expires_at: isoTimestampSchema('The code works until then'),
-        tries_left: z.number().int().min(0),
-      })
-      .nullable()
-      .describe('An e-mail code waiting to be typed, or null'),
-    methods: z
-      .object({
-        dns: z.object({
+export const domainRecordSchema = z.object({
+  domain: z
+    .string()
+    .describe('The registrable domain (Public Suffix List, private section included), lower-case ASCII (punycode)')
+    .meta({ example: 'example.com' }),
+  status: z
+    .enum(['pending', 'verified'])
+    .describe('verified once one proof held; pending before, and again after a proof lapsed'),
+  token: z
+    .string()
+    .describe("This account's token for this domain: the value the DNS record and the file must hold")
+    .meta({ example: 'td_3kQ9vX7mB2nR8pL4sW6yZ1' }),
+  method: z.enum(proofMethods).nullable().describe('The proof that holds: dns, http or email; null while pending'),
+  verified_at: isoTimestampSchema('When the proof that holds was made').nullable(),
+  expires_at: isoTimestampSchema(
+    'An e-mail proof ends a year after it was made; null for DNS and HTTP, which are re-checked monthly',
+  ).nullable(),
+  failing_since: isoTimestampSchema(
+    'The first failed monthly re-check of a DNS or HTTP proof; null while it passes',
+  ).nullable(),
+  lapses_at: isoTimestampSchema(
+    `When a failing proof lapses (${RECHECK_GRACE_DAYS} days after failing_since) unless the record or file is back`,
+  ).nullable(),
+  email_code: z
+    .object({
+      sent_to: z.string().describe('The address the code was sent to'),
+      expires_at: isoTimestampSchema('The code works until then'),
+      tries_left: z.number().int().min(0),
+    })
+    .nullable()
+    .describe('An e-mail code waiting to be typed, or null'),
+  methods: z
+    .object({
+      dns: z
+        .object({
           name: z.string().meta({ example: '_tooldir.example.com' }),
           type: z.literal('TXT'),
           value: z.string().meta({ example: 'tooldir-verification=td_3kQ9vX7mB2nR8pL4sW6yZ1' }),
-        }).describe(`A TXT record with this value at this name (or at the domain itself)`),
-        http: z.object({
+        })
+        .describe(`A TXT record with this value at this name (or at the domain itself)`),
+      http: z
+        .object({
           url: z.string().meta({ example: 'https://example.com/.well-known/tooldir-verification.txt' }),
           body: z.string().meta({ example: 'td_3kQ9vX7mB2nR8pL4sW6yZ1' }),
-        }).describe('A file at this URL (or at www.) whose body is the token; no redirect to another host'),
-        email: z.object({ address_domain: z.string().meta({ example: 'example.com' }) }).describe('A code sent to any address at exactly this domain (not a subdomain)'),
-      })
-      .describe('How to prove the domain, with the values to copy'),
-    created_at: isoTimestampSchema('When the account added the domain'),
-  });
+        })
+        .describe('A file at this URL (or at www.) whose body is the token; no redirect to another host'),
+      email: z
+        .object({ address_domain: z.string().meta({ example: 'example.com' }) })
+        .describe('A code sent to any address at exactly this domain (not a subdomain)'),
+    })
+    .describe('How to prove the domain, with the values to copy'),
+  created_at: isoTimestampSchema('When the account added the domain'),
+});
 export type DomainRecord = z.infer<typeof domainRecordSchema>;
 
 /** Columns of a domain record over `domain_proofs d` (timestamps formatted by the database). */
@@ -82,7 +101,11 @@ export function toDomainRecord(row: DomainRow, options: { allowLocalNames: boole
     lapses_at: row.status === 'verified' ? row.lapses_at : null,
     email_code:
       row.email_code_waiting && row.email_address && row.email_code_expires_at
-        ? { sent_to: row.email_address, expires_at: row.email_code_expires_at, tries_left: Number(row.email_code_tries) }
+        ? {
+            sent_to: row.email_address,
+            expires_at: row.email_code_expires_at,
+            tries_left: Number(row.email_code_tries),
+          }
         : null,
     methods: {
       dns: { name: dnsRecordName(row.domain), type: 'TXT', value: `${DNS_RECORD_PREFIX}${row.token}` },

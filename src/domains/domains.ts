@@ -17,7 +17,11 @@ const recordOptions = (deps: Deps) => ({ allowLocalNames: deps.config.crawl.allo
  * Adds the registrable domain of `input.domain` to the account with a fresh token (201), or answers the one it
  * already holds (200, `created: false`): adding twice changes nothing. Several accounts may hold one domain.
  */
-export async function addDomain({ deps, actor, input }: Verb<{ domain: string }>): Promise<{ record: DomainRecord; created: boolean }> {
+export async function addDomain({
+  deps,
+  actor,
+  input,
+}: Verb<{ domain: string }>): Promise<{ record: DomainRecord; created: boolean }> {
   const domain = await domainOf(deps, input.domain);
   const rows = await queryRows<DomainRow & { created: boolean }>(
     deps.db,
@@ -32,7 +36,11 @@ export async function addDomain({ deps, actor, input }: Verb<{ domain: string }>
         SELECT ${domainColumns}, false AS created FROM domain_proofs d WHERE d.account_id = ${actor.accountId} AND d.domain = ${domain}`,
   );
   const row = rows.find((r) => r.created) ?? rows[0];
-  if (!row) throw new ServiceError('conflict', `An account holds at most ${MAX_DOMAINS_PER_ACCOUNT} domains; remove one first.`);
+  if (!row)
+    throw new ServiceError(
+      'conflict',
+      `An account holds at most ${MAX_DOMAINS_PER_ACCOUNT} domains; remove one first.`,
+    );
   return { record: toDomainRecord(row, recordOptions(deps)), created: Boolean(row.created) };
 }
 
@@ -48,7 +56,10 @@ export async function listDomains({ deps, actor }: Verb<unknown>): Promise<{ dom
 /** One of the account's domains (any spelling of it), or 404. */
 export async function getDomain({ deps, actor, input }: Verb<{ domain: string }>): Promise<DomainRecord> {
   const domain = await domainOf(deps, input.domain);
-  const [row] = await queryRows<DomainRow>(deps.db, sql`SELECT ${domainColumns} FROM domain_proofs d WHERE d.account_id = ${actor.accountId} AND d.domain = ${domain}`);
+  const [row] = await queryRows<DomainRow>(
+    deps.db,
+    sql`SELECT ${domainColumns} FROM domain_proofs d WHERE d.account_id = ${actor.accountId} AND d.domain = ${domain}`,
+  );
   if (!row) throw domainNotFound(domain);
   return toDomainRecord(row, recordOptions(deps));
 }
@@ -56,8 +67,12 @@ export async function getDomain({ deps, actor, input }: Verb<{ domain: string }>
 /** Removes the domain and its proof from the account: its listings lose the mark at once. */
 export async function removeDomain({ deps, actor, input }: Verb<{ domain: string }>): Promise<void> {
   const domain = await domainOf(deps, input.domain);
-  const removed = await queryRows<{ id: string }>(deps.db, sql`DELETE FROM domain_proofs WHERE account_id = ${actor.accountId} AND domain = ${domain} RETURNING id`);
+  const removed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`DELETE FROM domain_proofs WHERE account_id = ${actor.accountId} AND domain = ${domain} RETURNING id`,
+  );
   if (removed.length === 0) throw domainNotFound(domain);
 }
 
-export const domainNotFound = (domain: string) => new ServiceError('not_found', `${domain} is not one of your domains (add it first).`);
+export const domainNotFound = (domain: string) =>
+  new ServiceError('not_found', `${domain} is not one of your domains (add it first).`);

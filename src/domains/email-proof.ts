@@ -12,13 +12,18 @@ import { isHostUnder } from '../domain-names';
  */
 export function proofAddress(typed: string, domain: string): string {
   const email = normalizeEmail(typed);
-  if (email === undefined) throw new ServiceError('invalid_request', 'email must be a valid e-mail address', { field: 'email' });
+  if (email === undefined)
+    throw new ServiceError('invalid_request', 'email must be a valid e-mail address', { field: 'email' });
   const at = email.slice(email.lastIndexOf('@') + 1);
   if (at === domain) return email;
   if (isHostUnder(at, domain)) {
-    throw new ServiceError('invalid_request', `The address must be at ${domain} itself, not at a subdomain (${at}).`, { field: 'email' });
+    throw new ServiceError('invalid_request', `The address must be at ${domain} itself, not at a subdomain (${at}).`, {
+      field: 'email',
+    });
   }
-  throw new ServiceError('invalid_request', `The address must be at ${domain}; ${at} is another domain.`, { field: 'email' });
+  throw new ServiceError('invalid_request', `The address must be at ${domain}; ${at} is another domain.`, {
+    field: 'email',
+  });
 }
 
 export const newEmailCode = generateSignInCode;

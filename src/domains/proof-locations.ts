@@ -15,7 +15,8 @@ const isLocalName = (domain: string) => domain.endsWith('.localhost');
  * (CRAWL_ALLOW_PRIVATE), on the port given to the verify call.
  */
 export function httpProofUrl(domain: string, options: { allowLocalNames: boolean; port?: number }): string {
-  if (options.allowLocalNames && isLocalName(domain)) return `http://${domain}${options.port ? `:${options.port}` : ''}${HTTP_PROOF_PATH}`;
+  if (options.allowLocalNames && isLocalName(domain))
+    return `http://${domain}${options.port ? `:${options.port}` : ''}${HTTP_PROOF_PATH}`;
   return `https://${domain}${HTTP_PROOF_PATH}`;
 }
 

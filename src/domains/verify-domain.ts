@@ -21,13 +21,26 @@ export type VerifyOutcome = { record: DomainRecord; emailSent: boolean };
  * verification_failed with the reason in words (nothing changes). email with `email`: sends a code (202, the record
  * shows `email_code`); email with `code`: verifies (200) or 422 (a wrong code uses one of its 5 tries).
  */
-export async function verifyDomain({ deps, actor, input }: { deps: Deps; actor: Actor; input: VerifyDomainInput & { domain: string } }): Promise<VerifyOutcome> {
+export async function verifyDomain({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: VerifyDomainInput & { domain: string };
+}): Promise<VerifyOutcome> {
   const domain = await domainOf(deps, input.domain);
   const subject = await proofSubject(deps, actor.accountId, domain);
   if (input.method === 'email' && input.email !== undefined) return sendEmailCode(deps, actor, subject, input.email);
-  if (input.method === 'email') return { record: await checkEmailCode(deps, actor, subject, input.code ?? ''), emailSent: false };
+  if (input.method === 'email')
+    return { record: await checkEmailCode(deps, actor, subject, input.code ?? ''), emailSent: false };
   if (input.port !== undefined && !(deps.config.crawl.allowPrivate && domain.endsWith('.localhost'))) {
-    throw new ServiceError('invalid_request', 'port is only for a <name>.localhost domain with CRAWL_ALLOW_PRIVATE=true.', { field: 'port' });
+    throw new ServiceError(
+      'invalid_request',
+      'port is only for a <name>.localhost domain with CRAWL_ALLOW_PRIVATE=true.',
+      { field: 'port' },
+    );
   }
   const outcome = await checkNetworkProof(deps, input.method, subject, input.port);
   if (!outcome.ok) throw new ServiceError('verification_failed', `${domain} is not verified: ${outcome.reason}.`);
@@ -35,7 +48,12 @@ export async function verifyDomain({ deps, actor, input }: { deps: Deps; actor: 
 }
 
 /** Runs the DNS or HTTP check with its 10-second deadline; shared with the monthly re-check. */
-export async function checkNetworkProof(deps: Deps, method: 'dns' | 'http', subject: ProofSubject, port?: number): Promise<ProofOutcome> {
+export async function checkNetworkProof(
+  deps: Deps,
+  method: 'dns' | 'http',
+  subject: ProofSubject,
+  port?: number,
+): Promise<ProofOutcome> {
   const signal = AbortSignal.timeout(PROOF_TIMEOUT_MS);
   try {
     if (method === 'dns') return await checkDnsProof(deps.txt, subject, signal);
@@ -48,11 +66,23 @@ export async function checkNetworkProof(deps: Deps, method: 'dns' | 'http', subj
 }
 
 /** The proof row's token and the account's tokens of its other domains (to name a token put on the wrong domain). */
-export async function proofSubject(deps: Deps, accountId: string, domain: string): Promise<ProofSubject & { id: string }> {
-  const rows = await queryRows<{ id: string; domain: string; token: string }>(deps.db, sql`SELECT id, domain, token FROM domain_proofs WHERE account_id = ${accountId}`);
+export async function proofSubject(
+  deps: Deps,
+  accountId: string,
+  domain: string,
+): Promise<ProofSubject & { id: string }> {
+  const rows = await queryRows<{ id: string; domain: string; token: string }>(
+    deps.db,
+    sql`SELECT id, domain, token FROM domain_proofs WHERE account_id = ${accountId}`,
+  );
   const own = rows.find((row) => row.domain === domain);
   if (!own) throw domainNotFound(domain);
-  return { id: own.id, domain, token: own.token, otherTokens: new Map(rows.filter((r) => r !== own).map((r) => [r.token, r.domain])) };
+  return {
+    id: own.id,
+    domain,
+    token: own.token,
+    otherTokens: new Map(rows.filter((r) => r !== own).map((r) => [r.token, r.domain])),
+  };
 }
 
 async function markVerified(deps: Deps, accountId: string, domain: string, method: ProofMethod): Promise<DomainRecord> {
@@ -68,7 +98,12 @@ async function markVerified(deps: Deps, accountId: string, domain: string, metho
   return toDomainRecord(row, { allowLocalNames: deps.config.crawl.allowPrivate });
 }
 
-async function sendEmailCode(deps: Deps, actor: Actor, subject: ProofSubject & { id: string }, typed: string): Promise<VerifyOutcome> {
+async function sendEmailCode(
+  deps: Deps,
+  actor: Actor,
+  subject: ProofSubject & { id: string },
+  typed: string,
+): Promise<VerifyOutcome> {
   const email = proofAddress(typed, subject.domain);
   const code = newEmailCode();
   const hash = await hashEmailCode(deps.config, subject.id, email, code);
@@ -88,8 +123,16 @@ async function sendEmailCode(deps: Deps, actor: Actor, subject: ProofSubject & {
  * One statement checks the code and spends a try under the row's lock: concurrent guesses cannot share a try, and
  * the right code verifies the domain and is gone (it works once).
  */
-async function checkEmailCode(deps: Deps, actor: Actor, subject: ProofSubject & { id: string }, typed: string): Promise<DomainRecord> {
-  const [waiting] = await queryRows<{ email_address: string | null }>(deps.db, sql`SELECT email_address FROM domain_proofs WHERE id = ${subject.id}`);
+async function checkEmailCode(
+  deps: Deps,
+  actor: Actor,
+  subject: ProofSubject & { id: string },
+  typed: string,
+): Promise<DomainRecord> {
+  const [waiting] = await queryRows<{ email_address: string | null }>(
+    deps.db,
+    sql`SELECT email_address FROM domain_proofs WHERE id = ${subject.id}`,
+  );
   const hash = await hashEmailCode(deps.config, subject.id, waiting?.email_address ?? '', typed);
   const expires = sql`now() + ${`${EMAIL_PROOF_DAYS} days`}::interval`;
   const [row] = await queryRows<DomainRow & { matched: boolean }>(
@@ -108,11 +151,17 @@ async function checkEmailCode(deps: Deps, actor: Actor, subject: ProofSubject & 
         SELECT ${domainColumns}, (d.email_code_hash IS NULL) AS matched FROM c d`,
   );
   if (!row) {
-    throw new ServiceError('verification_failed', `No e-mail code for ${subject.domain} is waiting (it expired, was used, or ran out of tries): ask for a new one.`);
+    throw new ServiceError(
+      'verification_failed',
+      `No e-mail code for ${subject.domain} is waiting (it expired, was used, or ran out of tries): ask for a new one.`,
+    );
   }
   if (!row.matched) {
     const left = Number(row.email_code_tries);
-    throw new ServiceError('verification_failed', `Wrong code for ${subject.domain}: ${left === 0 ? 'no tries left, ask for a new code' : `${left} ${left === 1 ? 'try' : 'tries'} left`}.`);
+    throw new ServiceError(
+      'verification_failed',
+      `Wrong code for ${subject.domain}: ${left === 0 ? 'no tries left, ask for a new code' : `${left} ${left === 1 ? 'try' : 'tries'} left`}.`,
+    );
   }
   return toDomainRecord(row, { allowLocalNames: deps.config.crawl.allowPrivate });
 }

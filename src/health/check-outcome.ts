@@ -21,7 +21,12 @@ const TLS_WORDS = /certificate|\bssl\b|\btls\b|self[- ]signed|CERT_/i;
 
 /** A failed fetch in health words: DNS gone, no answer, a TLS error, a redirect loop, a refused address. */
 export function failureOutcome(error: CrawlFailure): CheckOutcome {
-  const fail = (reason: HealthReasonKind, httpStatus: number | null = null): CheckOutcome => ({ state: 'failing', reason, httpStatus, detail: error.detail });
+  const fail = (reason: HealthReasonKind, httpStatus: number | null = null): CheckOutcome => ({
+    state: 'failing',
+    reason,
+    httpStatus,
+    detail: error.detail,
+  });
   switch (error.kind) {
     case 'dns_error':
       return fail('dns_gone');

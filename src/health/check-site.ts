@@ -14,7 +14,8 @@ export const HEALTH_AGENT_TOKEN = 'tooldir';
 export const HEALTH_ABOUT_PATH = '/about/checks';
 
 /** `tooldir/1.0 (+https://…/about/checks)`: names the directory and the page about the check. */
-export const healthUserAgent = (origin: string) => `${HEALTH_AGENT_TOKEN}-healthcheck/1.0 (+${origin}${HEALTH_ABOUT_PATH})`;
+export const healthUserAgent = (origin: string) =>
+  `${HEALTH_AGENT_TOKEN}-healthcheck/1.0 (+${origin}${HEALTH_ABOUT_PATH})`;
 
 export interface CheckTarget {
   /** The listed URL (what the tool page links to). */
@@ -28,7 +29,11 @@ export interface CheckTarget {
 /** Checks one tool; never throws for anything the site can cause. */
 export async function checkSite(deps: Deps, target: CheckTarget): Promise<CheckOutcome> {
   const domains = await domainOptions(deps);
-  const own = new Set([domainOf(target.url, domains), target.crawledUrl ? domainOf(target.crawledUrl, domains) : undefined].filter(Boolean));
+  const own = new Set(
+    [domainOf(target.url, domains), target.crawledUrl ? domainOf(target.crawledUrl, domains) : undefined].filter(
+      Boolean,
+    ),
+  );
   const mayFollow = (_from: URL, to: URL) => own.has(domainOf(to.href, domains));
   const common = {
     fetch: deps.crawl.fetch,
@@ -40,22 +45,36 @@ export async function checkSite(deps: Deps, target: CheckTarget): Promise<CheckO
   };
   const robots = await fetchRobotsTxt(new URL(target.url).origin, common);
   if (robots.found && isDisallowedByRobots(robots.text, target.url, HEALTH_AGENT_TOKEN)) {
-    return { state: 'unchecked', reason: 'robots_disallowed', detail: `${new URL(target.url).origin}/robots.txt disallows ${HEALTH_AGENT_TOKEN}` };
+    return {
+      state: 'unchecked',
+      reason: 'robots_disallowed',
+      detail: `${new URL(target.url).origin}/robots.txt disallows ${HEALTH_AGENT_TOKEN}`,
+    };
   }
   const page = await checkPage(target.url, { ...common, etag: target.etag, lastModified: target.lastModified });
   if (page.kind === 'failed') return failureOutcome(page.error);
   if (page.kind === 'redirected_away') {
     // Never followed; but a redirect to an address we would refuse (private, loopback, cloud metadata) is a fault of
     // the site, not a move: only its address is looked at, nothing is sent there.
-    const target = await checkTarget(page.to, { resolver: deps.crawl.resolver, allowPrivate: deps.config.crawl.allowPrivate });
+    const target = await checkTarget(page.to, {
+      resolver: deps.crawl.resolver,
+      allowPrivate: deps.config.crawl.allowPrivate,
+    });
     if (!target.ok && target.error.kind !== 'dns_error') return failureOutcome(target.error);
-    return { state: 'moved', movedTo: domainOf(page.to, domains) ?? new URL(page.to).hostname, detail: `${page.from} redirects to ${page.to}` };
+    return {
+      state: 'moved',
+      movedTo: domainOf(page.to, domains) ?? new URL(page.to).hostname,
+      detail: `${page.from} redirects to ${page.to}`,
+    };
   }
   return answerOutcome(page);
 }
 
 async function domainOptions(deps: Deps): Promise<DomainNameOptions> {
-  return { allowLocalNames: deps.config.crawl.allowPrivate, suffixes: compilePublicSuffixRules(await deps.publicSuffixes.rules()) };
+  return {
+    allowLocalNames: deps.config.crawl.allowPrivate,
+    suffixes: compilePublicSuffixRules(await deps.publicSuffixes.rules()),
+  };
 }
 
 /** The registrable domain of a URL's host; the host itself when it has none (an IP address, an unknown suffix). */

@@ -18,7 +18,11 @@ export async function mailHealthNotice(deps: Deps, tool: ClaimedTool, after: Hea
 }
 
 /** Subject and text of one notice (exported for its tests). */
-export function healthMail(tool: ClaimedTool, after: HealthAfter, hideAfterDays: number): { subject: string; text: string } {
+export function healthMail(
+  tool: ClaimedTool,
+  after: HealthAfter,
+  hideAfterDays: number,
+): { subject: string; text: string } {
   const page = tool.liveUrl ? `\nIts page: ${tool.liveUrl}\n` : '\n';
   const reason = after.reasonKind ? healthReasonWords(after.reasonKind as HealthReasonKind, after.httpStatus) : '';
   const since = after.failingSince ? formatTime(after.failingSince) : '';

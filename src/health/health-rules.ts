@@ -53,20 +53,40 @@ export const failingDays = (failingSince: Date, now: Date) => dayNumber(now) - d
  * once. A pass restores and, if the owner had been told of trouble, tells them it is over. Not checked (robots.txt,
  * HTTP 429): nothing changes but the reason. Flapping: at most one hide and one notice per UTC day.
  */
-export function decideHealth(before: HealthBefore, outcome: CheckOutcome, now: Date, hideAfterDays: number): HealthAfter {
+export function decideHealth(
+  before: HealthBefore,
+  outcome: CheckOutcome,
+  now: Date,
+  hideAfterDays: number,
+): HealthAfter {
   const today = utcDay(now);
   const kept = { etag: before.etag, lastModified: before.lastModified, seen: before.seen };
   let after: Omit<HealthAfter, 'notice' | 'notifiedState' | 'notifiedOn'>;
   if (outcome.state === 'ok') {
     after = {
-      state: 'ok', reasonKind: null, httpStatus: null, movedTo: null, lastOkAt: now, failingSince: null,
-      etag: outcome.etag ?? before.etag, lastModified: outcome.lastModified ?? before.lastModified, seen: outcome.seen ?? before.seen,
-      hidden: false, hiddenOn: before.hiddenOn,
+      state: 'ok',
+      reasonKind: null,
+      httpStatus: null,
+      movedTo: null,
+      lastOkAt: now,
+      failingSince: null,
+      etag: outcome.etag ?? before.etag,
+      lastModified: outcome.lastModified ?? before.lastModified,
+      seen: outcome.seen ?? before.seen,
+      hidden: false,
+      hiddenOn: before.hiddenOn,
     };
   } else if (outcome.state === 'unchecked') {
     after = {
-      ...kept, state: 'unchecked', reasonKind: outcome.reason, httpStatus: null, movedTo: null, lastOkAt: before.lastOkAt,
-      failingSince: before.failingSince, hidden: before.hidden, hiddenOn: before.hiddenOn,
+      ...kept,
+      state: 'unchecked',
+      reasonKind: outcome.reason,
+      httpStatus: null,
+      movedTo: null,
+      lastOkAt: before.lastOkAt,
+      failingSince: before.failingSince,
+      hidden: before.hidden,
+      hiddenOn: before.hiddenOn,
     };
   } else {
     const failingSince = before.failingSince ?? now;
@@ -87,14 +107,26 @@ export function decideHealth(before: HealthBefore, outcome: CheckOutcome, now: D
   }
   const wanted = noticeFor(after, now);
   const notice = wanted !== null && wanted !== before.notifiedState && before.notifiedOn !== today ? wanted : null;
-  return { ...after, notice, notifiedState: notice ?? before.notifiedState, notifiedOn: notice ? today : before.notifiedOn };
+  return {
+    ...after,
+    notice,
+    notifiedState: notice ?? before.notifiedState,
+    notifiedOn: notice ? today : before.notifiedOn,
+  };
 }
 
 /** What the owner should have been told by now, given the new record (null: nothing to say either way). */
-function noticeFor(after: Omit<HealthAfter, 'notice' | 'notifiedState' | 'notifiedOn'>, now: Date): HealthNotice | null {
+function noticeFor(
+  after: Omit<HealthAfter, 'notice' | 'notifiedState' | 'notifiedOn'>,
+  now: Date,
+): HealthNotice | null {
   if (after.state === 'ok') return 'ok';
   if (after.state === 'moved') return 'moved';
-  if (after.state === 'failing' && after.failingSince && failingDays(after.failingSince, now) >= HEALTH_TELL_OWNER_AFTER_FAILING_DAYS) {
+  if (
+    after.state === 'failing' &&
+    after.failingSince &&
+    failingDays(after.failingSince, now) >= HEALTH_TELL_OWNER_AFTER_FAILING_DAYS
+  ) {
     return after.hidden ? 'hidden' : 'failing';
   }
   return null;

@@ -55,7 +55,11 @@ interface ClaimRow {
  * dies leaves its unchecked tools due again after the lease while the checked ones are due tomorrow: a resumed round
  * checks nothing twice. SKIP LOCKED lets two rounds run at once without sharing a tool.
  */
-export async function claimTools(db: Db, now: Date, which: { limit: number } | { siteIds: string[] }): Promise<ClaimedTool[]> {
+export async function claimTools(
+  db: Db,
+  now: Date,
+  which: { limit: number } | { siteIds: string[] },
+): Promise<ClaimedTool[]> {
   const pick: SQL =
     'limit' in which
       ? sql`SELECT h.site_id FROM site_health h WHERE h.next_check_at IS NOT NULL AND h.next_check_at <= ${now.toISOString()}::timestamptz

@@ -13,17 +13,35 @@ import { notFound } from '../submissions/get';
 import type { SiteRecord } from '../submissions/record-schemas';
 
 /** Files the page's description, as the last passing check saw it, as an edit of the caller's live tool. */
-export async function refreshFromSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: { site_id: string } }): Promise<SiteRecord> {
+export async function refreshFromSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { site_id: string };
+}): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
-  const [site] = await queryRows<{ status: string; seen_description: string | null; listed_description: string | null; checked: boolean }>(
+  const [site] = await queryRows<{
+    status: string;
+    seen_description: string | null;
+    listed_description: string | null;
+    checked: boolean;
+  }>(
     deps.db,
     sql`SELECT s.status, h.seen_description, s.metadata->>'description' AS listed_description, h.last_ok_at IS NOT NULL AS checked
         FROM sites s LEFT JOIN site_health h ON h.site_id = s.id
         WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid`,
   );
   if (!site) throw notFound();
-  if (site.status !== 'live') throw new ServiceError('invalid_state', `Only a live tool can be refreshed; this submission is ${site.status}.`);
-  if (!site.checked) throw new ServiceError('invalid_state', "The tool's site has not been checked yet: there is nothing to refresh from.");
+  if (site.status !== 'live')
+    throw new ServiceError('invalid_state', `Only a live tool can be refreshed; this submission is ${site.status}.`);
+  if (!site.checked)
+    throw new ServiceError(
+      'invalid_state',
+      "The tool's site has not been checked yet: there is nothing to refresh from.",
+    );
   const seen = site.seen_description ? checkDescription(site.seen_description) : undefined;
   if (!seen?.ok || seen.description === (site.listed_description ?? '').trim().replace(/\s+/gu, ' ')) {
     throw new ServiceError('invalid_state', 'The last check saw no description on the site other than the one listed.');

@@ -21,10 +21,24 @@ export interface RoundReport {
  * Runs one round. Without `siteIds`: the tools due now (each at most once a UTC day, at its own second of the day).
  * With `siteIds`: those live tools now, even if checked today (an operator's explicit request).
  */
-export async function runHealthRound(deps: Deps, options: { siteIds?: string[]; limit?: number } = {}): Promise<RoundReport> {
+export async function runHealthRound(
+  deps: Deps,
+  options: { siteIds?: string[]; limit?: number } = {},
+): Promise<RoundReport> {
   const now = deps.now();
-  const tools = await claimTools(deps.db, now, options.siteIds ? { siteIds: options.siteIds } : { limit: options.limit ?? HEALTH_ROUND_LIMIT });
-  const report: RoundReport = { claimed: tools.length, checked: 0, states: { ok: 0, failing: 0, moved: 0, unchecked: 0 }, hidden: 0, restored: 0, notices: 0 };
+  const tools = await claimTools(
+    deps.db,
+    now,
+    options.siteIds ? { siteIds: options.siteIds } : { limit: options.limit ?? HEALTH_ROUND_LIMIT },
+  );
+  const report: RoundReport = {
+    claimed: tools.length,
+    checked: 0,
+    states: { ok: 0, failing: 0, moved: 0, unchecked: 0 },
+    hidden: 0,
+    restored: 0,
+    notices: 0,
+  };
   let next = 0;
   const worker = async () => {
     while (next < tools.length) {
@@ -39,7 +53,12 @@ export async function runHealthRound(deps: Deps, options: { siteIds?: string[]; 
 
 async function checkOne(deps: Deps, tool: ClaimedTool, report: RoundReport): Promise<void> {
   try {
-    const outcome = await checkSite(deps, { url: tool.url, crawledUrl: tool.crawledUrl, etag: tool.before.etag, lastModified: tool.before.lastModified });
+    const outcome = await checkSite(deps, {
+      url: tool.url,
+      crawledUrl: tool.crawledUrl,
+      etag: tool.before.etag,
+      lastModified: tool.before.lastModified,
+    });
     const now = deps.now();
     const after = decideHealth(tool.before, outcome, now, deps.config.health.hideAfterDays);
     if (!(await recordCheck(deps.db, tool, after, now))) return; // another delivery wrote this check already
@@ -47,7 +66,8 @@ async function checkOne(deps: Deps, tool: ClaimedTool, report: RoundReport): Pro
     report.states[after.state]++;
     if (after.hidden && !tool.before.hidden) report.hidden++;
     if (!after.hidden && tool.before.hidden) report.restored++;
-    if (outcome.state !== 'ok') deps.log.info('health check', { site_id: tool.siteId, state: outcome.state, detail: outcome.detail });
+    if (outcome.state !== 'ok')
+      deps.log.info('health check', { site_id: tool.siteId, state: outcome.state, detail: outcome.detail });
     if (after.notice) {
       report.notices++;
       await mailHealthNotice(deps, tool, after);

@@ -2,7 +2,8 @@ import { PREFIX_48_MULTIPLIER, type RateLimitPolicy, rateLimitPolicies } from '.
 
 // Human texts about the limits, built from the policy table so no description can disagree with it.
 
-const perWindow = (seconds: number) => (seconds === 60 ? 'per minute' : seconds === 3600 ? 'per hour' : `per ${seconds} s`);
+const perWindow = (seconds: number) =>
+  seconds === 60 ? 'per minute' : seconds === 3600 ? 'per hour' : `per ${seconds} s`;
 
 /** "10 submits per minute". */
 export function describeRate(policy: RateLimitPolicy): string {

@@ -71,8 +71,12 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     submitted_at: row.submitted_at,
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
-  if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
-  const health = typeof row.health === 'string' ? (JSON.parse(row.health) as StoredHealth) : (row.health as StoredHealth | null | undefined);
+  if (row.status === 'crawl_failed')
+    record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
+  const health =
+    typeof row.health === 'string'
+      ? (JSON.parse(row.health) as StoredHealth)
+      : (row.health as StoredHealth | null | undefined);
   if (health) {
     record.health = publicHealth(health);
     if (row.status === 'live') record.site_changed = Boolean(health.site_changed);

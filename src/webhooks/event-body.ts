@@ -34,7 +34,9 @@ export function eventBody(event: StoredEvent): string {
 }
 
 function statusChangeData(stored: StoredStatusChange) {
-  const reason = stored.crawl_error ? publicCrawlError(stored.crawl_error.kind, stored.crawl_error.http_status).message : stored.reason;
+  const reason = stored.crawl_error
+    ? publicCrawlError(stored.crawl_error.kind, stored.crawl_error.http_status).message
+    : stored.reason;
   return {
     site_id: stored.site_id,
     name: stored.name,

@@ -22,7 +22,8 @@ const CLAIM_RUNS = 30;
 /** A claim runs once a minute: it must cost a small fraction of that. */
 const MAX_CLAIM_P95_MS = 100;
 
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const pct = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 export async function benchHealth(): Promise<BenchReport> {
   const pg = await startPostgres({ database: 'tooldir_health' });
@@ -30,7 +31,9 @@ export async function benchHealth(): Promise<BenchReport> {
   const sites = await startHealthSites();
   try {
     const db = opened.db;
-    await db.execute(sql`INSERT INTO accounts (id, email) VALUES ('00000000-0000-4000-8000-000000000001', 'bench@example.com')`);
+    await db.execute(
+      sql`INSERT INTO accounts (id, email) VALUES ('00000000-0000-4000-8000-000000000001', 'bench@example.com')`,
+    );
     // 100,000 live tools; the trigger gives each its row in site_health, due at its slot tomorrow.
     await db.execute(sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, slug, live_url, published_at, metadata)
       SELECT gen_random_uuid(), '00000000-0000-4000-8000-000000000001', 'Tool ' || g, 'https://tool-' || g || '.example/', 'https://tool-' || g || '.example/',
@@ -64,10 +67,29 @@ export async function benchHealth(): Promise<BenchReport> {
     await db.execute(sql`UPDATE site_health SET next_check_at = NULL`);
     await db.execute(sql`WITH pick AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS i FROM sites LIMIT ${ROUND})
       UPDATE sites s SET url = 'http://bench' || pick.i || '.localhost:' || ${sites.port} || '/' FROM pick WHERE s.id = pick.id`);
-    await db.execute(sql`UPDATE site_health h SET next_check_at = now() - interval '1 second' FROM sites s WHERE s.id = h.site_id AND s.url LIKE 'http://bench%'`);
-    const config = loadConfig({ DATA_DIR: '/nonexistent', ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef', CRAWL_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'silent' });
-    const deps = buildDeps(config, db, { log: createLogger('silent'), crawl: { ...sites, timeoutMs: 10_000 }, publicSuffixes: createPackagePublicSuffixes() });
-    const commits = async () => Number((await queryRows<{ n: string }>(db, sql`SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()`))[0]!.n);
+    await db.execute(
+      sql`UPDATE site_health h SET next_check_at = now() - interval '1 second' FROM sites s WHERE s.id = h.site_id AND s.url LIKE 'http://bench%'`,
+    );
+    const config = loadConfig({
+      DATA_DIR: '/nonexistent',
+      ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef',
+      CRAWL_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'silent',
+    });
+    const deps = buildDeps(config, db, {
+      log: createLogger('silent'),
+      crawl: { ...sites, timeoutMs: 10_000 },
+      publicSuffixes: createPackagePublicSuffixes(),
+    });
+    const commits = async () =>
+      Number(
+        (
+          await queryRows<{ n: string }>(
+            db,
+            sql`SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()`,
+          )
+        )[0]!.n,
+      );
     const before = await commits();
     const start = performance.now();
     const report = await runHealthRound(deps, { limit: ROUND });
@@ -77,12 +99,37 @@ export async function benchHealth(): Promise<BenchReport> {
     return {
       name: 'health',
       rows: [
-        { what: `claim ${ROUND} due of ${TOOLS} live tools`, p50_ms: pct(claimMs, 50).toFixed(2), p95_ms: claimP95.toFixed(2), runs: CLAIM_RUNS },
-        { what: 'tools due per minute (min / avg / max)', value: `${perMinute[0]!.min} / ${perMinute[0]!.avg.toFixed(1)} / ${perMinute[0]!.max}` },
-        { what: `round of ${report.checked} checks (6 at a time, loopback)`, seconds: seconds.toFixed(2), checks_per_s: (report.checked / seconds).toFixed(0), statements_per_check: (statements / report.checked).toFixed(3) },
+        {
+          what: `claim ${ROUND} due of ${TOOLS} live tools`,
+          p50_ms: pct(claimMs, 50).toFixed(2),
+          p95_ms: claimP95.toFixed(2),
+          runs: CLAIM_RUNS,
+        },
+        {
+          what: 'tools due per minute (min / avg / max)',
+          value: `${perMinute[0]!.min} / ${perMinute[0]!.avg.toFixed(1)} / ${perMinute[0]!.max}`,
+        },
+        {
+          what: `round of ${report.checked} checks (6 at a time, loopback)`,
+          seconds: seconds.toFixed(2),
+          checks_per_s: (report.checked / seconds).toFixed(0),
+          statements_per_check: (statements / report.checked).toFixed(3),
+        },
       ],
-      targets: [{ what: `claim p95 ≤ ${MAX_CLAIM_P95_MS} ms`, ok: claimP95 <= MAX_CLAIM_P95_MS, detail: `${claimP95.toFixed(2)} ms` }],
-      notes: [`load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`, 'claim plan:', ...plan.map((row) => `  ${row['QUERY PLAN']}`)],
+      targets: [
+        {
+          what: `claim p95 ≤ ${MAX_CLAIM_P95_MS} ms`,
+          ok: claimP95 <= MAX_CLAIM_P95_MS,
+          detail: `${claimP95.toFixed(2)} ms`,
+        },
+      ],
+      notes: [
+        `load average at the end: ${loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
+        'claim plan:',
+        ...plan.map((row) => `  ${row['QUERY PLAN']}`),
+      ],
     };
   } finally {
     await sites.close();

@@ -11,8 +11,13 @@ beforeAll(async () => {
 afterAll(() => qstash.close());
 
 it('creates the every-minute schedule for SITE_ORIGIN, once however often it runs', async () => {
-  for (let i = 0; i < 2; i++) await createRecheckSchedule({ token: qstash.token, baseUrl: qstash.url, siteOrigin: 'https://tooldir.example/' });
+  for (let i = 0; i < 2; i++)
+    await createRecheckSchedule({ token: qstash.token, baseUrl: qstash.url, siteOrigin: 'https://tooldir.example/' });
   expect(qstash.schedules).toEqual([
-    expect.objectContaining({ scheduleId: 'tooldir-recheck', destination: 'https://tooldir.example/api/jobs/recheck', cron: '* * * * *' }),
+    expect.objectContaining({
+      scheduleId: 'tooldir-recheck',
+      destination: 'https://tooldir.example/api/jobs/recheck',
+      cron: '* * * * *',
+    }),
   ]);
 });

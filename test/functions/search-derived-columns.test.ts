@@ -16,7 +16,10 @@ const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null)
 
 /** The vocabulary and the lexeme counts as the triggers keep them, and as they should be, recomputed from every live tool. */
 async function vocabulary(db: Db) {
-  const kept = await queryRows<{ word: string; tools: number }>(db, sql`SELECT word, tools FROM search_vocabulary ORDER BY word`);
+  const kept = await queryRows<{ word: string; tools: number }>(
+    db,
+    sql`SELECT word, tools FROM search_vocabulary ORDER BY word`,
+  );
   const expected = await queryRows<{ word: string; tools: number }>(
     db,
     sql`SELECT w AS word, count(*)::int AS tools FROM sites s, search_text_words(s.name, s.metadata->>'description') AS w
@@ -65,7 +68,10 @@ function derivedSuite(getApp: () => TestApp) {
     expect(v.lexemes.find((l) => l.lexeme === '#writing')?.tools).toBeGreaterThan(0);
 
     await queryRows(db, sql`UPDATE sites SET name = 'Zorblax Renamed' WHERE id = ${a!.id}`);
-    await queryRows(db, sql`UPDATE sites SET metadata = jsonb_set(metadata, '{description}', '"Now about gadgetry."') WHERE id = ${a!.id}`);
+    await queryRows(
+      db,
+      sql`UPDATE sites SET metadata = jsonb_set(metadata, '{description}', '"Now about gadgetry."') WHERE id = ${a!.id}`,
+    );
     await queryRows(db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${b!.id}`);
     await queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${c!.id}`);
     await queryRows(db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${c!.id}, 'writing')`);
@@ -90,7 +96,13 @@ function derivedSuite(getApp: () => TestApp) {
     const t = getApp();
     const [tool] = await seedTools(t.deps.db, [{ name: 'Frobnicator' }]);
     const names = async (q: string) =>
-      ((await (await t.request(`/api/v1/tools?q=${q}`, { headers: { 'cf-connecting-ip': `10.19.0.${Math.floor(Math.random() * 250)}` } })).json()) as { tools: Array<{ name: string }> }).tools.map((x) => x.name);
+      (
+        (await (
+          await t.request(`/api/v1/tools?q=${q}`, {
+            headers: { 'cf-connecting-ip': `10.19.0.${Math.floor(Math.random() * 250)}` },
+          })
+        ).json()) as { tools: Array<{ name: string }> }
+      ).tools.map((x) => x.name);
     expect(await names('frobnicatr')).toEqual(['Frobnicator']);
     await queryRows(t.deps.db, sql`UPDATE sites SET name = 'Grindlewick' WHERE id = ${tool!.id}`);
     expect(await names('grindlewik')).toEqual(['Grindlewick']);
@@ -100,12 +112,17 @@ function derivedSuite(getApp: () => TestApp) {
   it('category_slugs follows site_categories through inserts and deletes; site_categories rows cannot be updated', async () => {
     const db = getApp().deps.db;
     const [tool] = await seedTools(db, [{ name: 'Category Follower', categories: ['writing', 'code'] }]);
-    const slugs = async () => (await queryRows<{ category_slugs: string[] }>(db, sql`SELECT category_slugs FROM sites WHERE id = ${tool!.id}`))[0]!.category_slugs;
+    const slugs = async () =>
+      (
+        await queryRows<{ category_slugs: string[] }>(db, sql`SELECT category_slugs FROM sites WHERE id = ${tool!.id}`)
+      )[0]!.category_slugs;
     expect(await slugs()).toEqual(['code', 'writing']);
     await queryRows(db, sql`DELETE FROM site_categories WHERE site_id = ${tool!.id} AND category_slug = 'code'`);
     await queryRows(db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool!.id}, 'audio')`);
     expect(await slugs()).toEqual(['audio', 'writing']);
-    await expect(queryRows(db, sql`UPDATE site_categories SET category_slug = 'video' WHERE site_id = ${tool!.id}`)).rejects.toThrow();
+    await expect(
+      queryRows(db, sql`UPDATE site_categories SET category_slug = 'video' WHERE site_id = ${tool!.id}`),
+    ).rejects.toThrow();
     expect(await slugs()).toEqual(['audio', 'writing']);
     expect(await categoryDrift(db)).toEqual([]);
   });
@@ -126,13 +143,19 @@ describePg('search derived structures on a real PostgreSQL server', () => {
 
   it('20 writers at once (tools going live, renamed, taken down, sharing words) leave exact counts and no deadlock', async () => {
     const db = pg.t.deps.db;
-    const tools = await seedTools(db, Array.from({ length: 20 }, (_, i) => ({ name: `Racer Shared Word ${i}`, status: 'queued' as const })));
+    const tools = await seedTools(
+      db,
+      Array.from({ length: 20 }, (_, i) => ({ name: `Racer Shared Word ${i}`, status: 'queued' as const })),
+    );
     await Promise.all(
       tools.map((tool, i) =>
         i % 3 === 0
           ? queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${tool.id}`)
           : i % 3 === 1
-            ? queryRows(db, sql`UPDATE sites SET status = 'live', name = ${`Racer Other Word ${i}`} WHERE id = ${tool.id}`)
+            ? queryRows(
+                db,
+                sql`UPDATE sites SET status = 'live', name = ${`Racer Other Word ${i}`} WHERE id = ${tool.id}`,
+              )
             : queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${tool.id}`).then(() =>
                 queryRows(db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${tool.id}`),
               ),

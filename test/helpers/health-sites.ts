@@ -21,7 +21,13 @@ export interface HealthSites extends CrawlTransport {
   set(name: string, mode: SiteMode): void;
   robots(name: string, text: string | null): void;
   /** Requests received, per host: path and the headers that matter. */
-  hits: Array<{ host: string; path: string; userAgent: string; ifNoneMatch: string | null; ifModifiedSince: string | null }>;
+  hits: Array<{
+    host: string;
+    path: string;
+    userAgent: string;
+    ifNoneMatch: string | null;
+    ifModifiedSince: string | null;
+  }>;
   violations: string[];
   close(): Promise<void>;
 }
@@ -57,7 +63,9 @@ export async function startHealthSites(): Promise<HealthSites> {
         const image = mode.image ? `<meta property="og:image" content="${mode.image}">` : '';
         return void response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag, 'last-modified': LAST_MODIFIED })
-          .end(`<!doctype html><html><head><title>${mode.title ?? host}</title><meta name="description" content="${mode.description ?? 'A tool'}">${image}</head><body>ok</body></html>`);
+          .end(
+            `<!doctype html><html><head><title>${mode.title ?? host}</title><meta name="description" content="${mode.description ?? 'A tool'}">${image}</head><body>ok</body></html>`,
+          );
       }
       case 'status':
         return void response.writeHead(mode.status, { 'content-type': 'text/plain' }).end('status');
@@ -87,13 +95,15 @@ export async function startHealthSites(): Promise<HealthSites> {
     violations,
     urlOf: (name) => `http://${name}.localhost:${port}/`,
     set: (name, mode) => void modes.set(`${name}.localhost`, mode),
-    robots: (name, text) => void (text === null ? robotsFiles.delete(`${name}.localhost`) : robotsFiles.set(`${name}.localhost`, text)),
+    robots: (name, text) =>
+      void (text === null ? robotsFiles.delete(`${name}.localhost`) : robotsFiles.set(`${name}.localhost`, text)),
     resolver: async (hostname) => {
       if (!isOurs(hostname)) {
         violations.push(`resolve ${hostname}`);
         throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
       }
-      if (modes.get(hostname)?.kind === 'dns_gone') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      if (modes.get(hostname)?.kind === 'dns_gone')
+        throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
       return ['127.0.0.1'];
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {

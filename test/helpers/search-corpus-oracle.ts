@@ -31,7 +31,8 @@ export function levenshtein(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -40,7 +41,8 @@ export function levenshtein(a: string, b: string): number {
 /** Edits from `typed` to `word`: two neighbouring letters swapped are one edit on their own, else Levenshtein's. */
 export function typoDistance(typed: string, word: string): number {
   for (let i = 0; i + 1 < typed.length; i++) {
-    if (typed[i] !== typed[i + 1] && typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2) === word) return 1;
+    if (typed[i] !== typed[i + 1] && typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2) === word)
+      return 1;
   }
   return levenshtein(typed, word);
 }
@@ -59,12 +61,19 @@ export type LexemeOf = (word: string) => string;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function searchOracle(tools: readonly CorpusTool[], categories: readonly OracleCategory[]) {
-  const indexed: Indexed[] = tools.map((tool) => ({ tool, lowerName: tool.name.toLowerCase(), name: words(tool.name), all: words(`${tool.name} ${tool.description}`) }));
+  const indexed: Indexed[] = tools.map((tool) => ({
+    tool,
+    lowerName: tool.name.toLowerCase(),
+    name: words(tool.name),
+    all: words(`${tool.name} ${tool.description}`),
+  }));
   const lexemes = new Set(indexed.flatMap((t) => t.all));
   // search_vocabulary: the words of live names and descriptions (3 to 64 characters, with a letter, no stop word) and
   // how many tools hold each; then the categories' words, each counted as the category's live tools.
   const vocabulary = new Map<string, number>();
-  for (const t of indexed) for (const w of new Set(t.all)) if (w.length >= 3 && /[a-z]/.test(w)) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
+  for (const t of indexed)
+    for (const w of new Set(t.all))
+      if (w.length >= 3 && /[a-z]/.test(w)) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
   const liveIn = (slug: string) => indexed.filter((t) => t.tool.categories.includes(slug)).length;
   for (const c of categories) {
     const count = liveIn(c.slug);
@@ -80,7 +89,9 @@ export function searchOracle(tools: readonly CorpusTool[], categories: readonly 
 
   /** The ranked answer of one set of query words (their lexemes; `exact` the name that ranks first). */
   function ranked(terms: string[], exact: string, lexemeOf: LexemeOf, category: string | undefined): number[] {
-    const each = terms.map((t, i) => ({ lexeme: lexemeOf(t), last: i === terms.length - 1 })).filter((t) => t.lexeme !== '');
+    const each = terms
+      .map((t, i) => ({ lexeme: lexemeOf(t), last: i === terms.length - 1 }))
+      .filter((t) => t.lexeme !== '');
     const want = each.map((t) => t.lexeme);
     // A prefix only for the query's last word, and only when it is not a stop word.
     const prefixed = each.length > 0 && each.at(-1)!.last;
@@ -91,7 +102,11 @@ export function searchOracle(tools: readonly CorpusTool[], categories: readonly 
       if (holds(t.name, want, prefixed)) return 2;
       // Each word in `field` or naming one of the tool's categories (below every text match).
       const byCategory = (field: string[]) =>
-        each.every((w, i) => holds(field, [w.lexeme], prefixed && i === each.length - 1) || named(w.lexeme).some((slug) => t.tool.categories.includes(slug)));
+        each.every(
+          (w, i) =>
+            holds(field, [w.lexeme], prefixed && i === each.length - 1) ||
+            named(w.lexeme).some((slug) => t.tool.categories.includes(slug)),
+        );
       if (holds(t.all, want, prefixed)) return 3;
       return byCategory(t.all) ? 4 : undefined;
     };
@@ -137,7 +152,10 @@ export function searchOracle(tools: readonly CorpusTool[], categories: readonly 
     return attempts;
   }
 
-  return function expected(input: { query: string; category?: string; correct?: boolean }, lexemeOf: LexemeOf): Expected {
+  return function expected(
+    input: { query: string; category?: string; correct?: boolean },
+    lexemeOf: LexemeOf,
+  ): Expected {
     const query = normalizeQuery(input.query);
     const terms = queryTerms(query);
     if (query === '') return { mode: 'newest', order: newestOrder(tools, input.category) };
@@ -153,4 +171,7 @@ export function searchOracle(tools: readonly CorpusTool[], categories: readonly 
 
 /** The newest first, in `category` (the empty query's answer). */
 export const newestOrder = (tools: readonly CorpusTool[], category: string | undefined) =>
-  tools.filter((t) => !category || t.categories.includes(category)).map((t) => t.index).sort((a, b) => a - b);
+  tools
+    .filter((t) => !category || t.categories.includes(category))
+    .map((t) => t.index)
+    .sort((a, b) => a - b);

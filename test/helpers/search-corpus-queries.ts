@@ -1,5 +1,16 @@
 import { typoDistance } from './search-corpus-oracle';
-import { ALL_CATEGORIES, CLUSTERS, DOMAIN_CATEGORIES, DOMAINS, clustersOf, isCorpusWord, pick, type CorpusTool, type CorpusVocabulary, type Rng } from './search-corpus';
+import {
+  ALL_CATEGORIES,
+  CLUSTERS,
+  DOMAIN_CATEGORIES,
+  DOMAINS,
+  clustersOf,
+  isCorpusWord,
+  pick,
+  type CorpusTool,
+  type CorpusVocabulary,
+  type Rng,
+} from './search-corpus';
 
 // The kinds of search issues 23 and 32 time, each drawn at random from a generated corpus (./search-corpus.ts) on every
 // run, so no query list can be tuned for: the benchmark reports percentiles over many draws per kind, and the
@@ -49,7 +60,8 @@ export function typoOf(rng: Rng, vocabulary: CorpusVocabulary, word: string): st
   for (let attempt = 0; attempt < 100; attempt++) {
     const at = 1 + Math.floor(rng() * (word.length - 2));
     let typo: string;
-    if (rng() < 0.5 && at + 1 <= word.length - 2) typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (rng() < 0.5 && at + 1 <= word.length - 2)
+      typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
     else {
       const kind = LETTERS.vowels.includes(word[at]!) ? LETTERS.vowels : LETTERS.consonants;
       typo = word.slice(0, at) + pick(rng, kind.replace(word[at]!, '')) + word.slice(at + 1);
@@ -92,7 +104,8 @@ export function descriptionTypoOf(rng: Rng, vocabulary: CorpusVocabulary, word: 
       const kind = pick(rng, edits === 2 ? ['drop', 'double', 'replace'] : ['drop', 'double', 'swap', 'replace']);
       if (kind === 'drop') typo = typo.slice(0, at) + typo.slice(at + 1);
       else if (kind === 'double') typo = typo.slice(0, at) + typo[at] + typo.slice(at);
-      else if (kind === 'swap' && at + 1 <= typo.length - 2) typo = typo.slice(0, at) + typo[at + 1] + typo[at] + typo.slice(at + 2);
+      else if (kind === 'swap' && at + 1 <= typo.length - 2)
+        typo = typo.slice(0, at) + typo[at + 1] + typo[at] + typo.slice(at + 2);
       else {
         const letters = LETTERS.vowels.includes(typo[at]!) ? LETTERS.vowels : LETTERS.consonants;
         typo = typo.slice(0, at) + pick(rng, letters.replace(typo[at]!, '')) + typo.slice(at + 1);
@@ -125,7 +138,12 @@ function domains(rng: Rng, count: number): number[] {
  * words are drawn uniformly from the global words and the domains' frequent bands, so a run meets the most
  * frequent words and those in about 1% of tools alike.
  */
-export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index: number) => CorpusTool, kind: SearchKind): DrawnSearch {
+export function drawSearch(
+  rng: Rng,
+  vocabulary: CorpusVocabulary,
+  tool: (index: number) => CorpusTool,
+  kind: SearchKind,
+): DrawnSearch {
   const band = (domain: number) => pick(rng, vocabulary.bands[domain]!);
   const common = () => pick(rng, [...vocabulary.globalWords, ...vocabulary.bands.flat()]);
   const base = { kind, limit: 20, page: 1 };
@@ -157,12 +175,18 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       // A word of some tool's description, with a typo: a rare word (in a few tools) or a frequent one, alone or after
       // another word of the same description.
       for (;;) {
-        const words = tool(Math.floor(rng() * vocabulary.tools)).description.toLowerCase().match(/[a-z]+/g) ?? [];
+        const words =
+          tool(Math.floor(rng() * vocabulary.tools))
+            .description.toLowerCase()
+            .match(/[a-z]+/g) ?? [];
         const candidates = words.filter((w) => w.length >= 5 && isCorpusWord(vocabulary, w));
         if (candidates.length < 2) continue;
         const word = pick(rng, candidates);
         const typo = descriptionTypoOf(rng, vocabulary, word);
-        const other = pick(rng, candidates.filter((w) => w !== word));
+        const other = pick(
+          rng,
+          candidates.filter((w) => w !== word),
+        );
         return { ...base, query: rng() < 0.5 || !other ? typo : `${other} ${typo}` };
       }
     }
@@ -188,7 +212,9 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       return { ...base, query: typoOf(rng, vocabulary, band(Math.floor(rng() * DOMAINS))) };
     case 'typo in a two-word query': {
       for (;;) {
-        const words = tool(Math.floor(rng() * vocabulary.tools)).name.toLowerCase().split(' ');
+        const words = tool(Math.floor(rng() * vocabulary.tools))
+          .name.toLowerCase()
+          .split(' ');
         if (words.length < 2) continue;
         const at = Math.floor(rng() * (words.length - 1));
         const pair = [words[at]!, words[at + 1]!];
@@ -201,7 +227,11 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       return { ...base, query: nonsense(rng) };
     case 'category and a word': {
       const domain = Math.floor(rng() * DOMAINS);
-      return { ...base, query: band(domain), category: rng() < 0.7 ? pick(rng, DOMAIN_CATEGORIES[domain]!) : pick(rng, ALL_CATEGORIES) };
+      return {
+        ...base,
+        query: band(domain),
+        category: rng() < 0.7 ? pick(rng, DOMAIN_CATEGORIES[domain]!) : pick(rng, ALL_CATEGORIES),
+      };
     }
     case 'category alone':
       return { ...base, query: '', category: pick(rng, ALL_CATEGORIES) };

@@ -36,7 +36,8 @@ export function quality(answers: ReadonlyArray<{ case: RelevanceCase; results: r
     const r = reciprocalRank(results, c.expected);
     precision += p;
     reciprocal += r;
-    if (p < 1 || r < 1) misses.push({ query: c.query, category: c.category, results: results.slice(0, 5), expected: c.expected });
+    if (p < 1 || r < 1)
+      misses.push({ query: c.query, category: c.category, results: results.slice(0, 5), expected: c.expected });
   }
   const n = Math.max(1, answers.length);
   return { precisionAt5: precision / n, meanReciprocalRank: reciprocal / n, queries: answers.length, misses };

@@ -1,6 +1,11 @@
 // The registrable-domain rule (src/domain-names.ts) over the real Public Suffix List from node_modules.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compilePublicSuffixRules, registrableDomain, registrableDomainOfUrl, type PublicSuffixRules } from '../../src/domain-names';
+import {
+  compilePublicSuffixRules,
+  registrableDomain,
+  registrableDomainOfUrl,
+  type PublicSuffixRules,
+} from '../../src/domain-names';
 import { createPackagePublicSuffixes } from '../../functions/node/public-suffixes';
 
 let suffixes: PublicSuffixRules;
@@ -56,7 +61,9 @@ describe('registrableDomain', () => {
   });
 
   it('reads a URL by its host', () => {
-    expect(registrableDomainOfUrl('https://Docs.Example.com:8443/path?q', { allowLocalNames: false, suffixes })).toEqual({ ok: true, domain: 'example.com' });
+    expect(
+      registrableDomainOfUrl('https://Docs.Example.com:8443/path?q', { allowLocalNames: false, suffixes }),
+    ).toEqual({ ok: true, domain: 'example.com' });
     expect(registrableDomainOfUrl('not a url', { allowLocalNames: false, suffixes }).ok).toBe(false);
   });
 });

@@ -22,10 +22,21 @@ const route = createRoute({
     `suffix (\`co.uk\`, \`github.io\`) or an IP address is a 400. ${describePolicy('domainChanges')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
-  request: { body: { content: { 'application/json': { schema: AddDomainRequest, example: { domain: 'example.com' } } }, required: true } },
+  request: {
+    body: {
+      content: { 'application/json': { schema: AddDomainRequest, example: { domain: 'example.com' } } },
+      required: true,
+    },
+  },
   responses: {
-    201: { content: { 'application/json': { schema: DomainRecord } }, description: 'Added: status pending, with its token and methods' },
-    200: { content: { 'application/json': { schema: DomainRecord } }, description: 'You already hold this domain: its record' },
+    201: {
+      content: { 'application/json': { schema: DomainRecord } },
+      description: 'Added: status pending, with its token and methods',
+    },
+    200: {
+      content: { 'application/json': { schema: DomainRecord } },
+      description: 'You already hold this domain: its record',
+    },
     400: errorContent('Not a domain, a public suffix, or an IP address (code invalid_request)'),
     409: errorContent('You hold the most domains an account may (code conflict)'),
     ...keyedErrors,

@@ -14,7 +14,8 @@ const route = createRoute({
   operationId: 'listDomains',
   tags: ['Domains'],
   summary: 'List your domains',
-  description: 'Every domain your account holds, verified first, with its token, its proof and the values of each method.',
+  description:
+    'Every domain your account holds, verified first, with its token, its proof and the values of each method.',
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   responses: {

@@ -14,7 +14,8 @@ const route = createRoute({
   operationId: 'removeDomain',
   tags: ['Domains'],
   summary: 'Remove a domain',
-  description: 'Removes the domain and its proof from your account: your listings on it lose the "Verified maker" mark at once. Adding it again gives a new token.',
+  description:
+    'Removes the domain and its proof from your account: your listings on it lose the "Verified maker" mark at once. Adding it again gives a new token.',
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   request: { params: DomainParam },

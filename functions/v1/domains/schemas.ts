@@ -9,13 +9,19 @@ export const DomainList = component(z.object({ domains: z.array(DomainRecord) })
 export const AddDomainRequest = component(addDomainInputSchema, 'AddDomainRequest');
 export const VerifyDomainRequest = component(verifyDomainInputSchema, 'VerifyDomainRequest');
 export const DomainParam = z.object({
-  domain: z.string().max(300).openapi({ description: 'One of your domains (any spelling of it)', example: 'example.com' }),
+  domain: z
+    .string()
+    .max(300)
+    .openapi({ description: 'One of your domains (any spelling of it)', example: 'example.com' }),
 });
 
 /** Examples of the verify body, one per step (openapi.json shows each). */
 export const verifyExamples = {
   dns: { summary: 'Check the DNS TXT record', value: { method: 'dns' } },
   http: { summary: 'Check the file under /.well-known/', value: { method: 'http' } },
-  email_send: { summary: 'Send a code to an address at the domain', value: { method: 'email', email: 'founder@example.com' } },
+  email_send: {
+    summary: 'Send a code to an address at the domain',
+    value: { method: 'email', email: 'founder@example.com' },
+  },
   email_code: { summary: 'Type the code from the mail', value: { method: 'email', code: '123456' } },
 };

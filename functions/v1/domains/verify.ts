@@ -2,7 +2,12 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { verifyDomain } from '../../../src/domains/verify-domain';
-import { EMAIL_CODE_TRIES, EMAIL_CODE_TTL_MINUTES, EMAIL_PROOF_DAYS, RECHECK_GRACE_DAYS } from '../../../src/domains/proof-rules';
+import {
+  EMAIL_CODE_TRIES,
+  EMAIL_CODE_TTL_MINUTES,
+  EMAIL_PROOF_DAYS,
+  RECHECK_GRACE_DAYS,
+} from '../../../src/domains/proof-rules';
 import { requireApiKey } from '../../middleware/api-key-auth';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
@@ -30,12 +35,23 @@ const route = createRoute({
   middleware: [requireApiKey] as const,
   request: {
     params: DomainParam,
-    body: { content: { 'application/json': { schema: VerifyDomainRequest, examples: verifyExamples } }, required: true },
+    body: {
+      content: { 'application/json': { schema: VerifyDomainRequest, examples: verifyExamples } },
+      required: true,
+    },
   },
   responses: {
-    200: { content: { 'application/json': { schema: DomainRecord } }, description: 'Verified: status verified, method, verified_at' },
-    202: { content: { 'application/json': { schema: DomainRecord } }, description: 'E-mail code sent: the record shows email_code' },
-    400: errorContent('A malformed body, or an address not at the domain itself (a subdomain, a look-alike) (code invalid_request)'),
+    200: {
+      content: { 'application/json': { schema: DomainRecord } },
+      description: 'Verified: status verified, method, verified_at',
+    },
+    202: {
+      content: { 'application/json': { schema: DomainRecord } },
+      description: 'E-mail code sent: the record shows email_code',
+    },
+    400: errorContent(
+      'A malformed body, or an address not at the domain itself (a subdomain, a look-alike) (code invalid_request)',
+    ),
     404: errorContent('Not one of your domains (code not_found)'),
     422: errorContent('The proof did not hold; the message says why (code verification_failed)'),
     ...keyedErrors,

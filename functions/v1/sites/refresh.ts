@@ -20,11 +20,20 @@ const route = createRoute({
     `site_changed: true when there is something to refresh. No body. Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
-  request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
+  request: {
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
+  },
   responses: {
-    202: { content: { 'application/json': { schema: SiteRecord } }, description: 'Filed: the site record with its pending_edit' },
+    202: {
+      content: { 'application/json': { schema: SiteRecord } },
+      description: 'Filed: the site record with its pending_edit',
+    },
     404: errorContent('No submission with this id, or not yours (code not_found)'),
-    409: errorContent('Not live, not checked yet, or the site shows nothing other than the listing (code invalid_state)'),
+    409: errorContent(
+      'Not live, not checked yet, or the site shows nothing other than the listing (code invalid_state)',
+    ),
     ...keyedErrors,
   },
 });
@@ -33,7 +42,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'submit', actor.accountId);
-    const record = await refreshFromSite({ deps: c.get('deps'), actor, input: { site_id: c.req.valid('param').site_id } });
+    const record = await refreshFromSite({
+      deps: c.get('deps'),
+      actor,
+      input: { site_id: c.req.valid('param').site_id },
+    });
     return c.json(record, 202);
   });
 }

@@ -2,7 +2,6 @@ import type { TxtResolver } from './resolver';
 
 // TXT records, for DNS domain proofs (src/domains/dns-proof.ts): DNS over HTTPS (JSON) (Workers and the default); Node's resolver: node-txt.ts.
 
-
 const TXT = 16;
 const NOERROR = 0;
 const NXDOMAIN = 3;

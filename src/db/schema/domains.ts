@@ -21,7 +21,9 @@ export const domainProofs = pgTable(
     domain: text('domain').notNull(),
     /** What the DNS record and the file must hold; not a secret (it is published), so kept as is. */
     token: text('token').notNull(),
-    status: text('status', { enum: ['pending', 'verified'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'verified'] })
+      .notNull()
+      .default('pending'),
     method: text('method', { enum: ['dns', 'http', 'email'] }),
     verifiedAt: tstz('verified_at'),
     /** An e-mail proof's end (a year after it); DNS and HTTP proofs have none and are re-checked instead. */
@@ -42,7 +44,9 @@ export const domainProofs = pgTable(
     // Claims and the mark look up the verified holders of a domain.
     index('domain_proofs_verified_domain_idx').on(t.domain, t.accountId).where(sql`${t.status} = 'verified'`),
     // The re-check walks verified DNS and HTTP proofs oldest check first.
-    index('domain_proofs_recheck_idx').on(t.checkedAt).where(sql`${t.status} = 'verified' AND ${t.method} IN ('dns', 'http')`),
+    index('domain_proofs_recheck_idx')
+      .on(t.checkedAt)
+      .where(sql`${t.status} = 'verified' AND ${t.method} IN ('dns', 'http')`),
   ],
 );
 
@@ -69,6 +73,8 @@ export const siteClaims = pgTable(
   },
   (t) => [
     index('site_claims_site_idx').on(t.siteId, t.at),
-    uniqueIndex('site_claims_open_dispute_key').on(t.siteId, t.toAccountId).where(sql`${t.outcome} = 'disputed' AND ${t.settledAt} IS NULL`),
+    uniqueIndex('site_claims_open_dispute_key')
+      .on(t.siteId, t.toAccountId)
+      .where(sql`${t.outcome} = 'disputed' AND ${t.settledAt} IS NULL`),
   ],
 );

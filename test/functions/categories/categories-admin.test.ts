@@ -10,16 +10,39 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const ip = () => ({ 'cf-connecting-ip': `10.13.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
-const admin = (path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) =>
-  t.request(path, { ...init, key: ADMIN_TOKEN, headers: { ...ip(), ...init.headers } });
+const admin = (
+  path: string,
+  init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+) => t.request(path, { ...init, key: ADMIN_TOKEN, headers: { ...ip(), ...init.headers } });
 const publicList = async () => {
   const res = await t.request('/api/v1/categories', { headers: ip() });
   expect(res.status).toBe(200);
-  return (await res.json()) as { categories: Array<{ slug: string; name: string; description: string | null; synonyms: string[]; tool_count: number }> };
+  return (await res.json()) as {
+    categories: Array<{
+      slug: string;
+      name: string;
+      description: string | null;
+      synonyms: string[];
+      tool_count: number;
+    }>;
+  };
 };
 const unique = (base = 'cat') => `${base}-${crypto.randomUUID().slice(0, 8)}`;
 
-const STARTER = ['writing', 'image', 'video', 'audio', 'code', 'chat', 'productivity', 'marketing', 'research', 'data', 'design', 'education'];
+const STARTER = [
+  'writing',
+  'image',
+  'video',
+  'audio',
+  'code',
+  'chat',
+  'productivity',
+  'marketing',
+  'research',
+  'data',
+  'design',
+  'education',
+];
 
 describe('a fresh database', () => {
   it('starts with the starter set of AI tool categories, each with no tools, sorted by name', async () => {
@@ -28,11 +51,21 @@ describe('a fresh database', () => {
       const res = await fresh.request('/api/v1/categories', { headers: { 'cf-connecting-ip': '10.13.200.1' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBe('60');
-      const { categories } = (await res.json()) as { categories: Array<{ slug: string; name: string; description: string; synonyms: string[]; tool_count: number }> };
+      const { categories } = (await res.json()) as {
+        categories: Array<{ slug: string; name: string; description: string; synonyms: string[]; tool_count: number }>;
+      };
       expect(categories.map((c) => c.slug).sort()).toEqual([...STARTER].sort());
-      expect(categories.map((c) => c.name)).toEqual([...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
+      expect(categories.map((c) => c.name)).toEqual(
+        [...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)),
+      );
       for (const c of categories) {
-        expect(c).toEqual({ slug: c.slug, name: expect.any(String), description: expect.any(String), synonyms: expect.any(Array), tool_count: 0 });
+        expect(c).toEqual({
+          slug: c.slug,
+          name: expect.any(String),
+          description: expect.any(String),
+          synonyms: expect.any(Array),
+          tool_count: 0,
+        });
         expect(c.name.toLowerCase()).toBe(c.slug);
         // A few synonyms each, so a reader's word finds the category ("transcription" → Audio).
         expect(c.synonyms.length, c.slug).toBeGreaterThanOrEqual(3);
@@ -48,30 +81,67 @@ describe('a fresh database', () => {
 describe('operator API for categories', () => {
   it('creates (201), renames and re-describes (200), and deletes (204) a category; the public list follows', async () => {
     const slug = unique('video-editing');
-    const created = await admin('/api/v1/admin/categories', { method: 'POST', json: { slug, name: '  Video editing ', description: 'Cutting clips.' } });
+    const created = await admin('/api/v1/admin/categories', {
+      method: 'POST',
+      json: { slug, name: '  Video editing ', description: 'Cutting clips.' },
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ slug, name: 'Video editing', description: 'Cutting clips.', synonyms: [] });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video editing', description: 'Cutting clips.', synonyms: [], tool_count: 0 });
+    expect((await publicList()).categories).toContainEqual({
+      slug,
+      name: 'Video editing',
+      description: 'Cutting clips.',
+      synonyms: [],
+      tool_count: 0,
+    });
 
-    const renamed = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { name: 'Video cutting' } });
+    const renamed = await admin(`/api/v1/admin/categories/${slug}`, {
+      method: 'PATCH',
+      json: { name: 'Video cutting' },
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toEqual({ slug, name: 'Video cutting', description: 'Cutting clips.', synonyms: [] });
     const cleared = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: null } });
     expect(await cleared.json()).toEqual({ slug, name: 'Video cutting', description: null, synonyms: [] });
-    const described = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: 'Trims.' } });
+    const described = await admin(`/api/v1/admin/categories/${slug}`, {
+      method: 'PATCH',
+      json: { description: 'Trims.' },
+    });
     expect(await described.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: [] });
     // Synonyms are stored lower-case; a new list replaces the old one, [] clears it, and other fields stay.
-    const named = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: ['Trimming', ' montage ', 'Schnitt'] } });
+    const named = await admin(`/api/v1/admin/categories/${slug}`, {
+      method: 'PATCH',
+      json: { synonyms: ['Trimming', ' montage ', 'Schnitt'] },
+    });
     expect(named.status).toBe(200);
-    expect(await named.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: ['trimming', 'montage', 'schnitt'] });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: ['trimming', 'montage', 'schnitt'], tool_count: 0 });
+    expect(await named.json()).toEqual({
+      slug,
+      name: 'Video cutting',
+      description: 'Trims.',
+      synonyms: ['trimming', 'montage', 'schnitt'],
+    });
+    expect((await publicList()).categories).toContainEqual({
+      slug,
+      name: 'Video cutting',
+      description: 'Trims.',
+      synonyms: ['trimming', 'montage', 'schnitt'],
+      tool_count: 0,
+    });
     const replaced = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: ['cuts'] } });
     expect((await replaced.json()).synonyms).toEqual(['cuts']);
     const emptied = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { synonyms: [] } });
     expect(await emptied.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.', synonyms: [] });
     const withSynonyms = unique('podcasting');
-    const made = await admin('/api/v1/admin/categories', { method: 'POST', json: { slug: withSynonyms, name: 'Podcasting', synonyms: ['Podcast', 'episodes'] } });
-    expect(await made.json()).toEqual({ slug: withSynonyms, name: 'Podcasting', description: null, synonyms: ['podcast', 'episodes'] });
+    const made = await admin('/api/v1/admin/categories', {
+      method: 'POST',
+      json: { slug: withSynonyms, name: 'Podcasting', synonyms: ['Podcast', 'episodes'] },
+    });
+    expect(await made.json()).toEqual({
+      slug: withSynonyms,
+      name: 'Podcasting',
+      description: null,
+      synonyms: ['podcast', 'episodes'],
+    });
     expect((await admin(`/api/v1/admin/categories/${withSynonyms}`, { method: 'DELETE' })).status).toBe(204);
 
     expect((await admin(`/api/v1/admin/categories/${slug}`, { method: 'DELETE' })).status).toBe(204);
@@ -97,7 +167,10 @@ describe('operator API for categories', () => {
   it('answers 404 for unknown and malformed slugs on PATCH and DELETE', async () => {
     for (const slug of [unique('nope'), 'UPPER', 'a%20b', 'x'.repeat(41), '-lead', 'a--b', '%E2%80%8B', '%00']) {
       for (const method of ['PATCH', 'DELETE']) {
-        const res = await admin(`/api/v1/admin/categories/${slug}`, { method, json: method === 'PATCH' ? { name: 'X' } : undefined });
+        const res = await admin(`/api/v1/admin/categories/${slug}`, {
+          method,
+          json: method === 'PATCH' ? { name: 'X' } : undefined,
+        });
         expect(res.status, `${method} ${slug}`).toBe(404);
         expect((await res.json()).error.code).toBe('not_found');
       }
@@ -131,7 +204,14 @@ describe('operator API for categories', () => {
       [{ slug: unique(), name: 'X', synonyms: ['tab\tword'] }, 'synonyms'],
       [{ slug: unique(), name: 'X', synonyms: ['semi;colon'] }, 'synonyms'],
       [{ slug: unique(), name: 'X', synonyms: [7] }, 'synonyms'],
-      [{ slug: unique(), name: 'X', synonyms: Array.from({ length: 21 }, (_, i) => `word${String.fromCharCode(97 + i)}`) }, 'synonyms'],
+      [
+        {
+          slug: unique(),
+          name: 'X',
+          synonyms: Array.from({ length: 21 }, (_, i) => `word${String.fromCharCode(97 + i)}`),
+        },
+        'synonyms',
+      ],
     ];
     for (const [json, field] of cases) {
       const res = await admin('/api/v1/admin/categories', { method: 'POST', json });
@@ -151,7 +231,11 @@ describe('operator API for categories', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect((await res.json()).error.message).toContain(field);
     }
-    const notJson = await admin('/api/v1/admin/categories', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await admin('/api/v1/admin/categories', {
+      method: 'POST',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(await publicList()).toEqual(before);
   });
@@ -159,7 +243,12 @@ describe('operator API for categories', () => {
   it('needs the operator token', async () => {
     const slug = unique();
     for (const key of [undefined, 'wrong-token']) {
-      const res = await t.request('/api/v1/admin/categories', { method: 'POST', json: { slug, name: 'X' }, key, headers: ip() });
+      const res = await t.request('/api/v1/admin/categories', {
+        method: 'POST',
+        json: { slug, name: 'X' },
+        key,
+        headers: ip(),
+      });
       expect(res.status).toBe(401);
       const del = await t.request('/api/v1/admin/categories/writing', { method: 'DELETE', key, headers: ip() });
       expect(del.status).toBe(401);
@@ -170,7 +259,9 @@ describe('operator API for categories', () => {
   it('refuses to delete a category while any tool is in it (409), and deletes it once none is', async () => {
     const slug = unique('used');
     await admin('/api/v1/admin/categories', { method: 'POST', json: { slug, name: 'Used' } });
-    const [tool] = await seedTools(t.deps.db, [{ name: unique('Rejected tool'), status: 'rejected', categories: [slug] }]);
+    const [tool] = await seedTools(t.deps.db, [
+      { name: unique('Rejected tool'), status: 'rejected', categories: [slug] },
+    ]);
     const res = await admin(`/api/v1/admin/categories/${slug}`, { method: 'DELETE' });
     expect(res.status).toBe(409);
     const body = await res.json();
@@ -196,6 +287,12 @@ describe('GET /api/v1/categories', () => {
       { name: unique('Elsewhere'), categories: ['chat'] },
     ]);
     const { categories } = await publicList();
-    expect(categories.find((c) => c.slug === slug)).toEqual({ slug, name: 'Counted', description: null, synonyms: [], tool_count: 2 });
+    expect(categories.find((c) => c.slug === slug)).toEqual({
+      slug,
+      name: 'Counted',
+      description: null,
+      synonyms: [],
+      tool_count: 2,
+    });
   });
 });

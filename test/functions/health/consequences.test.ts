@@ -18,8 +18,14 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   sites = await startHealthSites();
-  t = await createTestApp({ env: { CRAWL_ALLOW_PRIVATE: 'true', HEALTH_HIDE_AFTER_DAYS: '14' }, overrides: { crawl: sites, now: () => clock } });
-  zero = await createTestApp({ env: { CRAWL_ALLOW_PRIVATE: 'true', HEALTH_HIDE_AFTER_DAYS: '0' }, overrides: { crawl: sites, now: () => clock } });
+  t = await createTestApp({
+    env: { CRAWL_ALLOW_PRIVATE: 'true', HEALTH_HIDE_AFTER_DAYS: '14' },
+    overrides: { crawl: sites, now: () => clock },
+  });
+  zero = await createTestApp({
+    env: { CRAWL_ALLOW_PRIVATE: 'true', HEALTH_HIDE_AFTER_DAYS: '0' },
+    overrides: { crawl: sites, now: () => clock },
+  });
 }, 240_000);
 afterAll(async () => {
   expect(sites.violations).toEqual([]);
@@ -28,17 +34,29 @@ afterAll(async () => {
   await sites?.close();
 });
 
-async function liveTool(app: TestApp, name: string, seed: { isFeature?: boolean; isSponsor?: boolean; categories?: string[] } = {}) {
-  const [tool] = await seedTools(app.deps.db, [{ name: `Healthtool ${name}`, description: `the ${name} tool`, ...seed }]);
-  await app.deps.db.execute(sql`UPDATE sites SET url = ${sites.urlOf(name)}, email = ${`${name}@owner.example`} WHERE id = ${tool!.id}`);
+async function liveTool(
+  app: TestApp,
+  name: string,
+  seed: { isFeature?: boolean; isSponsor?: boolean; categories?: string[] } = {},
+) {
+  const [tool] = await seedTools(app.deps.db, [
+    { name: `Healthtool ${name}`, description: `the ${name} tool`, ...seed },
+  ]);
+  await app.deps.db.execute(
+    sql`UPDATE sites SET url = ${sites.urlOf(name)}, email = ${`${name}@owner.example`} WHERE id = ${tool!.id}`,
+  );
   await app.deps.db.execute(sql`INSERT INTO webhooks (id, account_id, slot, url, events, secret)
     SELECT gen_random_uuid(), account_id, 1, 'https://hooks.example/h', ARRAY['site.health_changed'], 'whsec_x' FROM sites WHERE id = ${tool!.id}`);
   return tool!;
 }
 
-const recheck = (app: TestApp, id: string) => app.request('/api/jobs/recheck', { method: 'POST', key: ADMIN_TOKEN, json: { site_ids: [id] } });
+const recheck = (app: TestApp, id: string) =>
+  app.request('/api/jobs/recheck', { method: 'POST', key: ADMIN_TOKEN, json: { site_ids: [id] } });
 const mailsTo = async (app: TestApp, to: string) =>
-  queryRows<{ subject: string; text: string }>(app.deps.db, sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${to} ORDER BY created_at, id`);
+  queryRows<{ subject: string; text: string }>(
+    app.deps.db,
+    sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${to} ORDER BY created_at, id`,
+  );
 const eventsOf = async (app: TestApp, siteId: string) =>
   (
     await queryRows<{ event_id: string; event_type: string; created: string; data: unknown }>(
@@ -47,7 +65,8 @@ const eventsOf = async (app: TestApp, siteId: string) =>
     )
   ).map((row) => JSON.parse(eventBody(row)).data);
 const hidden = async (app: TestApp, id: string) =>
-  (await queryRows<{ health_hidden: boolean }>(app.deps.db, sql`SELECT health_hidden FROM sites WHERE id = ${id}`))[0]!.health_hidden;
+  (await queryRows<{ health_hidden: boolean }>(app.deps.db, sql`SELECT health_hidden FROM sites WHERE id = ${id}`))[0]!
+    .health_hidden;
 
 describe('failing for days', () => {
   it('tells the owner on the 3rd failing day, hides on the 14th, and the first pass restores and says so', async () => {
@@ -68,7 +87,12 @@ describe('failing for days', () => {
     expect(told!.subject).toMatch(/has not answered since/);
     expect(told!.text).toContain('HTTP 503');
     expect(await eventsOf(t, tool.id)).toEqual([
-      expect.objectContaining({ site_id: tool.id, hidden: false, previous_state: 'ok', health: expect.objectContaining({ state: 'failing', reason: 'HTTP 503' }) }),
+      expect.objectContaining({
+        site_id: tool.id,
+        hidden: false,
+        previous_state: 'ok',
+        health: expect.objectContaining({ state: 'failing', reason: 'HTTP 503' }),
+      }),
     ]);
     expect(await hidden(t, tool.id)).toBe(false);
 
@@ -95,7 +119,9 @@ describe('failing for days', () => {
     clock = new Date(start + 16 * DAY);
     await recheck(t, tool.id);
     expect(await hidden(t, tool.id)).toBe(false);
-    expect(JSON.stringify(await (await t.request(`/api/v1/tools?q=${encodeURIComponent('down-days')}`)).json())).toContain(tool.slug);
+    expect(
+      JSON.stringify(await (await t.request(`/api/v1/tools?q=${encodeURIComponent('down-days')}`)).json()),
+    ).toContain(tool.slug);
     expect(await (await t.request('/sitemap.xml')).text()).toContain(tool.slug);
     const mails = await mailsTo(t, 'down-days@owner.example');
     expect(mails.at(-1)!.subject).toMatch(/answers again/);
@@ -113,7 +139,12 @@ describe('failing for days', () => {
     expect(mail!.subject).toMatch(/another domain/);
     expect(mail!.text).toContain('new-home.localhost');
     expect(mail!.text).toMatch(/featured.*Featured badge is not shown/s);
-    expect(await eventsOf(t, tool.id)).toEqual([expect.objectContaining({ hidden: true, health: expect.objectContaining({ state: 'moved', moved_to: 'new-home.localhost' }) })]);
+    expect(await eventsOf(t, tool.id)).toEqual([
+      expect.objectContaining({
+        hidden: true,
+        health: expect.objectContaining({ state: 'moved', moved_to: 'new-home.localhost' }),
+      }),
+    ]);
   });
 });
 

@@ -28,7 +28,9 @@ afterAll(async () => {
 /** A live tool listed at `<name>.localhost`. */
 async function liveTool(name: string) {
   const [tool] = await seedTools(t.deps.db, [{ name: `Health ${name}` }]);
-  await t.deps.db.execute(sql`UPDATE sites SET url = ${sites.urlOf(name)}, metadata = metadata || jsonb_build_object('finalUrl', ${sites.urlOf(name)}::text) WHERE id = ${tool!.id}`);
+  await t.deps.db.execute(
+    sql`UPDATE sites SET url = ${sites.urlOf(name)}, metadata = metadata || jsonb_build_object('finalUrl', ${sites.urlOf(name)}::text) WHERE id = ${tool!.id}`,
+  );
   return tool!;
 }
 
@@ -72,7 +74,11 @@ describe('one check records a state and a reason', () => {
     const sold = await liveTool('sold');
     await recheck({ site_ids: [same.id, sold.id] });
     expect(await healthOf(same.id)).toMatchObject({ state: 'ok' });
-    expect(await healthOf(sold.id)).toMatchObject({ state: 'moved', moved_to: 'elsewhere.localhost', health_hidden: true });
+    expect(await healthOf(sold.id)).toMatchObject({
+      state: 'moved',
+      moved_to: 'elsewhere.localhost',
+      health_hidden: true,
+    });
     expect(sites.hits.some((hit) => hit.host === 'elsewhere.localhost')).toBe(false);
   });
 
@@ -84,9 +90,15 @@ describe('one check records a state and a reason', () => {
     const hidden = await liveTool('private-area');
     const open = await liveTool('other-bots');
     await recheck({ site_ids: [hidden.id, open.id] });
-    expect(await healthOf(hidden.id)).toMatchObject({ state: 'unchecked', reason_kind: 'robots_disallowed', health_hidden: false });
+    expect(await healthOf(hidden.id)).toMatchObject({
+      state: 'unchecked',
+      reason_kind: 'robots_disallowed',
+      health_hidden: false,
+    });
     expect(await healthOf(open.id)).toMatchObject({ state: 'ok' });
-    expect(sites.hits.filter((hit) => hit.host === 'private-area.localhost').map((hit) => hit.path)).toEqual(['/robots.txt']);
+    expect(sites.hits.filter((hit) => hit.host === 'private-area.localhost').map((hit) => hit.path)).toEqual([
+      '/robots.txt',
+    ]);
   });
 
   it('is polite: a user agent naming the directory and the page about the check, then conditional requests', async () => {
@@ -111,8 +123,12 @@ describe('rounds', () => {
     const b = await liveTool('due-b');
     const later = await liveTool('not-due');
     // Everything else in this database is due tomorrow; these two are due now, `later` in an hour.
-    await t.deps.db.execute(sql`UPDATE site_health SET next_check_at = ${new Date(clock.getTime() - 1000).toISOString()}::timestamptz WHERE site_id IN (${a.id}, ${b.id})`);
-    await t.deps.db.execute(sql`UPDATE site_health SET next_check_at = ${new Date(clock.getTime() + 3_600_000).toISOString()}::timestamptz WHERE site_id = ${later.id}`);
+    await t.deps.db.execute(
+      sql`UPDATE site_health SET next_check_at = ${new Date(clock.getTime() - 1000).toISOString()}::timestamptz WHERE site_id IN (${a.id}, ${b.id})`,
+    );
+    await t.deps.db.execute(
+      sql`UPDATE site_health SET next_check_at = ${new Date(clock.getTime() + 3_600_000).toISOString()}::timestamptz WHERE site_id = ${later.id}`,
+    );
     const hitsOf = (host: string) => sites.hits.filter((hit) => hit.host === host && hit.path === '/').length;
 
     // A round that claims one tool and dies before checking it: the claim's lease keeps it from this minute's rounds.
@@ -135,7 +151,9 @@ describe('rounds', () => {
     const again = await runHealthRound(t.deps);
     expect(again.checked).toBe(0);
     const next = (await healthOf(b.id)).next_check_at as Date | string;
-    expect(new Date(next).toISOString().slice(0, 10)).toBe(new Date(clock.getTime() + 86_400_000).toISOString().slice(0, 10));
+    expect(new Date(next).toISOString().slice(0, 10)).toBe(
+      new Date(clock.getTime() + 86_400_000).toISOString().slice(0, 10),
+    );
     expect(hitsOf('not-due.localhost')).toBe(0);
   });
 
@@ -150,12 +168,23 @@ describe('rounds', () => {
   });
 
   it('refuses bad bodies in the error shape and without the operator token', async () => {
-    for (const body of [{ site_ids: ['nope'] }, { site_ids: [] }, { site_ids: 'x' }, { other: 1 }, { site_ids: Array.from({ length: 101 }, () => crypto.randomUUID()) }]) {
+    for (const body of [
+      { site_ids: ['nope'] },
+      { site_ids: [] },
+      { site_ids: 'x' },
+      { other: 1 },
+      { site_ids: Array.from({ length: 101 }, () => crypto.randomUUID()) },
+    ]) {
       const res = await recheck(body);
       expect(res.status).toBe(400);
       expect((await res.json()).error.code).toBe('invalid_request');
     }
-    const broken = await t.request('/api/jobs/recheck', { method: 'POST', key: ADMIN_TOKEN, body: '{', headers: { 'content-type': 'application/json' } });
+    const broken = await t.request('/api/jobs/recheck', {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     const anonymous = await t.request('/api/jobs/recheck', { method: 'POST', json: {} });
     expect(anonymous.status).toBe(401);

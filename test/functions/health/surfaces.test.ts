@@ -22,10 +22,13 @@ afterAll(async () => {
 
 async function ownedLiveTool(name: string, accountId: string) {
   const [tool] = await seedTools(t.deps.db, [{ name: `Surface ${name}`, description: 'Old words about the tool' }]);
-  await t.deps.db.execute(sql`UPDATE sites SET url = ${sites.urlOf(name)}, account_id = ${accountId}::uuid WHERE id = ${tool!.id}`);
+  await t.deps.db.execute(
+    sql`UPDATE sites SET url = ${sites.urlOf(name)}, account_id = ${accountId}::uuid WHERE id = ${tool!.id}`,
+  );
   return tool!;
 }
-const recheck = (id: string) => t.request('/api/jobs/recheck', { method: 'POST', key: ADMIN_TOKEN, json: { site_ids: [id] } });
+const recheck = (id: string) =>
+  t.request('/api/jobs/recheck', { method: 'POST', key: ADMIN_TOKEN, json: { site_ids: [id] } });
 
 describe('the owner sees health and can refresh from the site', () => {
   it('shows health on the site record, site_changed when the page says something else, and files the refresh as an edit', async () => {
@@ -40,11 +43,20 @@ describe('the owner sees health and can refresh from the site', () => {
 
     await recheck(tool.id);
     const record = await (await t.request(`/api/v1/sites/${tool.id}`, { key: owner.key })).json();
-    expect(record.health).toEqual({ state: 'ok', last_checked_at: expect.any(String), last_ok_at: expect.any(String), failing_since: null, reason: null, moved_to: null });
+    expect(record.health).toEqual({
+      state: 'ok',
+      last_checked_at: expect.any(String),
+      last_ok_at: expect.any(String),
+      failing_since: null,
+      reason: null,
+      moved_to: null,
+    });
     expect(record.site_changed).toBe(true);
 
     const stranger = await t.member();
-    expect((await t.request(`/api/v1/sites/${tool.id}/refresh`, { method: 'POST', key: stranger.key })).status).toBe(404);
+    expect((await t.request(`/api/v1/sites/${tool.id}/refresh`, { method: 'POST', key: stranger.key })).status).toBe(
+      404,
+    );
     expect((await t.request('/api/v1/sites/not-a-uuid/refresh', { method: 'POST', key: owner.key })).status).toBe(404);
     expect((await t.request(`/api/v1/sites/${tool.id}/refresh`, { method: 'POST' })).status).toBe(401);
 
@@ -74,7 +86,9 @@ describe('readers', () => {
     const slugs = healthy.tools.map((tool: { slug: string }) => tool.slug);
     expect(slugs).toContain(fine.slug);
     expect(slugs).not.toContain(broken.slug);
-    const searched = await (await t.request(`/api/v1/tools?q=${encodeURIComponent('Surface fine-one')}&health=ok`)).json();
+    const searched = await (
+      await t.request(`/api/v1/tools?q=${encodeURIComponent('Surface fine-one')}&health=ok`)
+    ).json();
     expect(searched.tools.map((tool: { slug: string }) => tool.slug)).toContain(fine.slug);
     const bad = await t.request('/api/v1/tools?health=failing');
     expect(bad.status).toBe(400);

@@ -23,20 +23,26 @@ interface Page {
   closest_categories: Array<{ slug: string; name: string; tool_count: number }>;
   newest_tools: Array<{ name: string; slug: string }>;
 }
-const search = (params: Record<string, string>) => t.request(`/api/v1/tools?${new URLSearchParams(params)}`, { headers: { 'cf-connecting-ip': ip() } });
+const search = (params: Record<string, string>) =>
+  t.request(`/api/v1/tools?${new URLSearchParams(params)}`, { headers: { 'cf-connecting-ip': ip() } });
 async function page(params: Record<string, string>): Promise<Page> {
   const res = await search(params);
   expect(res.status, JSON.stringify(params)).toBe(200);
   return (await res.json()) as Page;
 }
-const names = async (q: string, extra: Record<string, string> = {}) => (await page({ q, ...extra })).tools.map((tool) => tool.name);
-const admin = (path: string, method: string, json: unknown) => t.request(path, { method, json, key: ADMIN_TOKEN, headers: { 'cf-connecting-ip': ip() } });
+const names = async (q: string, extra: Record<string, string> = {}) =>
+  (await page({ q, ...extra })).tools.map((tool) => tool.name);
+const admin = (path: string, method: string, json: unknown) =>
+  t.request(path, { method, json, key: ADMIN_TOKEN, headers: { 'cf-connecting-ip': ip() } });
 const unique = () => crypto.randomUUID().slice(0, 6);
 
 describe('category names and synonyms', () => {
   it('find the category’s tools, below every name and description match, and follow the operator’s edits at once', async () => {
     const slug = `flarnish-${unique()}`;
-    expect((await admin('/api/v1/admin/categories', 'POST', { slug, name: 'Flarnish Kits', synonyms: ['glimbotry'] })).status).toBe(201);
+    expect(
+      (await admin('/api/v1/admin/categories', 'POST', { slug, name: 'Flarnish Kits', synonyms: ['glimbotry'] }))
+        .status,
+    ).toBe(201);
     const base = Date.now() - 60_000;
     await seedTools(t.deps.db, [
       { name: 'Flarnish Pro', description: 'Unrelated words.', categories: ['code'], publishedAt: new Date(base) },
@@ -91,7 +97,10 @@ describe('typos', () => {
     expect(await found('zanqo')).toBe(false);
     // Under 4 letters a word is never corrected.
     expect(await found('zeq')).toBe(false);
-    expect((await page({ q: 'summaries blorptastik' })).suggestion).toEqual({ query: 'summaries blorptastic', corrected_from: 'summaries blorptastik' });
+    expect((await page({ q: 'summaries blorptastik' })).suggestion).toEqual({
+      query: 'summaries blorptastic',
+      corrected_from: 'summaries blorptastik',
+    });
   });
 
   it('never rank above an exact match: a word some tool has is searched as typed', async () => {
@@ -107,7 +116,10 @@ describe('typos', () => {
   });
 
   it('a corrected answer names its correction on every page; its cursor reads the same correction; correct=false searches as typed', async () => {
-    await seedTools(t.deps.db, Array.from({ length: 5 }, (_, i) => ({ name: `Grindlewort ${i}`, description: 'Makes fizzlepop charts.' })));
+    await seedTools(
+      t.deps.db,
+      Array.from({ length: 5 }, (_, i) => ({ name: `Grindlewort ${i}`, description: 'Makes fizzlepop charts.' })),
+    );
     const all = await page({ q: 'fizzlepoop', limit: '50' });
     expect(all.tools).toHaveLength(5);
     expect(all.suggestion).toEqual({ query: 'fizzlepop', corrected_from: 'fizzlepoop' });
@@ -148,7 +160,11 @@ describe('an empty answer', () => {
     // "podcastzzz" is three edits from the Audio synonym "podcast": nothing is corrected, but Audio is the closest.
     const answer = await page({ q: 'podcastzzz' });
     expect(answer).toMatchObject({ tools: [], suggestion: null, next_cursor: null });
-    expect(answer.closest_categories[0]).toMatchObject({ slug: 'audio', name: 'Audio', tool_count: expect.any(Number) });
+    expect(answer.closest_categories[0]).toMatchObject({
+      slug: 'audio',
+      name: 'Audio',
+      tool_count: expect.any(Number),
+    });
     expect(answer.closest_categories.length).toBeLessThanOrEqual(3);
     for (const c of answer.closest_categories) expect(c.tool_count).toBeGreaterThan(0);
     expect(answer.newest_tools.map((tool) => tool.slug)).toEqual(newest.tools.map((tool) => tool.slug));
@@ -157,7 +173,11 @@ describe('an empty answer', () => {
     expect(bare.tools).toEqual([]);
     expect(bare.newest_tools.length).toBeGreaterThan(0);
     // An answer with results offers nothing.
-    expect(await page({ q: 'sound thing' })).toMatchObject({ closest_categories: [], newest_tools: [], suggestion: null });
+    expect(await page({ q: 'sound thing' })).toMatchObject({
+      closest_categories: [],
+      newest_tools: [],
+      suggestion: null,
+    });
   });
 });
 
@@ -172,12 +192,15 @@ describe('MCP search_tools', () => {
       expect(result.tools.map((tool) => tool.name)).toEqual(['Mcpworthy']);
       expect(result.suggestion).toEqual({ query: 'snorkelplan', corrected_from: 'snorkelpaln' });
       expect(resultJson(corrected)).toEqual(corrected.structuredContent);
-      const typed = (await callTool(client, 'search_tools', { query: 'snorkelpaln', correct: false })).structuredContent as unknown as Page;
+      const typed = (await callTool(client, 'search_tools', { query: 'snorkelpaln', correct: false }))
+        .structuredContent as unknown as Page;
       expect(typed).toMatchObject({ tools: [], suggestion: null });
       expect(typed.newest_tools.length).toBeGreaterThan(0);
       const bad = await callTool(client, 'search_tools', { query: 'x', correct: 'yes' });
       expect(bad.isError).toBe(true);
-      expect(resultJson(bad)).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^correct/) } });
+      expect(resultJson(bad)).toEqual({
+        error: { code: 'invalid_request', message: expect.stringMatching(/^correct/) },
+      });
     } finally {
       await client.close();
     }
@@ -186,7 +209,9 @@ describe('MCP search_tools', () => {
 
 describe('the search page', () => {
   it('says what it searched instead, links both ways, and offers categories and tools when nothing matches', async () => {
-    await seedTools(t.deps.db, [{ name: 'Pagewright', description: 'Writes crumblewick notes.', categories: ['writing'] }]);
+    await seedTools(t.deps.db, [
+      { name: 'Pagewright', description: 'Writes crumblewick notes.', categories: ['writing'] },
+    ]);
     const res = await t.request('/?q=crumblewik', { headers: { 'cf-connecting-ip': ip() } });
     expect(res.status).toBe(200);
     const body = await res.text();
@@ -194,14 +219,20 @@ describe('the search page', () => {
     expect(body).toContain('Search instead for <a href="/?q=crumblewik&amp;correct=false">crumblewik</a>.');
     expect(body).toContain('Pagewright');
 
-    const typed = await (await t.request('/?q=crumblewik&correct=false', { headers: { 'cf-connecting-ip': ip() } })).text();
+    const typed = await (
+      await t.request('/?q=crumblewik&correct=false', { headers: { 'cf-connecting-ip': ip() } })
+    ).text();
     expect(typed).toContain('No tool matches your search.');
     expect(typed).not.toContain('Showing results for');
-    expect(typed).toMatch(/<nav aria-label="Closest categories"><ul class="chips nav"><li><a href="\/categories\/[a-z-]+">/);
+    expect(typed).toMatch(
+      /<nav aria-label="Closest categories"><ul class="chips nav"><li><a href="\/categories\/[a-z-]+">/,
+    );
     expect(typed).toContain('<h2>Newest tools</h2>');
 
     // The words as typed are escaped wherever the page repeats them.
-    const hostile = await (await t.request(`/?q=${encodeURIComponent('<b>crumblewik')}`, { headers: { 'cf-connecting-ip': ip() } })).text();
+    const hostile = await (
+      await t.request(`/?q=${encodeURIComponent('<b>crumblewik')}`, { headers: { 'cf-connecting-ip': ip() } })
+    ).text();
     expect(hostile).not.toContain('<b>crumblewik');
     expect(hostile).toContain('&lt;b&gt;crumblewik');
   });

@@ -15,7 +15,14 @@ const doh = (body: unknown, status = 200) =>
 
 describe('TXT over DNS-over-HTTPS', () => {
   it('joins a record split over strings and skips other types', async () => {
-    const txt = doh({ Status: 0, Answer: [{ type: 16, data: '"tooldir-verifi" "cation=td_abc"' }, { type: 5, data: 'alias.example.' }, { type: 16, data: 'v=spf1 -all' }] });
+    const txt = doh({
+      Status: 0,
+      Answer: [
+        { type: 16, data: '"tooldir-verifi" "cation=td_abc"' },
+        { type: 5, data: 'alias.example.' },
+        { type: 16, data: 'v=spf1 -all' },
+      ],
+    });
     expect(await txt('_tooldir.example.com')).toEqual(['tooldir-verification=td_abc', 'v=spf1 -all']);
   });
   it('answers no records for NXDOMAIN and throws on a server failure', async () => {

@@ -8,8 +8,16 @@ import { publicHealth } from '../../../src/catalog/health-states';
 const DAY = 86_400_000;
 const start = new Date('2026-11-02T10:00:00Z');
 const fresh: HealthBefore = {
-  state: 'ok', lastOkAt: start, failingSince: null, notifiedState: 'ok', notifiedOn: null, hiddenOn: null, hidden: false,
-  etag: null, lastModified: null, seen: { title: null, description: null, image: null },
+  state: 'ok',
+  lastOkAt: start,
+  failingSince: null,
+  notifiedState: 'ok',
+  notifiedOn: null,
+  hiddenOn: null,
+  hidden: false,
+  etag: null,
+  lastModified: null,
+  seen: { title: null, description: null, image: null },
 };
 const down = { state: 'failing' as const, reason: 'http_5xx' as const, httpStatus: 503, detail: '' };
 const up = { state: 'ok' as const, etag: null, lastModified: null, seen: null };
@@ -20,7 +28,15 @@ function days(outcomes: Parameters<typeof decideHealth>[1][], hideAfterDays = 14
   return outcomes.map((outcome, day) => {
     const now = new Date(start.getTime() + day * DAY);
     const after = decideHealth(before, outcome, now, hideAfterDays);
-    before = { ...before, ...after, state: after.state, hidden: after.hidden, hiddenOn: after.hiddenOn, notifiedState: after.notifiedState, notifiedOn: after.notifiedOn };
+    before = {
+      ...before,
+      ...after,
+      state: after.state,
+      hidden: after.hidden,
+      hiddenOn: after.hiddenOn,
+      notifiedState: after.notifiedState,
+      notifiedOn: after.notifiedOn,
+    };
     return after;
   });
 }
@@ -28,14 +44,36 @@ function days(outcomes: Parameters<typeof decideHealth>[1][], hideAfterDays = 14
 describe('decideHealth', () => {
   it('tells on the third failing day, hides 14 days after the first, tells again when hidden, and once on recovery', () => {
     const result = days([...Array.from({ length: 16 }, () => down), up]);
-    expect(result.map((r) => r.notice)).toEqual([null, null, 'failing', null, null, null, null, null, null, null, null, null, null, null, 'hidden', null, 'ok']);
+    expect(result.map((r) => r.notice)).toEqual([
+      null,
+      null,
+      'failing',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      'hidden',
+      null,
+      'ok',
+    ]);
     expect(result.findIndex((r) => r.hidden)).toBe(14);
     expect(result.at(-1)).toMatchObject({ hidden: false, failingSince: null, state: 'ok' });
   });
 
   it('0 days hides at the first failing check; moved hides at once; robots.txt changes nothing', () => {
     expect(days([down], 0)[0]).toMatchObject({ hidden: true, notice: null });
-    expect(days([{ state: 'moved', movedTo: 'parked.example', detail: '' }])[0]).toMatchObject({ hidden: true, notice: 'moved', movedTo: 'parked.example' });
+    expect(days([{ state: 'moved', movedTo: 'parked.example', detail: '' }])[0]).toMatchObject({
+      hidden: true,
+      notice: 'moved',
+      movedTo: 'parked.example',
+    });
     const unchecked = days([down, { state: 'unchecked', reason: 'robots_disallowed', detail: '' }]);
     expect(unchecked[1]).toMatchObject({ state: 'unchecked', hidden: false, failingSince: start, notice: null });
   });
@@ -51,16 +89,40 @@ describe('decideHealth', () => {
 
 describe('the words', () => {
   it('names TLS, DNS and loops from the crawler failure', () => {
-    expect(failureOutcome({ kind: 'network_error', detail: 'fetch failed: certificate has expired' })).toMatchObject({ reason: 'tls_error' });
+    expect(failureOutcome({ kind: 'network_error', detail: 'fetch failed: certificate has expired' })).toMatchObject({
+      reason: 'tls_error',
+    });
     expect(failureOutcome({ kind: 'dns_error', detail: '' })).toMatchObject({ reason: 'dns_gone' });
     expect(failureOutcome({ kind: 'too_many_redirects', detail: '' })).toMatchObject({ reason: 'redirect_loop' });
-    expect(publicHealth({ state: 'failing', reason_kind: 'http_5xx', http_status: 503, moved_to: null, last_checked_at: null, last_ok_at: null, failing_since: '2026-11-02T10:00:00Z' }))
-      .toEqual({ state: 'failing', reason: 'HTTP 503', failing_since: '2026-11-02T10:00:00.000Z', last_checked_at: null, last_ok_at: null, moved_to: null });
+    expect(
+      publicHealth({
+        state: 'failing',
+        reason_kind: 'http_5xx',
+        http_status: 503,
+        moved_to: null,
+        last_checked_at: null,
+        last_ok_at: null,
+        failing_since: '2026-11-02T10:00:00Z',
+      }),
+    ).toEqual({
+      state: 'failing',
+      reason: 'HTTP 503',
+      failing_since: '2026-11-02T10:00:00.000Z',
+      last_checked_at: null,
+      last_ok_at: null,
+      moved_to: null,
+    });
   });
 
   it('robots.txt: our group, else *, by longest match', () => {
     expect(isDisallowedByRobots('User-agent: *\nDisallow: /', 'https://a.example/', 'tooldir')).toBe(true);
-    expect(isDisallowedByRobots('User-agent: tooldir\nAllow: /\n\nUser-agent: *\nDisallow: /', 'https://a.example/', 'tooldir')).toBe(false);
+    expect(
+      isDisallowedByRobots(
+        'User-agent: tooldir\nAllow: /\n\nUser-agent: *\nDisallow: /',
+        'https://a.example/',
+        'tooldir',
+      ),
+    ).toBe(false);
     expect(isDisallowedByRobots('User-agent: *\nDisallow: /private', 'https://a.example/', 'tooldir')).toBe(false);
   });
 });

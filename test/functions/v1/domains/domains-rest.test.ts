@@ -18,7 +18,8 @@ beforeAll(async () => {
   site = await startFixtureSite({
     '/.well-known/tooldir-verification.txt': (request, response) => {
       const host = String(request.headers['x-test-host']);
-      if (host === 'moved-site.org') return redirectTo('https://elsewhere.example.net/.well-known/tooldir-verification.txt')(request, response);
+      if (host === 'moved-site.org')
+        return redirectTo('https://elsewhere.example.net/.well-known/tooldir-verification.txt')(request, response);
       if (host === 'hop-site.org') return redirectTo('/other/tooldir.txt')(request, response);
       const body = files.get(host);
       if (body === undefined) response.writeHead(404).end('no');
@@ -26,7 +27,15 @@ beforeAll(async () => {
     },
     '/other/tooldir.txt': (_request, response) => response.writeHead(200).end(files.get('hop-site.org') ?? ''),
   });
-  network = proofNetwork(site, ['example.org', 'www.example.org', 'filesite.org', 'www.filesite.org', 'moved-site.org', 'www.moved-site.org', 'hop-site.org']);
+  network = proofNetwork(site, [
+    'example.org',
+    'www.example.org',
+    'filesite.org',
+    'www.filesite.org',
+    'moved-site.org',
+    'www.moved-site.org',
+    'hop-site.org',
+  ]);
   t = await createTestApp({ env: { CRAWL_ALLOW_PRIVATE: 'true' }, overrides: { txt, crawl: network } });
 });
 afterAll(async () => {
@@ -36,7 +45,8 @@ afterAll(async () => {
 afterEach(() => expect(network.violations).toEqual([]));
 
 const add = (key: string, domain: string) => t.request('/api/v1/domains', { method: 'POST', key, json: { domain } });
-const verify = (key: string, domain: string, body: unknown) => t.request(`/api/v1/domains/${encodeURIComponent(domain)}/verify`, { method: 'POST', key, json: body });
+const verify = (key: string, domain: string, body: unknown) =>
+  t.request(`/api/v1/domains/${encodeURIComponent(domain)}/verify`, { method: 'POST', key, json: body });
 
 describe('POST /api/v1/domains', () => {
   it('adds the registrable domain with its token and the three methods, and answers it again on a second add', async () => {
@@ -44,7 +54,13 @@ describe('POST /api/v1/domains', () => {
     const res = await add(m.key, 'Docs.EXAMPLE.org.');
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ domain: 'example.org', status: 'pending', method: null, verified_at: null, email_code: null });
+    expect(body).toMatchObject({
+      domain: 'example.org',
+      status: 'pending',
+      method: null,
+      verified_at: null,
+      email_code: null,
+    });
     expect(body.token).toMatch(/^td_[0-9A-Za-z]{24}$/);
     expect(body.methods).toEqual({
       dns: { name: '_tooldir.example.org', type: 'TXT', value: `tooldir-verification=${body.token}` },
@@ -109,9 +125,12 @@ describe('DNS proof', () => {
     delete records['_tooldir.example.org'];
   });
 
-  it('answers 422 with the reason and changes nothing: not found, wrong value, another domain\'s token, another name', async () => {
+  it("answers 422 with the reason and changes nothing: not found, wrong value, another domain's token, another name", async () => {
     const m = await t.member();
-    const { token } = await (await add(m.key, 'dns-cases.example.org')).json().then(() => add(m.key, 'example.org')).then((r) => r.json());
+    const { token } = await (await add(m.key, 'dns-cases.example.org'))
+      .json()
+      .then(() => add(m.key, 'example.org'))
+      .then((r) => r.json());
     const other = await (await add(m.key, 'bücher.de')).json();
     const expectFailure = async (words: string) => {
       const res = await verify(m.key, 'example.org', { method: 'dns' });
@@ -129,7 +148,10 @@ describe('DNS proof', () => {
     records['_tooldir.example.org.example.org'] = [`tooldir-verification=${token}`];
     await expectFailure('found on another name: the record is at _tooldir.example.org.example.org');
     delete records['_tooldir.example.org.example.org'];
-    const [row] = await queryRows<{ status: string }>(t.deps.db, sql`SELECT status FROM domain_proofs WHERE account_id = ${m.accountId} AND domain = 'example.org'`);
+    const [row] = await queryRows<{ status: string }>(
+      t.deps.db,
+      sql`SELECT status FROM domain_proofs WHERE account_id = ${m.accountId} AND domain = 'example.org'`,
+    );
     expect(row!.status).toBe('pending');
   });
 });
@@ -170,7 +192,9 @@ describe('HTTP proof', () => {
     expect(wrong.status).toBe(422);
     const message = (await wrong.json()).error.message as string;
     expect(message).toContain('wrong value');
-    expect(message).toContain('https://www.example.org/.well-known/tooldir-verification.txt: file not found (HTTP 404)');
+    expect(message).toContain(
+      'https://www.example.org/.well-known/tooldir-verification.txt: file not found (HTTP 404)',
+    );
     files.delete('example.org');
   });
 
@@ -185,7 +209,8 @@ describe('HTTP proof', () => {
 });
 
 describe('e-mail proof', () => {
-  const outbox = (to: string) => queryRows<{ text: string }>(t.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${to} ORDER BY id`);
+  const outbox = (to: string) =>
+    queryRows<{ text: string }>(t.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${to} ORDER BY id`);
 
   it('sends a code to an address at the domain; the code works once', async () => {
     const m = await t.member();
@@ -224,7 +249,10 @@ describe('e-mail proof', () => {
     await add(m.key, 'example.org');
     await verify(m.key, 'example.org', { method: 'email', email: 'team@example.org' });
     const messages: string[] = [];
-    for (let i = 0; i < 6; i++) messages.push((await (await verify(m.key, 'example.org', { method: 'email', code: '000000x' })).json()).error.message);
+    for (let i = 0; i < 6; i++)
+      messages.push(
+        (await (await verify(m.key, 'example.org', { method: 'email', code: '000000x' })).json()).error.message,
+      );
     expect(messages[0]).toContain('4 tries left');
     expect(messages[4]).toContain('no tries left');
     expect(messages[5]).toContain('No e-mail code');
@@ -253,7 +281,13 @@ describe('attempt limit, removal, errors', () => {
   it('refuses malformed verify bodies with 400', async () => {
     const m = await t.member();
     await add(m.key, 'example.org');
-    for (const body of [{}, { method: 'ftp' }, { method: 'email' }, { method: 'email', email: 'a@example.org', code: '1' }, { method: 'dns', port: 80 }]) {
+    for (const body of [
+      {},
+      { method: 'ftp' },
+      { method: 'email' },
+      { method: 'email', email: 'a@example.org', code: '1' },
+      { method: 'dns', port: 80 },
+    ]) {
       const res = await verify(m.key, 'example.org', body);
       expect(res.status).toBe(400);
       expect((await res.json()).error.code).toBe('invalid_request');
