@@ -39,7 +39,7 @@ const ENTRIES = ['^functions/node\\.ts$', '^functions/worker\\.ts$', '^functions
  */
 const CAPABILITY_LAYERS = [
   ['jobs', 'deploy'], // run and schedule the steps, purges and sweeps; migrate at deploy time
-  ['idempotency', 'payments', 'pipeline', 'claims'], // drive a submission: replay a submit, apply a payment, crawl/review/publish, claim
+  ['idempotency', 'payments', 'pipeline', 'claims', 'health'], // drive a submission: replay a submit, apply a payment, crawl/review/publish, claim; re-check live tools
   ['submissions'], // a submission: submit, the rules, records, retry, edit, payment requests
   ['directory', 'oauth', 'stats', 'webhooks'], // what grows around a listing or an account
   ['domains'], // domains an account proves (DNS, HTTP, e-mail), read by the mark, claims and submissions
@@ -134,6 +134,7 @@ const CRAWLER_PUBLIC = [
   'crawl-result', // the crawl's outcome types (CrawlResult, CrawlFailure, PageMetadata)
   'crawl-failures', // the failure a caller classifies
   'crawl-error-messages', // the one table of what a submitter is told
+  'check-page', // the re-check's polite fetch of a live tool and its robots.txt (src/health/)
   'reserved-names', // the resolver wrapper the composition root and the Node entry install
   'pinned-fetch', // Node only: the Node entry's connection-pinning fetch (never in the Worker bundle)
 ].map((file) => `^src/crawler/${file}\\.ts$`);

@@ -13,6 +13,7 @@ import * as submitSite from './v1/sites/submit-site';
 import * as getSite from './v1/sites/get-site';
 import * as listSites from './v1/sites/list-sites';
 import * as retrySite from './v1/sites/retry-site';
+import * as refreshSiteFromWebsite from './v1/sites/refresh-site-from-website';
 import * as editSite from './v1/sites/edit-site';
 import * as withdrawSite from './v1/sites/withdraw-site';
 import * as getSiteStats from './v1/sites/get-site-stats';
@@ -43,6 +44,7 @@ import * as reviewJob from './jobs/review';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
+import * as recheckJob from './jobs/recheck';
 import * as statsOptOut from './pages/stats-opt-out';
 import * as createWebhook from './v1/webhooks/create-webhook';
 import * as listWebhooks from './v1/webhooks/list-webhooks';
@@ -65,6 +67,7 @@ import { notFoundPage } from './pages/not-found';
 import * as shellAssets from './pages/shell/assets';
 import * as connectPage from './pages/connect-page';
 import * as pricingPage from './pages/pricing-page';
+import * as aboutChecks from './pages/about-checks';
 import * as submitPage from './pages/submit/submit-page';
 import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../src/body-limit';
 
@@ -74,6 +77,7 @@ const functions = [
   getSite,
   listSites,
   retrySite,
+  refreshSiteFromWebsite,
   editSite,
   withdrawSite,
   getSiteStats,
@@ -100,6 +104,7 @@ const functions = [
   sweepJob,
   webhookJob,
   statsJobs,
+  recheckJob,
   openapi,
   referencePage,
   tryIt,
@@ -111,6 +116,7 @@ const functions = [
   homePage,
   connectPage,
   pricingPage,
+  aboutChecks,
   submitPage,
   toolPage,
   categoryPage,

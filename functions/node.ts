@@ -22,6 +22,7 @@ import { boundOrigin } from '../src/origin';
 import { localSecret, makeAdminToken, makeWebhookSecret } from './node/local-secrets';
 import { createNodeExecutionContext } from './node/execution-context';
 import { startLocalStatsTimers } from './node/stats-timers';
+import { startLocalHealthTimer } from './node/health-timers';
 import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
 import { applyConnectionTimeouts } from './node/connection-timeouts';
@@ -114,6 +115,7 @@ export async function startNodeServer(
   if (!config.siteOrigin) deps.origin = url; // local mode's origin is the address actually bound (PORT=0 too)
   const stopSweeper = options.localSweeper === false ? () => {} : startLocalSweeper(deps);
   const stopStatsTimers = options.localSweeper === false ? () => {} : startLocalStatsTimers(deps);
+  const stopHealthTimer = options.localSweeper === false ? () => {} : startLocalHealthTimer(deps);
   return {
     url,
     port,
@@ -123,6 +125,7 @@ export async function startNodeServer(
     close: async () => {
       stopSweeper();
       stopStatsTimers();
+      stopHealthTimer();
       queue.stop?.();
       await new Promise<void>((done) => server.close(() => done()));
       await deferred.drain(); // work deferred by the last requests still needs the database

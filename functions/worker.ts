@@ -7,6 +7,8 @@ import { runJob } from '../src/jobs/run-job';
 import { rollUpStats } from '../src/stats/roll-up';
 import { sendWeeklyReports } from '../src/stats/weekly-report';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../src/deploy/stats-crons';
+import { RECHECK_CRON } from '../src/deploy/recheck-schedule';
+import { runHealthRound } from '../src/health/run-round';
 import { createR2MediaStore, isR2Bucket } from '../src/adapters/media/r2';
 import { createWorkersPageCache } from '../src/adapters/page-cache/workers-cache';
 import { createListingVersion } from '../src/adapters/page-cache/listing-version';
@@ -93,11 +95,14 @@ export default {
   },
   /**
    * Cron trigger fallbacks (QStash schedules the same jobs in production; either is enough, running both is
-   * harmless): the sweep every 5 minutes, the statistics roll-up hourly, the weekly e-mail on Mondays.
+   * harmless): the sweep every 5 minutes, the statistics roll-up hourly, the weekly e-mail on Mondays, a round of
+   * health re-checks every minute (two rounds at once share no tool: each claims its own).
    */
   async scheduled(controller: ScheduledController, env: Record<string, unknown>, ctx: ExecutionContext) {
     const { deps } = appFor(env);
-    if (controller.cron === STATS_ROLLUP_CRON) ctx.waitUntil(rollUpStats(deps));
+    if (controller.cron === RECHECK_CRON) {
+      if (deps.config.health.checks) ctx.waitUntil(runHealthRound(deps));
+    } else if (controller.cron === STATS_ROLLUP_CRON) ctx.waitUntil(rollUpStats(deps));
     else if (controller.cron === STATS_REPORT_CRON) ctx.waitUntil(sendWeeklyReports(deps));
     else ctx.waitUntil(runJob(deps, 'sweep', {}));
   },

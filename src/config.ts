@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_HIDE_AFTER_DAYS_DEFAULT } from './catalog/health-states';
 import { defaultDailyLimits, type MembershipTier, type PlanKind } from './catalog/plans';
 
 /**
@@ -70,6 +71,8 @@ const envSchema = z.object({
   SIGNUP: z.enum(['open', 'closed']).default('open'),
   STATS_COUNTING: bool(true),
   STATS_WEEKLY_MAIL: bool(),
+  HEALTH_HIDE_AFTER_DAYS: int(HEALTH_HIDE_AFTER_DAYS_DEFAULT, 0, 365),
+  HEALTH_CHECKS: toggle(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -114,6 +117,11 @@ export interface Config {
   mail: MailConfig;
   mailFrom: string;
   signupOpen: boolean;
+  /**
+   * Re-checks of live tools (docs/health.md): days of failing before a listing is hidden (0: at the first failing
+   * check), and whether the scheduled rounds run at all (off: only POST /api/jobs/recheck checks).
+   */
+  health: { hideAfterDays: number; checks: boolean };
   /**
    * Listing statistics (docs/stats.md): whether public pages count views, clicks, impressions and badge loads,
    * and whether owners of live tools get the weekly e-mail (off by default in local mode).
@@ -216,6 +224,7 @@ export function loadConfig(env: Env): Config {
     mailFrom: e.MAIL_FROM,
     signupOpen: e.SIGNUP === 'open',
     stats: { counting: e.STATS_COUNTING ?? true, weeklyMail: e.STATS_WEEKLY_MAIL ?? !local },
+    health: { hideAfterDays: e.HEALTH_HIDE_AFTER_DAYS, checks: e.HEALTH_CHECKS },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -17,3 +17,23 @@ export function formatDate(value: Date | string | null | undefined): string {
   const time = formatTime(value);
   return /^\d{4}-\d{2}-\d{2} /.test(time) ? time.slice(0, 10) : time;
 }
+
+/**
+ * How long ago, in the largest whole unit: `just now`, `5 minutes ago`, `3 hours ago`, `2 days ago` (the tool page's
+ * "Checked 3 hours ago"). A time in the future reads as just now.
+ * @example timeAgo('2026-11-21T18:05:00Z', new Date('2026-11-21T21:05:00Z')) // '3 hours ago'
+ */
+export function timeAgo(value: Date | string, now: Date): string {
+  const at = value instanceof Date ? value : new Date(value);
+  const seconds = Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
+  const units: Array<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) {
+    const count = Math.floor(seconds / size);
+    if (count >= 1) return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  }
+  return 'just now';
+}

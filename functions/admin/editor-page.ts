@@ -1,5 +1,7 @@
 // GET /admin – the editor's review queue (pending edits, recent crawl failures) and the directory's statistics;
 // POST /admin/login, /admin/logout, /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
+import { listListingsWithTrouble } from '../../src/health/listings-with-trouble';
+import { troubleListView } from './health-views';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';

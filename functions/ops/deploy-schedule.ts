@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { createSweepSchedule } from '../../src/deploy/sweep-schedule';
 import { createStatsSchedules } from '../../src/deploy/stats-schedules';
+import { createRecheckSchedule } from '../../src/deploy/recheck-schedule';
 
 async function main() {
   const token = process.env.QSTASH_TOKEN?.trim();
@@ -28,6 +29,9 @@ async function main() {
     for (const stats of await createStatsSchedules({ token, siteOrigin, baseUrl })) {
       console.log(`schedule ${stats.scheduleId}: POST ${stats.destination} on "${stats.cron}"`);
     }
+    // The health re-check (docs/health.md): a round of due tools every minute.
+    const recheck = await createRecheckSchedule({ token, siteOrigin, baseUrl });
+    console.log(`schedule ${recheck.scheduleId}: POST ${recheck.destination} on "${recheck.cron}"`);
   } catch (error) {
     console.error(`could not create the schedule: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

@@ -14,6 +14,7 @@ import { notFoundPage } from './not-found';
 import { answerSlugFate } from './slug-fate';
 import { badges, iconSource, outboundRel } from './tool-list';
 import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
+import { healthNotice, checkedLine } from './tool-health';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/tools/:slug', async (c) => {
@@ -33,15 +34,17 @@ export function register(app: OpenAPIHono<AppEnv>) {
       // Images are our own /media/ copies (same origin); og:image needs the copy's absolute URL.
       image: tool.image && `${c.get('deps').origin}${tool.image}`,
       ogType: 'article',
+      // Hidden by the re-check (docs/health.md): reachable, with a notice, and not for search engines.
+      noindex: tool.hidden,
       jsonLd: [softwareApplicationLd(tool, c.get('deps').origin)],
-      body: () => html`<article>
+      body: () => html`${healthNotice(tool)}<article>
 <h1><img class="avatar" src="${iconSource(tool)}" alt="" width="48" height="48">${tool.name}${badges(tool)}</h1>
 ${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</p>` : ''}
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
 ${href ? html`<p><a class="button primary" href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
 ${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}
 ${tool.categories.length ? html`<h2 class="vh">Categories</h2><ul class="chips nav" aria-label="Categories">${tool.categories.map((cat) => html`<li><a href="/categories/${cat.slug}">${cat.name}</a></li>`)}</ul>` : ''}
-<p class="muted">Listed since ${formatDate(tool.published_at)}.</p>
+<p class="muted">Listed since ${formatDate(tool.published_at)}.${checkedLine(tool, c.get('deps').now())}</p>
 </article>
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,

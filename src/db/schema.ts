@@ -7,3 +7,4 @@ export * from './schema/webhooks';
 export * from './schema/search';
 export * from './schema/stats';
 export * from './schema/domains';
+export * from './schema/health';

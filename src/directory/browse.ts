@@ -77,14 +77,14 @@ const cursorOf = (category: string | undefined, row: Row) =>
 /** The sponsored slot (newest first), in the same columns as newestStatement so the two can be one UNION. */
 function sponsorStatement(filter: SQL): SQL {
   return sql`SELECT ${toolColumns}, NULL AS tier, 'newest' AS mode, ${sortMicros(sortAt)} AS sort_micros, s.id AS sort_id
-    FROM sites s WHERE s.status = 'live' AND ${sponsorSlotHeld}${filter}
+    FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden) AND ${sponsorSlotHeld}${filter}
     ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${SPONSOR_SLOTS}`;
 }
 
 /** The `take` tools listed just after `before` (oldest first: the caller reverses), by the same index backwards. */
 function newerStatement(take: number, before: SearchPosition, filter: SQL): SQL {
   return sql`WITH page AS (
-      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${filter}
+      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden)${filter}
         AND (${sortAt}, s.id) > (${fromMicros(before.publishedMicros)}, ${before.id}::uuid)
       ORDER BY ${sortAt} ASC, s.id ASC LIMIT ${take}
     )

@@ -26,7 +26,7 @@ const categoryNames = sql`jsonb_build_object('categories', (SELECT coalesce(json
 function newestPage(take: number, after: SearchPosition | undefined, filter: SQL): SQL {
   const page = after ? sql` AND (${sortAt}, s.id) < (${fromMicros(after.publishedMicros)}, ${after.id}::uuid)` : sql``;
   return sql`page AS (
-      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE s.status = 'live'${filter}${page}
+      SELECT s.id, ${sortAt} AS sort_at FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden)${filter}${page}
       ORDER BY ${sortAt} DESC, s.id DESC LIMIT ${take}
     )`;
 }

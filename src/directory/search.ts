@@ -38,6 +38,8 @@ export const searchInputSchema = z.object({
   category: categorySlugSchema('category').optional(),
   correct: z.boolean({ error: 'correct must be a boolean' }).optional(),
   verified: z.boolean({ error: 'verified must be true or false' }).optional(),
+  /** `ok`: only tools whose last daily check passed (docs/health.md); a page may then hold fewer than `limit`. */
+  health: z.enum(['ok'], { error: 'health must be ok' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -156,11 +158,13 @@ async function searchAs<Tool>(
 
   const page = hits.slice(0, limit);
   const last = page.at(-1);
+  // The health filter drops from the page, never from the walk: the cursor continues after the last row read.
+  const shown = parsed.data.health === 'ok' ? await onlyHealthy(deps, page) : page;
   const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
-    // A ranked page is filtered after ranking (the ranking function knows no mark), so with verified=true a page may
-    // hold fewer than `limit` tools while next_cursor still goes on from the last ranked one (docs/ownership.md).
-    tools: (verified ? page.filter((row) => row.verified_method) : page).map((row) =>
+    // Filters of marks and health drop from the page, never from the walk: next_cursor goes on from the last ranked row
+    // (docs/ownership.md, docs/health.md), so a page may hold fewer than `limit` tools.
+    tools: (verified ? shown.filter((row) => row.verified_method) : shown).map((row) =>
       shape(row, listCategories(row, names)),
     ),
     next_cursor:
@@ -181,4 +185,16 @@ async function searchAs<Tool>(
     })),
     newest_tools: rows.filter((row) => row.mode === 'fallback').map((row) => shape(row, listCategories(row, names))),
   };
+}
+
+/** The rows whose tool's last check passed: one primary-key lookup per row, in one statement. */
+async function onlyHealthy<Row extends { sort_id: string | null }>(deps: Deps, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => row.sort_id).filter((id): id is string => typeof id === 'string');
+  if (ids.length === 0) return [];
+  const ok = await queryRows<{ site_id: string }>(
+    deps.db,
+    sql`SELECT site_id FROM site_health WHERE site_id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND state = 'ok'`,
+  );
+  const healthy = new Set(ok.map((row) => row.site_id));
+  return rows.filter((row) => row.sort_id !== null && healthy.has(row.sort_id));
 }

@@ -24,20 +24,20 @@ const toolLastmod = sql`greatest(s.status_changed_at, s.published_at,
   (SELECT max(e.decided_at) FROM site_edits e WHERE e.site_id = s.id AND e.status = 'approved'))`;
 
 /** A live tool, or one taken down (its leaving changed the lists it was on). */
-const listedOrTakenDown = sql`(s.status = 'live' OR (s.status = 'rejected' AND s.published_at IS NOT NULL))`;
+const listedOrTakenDown = sql`((s.status = 'live' AND NOT s.health_hidden) OR (s.status = 'rejected' AND s.published_at IS NOT NULL))`;
 
 /** The home page lists every live tool: its newest change, or the newest takedown. Index scans only. */
 const homeLastmod = sql`greatest(
-  (SELECT max(s.status_changed_at) FROM sites s WHERE s.status = 'live'),
+  (SELECT max(s.status_changed_at) FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden)),
   (SELECT max(s.status_changed_at) FROM sites s WHERE s.status = 'rejected' AND s.published_at IS NOT NULL),
-  (SELECT max(e.decided_at) FROM site_edits e JOIN sites s ON s.id = e.site_id WHERE e.status = 'approved' AND s.status = 'live'))`;
+  (SELECT max(e.decided_at) FROM site_edits e JOIN sites s ON s.id = e.site_id WHERE e.status = 'approved' AND (s.status = 'live' AND NOT s.health_hidden)))`;
 
 /** Categories with at least one live tool, with the newest change among their tools (taken-down ones too). */
 const categoryRows = (gate: SQL, limit: number) => sql`
   SELECT 1 AS part, c.slug, max(${toolLastmod}) AS lastmod, NULL::text AS first_key, 0::bigint AS pos
   FROM categories c JOIN site_categories sc ON sc.category_slug = c.slug JOIN sites s ON s.id = sc.site_id
   WHERE ${listedOrTakenDown} AND ${gate}
-  GROUP BY c.slug HAVING bool_or(s.status = 'live')
+  GROUP BY c.slug HAVING bool_or((s.status = 'live' AND NOT s.health_hidden))
   ORDER BY c.slug LIMIT ${limit}`;
 
 const homeRow = sql`SELECT 0 AS part, NULL::text AS slug, ${homeLastmod} AS lastmod, NULL::text AS first_key, 0::bigint AS pos`;
@@ -86,19 +86,19 @@ export async function readSitemapRoot(deps: Deps, maxUrls = SITEMAP_MAX_URLS): P
   const rows = await queryRows<Row>(
     deps.db,
     sql`WITH form AS (
-          SELECT (SELECT count(*) FROM sites s WHERE s.status = 'live')
-            + (SELECT count(DISTINCT sc.category_slug) FROM site_categories sc JOIN sites s ON s.id = sc.site_id WHERE s.status = 'live')
+          SELECT (SELECT count(*) FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden))
+            + (SELECT count(DISTINCT sc.category_slug) FROM site_categories sc JOIN sites s ON s.id = sc.site_id WHERE (s.status = 'live' AND NOT s.health_hidden))
             + 1 > ${maxUrls} AS indexed
         ), ranked AS (
           SELECT row_number() OVER (ORDER BY ${listedAt}, s.id) - 1 AS rn, ${toolLastmod} AS lastmod, ${listedKeyText} AS key
-          FROM sites s WHERE s.status = 'live' AND ${indexed}
+          FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden) AND ${indexed}
         ), chunked AS (
           SELECT r.rn / ${maxUrls}::bigint AS chunk, r.rn % ${maxUrls}::bigint = 0 AS starts, r.lastmod, r.key FROM ranked r
         )
         ${sorted(sql`${homeRow}
           UNION ALL (${categoryRows(sql`NOT ${indexed}`, maxUrls)})
           UNION ALL SELECT 2, s.slug, ${toolLastmod}, NULL, row_number() OVER (ORDER BY ${listedAt}, s.id)
-            FROM sites s WHERE s.status = 'live' AND NOT ${indexed}
+            FROM sites s WHERE (s.status = 'live' AND NOT s.health_hidden) AND NOT ${indexed}
           UNION ALL SELECT 3, NULL, max(k.lastmod), min(k.key) FILTER (WHERE k.starts), k.chunk
             FROM chunked k GROUP BY k.chunk`)}`,
   );
@@ -138,5 +138,5 @@ export async function readSitemapTools(
 /** The statement of one tools child (exported for the test that checks it is a range scan of the listed index). */
 export const toolsChildStatement = (bounds: { from?: ListedKey; to?: ListedKey }, maxUrls: number): SQL =>
   sql`SELECT s.slug, ${isoTimestamp(toolLastmod)} AS lastmod FROM sites s
-      WHERE s.status = 'live'${bounds.from ? sql` AND ${compareListed('>=', bounds.from)}` : sql``}${bounds.to ? sql` AND ${compareListed('<', bounds.to)}` : sql``}
+      WHERE (s.status = 'live' AND NOT s.health_hidden)${bounds.from ? sql` AND ${compareListed('>=', bounds.from)}` : sql``}${bounds.to ? sql` AND ${compareListed('<', bounds.to)}` : sql``}
       ORDER BY ${listedAt}, s.id LIMIT ${maxUrls}`;

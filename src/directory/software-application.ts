@@ -17,6 +17,8 @@ export interface SoftwareApplicationLd {
   applicationCategory?: string | string[];
   /** The "Verified maker" mark: the owner proved control of the tool's domain (docs/ownership.md "The mark"). */
   additionalProperty?: { '@type': 'PropertyValue'; name: 'verifiedMaker'; value: true; description: string };
+  /** When the listing was last confirmed true: the last check that found the site answering, else when it went live. */
+  dateModified?: string;
 }
 
 const isWebUrl = (value: string) => {
@@ -31,6 +33,7 @@ const isWebUrl = (value: string) => {
 /** The JSON-LD of a live tool's page; `origin` (deps.origin) makes the /media/ path of its image absolute. */
 export function softwareApplicationLd(tool: PublicTool, origin: string): SoftwareApplicationLd {
   const categories = tool.categories.map((c) => c.name);
+  const dateModified = tool.health.last_ok_at ?? tool.published_at;
   return {
     '@type': 'SoftwareApplication',
     name: tool.name,
@@ -48,5 +51,6 @@ export function softwareApplicationLd(tool: PublicTool, origin: string): Softwar
           },
         }
       : {}),
+    ...(dateModified ? { dateModified } : {}),
   };
 }

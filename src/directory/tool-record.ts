@@ -4,6 +4,7 @@ import { sponsorSlotHeld } from './sponsor-slot';
 import { mediaPath, mediaUrl } from '../media/media-name';
 import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
 import type { ProofMethod } from '../domains/domain-record';
+import { publicHealth, type PublicHealth } from '../catalog/health-states';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -45,6 +46,8 @@ export interface ToolDetail {
   categories: ToolCategory[];
   verified_owner?: true;
   verified_method?: ProofMethod;
+  /** What the last re-check found (docs/health.md); `unchecked` until the first. */
+  health: PublicHealth;
 }
 
 /** Longest description a search result carries; get_tool returns the whole text. */
@@ -62,6 +65,39 @@ const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c
 export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadata->>'description' AS description,
   s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
   ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories, ${verifiedMethodSql} AS verified_method`;
+
+/**
+ * The health columns a detail read adds (alias `h` for a LEFT JOIN of site_health on s.id): one primary-key probe,
+ * only for the one tool read.
+ */
+export const toolHealthColumns = sql`h.state AS health_state, h.reason_kind AS health_reason_kind, h.http_status AS health_http_status,
+  h.moved_to AS health_moved_to, ${isoTimestamp(sql`h.last_checked_at`)} AS health_last_checked_at,
+  ${isoTimestamp(sql`h.last_ok_at`)} AS health_last_ok_at, ${isoTimestamp(sql`h.failing_since`)} AS health_failing_since, s.health_hidden`;
+
+/** The columns of toolHealthColumns, as a row carries them. */
+export interface ToolHealthRow {
+  health_state?: string | null;
+  health_reason_kind?: string | null;
+  health_http_status?: number | null;
+  health_moved_to?: string | null;
+  health_last_checked_at?: string | null;
+  health_last_ok_at?: string | null;
+  health_failing_since?: string | null;
+  health_hidden?: boolean | null;
+}
+
+/** A detail row's health (unchecked when the row carries none: never checked, or read without the join). */
+export function healthOf(row: ToolHealthRow): PublicHealth {
+  return publicHealth({
+    state: row.health_state ?? null,
+    reason_kind: row.health_reason_kind ?? null,
+    http_status: row.health_http_status ?? null,
+    moved_to: row.health_moved_to ?? null,
+    last_checked_at: row.health_last_checked_at ?? null,
+    last_ok_at: row.health_last_ok_at ?? null,
+    failing_since: row.health_failing_since ?? null,
+  });
+}
 
 /**
  * Columns of a tool in a list (search): what a summary and a card show, with the tool's category slugs only (as one
@@ -133,11 +169,11 @@ export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard
 }
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method'> & {
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method' | 'health'> & {
   slug: string | null;
   categories: ToolCategory[] | string | null;
   verified_method: string | null;
-};
+} & ToolHealthRow;
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
   const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
@@ -185,6 +221,7 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     published_at: row.published_at,
     categories: categoriesOf(row),
     ...verifiedMark(row.verified_method),
+    health: healthOf(row),
   };
 }
 

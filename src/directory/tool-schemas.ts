@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoTimestampSchema } from '../timestamp-schemas';
 import { toolCategorySchema } from '../categories/category-schemas';
 import { verifiedMarkSchema } from '../domains/verified-mark';
+import { healthSchema } from '../health-schema';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
 // declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
@@ -71,4 +72,5 @@ export const toolDetailSchema = z.object({
   published_at: isoTimestampSchema('When the tool went live').nullable(),
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
   ...verifiedMarkSchema,
+  health: healthSchema,
 });

@@ -1,3 +1,4 @@
+import { healthSchema } from '../health-schema';
 import { z } from 'zod';
 import { siteStatuses } from '../catalog/site-statuses';
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
@@ -63,6 +64,15 @@ export const siteRecordSchema = z.object({
   pending_edit: pendingEditSchema.optional(),
   last_edit: lastEditSchema.optional(),
   ...verifiedMarkSchema,
+  health: healthSchema
+    .optional()
+    .describe('Once the tool has been live: what the daily re-check of its website last found (docs/health.md)'),
+  site_changed: z
+    .boolean()
+    .optional()
+    .describe(
+      'Live tools: true when the last check saw a title, description or image other than the listing shows; POST /api/v1/sites/{site_id}/refresh proposes them as an edit',
+    ),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

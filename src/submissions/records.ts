@@ -9,13 +9,22 @@ import { editRecordColumns, withEditFields, type EditColumns } from './edit-reco
 import type { PendingState } from '../catalog/payment-states';
 import { WITHDRAWAL_REASON } from '../catalog/site-statuses';
 import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
+import { publicHealth } from '../catalog/health-states';
+
+type StoredHealth = Parameters<typeof publicHealth>[0] & { site_changed?: boolean };
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
-  ${isoTimestamp(sql`s.withdrawn_at`)} AS withdrawn_at, ${editRecordColumns}, ${verifiedMethodSql} AS verified_method`;
+  ${isoTimestamp(sql`s.withdrawn_at`)} AS withdrawn_at, ${editRecordColumns}, ${verifiedMethodSql} AS verified_method,
+  (SELECT jsonb_build_object('state', h.state, 'reason_kind', h.reason_kind, 'http_status', h.http_status, 'moved_to', h.moved_to,
+     'last_checked_at', h.last_checked_at, 'last_ok_at', h.last_ok_at, 'failing_since', h.failing_since,
+     'site_changed', h.last_checked_at IS NOT NULL AND h.state = 'ok' AND h.seen_title IS NOT NULL AND (
+       h.seen_title IS DISTINCT FROM s.metadata->>'title' OR h.seen_description IS DISTINCT FROM s.metadata->>'description'
+       OR h.seen_image IS DISTINCT FROM s.metadata->>'imageSource'))
+   FROM site_health h WHERE h.site_id = s.id) AS health`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -35,6 +44,8 @@ export interface SiteRow extends EditColumns {
   crawl_error_http_status: number | null;
   withdrawn_at: string | null;
   verified_method?: string | null;
+  /** site_health's columns as JSON (text or parsed, by driver); null before the site was ever live. */
+  health?: unknown;
 }
 
 export interface PendingRow {
@@ -71,6 +82,14 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     record.withdrawn_at = row.withdrawn_at;
   }
   Object.assign(record, verifiedMark(row.verified_method));
+  const health =
+    typeof row.health === 'string'
+      ? (JSON.parse(row.health) as StoredHealth)
+      : (row.health as StoredHealth | null | undefined);
+  if (health) {
+    record.health = publicHealth(health);
+    if (row.status === 'live') record.site_changed = Boolean(health.site_changed);
+  }
   return withEditFields(record, row);
 }
 

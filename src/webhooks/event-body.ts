@@ -1,6 +1,7 @@
 // The JSON a receiver gets (docs/webhooks.md "Events"): built from the delivery row the outbox trigger froze
 // when the status changed (drizzle/0014_webhook_outbox.sql), serialised once, and signed as those exact bytes.
 import { publicCrawlError } from '../crawler/crawl-error-messages';
+import { publicHealth } from '../catalog/health-states';
 
 export interface StoredEvent {
   event_id: string;
@@ -24,7 +25,11 @@ interface StoredStatusChange {
 export function eventBody(event: StoredEvent): string {
   const stored = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as Record<string, unknown>;
   const data =
-    event.event_type === 'site.status_changed' ? statusChangeData(stored as unknown as StoredStatusChange) : stored;
+    event.event_type === 'site.status_changed'
+      ? statusChangeData(stored as unknown as StoredStatusChange)
+      : event.event_type === 'site.health_changed'
+        ? healthChangeData(stored as unknown as StoredHealthChange)
+        : stored;
   return JSON.stringify({ id: event.event_id, type: event.event_type, created: event.created, data });
 }
 
@@ -40,5 +45,30 @@ function statusChangeData(stored: StoredStatusChange) {
     previous_status: stored.previous_status ?? null,
     ...(stored.live_url ? { live_url: stored.live_url } : {}),
     ...(reason ? { reason } : {}),
+  };
+}
+
+interface StoredHealthChange {
+  site_id: string;
+  name: string;
+  url: string;
+  live_url: string | null;
+  status: string;
+  hidden: boolean;
+  previous_state: string | null;
+  health: Parameters<typeof publicHealth>[0];
+}
+
+/** `site.health_changed` (docs/webhooks.md): the health object in the same words as the site record's. */
+function healthChangeData(stored: StoredHealthChange) {
+  return {
+    site_id: stored.site_id,
+    name: stored.name,
+    url: stored.url,
+    live_url: stored.live_url,
+    status: stored.status,
+    hidden: Boolean(stored.hidden),
+    previous_state: stored.previous_state === 'hidden' ? 'failing' : stored.previous_state,
+    health: publicHealth(stored.health),
   };
 }

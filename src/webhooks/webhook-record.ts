@@ -3,7 +3,12 @@ import { isoTimestamp } from '../db/sql-format';
 import { isUuid } from '../ids';
 
 /** Event types an endpoint can subscribe to; a `ping` (POST …/test) reaches every endpoint regardless. */
-export const webhookEventTypes = ['site.status_changed', 'site.withdrawn', 'site.claimed'] as const;
+export const webhookEventTypes = [
+  'site.status_changed',
+  'site.withdrawn',
+  'site.claimed',
+  'site.health_changed',
+] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** At most this many endpoints per account (the slot CHECK in src/db/schema.ts says the same). */

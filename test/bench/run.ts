@@ -12,6 +12,7 @@ import { benchPublicThroughput } from './public-throughput';
 import { benchStatsCounting } from './stats-counting';
 import { benchStatsMarks } from './stats-marks';
 import { benchBulkWrites } from './bulk-writes';
+import { benchHealth } from './health.bench';
 import { type BenchReport, formatTable, machine, printReport, writeReport } from './lib/results';
 
 const benches: Record<string, () => Promise<BenchReport>> = {
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<BenchReport>> = {
   'stats-marks': benchStatsMarks,
   search: benchSearch,
   bulk: benchBulkWrites,
+  health: benchHealth,
 };
 
 const wanted = process.argv.slice(2);

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStatsSchedules } from '../../src/deploy/stats-schedules';
 import { STATS_REPORT_CRON, STATS_ROLLUP_CRON } from '../../src/deploy/stats-crons';
+import { RECHECK_CRON } from '../../src/deploy/recheck-schedule';
 import { type QStashStandIn, startQStashStandIn } from '../helpers/standins/qstash-server';
 
 let qstash: QStashStandIn;
@@ -31,5 +32,5 @@ it('creates both schedules for SITE_ORIGIN, once however often it runs', async (
 
 it('uses the cron expressions wrangler.toml triggers as fallbacks (functions/worker.ts tells them apart)', () => {
   const crons = /crons = (\[[^\]]*\])/.exec(readFileSync(new URL('../../wrangler.toml', import.meta.url), 'utf8'))?.[1];
-  expect(JSON.parse(crons!)).toEqual(['*/5 * * * *', STATS_ROLLUP_CRON, STATS_REPORT_CRON]);
+  expect(JSON.parse(crons!)).toEqual(['*/5 * * * *', STATS_ROLLUP_CRON, STATS_REPORT_CRON, RECHECK_CRON]);
 });

@@ -52,6 +52,10 @@ const query = z.object({
     description: 'true: only listings with the "Verified maker" mark (their owner proved the domain)',
     example: 'true',
   }),
+  health: z.enum(['ok'], { error: 'health must be ok' }).optional().openapi({
+    description:
+      'ok: only tools whose last daily check of their website passed (docs/health.md). A page may then hold fewer than limit tools; next_cursor still continues the list',
+  }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -99,10 +103,10 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category, correct, verified } = c.req.valid('query');
+    const { q, limit, cursor, category, correct, verified, health } = c.req.valid('query');
     const page = await searchTools({
       deps: c.get('deps'),
-      input: { query: q, limit, cursor, category, correct, verified: verified === 'true' ? true : undefined },
+      input: { query: q, limit, cursor, category, correct, verified: verified === 'true' ? true : undefined, health },
     });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.

@@ -114,6 +114,11 @@ export const sites = pgTable(
      */
     listedAt: tstz('listed_at').generatedAlwaysAs(sql`coalesce(published_at, status_changed_at)`),
     categorySlugs: text('category_slugs').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Hidden by the re-check (docs/health.md): out of search, categories, the home page and the sitemap while the
+     * page stays reachable with a notice; the status stays live. Every listing read says `NOT health_hidden`.
+     */
+    healthHidden: boolean('health_hidden').notNull().default(false),
   },
   (t) => [
     // A withdrawn listing keeps its row but not its URL or name: listing it again is a new submission.

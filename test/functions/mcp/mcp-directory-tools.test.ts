@@ -122,6 +122,15 @@ describe('get_tool (no key)', () => {
         { slug: 'chat', name: 'Chat' },
         { slug: 'data', name: 'Data' },
       ],
+      // Never re-checked yet (docs/health.md): the state says so rather than claiming the site answers.
+      health: {
+        state: 'unchecked',
+        reason: 'not checked yet',
+        last_checked_at: null,
+        last_ok_at: null,
+        failing_since: null,
+        moved_to: null,
+      },
     });
     expect(resultJson(bySlug)).toEqual(bySlug.structuredContent);
     const byId = await callTool(client, 'get_tool', { site_id: tool!.id });

@@ -102,6 +102,15 @@ describe('softwareApplicationLd', () => {
     published_at: null,
     categories: [],
     title: null,
+    hidden: false,
+    health: {
+      state: 'unchecked',
+      last_checked_at: null,
+      last_ok_at: null,
+      failing_since: null,
+      reason: 'not checked yet',
+      moved_to: null,
+    },
   };
   it('leaves out what is unknown and never links a website that is not http(s)', () => {
     expect(softwareApplicationLd(tool, 'https://dir.example')).toEqual({
@@ -126,5 +135,20 @@ describe('softwareApplicationLd', () => {
       image: 'https://dir.example/media/a.png',
       applicationCategory: 'Code',
     });
+  });
+  it('dates the page by the last check that found the site answering, else by when it went live', () => {
+    const checked = {
+      ...tool.health,
+      state: 'ok' as const,
+      last_checked_at: '2026-11-21T21:05:00.000Z',
+      last_ok_at: '2026-11-21T21:05:00.000Z',
+      reason: null,
+    };
+    expect(softwareApplicationLd({ ...tool, health: checked }, 'https://dir.example').dateModified).toBe(
+      '2026-11-21T21:05:00.000Z',
+    );
+    expect(
+      softwareApplicationLd({ ...tool, published_at: '2026-11-01T00:00:00.000Z' }, 'https://dir.example').dateModified,
+    ).toBe('2026-11-01T00:00:00.000Z');
   });
 });

@@ -146,6 +146,15 @@ describe('GET /api/v1/tools/{slug}', () => {
       live_url: `http://tooldir.test/tools/${live!.slug}`,
       published_at: expect.any(String),
       categories: [{ slug: 'image', name: 'Image' }],
+      // Never re-checked yet (docs/health.md): the state says so rather than claiming the site answers.
+      health: {
+        state: 'unchecked',
+        reason: 'not checked yet',
+        last_checked_at: null,
+        last_ok_at: null,
+        failing_since: null,
+        moved_to: null,
+      },
     });
     for (const slug of [review!.slug, 'no-such-tool']) {
       const missing = await t.request(`/api/v1/tools/${slug}`, fromIp('10.0.1.1'));

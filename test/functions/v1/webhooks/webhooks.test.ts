@@ -33,8 +33,8 @@ describe('POST /api/v1/webhooks', () => {
     expect(body).toEqual({
       webhook_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       url: 'https://hooks.example/tooldir',
-      // The default is every event type (site.withdrawn: docs/webhooks.md).
-      events: ['site.status_changed', 'site.withdrawn'],
+      // The default is every event type (docs/webhooks.md).
+      events: ['site.status_changed', 'site.withdrawn', 'site.claimed', 'site.health_changed'],
       secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{32}$/),
       created_at: expect.stringMatching(ISO),
     });

@@ -1,0 +1,28 @@
+// The `health` object's schema (docs/health.md): the site record, the public tool JSON and the MCP results declare it
+// from here, so the three surfaces promise one shape. A leaf module: the CLI reads it too.
+import { z } from 'zod';
+import { healthStates } from './catalog/health-states';
+
+/** What the last daily re-check of the tool's website found (docs/health.md). */
+export const healthSchema = z
+  .object({
+    state: z
+      .enum(healthStates)
+      .describe(
+        'ok: answered; failing: did not answer; moved: leads to another domain; unchecked: not checked yet, or robots.txt asks us not to',
+      ),
+    last_checked_at: z
+      .string()
+      .nullable()
+      .describe('When the site was last checked (ISO 8601), null before the first check'),
+    last_ok_at: z.string().nullable().describe('When it last answered'),
+    failing_since: z.string().nullable().describe('Failing or moved: the first check of this run that did not pass'),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        'In words: no answer, TLS error, HTTP 503, not found, DNS gone, leads to another domain, …; null when ok',
+      ),
+    moved_to: z.string().nullable().describe('Moved: the registrable domain the site now leads to'),
+  })
+  .describe("The health of the tool's website, re-checked about once a day");
