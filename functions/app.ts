@@ -37,6 +37,7 @@ import * as adminCategories from './admin/categories';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
+import * as refundJob from './jobs/refund';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
@@ -91,6 +92,7 @@ const functions = [
   adminCategories,
   crawlJob,
   reviewJob,
+  refundJob,
   sweepJob,
   webhookJob,
   statsJobs,

@@ -20,7 +20,7 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
     const slug = attempt < MAX_SLUG_TRIES - 1 ? await freeSlugFor(deps, siteId) : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
     if (slug === undefined) return undefined;
     try {
-      const [row] = await queryRows<SiteRow & { notify_email: string | null }>(
+      const [row] = await queryRows<SiteRow & { notify_email: string | null; account_id: string }>(
         deps.db,
         sql`WITH u AS (
               UPDATE sites s SET status = 'live', slug = COALESCE(s.slug, ${slug}::text),
@@ -30,12 +30,19 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
               WHERE s.id = ${siteId}::uuid AND ${decisionApplies.approve}
               RETURNING s.*
             )
-            SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email
+            SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email, s.account_id
             FROM u s JOIN accounts a ON a.id = s.account_id`,
       );
       if (!row) return undefined;
       const record = toSiteRecord(row);
-      await notifyPublished(deps, { to: row.notify_email, name: row.name, url: row.url, liveUrl: record.live_url ?? '' });
+      await notifyPublished(deps, {
+        accountId: row.account_id,
+        siteId,
+        to: row.notify_email,
+        name: row.name,
+        url: row.url,
+        liveUrl: record.live_url ?? '',
+      });
       return record;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

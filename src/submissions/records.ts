@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import type { SiteStatus } from '../catalog/site-statuses';
-import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
+import type { PaymentReason, PendingRecord, Refund, SiteRecord } from './record-schemas';
 import type { PlanName } from '../catalog/plans';
 import { sponsorSlotHeld } from '../directory/sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
@@ -13,6 +13,8 @@ import type { PendingState } from '../catalog/payment-states';
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
+  s.metadata->>'finalUrl' AS crawled_url, s.refund_state, s.refund_id, s.refund_amount, s.refund_currency,
+  ${isoTimestamp(sql`s.refunded_at`)} AS refunded_at,
   ${editRecordColumns}`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
@@ -31,6 +33,12 @@ export interface SiteRow extends EditColumns {
   live_url: string | null;
   crawl_error_kind: string | null;
   crawl_error_http_status: number | null;
+  crawled_url?: string | null;
+  refund_state?: 'due' | 'refunded' | null;
+  refund_id?: string | null;
+  refund_amount?: number | string | null;
+  refund_currency?: string | null;
+  refunded_at?: string | null;
 }
 
 export interface PendingRow {
@@ -61,7 +69,22 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
   if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
+  if (row.crawled_url) record.crawled_url = row.crawled_url;
+  const refund = toRefund(row);
+  if (refund) record.refund = refund;
   return withEditFields(record, row);
+}
+
+function toRefund(row: SiteRow): Refund | undefined {
+  if (row.refund_state === 'due') return { status: 'pending' };
+  if (row.refund_state !== 'refunded') return undefined;
+  return {
+    status: 'refunded',
+    ...(row.refund_id && { refund_id: row.refund_id }),
+    ...(row.refund_amount != null && { amount: Number(row.refund_amount) }),
+    ...(row.refund_currency && { currency: row.refund_currency }),
+    ...(row.refunded_at && { refunded_at: row.refunded_at }),
+  };
 }
 
 export function toPendingRecord(row: PendingRow): PendingRecord {

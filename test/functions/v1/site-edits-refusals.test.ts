@@ -110,7 +110,7 @@ describe('openapi.json', () => {
     const patch = doc.paths['/api/v1/sites/{site_id}'].patch;
     expect(patch.operationId).toBe('editSite');
     expect(Object.keys(patch.responses).sort()).toEqual(['202', '400', '401', '404', '409', '413', '429', '500', '503']);
-    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'name']);
+    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'name', 'url']);
     const reviewOp = doc.paths['/api/v1/admin/edits/{edit_id}/review'].post;
     expect(reviewOp.security).toEqual([{ operatorToken: [] }]);
     expect(Object.keys(reviewOp.responses).sort()).toEqual(['200', '400', '401', '404', '409', '429']);

@@ -19,6 +19,7 @@ export interface PaymentCall {
     | 'createMembershipCheckout'
     | 'expireCheckout'
     | 'refund'
+    | 'refundInFull'
     | 'cancelSubscriptionAndRefund'
     | 'cancelReplacedSubscription'
     | 'createBillingPortal';
@@ -63,6 +64,11 @@ export function recordingPayments(options: { promotionCodes?: boolean } = {}): P
     },
     async refund(...args) {
       calls.push({ method: 'refund', args });
+    },
+    async refundInFull(request) {
+      const made = await local.refundInFull(request);
+      calls.push({ method: 'refundInFull', args: [request], result: made.refundId });
+      return made;
     },
     async cancelSubscriptionAndRefund(...args) {
       calls.push({ method: 'cancelSubscriptionAndRefund', args });
