@@ -50,6 +50,10 @@ export function createLocalPayments(
     async refund() {},
     // Nothing moved, so the refund is a record: an id derived from the key (a redelivered job gets the same one)
     // and the amount our checkout page charged.
+    // The local checkout makes no invoices.
+    async invoiceUrl() {
+      return undefined;
+    },
     async refundInFull(request: FullRefundRequest): Promise<RefundMade> {
       const digest = (await sha256Hex(request.idempotencyKey)).slice(0, 24);
       return { refundId: `re_local_${digest}`, amount: request.expected.amount, currency: request.expected.currency };

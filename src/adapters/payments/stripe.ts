@@ -137,6 +137,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         ...(config.promotionCodes && { allow_promotion_codes: true }),
         ...taxParams(config.tax, subscription ? 'subscription' : 'payment', undefined),
         ...(request.email && { customer_email: request.email }),
+        // Stripe's limit for the text is 1200 characters; ours is one sentence.
+        ...(request.notice && { custom_text: { submit: { message: request.notice.slice(0, 1200) } } }),
         ...(subscription
           ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null } } }
           : { payment_intent_data: { metadata } }),
@@ -207,6 +209,10 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
+    },
+    async invoiceUrl(invoiceId: string): Promise<string | undefined> {
+      const invoice = await stripe().invoices.retrieve(invoiceId);
+      return invoice.hosted_invoice_url ?? undefined;
     },
     async refundInFull(request: FullRefundRequest): Promise<RefundMade> {
       const metadata = { reason: request.reason.slice(0, 450) };

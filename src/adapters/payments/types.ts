@@ -18,6 +18,8 @@ export interface CheckoutRequest {
   version: number;
   /** Where success/cancel pages and the local checkout live (SITE_ORIGIN or the request's origin). */
   origin: string;
+  /** Shown above the pay button (Stripe's custom_text.submit): the refund rule in force (docs/payments.md). */
+  notice?: string;
 }
 
 /** A membership bought through Stripe: a subscription-mode session for the tier's configured Price. */
@@ -93,6 +95,11 @@ export interface PaymentsAdapter {
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment; idempotent on the payment intent. */
   refund(paymentIntentId: string, reason: string): Promise<void>;
+  /**
+   * The page where the buyer reads and downloads an invoice Stripe made (its hosted_invoice_url), for the receipt
+   * mail; undefined when there is none (no invoice, local payments).
+   */
+  invoiceUrl(invoiceId: string): Promise<string | undefined>;
   /** Refunds a rejected submission's payment in full, once per idempotency key; answers the refund made. */
   refundInFull(request: FullRefundRequest): Promise<RefundMade>;
   /**

@@ -65,6 +65,9 @@ export function recordingPayments(options: { promotionCodes?: boolean } = {}): P
     async refund(...args) {
       calls.push({ method: 'refund', args });
     },
+    async invoiceUrl(invoiceId) {
+      return `https://invoice.stripe.test/i/${invoiceId}`;
+    },
     async refundInFull(request) {
       const made = await local.refundInFull(request);
       calls.push({ method: 'refundInFull', args: [request], result: made.refundId });
