@@ -42,6 +42,7 @@ import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
 import * as statsOptOut from './pages/stats-opt-out';
+import * as mailUnsubscribe from './pages/mail-unsubscribe';
 import * as webhooksCreate from './v1/webhooks-create';
 import * as webhooksList from './v1/webhooks-list';
 import * as webhooksDelete from './v1/webhooks-delete';
@@ -113,6 +114,7 @@ const functions = [
   badge,
   outboundLink,
   statsOptOut,
+  mailUnsubscribe,
   mediaFiles,
   accountPages,
   stripeWebhook,

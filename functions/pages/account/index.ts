@@ -1,5 +1,5 @@
 // /account – the account area: sign-in, overview, one submission, API keys, connected apps, OAuth consent, membership,
-// billing, webhooks, sign-out (server-rendered, works without JS)
+// billing, webhooks, mail, sign-out (server-rendered, works without JS)
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
@@ -18,6 +18,7 @@ import * as submissionActions from './submission-actions';
 import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
+import * as mail from './mail-page';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 
@@ -40,7 +41,7 @@ export function errorPage(error: Error, c: Context<AppEnv>) {
 export function register(app: OpenAPIHono<AppEnv>) {
   const account = new Hono<AppEnv>();
   account.use('*', formBodyLimit);
-  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks]) page.register(account);
+  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks, mail]) page.register(account);
   account.onError(errorPage);
   app.route('/account', account);
 }

@@ -13,6 +13,7 @@ const ACCOUNT_NAV = [
   { href: '/account', label: 'Overview' },
   { href: '/account/keys', label: 'API keys' },
   { href: '/account/webhooks', label: 'Webhooks' },
+  { href: '/account/mail', label: 'Mail' },
 ] as const;
 
 export interface PageOptions {
