@@ -21,7 +21,7 @@ export async function applySubscriptionChange(deps: Deps, event: StripeEventEnve
       deps,
       event,
       { accountId: ours.accountId, customerId: sub.customerId, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted, deleted },
-      membershipChange(paidPeriod, tier),
+      { ...membershipChange(paidPeriod, tier), endsAt: sub.cancelAt === undefined || paidPeriod.ended ? null : new Date(sub.cancelAt * 1000) },
     );
   }
   const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, paidPeriod, { deleted });
