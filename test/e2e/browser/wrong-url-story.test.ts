@@ -84,7 +84,7 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
   it('a maker who paid for a mistyped address fixes it and the tool goes live, paying once', async () => {
     const email = `maker-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const account = await admin('/accounts', { email, tier: 'none' });
-    const { key } = await admin(`/accounts/${account.account_id}/keys`, { name: 'story' });
+    const key = (await admin(`/accounts/${account.account_id}/keys`, { name: 'story' })).key!;
     // Someone else's live tool, whose address the maker will try by mistake from the CLI.
     const other = await admin('/accounts', { email: `other-${crypto.randomUUID().slice(0, 8)}@example.com`, tier: 'member' });
     const otherKey = (await admin(`/accounts/${other.account_id}/keys`, { name: 'other' })).key!;
