@@ -40,7 +40,7 @@ export async function notifyRejected(
   notice: Notice & { reason: string | null; wasLive: boolean; money: RejectionMoney },
 ): Promise<void> {
   const what = notice.wasLive ? 'has been taken down from the directory' : 'was not accepted for the directory';
-  const reason = notice.reason ? `\n\nThe editor's reason: ${notice.reason}` : '\n\nThe editor gave no reason.';
+  const reason = notice.reason ? `\n\nReason: ${notice.reason}` : '\n\nThe editor gave no reason.';
   const money =
     notice.money.kind === 'refunded'
       ? `\n\nYour payment of ${moneyText(notice.money.amount, notice.money.currency)} was refunded in full (refund ${notice.money.refundId}). ${REFUND_ARRIVAL_TEXT}`

@@ -66,7 +66,7 @@ describe('progress mails and the opt-out', () => {
     await t.request(path, form({ choice: 'resume' }));
     const again = await queuedSite(member.key);
     await moveSite(t.deps, again, 'rejected', { reason: 'Still off topic' });
-    expect((await mailsTo(member.email)).at(-1)!.text).toContain("The editor's reason: Still off topic");
+    expect((await mailsTo(member.email)).at(-1)!.text).toContain('Reason: Still off topic');
   });
 
   it('the opt-out belongs to one account: another account still gets its progress mails', async () => {

@@ -109,7 +109,7 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
     const mails = await mailsTo(r.t, buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe(`Your submission "${pending.name}" was not accepted`);
-    expect(mails[1]!.text).toContain("The editor's reason: Not an AI tool");
+    expect(mails[1]!.text).toContain('Reason: Not an AI tool');
     expect(mails[1]!.text).toContain(`Your payment of 15.90 USD was refunded in full (refund ${String(made[0]!.id)}).`);
     expect(mails[1]!.headers).toBeNull();
 
