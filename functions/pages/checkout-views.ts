@@ -8,7 +8,6 @@ import { csrfField } from '../middleware/csrf';
 
 export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-
 export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
   const price = planPrices[planKind(plan)];
   const amount = `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
@@ -16,7 +15,12 @@ export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
 }
 
 /** `rules`: the refund rule in force and the usual review time (./money-rules.ts), stated before Pay. */
-export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, sessionId: string, token: string, rules: View): View {
+export function checkoutView(
+  c: Extract<CheckoutLookup, { kind: 'pending' }>,
+  sessionId: string,
+  token: string,
+  rules: View,
+): View {
   const price = planPrices[planKind(c.plan)];
   return html`<h1>Checkout</h1>
 <p class="notice">Local test checkout: no money is charged. Pressing Pay sends a signed payment event to this service.</p>
@@ -35,9 +39,11 @@ ${csrfField(token)}
 }
 
 /** Where a person follows one of their submissions (functions/pages/account/submission-page.ts; sign-in first). */
-const followLink = (siteId: string) => html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
+const followLink = (siteId: string) =>
+  html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
 
-const statusWords = (status: string) => html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
+const statusWords = (status: string) =>
+  html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
 
 export function successView(c: CheckoutLookup): View {
   if (c.kind === 'site') {

@@ -41,7 +41,8 @@ const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknown
  * The local checkout exists only when no payment provider is configured (in Stripe mode Stripe hosts it), and
  * only with a webhook secret to sign its events with.
  */
-const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
+const isLocal = (c: Context<AppEnv>) =>
+  c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Static paths first: they would otherwise match /checkout/:session_id.
@@ -72,11 +73,18 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
     const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
     const reviewTime = await usualReviewTime({ deps });
-    return page(c, 'Checkout', view.checkoutView(found, sessionId, token, moneyRulesPanel(deps.config.refundOnRejection, reviewTime)));
+    return page(
+      c,
+      'Checkout',
+      view.checkoutView(found, sessionId, token, moneyRulesPanel(deps.config.refundOnRejection, reviewTime)),
+    );
   });
 
   // The form carries one token: anything bigger than a few KiB is not from our page.
-  const formLimit = bodyLimit({ maxSize: 4096, onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413) });
+  const formLimit = bodyLimit({
+    maxSize: 4096,
+    onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413),
+  });
 
   app.post('/checkout/:session_id/pay', formLimit, async (c) => {
     const sessionId = c.req.param('session_id');

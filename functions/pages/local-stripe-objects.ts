@@ -79,7 +79,15 @@ export function completedSession(s: LocalSession): Stripe.Checkout.Session {
       ? null
       : {
           enabled: false,
-          invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null },
+          invoice_data: {
+            account_tax_ids: null,
+            custom_fields: null,
+            description: null,
+            footer: null,
+            issuer: null,
+            metadata: {},
+            rendering_options: null,
+          },
         },
     livemode: false,
     locale: null,
@@ -208,7 +216,12 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
     cancel_at: ending ? s.periodEnd : null,
     cancel_at_period_end: ending,
     canceled_at: s.canceledAt ?? s.cancelRequestedAt ?? null,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: canceled || ending ? 'cancellation_requested' : null },
+    cancellation_details: {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: canceled || ending ? 'cancellation_requested' : null,
+    },
     collection_method: 'charge_automatically',
     created: s.created,
     currency: s.price.currency,
@@ -221,7 +234,13 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
     description: null,
     discounts: [],
     ended_at: s.canceledAt ?? null,
-    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
     items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${s.id}` },
     latest_invoice: s.latestInvoice,
     livemode: false,
@@ -246,11 +265,19 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
 }
 
 /** The event types the local checkout and billing page send. */
-type LocalEventType = 'checkout.session.completed' | 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
+type LocalEventType =
+  | 'checkout.session.completed'
+  | 'customer.subscription.created'
+  | 'customer.subscription.updated'
+  | 'customer.subscription.deleted';
 type EventOf<T extends LocalEventType> = Extract<Stripe.Event, { type: T }>;
 
 /** A snapshot event around `object`, serialised once, exactly as Stripe's webhook body. */
-export function eventBody<T extends LocalEventType>(type: T, object: EventOf<T>['data']['object'], created: number): string {
+export function eventBody<T extends LocalEventType>(
+  type: T,
+  object: EventOf<T>['data']['object'],
+  created: number,
+): string {
   return JSON.stringify({
     id: localId('evt'),
     object: 'event',

@@ -17,7 +17,7 @@ function statePage(c: Context<AppEnv>, token: string, statusMail: boolean, chang
   c.header('Cache-Control', 'no-store');
   return renderPage(c, {
     title: 'Progress mails – tooldir',
-    description: 'Turn the mails about your submissions\' progress off or on.',
+    description: "Turn the mails about your submissions' progress off or on.",
     noindex: true,
     body: () => html`<h1>Progress mails</h1>
 ${changed ? html`<p role="status" id="saved">Saved.</p>` : ''}
@@ -40,7 +40,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   app.post('/mail/unsubscribe/:token', pageFormLimit, async (c) => {
     await checkSameOrigin(c);
-    const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded') ? await c.req.parseBody() : {};
+    const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')
+      ? await c.req.parseBody()
+      : {};
     const settings = await setStatusMailByToken(c.get('deps'), c.req.param('token'), body.choice === 'resume');
     return settings ? statePage(c, settings.token, settings.statusMail, true) : notFoundPage(c);
   });

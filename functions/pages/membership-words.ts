@@ -6,7 +6,11 @@ import { dailyLimitFor, quotaResetsAt, type Tier } from '../../src/accounts/memb
 import { membershipPrices, type MembershipTier } from '../../src/catalog/plans';
 import { amountText, coveredPlans } from '../../src/submissions/plan-words';
 
-export const TIER_NAMES: Record<Tier, string> = { none: 'No membership', member: 'Member', memberFeature: 'Member (featured)' };
+export const TIER_NAMES: Record<Tier, string> = {
+  none: 'No membership',
+  member: 'Member',
+  memberFeature: 'Member (featured)',
+};
 
 /** `49.00 USD per month`. */
 export function membershipPriceLabel(tier: MembershipTier): string {

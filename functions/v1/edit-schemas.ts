@@ -5,14 +5,21 @@ import { DESCRIPTION_MAX, editInputSchema } from '../../src/submissions/edit-inp
 
 export const EditRequest = editInputSchema
   .extend({
-    name: editInputSchema.shape.name.meta({ description: 'New display name, 2 to 100 characters (the rules of submit)', example: 'Acme Writer Pro' }),
+    name: editInputSchema.shape.name.meta({
+      description: 'New display name, 2 to 100 characters (the rules of submit)',
+      example: 'Acme Writer Pro',
+    }),
     description: editInputSchema.shape.description.meta({
       description: `New description, plain text, 1 to ${DESCRIPTION_MAX} characters (whitespace collapsed)`,
       example: 'Drafts release notes from your commits.',
     }),
     url: editInputSchema.shape.url.meta({
-      description: 'Only for a submission whose crawl failed, and on its own: its new address (the URL rules of submit)',
+      description:
+        'Only for a submission whose crawl failed, and on its own: its new address (the URL rules of submit)',
       example: 'https://acme.example/',
     }),
   })
-  .meta({ id: 'EditRequest', description: 'At least one of name and description (a live tool), or url alone (a failed crawl)' });
+  .meta({
+    id: 'EditRequest',
+    description: 'At least one of name and description (a live tool), or url alone (a failed crawl)',
+  });

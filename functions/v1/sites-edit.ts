@@ -30,13 +30,16 @@ const route = createRoute({
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
   request: {
-    params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }),
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
     body: { required: true, content: { 'application/json': { schema: EditRequest } } },
   },
   responses: {
     202: {
       content: { 'application/json': { schema: SiteRecord } },
-      description: 'Edit filed: the site record with pending_edit; or, for url, the site record queued again with its new url',
+      description:
+        'Edit filed: the site record with pending_edit; or, for url, the site record queued again with its new url',
     },
     400: errorContent(
       'Invalid body: neither name nor description nor url, url with name or description, or a field breaks its rule (codes invalid_request, invalid_json)',
@@ -59,7 +62,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'submit', actor.accountId);
-    const record = await editSite({ deps: c.get('deps'), actor, input: { ...c.req.valid('json'), site_id: c.req.valid('param').site_id } });
+    const record = await editSite({
+      deps: c.get('deps'),
+      actor,
+      input: { ...c.req.valid('json'), site_id: c.req.valid('param').site_id },
+    });
     return c.json(record, 202);
   });
 }

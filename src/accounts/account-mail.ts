@@ -46,7 +46,12 @@ export async function sendSubmissionMail(deps: Deps, mail: SubmissionMail): Prom
     });
     return 'sent';
   } catch (error) {
-    deps.log.error('notification mail failed', { to: mail.to, subject: mail.subject, kind: mail.kind, err: String(error) });
+    deps.log.error('notification mail failed', {
+      to: mail.to,
+      subject: mail.subject,
+      kind: mail.kind,
+      err: String(error),
+    });
     return 'failed';
   }
 }

@@ -31,7 +31,8 @@ const isAlias = (plan: PlanName): plan is PlanAlias => Object.hasOwn(planAliases
 export const planKind = (plan: PlanName): PlanKind => (isAlias(plan) ? planAliases[plan] : plan);
 
 /** Every spelling of the plans `pick` selects (for SQL that reads a stored spelling: `plan IN (...)`). */
-export const planSpellings = (pick: (kind: PlanKind) => boolean): PlanName[] => planNames.filter((name) => pick(planKind(name)));
+export const planSpellings = (pick: (kind: PlanKind) => boolean): PlanName[] =>
+  planNames.filter((name) => pick(planKind(name)));
 
 /** The aliases of a plan (`pro` for sponsored). */
 export const aliasesOf = (kind: PlanKind): PlanAlias[] =>
@@ -56,7 +57,8 @@ export const planFlags = (plan: PlanName) => ({ ...planPlacement[planKind(plan)]
 /** Where a card was shown, for the statistics: the slot its flags earn (`standard` for the plain list). */
 export const placements = ['sponsored', 'featured', 'standard'] as const;
 export type Placement = (typeof placements)[number];
-export const isPlacement = (value: string | undefined): value is Placement => (placements as readonly (string | undefined)[]).includes(value);
+export const isPlacement = (value: string | undefined): value is Placement =>
+  (placements as readonly (string | undefined)[]).includes(value);
 export const placementOf = (card: { is_feature: boolean; is_sponsor: boolean }): Placement =>
   card.is_sponsor ? placements[0] : card.is_feature ? placements[1] : placements[2];
 
@@ -72,7 +74,8 @@ export type MembershipTier = (typeof membershipTiers)[number];
 export const tierNames = ['none', ...membershipTiers] as const;
 export type Tier = (typeof tierNames)[number];
 
-export const isMembershipTier = (value: string): value is MembershipTier => (membershipTiers as readonly string[]).includes(value);
+export const isMembershipTier = (value: string): value is MembershipTier =>
+  (membershipTiers as readonly string[]).includes(value);
 
 /** The plans each tier's daily quota covers without paying per tool; sponsored is always paid. */
 export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
@@ -84,10 +87,10 @@ export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
 export const defaultDailyLimits: Record<MembershipTier, number> = { member: 5, memberFeature: 10 };
 
 /** The environment variable that sets each tier's daily quota (src/config.ts). */
-export const dailyLimitEnv = { member: 'MEMBER_DAILY_LIMIT', memberFeature: 'MEMBER_FEATURE_DAILY_LIMIT' } as const satisfies Record<
-  MembershipTier,
-  string
->;
+export const dailyLimitEnv = {
+  member: 'MEMBER_DAILY_LIMIT',
+  memberFeature: 'MEMBER_FEATURE_DAILY_LIMIT',
+} as const satisfies Record<MembershipTier, string>;
 
 /** The higher tier of the two (the rank is the order of membershipTiers): a Price of both buys it, buying it is an upgrade. */
 export const tierRank = (tier: MembershipTier): number => membershipTiers.indexOf(tier);
@@ -98,7 +101,12 @@ export const tierRank = (tier: MembershipTier): number => membershipTiers.indexO
  */
 export const membershipPrices: Record<MembershipTier, ListingPrice> = {
   member: { amountCents: 4900, currency: 'usd', recurring: true, label: 'Membership (monthly)' },
-  memberFeature: { amountCents: 9900, currency: 'usd', recurring: true, label: 'Membership with featured listings (monthly)' },
+  memberFeature: {
+    amountCents: 9900,
+    currency: 'usd',
+    recurring: true,
+    label: 'Membership with featured listings (monthly)',
+  },
 };
 
 /** How many sponsored tools the sponsored slot shows at most (the newest ones): read by src/directory/browse.ts. */

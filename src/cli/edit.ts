@@ -20,11 +20,16 @@ interface EditOptions {
 export function registerEditCommand(program: Command, ctx: CliContext, run: RunAction): void {
   program
     .command('edit')
-    .description('propose a new name and/or description for one of your live tools (an editor approves it), or fix the address of a failed crawl with --url')
+    .description(
+      'propose a new name and/or description for one of your live tools (an editor approves it), or fix the address of a failed crawl with --url',
+    )
     .argument('<site_id>', 'the site_id (UUID) of the live tool, or of the submission whose crawl failed')
     .option('--name <name>', 'the new display name (2 to 100 characters; no other tool may hold it)')
     .option('--description <text>', 'the new description (plain text, 1 to 500 characters)')
-    .option('--url <address>', 'the new website address of a submission whose crawl failed (https:// is added when missing)')
+    .option(
+      '--url <address>',
+      'the new website address of a submission whose crawl failed (https:// is added when missing)',
+    )
     .addHelpText(
       'after',
       '\nA new edit replaces one still waiting for review. `tooldir status <site_id>` shows the decision.\n' +
@@ -35,7 +40,9 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
       run(command, async (globals) => {
         if (!isSiteId(target)) throw usageError(`Expected a site_id (UUID), got "${target}".`);
         if (options.url !== undefined && (options.name !== undefined || options.description !== undefined)) {
-          throw usageError('Give --url on its own: it fixes a failed crawl, while --name and --description edit a live tool.');
+          throw usageError(
+            'Give --url on its own: it fixes a failed crawl, while --name and --description edit a live tool.',
+          );
         }
         if (options.url === undefined && options.name === undefined && options.description === undefined) {
           throw usageError('Give --name, --description or both, or --url.');

@@ -37,7 +37,8 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);
   if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit)}`);
   if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit)}`);
-  if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
+  if ('history' in site && site.history?.length)
+    lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
   return lines;
 }
 

@@ -23,7 +23,8 @@ export function registerStatsCommand(program: Command, ctx: CliContext, run: Run
         if (!isSiteId(target)) throw usageError(`Expected a site_id (UUID), got "${target}".`);
         for (const name of ['from', 'to'] as const) {
           const value = options[name];
-          if (value !== undefined && !isCalendarDay(value)) throw usageError(`--${name} must be a date YYYY-MM-DD, got "${value}".`);
+          if (value !== undefined && !isCalendarDay(value))
+            throw usageError(`--${name} must be a date YYYY-MM-DD, got "${value}".`);
         }
         const session = await openKeyedSession(ctx, globals);
         const stats = await session.client.getSiteStats(target.trim(), options);

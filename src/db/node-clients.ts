@@ -34,7 +34,9 @@ export async function openPglite(dataDir: string): Promise<OpenedDb> {
 /** node-postgres pool against a real server, migrated. Pool errors are logged, not thrown: the next query retries. */
 export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })));
+  pool.on('error', (err) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
+  );
   prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
   await migrateNodePg(db, { migrationsFolder });

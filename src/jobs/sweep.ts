@@ -59,7 +59,8 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   );
   // Just-recovered sites were stamped now, so the threshold hides them: they are dispatched too.
   const toDispatch = new Map<string, number>();
-  for (const site of [...stale, ...recovered.filter((r) => r.status === 'queued')]) toDispatch.set(site.id, Number(site.crawl_attempts));
+  for (const site of [...stale, ...recovered.filter((r) => r.status === 'queued')])
+    toDispatch.set(site.id, Number(site.crawl_attempts));
   for (const [id, attempts] of toDispatch) {
     // Same id as the dispatch of that attempt: a publish that did arrive is not doubled by the provider.
     await deps.queue.enqueue('crawl', { site_id: id }, { deduplicationId: `crawl-${id}-${attempts + 1}` });
@@ -74,7 +75,11 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   );
   for (const site of unreviewed) {
     // Its own id: the crawl's `review-{site}-{attempt}` publish may still sit in the provider's dedup window.
-    await deps.queue.enqueue('review', { site_id: site.id }, { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` });
+    await deps.queue.enqueue(
+      'review',
+      { site_id: site.id },
+      { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` },
+    );
   }
 
   // A rejection's refund whose job message was lost (docs/payments.md "Refund on rejection"): the job is idempotent.
@@ -83,7 +88,8 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     sql`SELECT id FROM sites WHERE refund_state = 'due' AND status_changed_at <= now() - ${queuedFor}::interval
         ORDER BY status_changed_at LIMIT 500`,
   );
-  for (const site of refunds) await deps.queue.enqueue('refund', { site_id: site.id }, { deduplicationId: `refund-${site.id}-sweep` });
+  for (const site of refunds)
+    await deps.queue.enqueue('refund', { site_id: site.id }, { deduplicationId: `refund-${site.id}-sweep` });
   // Crawls the sweep just ended in crawl_failed are told, like the crawl step's own last failure.
   for (const site of recovered) if (site.status === 'crawl_failed') await notifyCrawlFailedSite(deps, site.id);
 

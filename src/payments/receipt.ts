@@ -14,7 +14,13 @@ import type { CheckoutSessionView } from './stripe-event';
  * is logged and never fails the webhook: the payment is applied either way.
  */
 export async function sendPaymentReceipt(deps: Deps, siteId: string, session: CheckoutSessionView): Promise<void> {
-  const [site] = await queryRows<{ account_id: string; notify_email: string | null; name: string; url: string; plan: PlanName }>(
+  const [site] = await queryRows<{
+    account_id: string;
+    notify_email: string | null;
+    name: string;
+    url: string;
+    plan: PlanName;
+  }>(
     deps.db,
     sql`SELECT s.account_id, COALESCE(s.email, a.email) AS notify_email, s.name, s.url, s.plan
         FROM sites s JOIN accounts a ON a.id = s.account_id WHERE s.id = ${siteId}::uuid`,
@@ -34,7 +40,10 @@ export async function sendPaymentReceipt(deps: Deps, siteId: string, session: Ch
   const invoice = session.invoiceId ? await invoiceLink(deps, session.invoiceId) : undefined;
   if (invoice) lines.push(`Invoice: ${invoice}`);
   if (session.paymentIntentId) lines.push(`Payment reference: ${session.paymentIntentId}`);
-  lines.push('', `Your tool is now queued: we read its website, then an editor reviews it. ${refundRuleText(deps.config.refundOnRejection)}`);
+  lines.push(
+    '',
+    `Your tool is now queued: we read its website, then an editor reviews it. ${refundRuleText(deps.config.refundOnRejection)}`,
+  );
   await sendSubmissionMail(deps, {
     accountId: site.account_id,
     to: site.notify_email,

@@ -42,19 +42,25 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
     resolver: deps.crawl.resolver,
     allowPrivate: deps.config.crawl.allowPrivate,
     timeoutMs: deps.crawl.timeoutMs,
-  }).catch((error: unknown): HttpsFirstResult => ({
-    result: { ok: false, error: { kind: 'crawler_error', detail: `crawler error: ${String(error)}` } satisfies CrawlFailure },
-    httpsUnanswered: false,
-  }));
+  }).catch(
+    (error: unknown): HttpsFirstResult => ({
+      result: {
+        ok: false,
+        error: { kind: 'crawler_error', detail: `crawler error: ${String(error)}` } satisfies CrawlFailure,
+      },
+      httpsUnanswered: false,
+    }),
+  );
 
   if (result.ok) {
     // The page's image and icon become our own media now; one that cannot be kept leaves the placeholder.
     const media = await fetchSiteMedia(deps, result.metadata, { siteId });
     // Which scheme was used is the submitter's to know (the record's crawled_url, the page, the history note).
-    const metadata = { ...toStoredMetadata(result.metadata, result.finalUrl, media, deps.now()), httpsUnanswered: httpsUnanswered ? 'true' : null };
-    const note = httpsUnanswered
-      ? `${HTTP_FALLBACK_NOTE} (${result.finalUrl})`
-      : `crawled: ${result.finalUrl}`;
+    const metadata = {
+      ...toStoredMetadata(result.metadata, result.finalUrl, media, deps.now()),
+      httpsUnanswered: httpsUnanswered ? 'true' : null,
+    };
+    const note = httpsUnanswered ? `${HTTP_FALLBACK_NOTE} (${result.finalUrl})` : `crawled: ${result.finalUrl}`;
     const [moved] = await queryRows<{ id: string }>(
       deps.db,
       sql`UPDATE sites SET status = 'pending_review', metadata = ${JSON.stringify(metadata)}::jsonb,
@@ -86,5 +92,8 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
     if (ended) await notifyCrawlFailedSite(deps, siteId);
     return { outcome: 'crawl_failed', error: failure };
   }
-  throw new ServiceError('service_unavailable', `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`);
+  throw new ServiceError(
+    'service_unavailable',
+    `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`,
+  );
 }

@@ -8,7 +8,14 @@ import { notifyCrawlFailed } from './notify';
  * ending a crawl that never finished). Called only by the statement that made the transition, so once per failure.
  */
 export async function notifyCrawlFailedSite(deps: Deps, siteId: string): Promise<void> {
-  const [site] = await queryRows<{ account_id: string; notify_email: string | null; name: string; url: string; kind: string | null; http_status: number | null }>(
+  const [site] = await queryRows<{
+    account_id: string;
+    notify_email: string | null;
+    name: string;
+    url: string;
+    kind: string | null;
+    http_status: number | null;
+  }>(
     deps.db,
     sql`SELECT s.account_id, COALESCE(s.email, a.email) AS notify_email, s.name, s.url, s.crawl_error_kind AS kind,
           s.crawl_error_http_status AS http_status

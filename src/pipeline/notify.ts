@@ -68,7 +68,10 @@ const FIXES: Partial<Record<CrawlFailureKind, string>> = {
 };
 
 /** Every crawl attempt failed: the reason in words and how to fix it (change the address, or retry). */
-export async function notifyCrawlFailed(deps: Deps, notice: Notice & { kind: string | null; httpStatus: number | null }): Promise<void> {
+export async function notifyCrawlFailed(
+  deps: Deps,
+  notice: Notice & { kind: string | null; httpStatus: number | null },
+): Promise<void> {
   const error = publicCrawlError(notice.kind, notice.httpStatus);
   const fix = FIXES[error.code] ?? 'If the site was down, press Retry once it is back.';
   await sendSubmissionMail(deps, {
@@ -78,7 +81,7 @@ export async function notifyCrawlFailed(deps: Deps, notice: Notice & { kind: str
     text:
       `We tried several times to read ${notice.url} for your submission "${notice.name}", and could not: ${error.message}.\n\n` +
       `How to fix it: ${fix}\n` +
-      'If the address is wrong, change it on your submission\'s page (or with `tooldir edit <site_id> --url <address>`): ' +
+      "If the address is wrong, change it on your submission's page (or with `tooldir edit <site_id> --url <address>`): " +
       'the submission is then crawled again, without paying again. If the site itself was the problem, fix it and press Retry.\n',
   });
 }

@@ -45,7 +45,10 @@ export async function refundRejectedSubmission(deps: Deps, siteId: string): Prom
     subscriptionId: due.payment_intent ? undefined : (due.subscription_id ?? undefined),
     reason: `rejected by review before it went live (submission ${siteId})`,
     idempotencyKey: `refund-rejected-${siteId}`,
-    expected: { amount: due.amount === null ? price.amountCents : Number(due.amount), currency: due.currency ?? price.currency },
+    expected: {
+      amount: due.amount === null ? price.amountCents : Number(due.amount),
+      currency: due.currency ?? price.currency,
+    },
   });
   const [recorded] = await queryRows<{ id: string }>(
     deps.db,
@@ -53,7 +56,11 @@ export async function refundRejectedSubmission(deps: Deps, siteId: string): Prom
           refund_currency = ${refund.currency}, refunded_at = now()
         WHERE id = ${siteId}::uuid AND refund_state = 'due' RETURNING id`,
   );
-  deps.log.info('rejected submission refunded', { site_id: siteId, refund_id: refund.refundId, recorded: Boolean(recorded) });
+  deps.log.info('rejected submission refunded', {
+    site_id: siteId,
+    refund_id: refund.refundId,
+    recorded: Boolean(recorded),
+  });
   if (!recorded) return { outcome: 'refunded', refund_id: refund.refundId, mailed: false };
   await notifyRejected(deps, {
     accountId: due.account_id,

@@ -24,7 +24,9 @@ const paidNeverLive = sql`s.via = 'payment' AND s.published_at IS NULL
  */
 export async function rejectSite(deps: Deps, siteId: string, reason: string | null): Promise<SiteRecord | undefined> {
   const note = reason ? `rejected by an editor: ${reason}` : 'rejected by an editor';
-  const [row] = await queryRows<SiteRow & { notify_email: string | null; previous_status: string; account_id: string; paid_never_live: boolean }>(
+  const [row] = await queryRows<
+    SiteRow & { notify_email: string | null; previous_status: string; account_id: string; paid_never_live: boolean }
+  >(
     deps.db,
     sql`WITH before AS (SELECT status FROM sites WHERE id = ${siteId}::uuid),
         u AS (
@@ -51,7 +53,8 @@ export async function rejectSite(deps: Deps, siteId: string, reason: string | nu
       url: row.url,
       reason,
       wasLive,
-      money: !wasLive && row.paid_never_live && !deps.config.refundOnRejection ? { kind: 'not_refunded' } : { kind: 'none' },
+      money:
+        !wasLive && row.paid_never_live && !deps.config.refundOnRejection ? { kind: 'not_refunded' } : { kind: 'none' },
     });
   }
   return toSiteRecord(row);

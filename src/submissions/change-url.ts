@@ -21,7 +21,15 @@ const today = sql`(now() AT TIME ZONE 'UTC')::date`;
  * unique index on canonical_url settles a race with a submit of the same address. A payment stays with the
  * submission: nothing is charged again.
  */
-export async function changeSiteUrl({ deps, actor, input }: { deps: Deps; actor: Actor; input: { site_id: string; url: string } }): Promise<SiteRecord> {
+export async function changeSiteUrl({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { site_id: string; url: string };
+}): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
   const canonical = canonicalUrl(new URL(input.url));
   let changed: { id: string; crawl_attempts: number } | undefined;
@@ -99,10 +107,19 @@ function addressTaken(deps: Deps, holder: RefusalRow): ServiceError {
     );
   }
   if (holder.holder_live_url) {
-    return new ServiceError('already_submitted', `This address is already listed as "${holder.holder_name}": ${holder.holder_live_url}`, { field: 'url' });
+    return new ServiceError(
+      'already_submitted',
+      `This address is already listed as "${holder.holder_name}": ${holder.holder_live_url}`,
+      { field: 'url' },
+    );
   }
-  return new ServiceError('already_submitted', 'This address has already been submitted by someone else.', { field: 'url' });
+  return new ServiceError('already_submitted', 'This address has already been submitted by someone else.', {
+    field: 'url',
+  });
 }
 
 const invalidState = (status: string) =>
-  new ServiceError('invalid_state', `Only a submission whose crawl failed (crawl_failed) can change its address; this one is ${status}.`);
+  new ServiceError(
+    'invalid_state',
+    `Only a submission whose crawl failed (crawl_failed) can change its address; this one is ${status}.`,
+  );

@@ -17,12 +17,24 @@ import type { SiteRecord } from './record-schemas';
  * and that no other site holds the new name, supersedes the site's pending edit (a newer proposal replaces it)
  * and stores the new one. The public page changes only when an editor approves (src/pipeline/decide-edit.ts).
  */
-export async function editSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: EditInput & { site_id: string } }): Promise<SiteRecord> {
+export async function editSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: EditInput & { site_id: string };
+}): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
   if (input.url !== undefined) {
     // A new address fixes a failed crawl (its own rules and state); the text of a live tool is another matter.
     if (input.name !== undefined || input.description !== undefined) {
-      throw new ServiceError('invalid_request', 'Change url on its own: it fixes a failed crawl, while name and description edit a live tool.', { field: 'url' });
+      throw new ServiceError(
+        'invalid_request',
+        'Change url on its own: it fixes a failed crawl, while name and description edit a live tool.',
+        { field: 'url' },
+      );
     }
     return changeSiteUrl({ deps, actor, input: { site_id: input.site_id, url: input.url } });
   }
@@ -52,7 +64,8 @@ export async function editSite({ deps, actor, input }: { deps: Deps; actor: Acto
     );
   } catch (error) {
     // Two edits of one site filed at the same instant: the partial unique index keeps one.
-    if (isUniqueViolation(error)) throw new ServiceError('conflict', 'Another edit of this tool was filed at the same moment; try again.');
+    if (isUniqueViolation(error))
+      throw new ServiceError('conflict', 'Another edit of this tool was filed at the same moment; try again.');
     throw error;
   }
   if (!filed) throw await whyNot(deps, actor, input.site_id, normalizedName);

@@ -14,7 +14,9 @@ export const HTTP_FALLBACK_NOTE = 'crawled over http: its https address did not 
 export const URL_CHANGED_NOTE = 'address changed by the submitter; crawled again';
 
 /** Every message src/crawler/crawl-error-messages.ts can produce (the HTTP one with any status it shows). */
-const crawlMessages = new Set(crawlFailureKinds.filter((k) => k !== 'http_error').map((k) => publicCrawlError(k).message));
+const crawlMessages = new Set(
+  crawlFailureKinds.filter((k) => k !== 'http_error').map((k) => publicCrawlError(k).message),
+);
 crawlMessages.add(publicCrawlError('http_error', null).message);
 const HTTP_MESSAGE = /^the site answered HTTP [1-5]\d\d$/;
 
@@ -26,11 +28,17 @@ export const isPublicCrawlMessage = (text: string) => crawlMessages.has(text) ||
  * address changed by its owner say so; failed crawl attempts (→ queued for a retry, or
  * crawl_failed) show the public message of their kind, never the operator's detail (sites.crawl_error).
  */
-export function submitterReason(step: { status: string; from: string | null; note: string | null }): string | undefined {
+export function submitterReason(step: {
+  status: string;
+  from: string | null;
+  note: string | null;
+}): string | undefined {
   const note = step.note;
   if (!note) return undefined;
   if (step.status === 'rejected') {
-    return note.startsWith(EDITOR_REJECTION) && note.length > EDITOR_REJECTION.length ? note.slice(EDITOR_REJECTION.length) : undefined;
+    return note.startsWith(EDITOR_REJECTION) && note.length > EDITOR_REJECTION.length
+      ? note.slice(EDITOR_REJECTION.length)
+      : undefined;
   }
   if (step.status === 'pending_review' && note.startsWith(`${HTTP_FALLBACK_NOTE} (`)) return HTTP_FALLBACK_NOTE;
   if (step.status === 'queued' && step.from === 'crawl_failed' && note === URL_CHANGED_NOTE) return URL_CHANGED_NOTE;

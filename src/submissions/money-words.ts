@@ -2,7 +2,8 @@
 // (REFUND_ON_REJECTION, docs/payments.md "Refund on rejection").
 
 /** Stripe amounts are in the currency's smallest unit; every currency we sell in has two decimals. */
-export const moneyText = (amountCents: number, currency: string) => `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+export const moneyText = (amountCents: number, currency: string) =>
+  `${(amountCents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** The rule, as /pricing, /submit and the checkout state it. */
 export function refundRuleText(refundOnRejection: boolean): string {

@@ -42,6 +42,7 @@ export async function usualReviewTime({ deps }: { deps: Deps }): Promise<ReviewT
 /** "Review usually takes about 5 hours (…)", or a plain statement that there are too few decisions to say. */
 export function reviewTimeText(time: ReviewTime): string {
   const words = waitWords(time.medianSeconds);
-  if (!words) return `Review time: too few decisions in the last ${REVIEW_TIME_WINDOW_DAYS} days to say how long it usually takes.`;
+  if (!words)
+    return `Review time: too few decisions in the last ${REVIEW_TIME_WINDOW_DAYS} days to say how long it usually takes.`;
   return `Review usually takes ${words} (the median of the last ${REVIEW_TIME_WINDOW_DAYS} days, ${time.decisions} decisions).`;
 }

@@ -67,7 +67,12 @@ export async function readSubmitContext(
     usedToday: Number(row.used_today ?? 0),
     existing: row.existing_id ? { siteId: row.existing_id, accountId: row.existing_account_id! } : undefined,
     pending: row.pending_id
-      ? { siteId: row.pending_id, version: Number(row.pending_version), checkoutSessionId: row.pending_session!, plan: row.pending_plan! }
+      ? {
+          siteId: row.pending_id,
+          version: Number(row.pending_version),
+          checkoutSessionId: row.pending_session!,
+          plan: row.pending_plan!,
+        }
       : undefined,
   };
 }

@@ -21,7 +21,12 @@ export const submitInputSchema = z.object({
     .superRefine((value, ctx) => {
       const check = checkSubmittedUrl(value);
       // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, ...(check.notHttpUrl && { params: { notHttpUrl: true } }) });
+      if (!check.ok)
+        ctx.addIssue({
+          code: 'custom',
+          message: check.message,
+          ...(check.notHttpUrl && { params: { notHttpUrl: true } }),
+        });
     })
     // Stored, published and compared as the parser reads it, never as typed (src/submissions/url.ts storedUrl).
     .transform(storedUrl),

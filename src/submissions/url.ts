@@ -39,7 +39,8 @@ export function checkSubmittedUrl(input: string): UrlCheck {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { ok: false, message: 'url must use http or https', notHttpUrl: true };
   }
-  if (!/^https?:\/\//i.test(text)) return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
+  if (!/^https?:\/\//i.test(text))
+    return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
   if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
   if (url.port === '0') return { ok: false, message: 'url must have a valid port' };
   // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.
@@ -90,7 +91,11 @@ function canonicalPath(pathname: string): string {
     return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
   });
   // Servers answer `//app` as `/app`: empty segments do not make another page.
-  return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '').replace(INDEX_FILE, '').replace(/\/+$/, '');
+  return decoded
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .replace(INDEX_FILE, '')
+    .replace(/\/+$/, '');
 }
 
 /**

@@ -18,7 +18,14 @@ async function timeToFirst200(command: string[], dataDir: string): Promise<numbe
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true, // its own process group: npm → tsx → node are stopped together
   });
@@ -28,7 +35,10 @@ async function timeToFirst200(command: string[], dataDir: string): Promise<numbe
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
       if (performance.now() - started > 60_000) throw new Error(`no 200 within 60 s: ${stderr}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/llms.txt`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/llms.txt`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -66,16 +76,27 @@ export async function benchColdStart(): Promise<BenchReport> {
       }
     }
     data[label] = { fresh, existing };
-    rows.push({ command: label, 'fresh DATA_DIR ms (median)': Math.round(median(fresh)), 'existing DATA_DIR ms (median)': Math.round(median(existing)) });
+    rows.push({
+      command: label,
+      'fresh DATA_DIR ms (median)': Math.round(median(fresh)),
+      'existing DATA_DIR ms (median)': Math.round(median(existing)),
+    });
     if (label === 'npm start') {
-      targets.push({ what: `npm start reopening ≤ ${TARGET_REOPEN_MS} ms`, ok: median(existing) <= TARGET_REOPEN_MS, detail: `${Math.round(median(existing))} ms (runs: ${existing.map(Math.round).join(', ')})` });
+      targets.push({
+        what: `npm start reopening ≤ ${TARGET_REOPEN_MS} ms`,
+        ok: median(existing) <= TARGET_REOPEN_MS,
+        detail: `${Math.round(median(existing))} ms (runs: ${existing.map(Math.round).join(', ')})`,
+      });
     }
   }
   return {
     name: 'cold-start',
     rows,
     targets,
-    notes: [`median of ${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`, 'npm start = npm + node bin/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx'],
+    notes: [
+      `median of ${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`,
+      'npm start = npm + node bin/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx',
+    ],
     data,
   };
 }

@@ -30,10 +30,14 @@ it('says nothing below 3 decisions, then the median of the last 30 days (older d
   await reviewed(5, 2, 'rejected');
   let time = await usualReviewTime({ deps: t.deps });
   expect(time).toEqual({ medianSeconds: null, decisions: 2 });
-  expect(reviewTimeText(time)).toBe('Review time: too few decisions in the last 30 days to say how long it usually takes.');
+  expect(reviewTimeText(time)).toBe(
+    'Review time: too few decisions in the last 30 days to say how long it usually takes.',
+  );
   await reviewed(10, 30);
   time = await usualReviewTime({ deps: t.deps });
   expect(time).toEqual({ medianSeconds: 2 * 3600, decisions: 3 });
-  expect(reviewTimeText(time)).toBe('Review usually takes about 2 hours (the median of the last 30 days, 3 decisions).');
+  expect(reviewTimeText(time)).toBe(
+    'Review usually takes about 2 hours (the median of the last 30 days, 3 decisions).',
+  );
   expect(await (await t.request('/pricing')).text()).toContain('Review usually takes about 2 hours');
 });

@@ -60,33 +60,104 @@ function gradientPng(from: [number, number, number], to: [number, number, number
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.from(rows))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 const TOOLS: Array<[string, string, string[], Partial<ToolSeed>?]> = [
-  ['Quillwise', 'Drafts blog posts, newsletters and release notes in your own voice from a few bullet points.', ['writing', 'marketing'], { isSponsor: true }],
-  ['Pixel Forge', 'Turns a sentence into product shots, icons and illustrations with consistent brand colours.', ['image', 'design'], { isFeature: true }],
-  ['CodePilot Review', 'Reviews pull requests, explains risky changes and suggests tests before you merge.', ['code'], { isFeature: true }],
-  ['Meeting Minutes AI', 'Joins your calls, writes the summary and sends action items to everyone who attended.', ['productivity', 'audio']],
-  ['Paper Digest', 'Reads research papers for you and answers questions with citations to the exact page.', ['research', 'education']],
-  ['Voiceloom', 'Studio-quality narration in forty languages, with voices you can tune for pace and tone.', ['audio', 'video']],
+  [
+    'Quillwise',
+    'Drafts blog posts, newsletters and release notes in your own voice from a few bullet points.',
+    ['writing', 'marketing'],
+    { isSponsor: true },
+  ],
+  [
+    'Pixel Forge',
+    'Turns a sentence into product shots, icons and illustrations with consistent brand colours.',
+    ['image', 'design'],
+    { isFeature: true },
+  ],
+  [
+    'CodePilot Review',
+    'Reviews pull requests, explains risky changes and suggests tests before you merge.',
+    ['code'],
+    { isFeature: true },
+  ],
+  [
+    'Meeting Minutes AI',
+    'Joins your calls, writes the summary and sends action items to everyone who attended.',
+    ['productivity', 'audio'],
+  ],
+  [
+    'Paper Digest',
+    'Reads research papers for you and answers questions with citations to the exact page.',
+    ['research', 'education'],
+  ],
+  [
+    'Voiceloom',
+    'Studio-quality narration in forty languages, with voices you can tune for pace and tone.',
+    ['audio', 'video'],
+  ],
   ['Tabular', 'Ask questions of your spreadsheets in plain English and get charts you can paste anywhere.', ['data']],
-  ['Clipcraft', 'Cuts long videos into captioned shorts and picks the moments most worth sharing.', ['video', 'marketing'], { isFeature: true }],
-  ['Tutor Owl', 'A patient maths and science tutor that explains each step and checks your reasoning.', ['education', 'chat']],
+  [
+    'Clipcraft',
+    'Cuts long videos into captioned shorts and picks the moments most worth sharing.',
+    ['video', 'marketing'],
+    { isFeature: true },
+  ],
+  [
+    'Tutor Owl',
+    'A patient maths and science tutor that explains each step and checks your reasoning.',
+    ['education', 'chat'],
+  ],
   ['Brandboard', 'Generates logos, palettes and type pairings, then exports a complete brand kit.', ['design']],
-  ['SupportSage', 'Answers customer emails from your help centre and hands tricky ones to a human.', ['chat', 'productivity']],
-  ['Query Whisperer', 'Writes and explains SQL for your schema, and warns before a query scans a whole table.', ['data', 'code']],
-  ['Slide Smith', 'From outline to a polished slide deck with speaker notes in under a minute.', ['productivity', 'design']],
-  ['Grant Writer Pro', 'Helps researchers and non-profits draft grant proposals that follow each funder’s rules.', ['writing', 'research']],
+  [
+    'SupportSage',
+    'Answers customer emails from your help centre and hands tricky ones to a human.',
+    ['chat', 'productivity'],
+  ],
+  [
+    'Query Whisperer',
+    'Writes and explains SQL for your schema, and warns before a query scans a whole table.',
+    ['data', 'code'],
+  ],
+  [
+    'Slide Smith',
+    'From outline to a polished slide deck with speaker notes in under a minute.',
+    ['productivity', 'design'],
+  ],
+  [
+    'Grant Writer Pro',
+    'Helps researchers and non-profits draft grant proposals that follow each funder’s rules.',
+    ['writing', 'research'],
+  ],
   ['Podcast Polish', 'Removes filler words, levels audio and writes show notes for every episode.', ['audio']],
   ['Chatterbox Studio', 'Build a chat assistant on your own documents and embed it on your site.', ['chat']],
 ];
 
 const PALETTE: Array<[[number, number, number], [number, number, number]]> = [
-  [[99, 102, 241], [236, 72, 153]],
-  [[14, 165, 233], [34, 197, 94]],
-  [[249, 115, 22], [234, 179, 8]],
-  [[20, 184, 166], [59, 130, 246]],
+  [
+    [99, 102, 241],
+    [236, 72, 153],
+  ],
+  [
+    [14, 165, 233],
+    [34, 197, 94],
+  ],
+  [
+    [249, 115, 22],
+    [234, 179, 8],
+  ],
+  [
+    [20, 184, 166],
+    [59, 130, 246],
+  ],
 ];
 
 const ADMIN_TOKEN = `screenshots-${crypto.randomUUID()}`;
@@ -140,7 +211,10 @@ const DEFAULT_HEIGHT = { 390: 1688, 1280: 3000 };
 async function api(server: NodeServer, path: string, init: { method?: string; key?: string; json?: unknown } = {}) {
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(init.key && { authorization: `Bearer ${init.key}` }),
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -154,7 +228,10 @@ async function signIn(server: NodeServer, page: Page, email: string) {
   await page.waitForSelector('text=We sent a 6-digit code');
   let code: string | undefined;
   for (let i = 0; i < 100 && !code; i++) {
-    const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC`);
+    const mails = await queryRows<{ text: string }>(
+      server.deps.db,
+      sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC`,
+    );
     code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
     if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -167,21 +244,49 @@ async function signIn(server: NodeServer, page: Page, email: string) {
 /** A member with an API key, a live submission and one waiting for payment, and an agent asking for consent. */
 async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { email: string }> {
   const email = 'maker@example.com';
-  const account = await api(server, '/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email, tier: 'member' } });
-  const { key } = (await api(server, `/api/v1/admin/accounts/${String(account.body.account_id)}/keys`, { method: 'POST', key: ADMIN_TOKEN })).body as { key: string };
-  const live = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] } });
+  const account = await api(server, '/api/v1/admin/accounts', {
+    method: 'POST',
+    key: ADMIN_TOKEN,
+    json: { email, tier: 'member' },
+  });
+  const { key } = (
+    await api(server, `/api/v1/admin/accounts/${String(account.body.account_id)}/keys`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+    })
+  ).body as { key: string };
+  const live = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] },
+  });
   const liveSiteId = String(live.body.site_id);
   await moveSite(server.deps, liveSiteId, 'live');
-  const sponsored = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] } });
+  const sponsored = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] },
+  });
   if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
   const consentPath = await consentRequestPath(server.url, 'Research Agent');
   // A crawl that failed on a mistyped address (the page offers a new one), and a paid one rejected and refunded.
-  const failed = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Caption Cat', url: 'https://captoin-cat.example/' } });
+  const failed = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Caption Cat', url: 'https://captoin-cat.example/' },
+  });
   const failedSiteId = String(failed.body.site_id);
   await moveSite(server.deps, failedSiteId, 'crawl_failed');
-  const paid = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Deck Doctor', url: 'https://deck-doctor.example/' } });
+  const paid = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Deck Doctor', url: 'https://deck-doctor.example/' },
+  });
   const refundedSiteId = String(paid.body.site_id);
-  await queryRows(server.deps.db, sql`UPDATE sites SET via = 'payment', stripe_payment_intent_id = 'pi_local_screenshot' WHERE id = ${refundedSiteId}::uuid`);
+  await queryRows(
+    server.deps.db,
+    sql`UPDATE sites SET via = 'payment', stripe_payment_intent_id = 'pi_local_screenshot' WHERE id = ${refundedSiteId}::uuid`,
+  );
   await moveSite(server.deps, refundedSiteId, 'rejected', { reason: 'This is a slide template shop, not an AI tool.' });
   await refundRejectedSubmission(server.deps, refundedSiteId);
   const mailToken = (await readMailSettings(server.deps, String(account.body.account_id))).token;
@@ -216,7 +321,8 @@ async function shoot(page: Page, server: NodeServer, shot: Shot, setup: Setup, w
 async function main() {
   const only = process.argv.slice(2);
   const unknown = only.filter((name) => !PAGES.some((p) => p.name === name));
-  if (unknown.length) throw new Error(`unknown page ${unknown.join(', ')}; one of ${PAGES.map((p) => p.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown page ${unknown.join(', ')}; one of ${PAGES.map((p) => p.name).join(', ')}`);
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
   const dataDir = mkdtempSync(join(tmpdir(), 'tooldir-screenshots-'));
@@ -244,21 +350,31 @@ async function main() {
     }));
     // Older tools fill a second page, so the home page shows its Next link.
     for (let i = 0; i < 12; i++) {
-      seeds.push({ name: `Assistant ${i + 1}`, description: 'A general-purpose AI assistant for everyday tasks.', categories: ['chat'], publishedAt: new Date(Date.now() - (200 + i) * hour) });
+      seeds.push({
+        name: `Assistant ${i + 1}`,
+        description: 'A general-purpose AI assistant for everyday tasks.',
+        categories: ['chat'],
+        publishedAt: new Date(Date.now() - (200 + i) * hour),
+      });
     }
     const seeded = await seedTools(server.deps.db, seeds, server.url);
     const setup = await setUp(server, seeded.find((s) => s.name === 'Pixel Forge')!.slug);
     mkdirSync(OUT, { recursive: true });
     const profile = async (): Promise<BrowserContext> => {
       const context = await browser.newContext();
-      await context.route('**/*', (route) => (new URL(route.request().url()).origin === server.url || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+      await context.route('**/*', (route) =>
+        new URL(route.request().url()).origin === server.url || route.request().url().startsWith('data:')
+          ? route.continue()
+          : route.abort(),
+      );
       return context;
     };
     const visitor = await (await profile()).newPage();
     const member = await (await profile()).newPage();
     await signIn(server, member, setup.email);
     for (const shot of PAGES.filter((p) => !only.length || only.includes(p.name))) {
-      for (const width of [390, 1280] as const) await shoot(shot.signedIn ? member : visitor, server, shot, setup, width);
+      for (const width of [390, 1280] as const)
+        await shoot(shot.signedIn ? member : visitor, server, shot, setup, width);
     }
   } finally {
     await browser.close();

@@ -19,7 +19,8 @@ import { readForm } from './session';
 import { sessionOrRedirect } from './session';
 
 /** The local stand-in exists only with local payments and a secret to sign its events with (like the local checkout). */
-const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
+const isLocal = (c: Context<AppEnv>) =>
+  c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
 
 function billingBody(b: MembershipBilling, csrfToken: string): Html {
   const facts = html`<dl class="facts panel" id="billing">
@@ -62,7 +63,8 @@ async function localBillingPage(c: Context<AppEnv>, session: WebSession) {
   });
 }
 
-const notHere = () => new ServiceError('not_found', 'Billing is managed on Stripe\'s own page: use "Manage billing" on your account page.');
+const notHere = () =>
+  new ServiceError('not_found', 'Billing is managed on Stripe\'s own page: use "Manage billing" on your account page.');
 
 export function register(app: Hono<AppEnv>) {
   app.get('/billing', async (c) => {
@@ -80,8 +82,15 @@ export function register(app: Hono<AppEnv>) {
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);
     const billing = await getMembershipBilling(deps, session.accountId);
-    if (!billing.customerId) throw new ServiceError('not_found', 'Your account has no billing details yet: they start with your first membership.');
-    const portal = await deps.payments.createBillingPortal({ customerId: billing.customerId, returnUrl: `${deps.origin}/account` });
+    if (!billing.customerId)
+      throw new ServiceError(
+        'not_found',
+        'Your account has no billing details yet: they start with your first membership.',
+      );
+    const portal = await deps.payments.createBillingPortal({
+      customerId: billing.customerId,
+      returnUrl: `${deps.origin}/account`,
+    });
     return c.redirect(portal.url, 303);
   });
 
@@ -93,7 +102,8 @@ export function register(app: Hono<AppEnv>) {
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);
     const billing = await getMembershipBilling(deps, session.accountId);
-    if (!isSubscribedMembership(billing)) throw new ServiceError('invalid_state', 'There is no active membership subscription to cancel.');
+    if (!isSubscribedMembership(billing))
+      throw new ServiceError('invalid_state', 'There is no active membership subscription to cancel.');
     // Cancelled already: a second press changes nothing (the portal shows no cancel button then either).
     if (billing.endsAt) return c.redirect('/account/billing', 303);
     const now = deps.now();

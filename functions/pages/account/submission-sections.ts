@@ -128,8 +128,10 @@ const crawledFromSection: Section = ({ record }) => {
 /** A paid submission rejected before it went live: its refund, pending or made (docs/payments.md). */
 function refundLine(s: SiteDetailRecord): Html | '' {
   if (!s.refund) return '';
-  if (s.refund.status === 'pending') return html`<p id="refund" data-refund="pending">Your payment is being refunded in full.</p>`;
-  const amount = s.refund.amount !== undefined && s.refund.currency ? moneyText(s.refund.amount, s.refund.currency) : 'Your payment';
+  if (s.refund.status === 'pending')
+    return html`<p id="refund" data-refund="pending">Your payment is being refunded in full.</p>`;
+  const amount =
+    s.refund.amount !== undefined && s.refund.currency ? moneyText(s.refund.amount, s.refund.currency) : 'Your payment';
   return html`<p id="refund" data-refund="refunded">${amount} refunded in full (refund <code>${s.refund.refund_id ?? '–'}</code>${
     s.refund.refunded_at ? html`, ${formatTime(s.refund.refunded_at)}` : ''
   }). ${REFUND_ARRIVAL_TEXT}</p>`;
@@ -170,7 +172,8 @@ const liveSection: Section = ({ record, deps }) => {
 ${slug ? html`<div class="panel">${badgeEmbedBox({ slug, live_url: s.live_url, is_feature: s.is_feature }, deps.origin)}</div>` : ''}`;
 };
 
-const fieldError = (id: string, message: string | undefined) => (message ? html`<span class="field-error" id="${id}">${message}</span>` : '');
+const fieldError = (id: string, message: string | undefined) =>
+  message ? html`<span class="field-error" id="${id}">${message}</span>` : '';
 const describedBy = (ids: Array<string | false>) => {
   const list = ids.filter(Boolean).join(' ');
   return list ? html` aria-describedby="${list}"` : '';
@@ -210,7 +213,8 @@ const timelineSection: Section = ({ record }) => {
   const history = site(record)?.history ?? [{ status: 'pending_payment' as const, at: record.submitted_at }];
   return html`<h2>History</h2>
 <ol class="timeline" id="timeline">${history.map(
-    (step) => html`<li data-status="${step.status}"><time datetime="${step.at}">${formatTime(step.at)}</time> · ${describeStatus(step.status)}${step.reason ? html`: ${step.reason}` : ''}</li>`,
+    (step) =>
+      html`<li data-status="${step.status}"><time datetime="${step.at}">${formatTime(step.at)}</time> · ${describeStatus(step.status)}${step.reason ? html`: ${step.reason}` : ''}</li>`,
   )}</ol>`;
 };
 

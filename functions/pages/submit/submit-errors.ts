@@ -24,9 +24,11 @@ function wordsFor(field: SubmitField, issue: Issue, values: SubmitValues): strin
       }
       return rephrase(issue.message, 'url', 'The address');
     case 'email':
-      return 'Enter a valid e-mail address, or leave it empty to use your account\'s.';
+      return "Enter a valid e-mail address, or leave it empty to use your account's.";
     case 'categories':
-      return issue.code === 'too_big' ? `Choose at most ${MAX_CATEGORIES_PER_TOOL} categories.` : 'Choose categories from the list.';
+      return issue.code === 'too_big'
+        ? `Choose at most ${MAX_CATEGORIES_PER_TOOL} categories.`
+        : 'Choose categories from the list.';
     case 'plan':
       return 'Choose one of the plans.';
     default:
@@ -39,7 +41,8 @@ export function validationErrors(error: z.ZodError, values: SubmitValues): Submi
   const errors: SubmitErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
-    const field: SubmitField = key === 'name' || key === 'url' || key === 'email' || key === 'plan' || key === 'categories' ? key : 'form';
+    const field: SubmitField =
+      key === 'name' || key === 'url' || key === 'email' || key === 'plan' || key === 'categories' ? key : 'form';
     errors[field] ??= wordsFor(field, issue, values);
   }
   return errors;

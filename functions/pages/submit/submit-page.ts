@@ -37,7 +37,9 @@ import { formBodyLimit } from '../../middleware/body-limit';
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
 const planFrom = (value: unknown): PlanKind | undefined =>
-  typeof value === 'string' && (planNames as readonly string[]).includes(value) ? planKind(value as PlanName) : undefined;
+  typeof value === 'string' && (planNames as readonly string[]).includes(value)
+    ? planKind(value as PlanName)
+    : undefined;
 
 /** Where sign-in brings a signed-out person back to: the form, with the plan they chose. */
 const submitPathFor = (plan: PlanKind | undefined) => (plan ? `/submit?plan=${plan}` : '/submit');
@@ -109,7 +111,6 @@ async function readSubmitForm(c: Context<AppEnv>): Promise<{ fields: Record<stri
   return { fields, categories };
 }
 
-
 const stillRunning = (c: Context<AppEnv>) =>
   page(
     c,
@@ -118,11 +119,20 @@ const stillRunning = (c: Context<AppEnv>) =>
   );
 
 /** What the verb refused, on the form: a duplicate with a link, a category, a key reused, a checkout failure. */
-async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitValues, input: SubmitInput, error: ServiceError) {
+async function refusal(
+  c: Context<AppEnv>,
+  session: WebSession,
+  values: SubmitValues,
+  input: SubmitInput,
+  error: ServiceError,
+) {
   const deps = c.get('deps');
   if (error.code === 'already_submitted') {
     const url = new URL(input.url);
-    const dup = await describeDuplicate(deps.db, actorForWebSession(session), { canonicalUrl: canonicalUrl(url), normalizedName: normalizeName(input.name) });
+    const dup = await describeDuplicate(deps.db, actorForWebSession(session), {
+      canonicalUrl: canonicalUrl(url),
+      normalizedName: normalizeName(input.name),
+    });
     const what = dup.field === 'url' ? 'this address' : 'this name';
     const words = dup.ownSiteId
       ? html`You already submitted ${what}: <a href="/account/submissions/${dup.ownSiteId}">see your submission</a>.`
@@ -132,13 +142,19 @@ async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitVa
     return renderForm(c, session, { values, errors: { [dup.field]: words }, status: 409 });
   }
   const category = categoryError(error);
-  if (category) return renderForm(c, session, { values, errors: { categories: category }, status: error.status as ContentfulStatusCode });
+  if (category)
+    return renderForm(c, session, {
+      values,
+      errors: { categories: category },
+      status: error.status as ContentfulStatusCode,
+    });
   if (error.code === 'idempotency_key_reused') {
     const text = 'This form was already sent with other details. Check them and press Submit again.';
     return renderForm(c, session, { values, errors: { form: text }, status: 422 });
   }
   if (error.code === 'plan_unavailable' || error.code === 'checkout_failed') {
-    const text = 'We could not start the checkout for this plan just now. Nothing was charged or submitted; try again in a minute.';
+    const text =
+      'We could not start the checkout for this plan just now. Nothing was charged or submitted; try again in a minute.';
     return renderForm(c, session, { values, errors: { plan: text }, status: 503 });
   }
   throw error;
@@ -152,7 +168,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const plan = planFrom(c.req.query('plan'));
     const session = await currentSession(c);
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
+    return renderForm(c, session, {
+      values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] },
+    });
   });
 
   submit.post('/', async (c) => {
@@ -163,7 +181,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
     await checkSessionCsrf(c, fields, session.csrfToken);
     const key = fields.idempotency_key ?? '';
-    if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
+    if (!isValidIdempotencyKey(key))
+      throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
     const values: SubmitValues = {
       name: (fields.name ?? '').slice(0, 400),
       url: (fields.url ?? '').slice(0, 4096),
@@ -178,7 +197,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
       plan: fields.plan,
       categories: values.categories.length ? values.categories : undefined,
     });
-    if (!parsed.success) return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
+    if (!parsed.success)
+      return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
     const input = parsed.data;
     const deps = c.get('deps');
 
@@ -212,7 +232,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return renderForm(c, session, { values, errors: { plan: text }, status: 402, payUrl: result.body.checkout_url });
     }
     // Post/redirect/get: a member's queued submission to its page, anyone else to the checkout.
-    return c.redirect(result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url, 303);
+    return c.redirect(
+      result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url,
+      303,
+    );
   });
 
   submit.onError(errorPage);

@@ -10,4 +10,3 @@ import { planKinds } from '../../../src/submissions/plan-words';
 export const SUBMIT_STEP_CSS = `.step-for{display:none}
 @supports selector(:has(*)){form:has(input[name=plan]:checked) .step-now{display:none}
 ${planKinds.map((plan) => `form:has(#plan-${plan}:checked) .step-for-${plan}{display:inline}`).join('\n')}}`;
-

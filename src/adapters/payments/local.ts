@@ -1,4 +1,13 @@
-import type { CheckoutRequest, CheckoutSession, FullRefundRequest, ListingKind, ListingPrice, MembershipCheckoutRequest, PaymentsAdapter, RefundMade } from './types';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  FullRefundRequest,
+  ListingKind,
+  ListingPrice,
+  MembershipCheckoutRequest,
+  PaymentsAdapter,
+  RefundMade,
+} from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken, sha256Hex } from '../../crypto';
 import { ServiceError } from '../../errors';
@@ -41,7 +50,8 @@ export function createLocalPayments(
     },
     async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
       const price = memberships?.[request.tier];
-      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      if (!price)
+        throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       return session(price, request.origin);
     },
     // The local page refuses a session whose pending record no longer names it, so nothing to do here.
@@ -62,7 +72,10 @@ export function createLocalPayments(
     async cancelReplacedSubscription() {},
     // The local billing page (/account/billing) stands in for Stripe's Customer Portal.
     async createBillingPortal(): Promise<never> {
-      throw new ServiceError('plan_unavailable', 'Billing is managed on this server\'s own billing page without Stripe.');
+      throw new ServiceError(
+        'plan_unavailable',
+        "Billing is managed on this server's own billing page without Stripe.",
+      );
     },
   };
 }

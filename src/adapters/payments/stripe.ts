@@ -2,7 +2,14 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { sha256Hex } from '../../crypto';
-import type { CheckoutRequest, CheckoutSession, FullRefundRequest, MembershipCheckoutRequest, PaymentsAdapter, RefundMade } from './types';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  FullRefundRequest,
+  MembershipCheckoutRequest,
+  PaymentsAdapter,
+  RefundMade,
+} from './types';
 import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
 import { planPrices } from '../../catalog/plans';
 
@@ -34,7 +41,9 @@ function recorded(session: Stripe.Checkout.Session, ref: string | undefined): Ch
   if (!session.url) throw new Error('Checkout Session without url');
   const mode = session.mode === 'payment' ? 'payment' : session.mode === 'subscription' ? 'subscription' : undefined;
   const beforeTax =
-    session.amount_subtotal === null ? session.amount_total : session.amount_subtotal - (session.total_details?.amount_discount ?? 0);
+    session.amount_subtotal === null
+      ? session.amount_total
+      : session.amount_subtotal - (session.total_details?.amount_discount ?? 0);
   if (!mode || beforeTax === null || !session.currency) {
     throw new Error(`Checkout Session ${session.id} without a mode, amount or currency to record`);
   }
@@ -60,7 +69,10 @@ export function taxParams(
   tax: StripeConfig['tax'],
   mode: 'payment' | 'subscription',
   customer: string | undefined,
-): Pick<Stripe.Checkout.SessionCreateParams, 'automatic_tax' | 'tax_id_collection' | 'invoice_creation' | 'customer_update'> {
+): Pick<
+  Stripe.Checkout.SessionCreateParams,
+  'automatic_tax' | 'tax_id_collection' | 'invoice_creation' | 'customer_update'
+> {
   const update: Stripe.Checkout.SessionCreateParams.CustomerUpdate = {
     ...(tax.automatic && { address: 'auto' }),
     ...(tax.idCollection && { name: 'auto' }),
@@ -73,7 +85,11 @@ export function taxParams(
   };
 }
 
-const made = (refund: Stripe.Refund): RefundMade => ({ refundId: refund.id, amount: refund.amount, currency: refund.currency });
+const made = (refund: Stripe.Refund): RefundMade => ({
+  refundId: refund.id,
+  amount: refund.amount,
+  currency: refund.currency,
+});
 
 /**
  * A sponsorship rejected before it went live: its subscription is cancelled at once (no proration: the refund
@@ -87,7 +103,8 @@ async function cancelAndFindFirstPayment(stripe: Stripe, subscriptionId: string)
     if (status !== 400 && status !== 404) throw error;
   }
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
-  const invoice = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
+  const invoice =
+    typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
   if (!invoice) return undefined;
   const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
   const intent = payments.data[0]?.payment.payment_intent;
@@ -117,7 +134,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
   return {
     kind: 'stripe',
     // Stripe hosts Checkout and the Customer Portal; a STRIPE_API_URL stand-in (tests) hosts its pages itself.
-    hostedOrigins: ['https://checkout.stripe.com', 'https://billing.stripe.com', ...(config.apiUrl ? [new URL(config.apiUrl).origin] : [])],
+    hostedOrigins: [
+      'https://checkout.stripe.com',
+      'https://billing.stripe.com',
+      ...(config.apiUrl ? [new URL(config.apiUrl).origin] : []),
+    ],
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const { kind } = request;
       const price = config.prices[kind];
@@ -140,7 +161,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         // Stripe's limit for the text is 1200 characters; ours is one sentence.
         ...(request.notice && { custom_text: { submit: { message: request.notice.slice(0, 1200) } } }),
         ...(subscription
-          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null } } }
+          ? {
+              subscription_data: {
+                metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null },
+              },
+            }
           : { payment_intent_data: { metadata } }),
       });
       const key = await checkoutIdempotencyKey(request);
@@ -165,7 +190,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
       const price = config.prices[request.tier];
-      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      if (!price)
+        throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       // Informational only: the webhook reads account and tier from our record of the session (docs/payments.md).
       const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
       // Double clicks within ten minutes get the same session back instead of a second one. The customer is part
@@ -222,7 +248,12 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
       }
       if (!paymentIntentId) throw new Error('refundInFull: nothing paid to refund');
       try {
-        return made(await stripe().refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey: request.idempotencyKey }));
+        return made(
+          await stripe().refunds.create(
+            { payment_intent: paymentIntentId, metadata },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
       } catch (error) {
         // Refunded already (by this key more than 24 hours ago, or from the dashboard): that refund is the answer.
         if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
@@ -231,7 +262,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         return made(existing);
       }
     },
-    async cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void> {
+    async cancelSubscriptionAndRefund(
+      subscriptionId: string,
+      invoiceId: string | undefined,
+      reason: string,
+    ): Promise<void> {
       try {
         await stripe().subscriptions.cancel(subscriptionId, { prorate: false });
       } catch (error) {
@@ -250,7 +285,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     async cancelReplacedSubscription(subscriptionId: string): Promise<void> {
       try {
         // prorate: the unused part of the period becomes a credit on the customer's next invoice (the new tier's).
-        await stripe().subscriptions.cancel(subscriptionId, { prorate: true }, { idempotencyKey: `replaced-${subscriptionId}` });
+        await stripe().subscriptions.cancel(
+          subscriptionId,
+          { prorate: true },
+          { idempotencyKey: `replaced-${subscriptionId}` },
+        );
       } catch (error) {
         // Already cancelled (or gone): nothing left to stop.
         const status = (error as { statusCode?: number }).statusCode;
@@ -259,10 +298,18 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async createBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
       try {
-        const session = await stripe().billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+        const session = await stripe().billingPortal.sessions.create({
+          customer: request.customerId,
+          return_url: request.returnUrl,
+        });
         return { url: session.url };
       } catch (error) {
-        throw new ServiceError('service_unavailable', 'The billing page could not be opened. Please retry later.', {}, error);
+        throw new ServiceError(
+          'service_unavailable',
+          'The billing page could not be opened. Please retry later.',
+          {},
+          error,
+        );
       }
     },
   };

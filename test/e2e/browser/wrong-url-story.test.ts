@@ -79,14 +79,22 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     return (await res.json()) as Record<string, string>;
   };
   const mailSubjects = async (email: string) =>
-    (await queryRows<{ subject: string }>(server.deps.db, sql`SELECT subject FROM mail_outbox WHERE "to" = ${email} AND subject NOT LIKE '%sign-in code%' ORDER BY id`)).map((m) => m.subject);
+    (
+      await queryRows<{ subject: string }>(
+        server.deps.db,
+        sql`SELECT subject FROM mail_outbox WHERE "to" = ${email} AND subject NOT LIKE '%sign-in code%' ORDER BY id`,
+      )
+    ).map((m) => m.subject);
 
   it('a maker who paid for a mistyped address fixes it and the tool goes live, paying once', async () => {
     const email = `maker-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const account = await admin('/accounts', { email, tier: 'none' });
     const key = (await admin(`/accounts/${account.account_id}/keys`, { name: 'story' })).key!;
     // Someone else's live tool, whose address the maker will try by mistake from the CLI.
-    const other = await admin('/accounts', { email: `other-${crypto.randomUUID().slice(0, 8)}@example.com`, tier: 'member' });
+    const other = await admin('/accounts', {
+      email: `other-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      tier: 'member',
+    });
     const otherKey = (await admin(`/accounts/${other.account_id}/keys`, { name: 'other' })).key!;
     const otherSite = `${fixture.origin}/other`;
     const otherRes = await fetch(`${server.url}/api/v1/submit-site`, {
@@ -95,7 +103,18 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
       body: JSON.stringify({ name: 'Other Writer', url: otherSite }),
     });
     const otherId = ((await otherRes.json()) as { site_id: string }).site_id;
-    await expect.poll(async () => (await queryRows<{ status: string }>(server.deps.db, sql`SELECT status FROM sites WHERE id = ${otherId}::uuid`))[0]?.status, { timeout: 20_000 }).toBe('live');
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ status: string }>(
+              server.deps.db,
+              sql`SELECT status FROM sites WHERE id = ${otherId}::uuid`,
+            )
+          )[0]?.status,
+        { timeout: 20_000 },
+      )
+      .toBe('live');
 
     const context = await chromium.newContext();
     const page = await context.newPage();
@@ -108,8 +127,12 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     await page.waitForURL(`${server.url}/submit?plan=featured`);
 
     // The form states the money rule and names the step and the charge of the plan checked.
-    expect(await page.textContent('#refund-rule')).toBe('If an editor rejects your tool before it ever goes live, your payment is refunded in full.');
-    expect(await page.textContent('#review-time')).toMatch(/^(Review usually takes .+|Review time: too few decisions .+)$/);
+    expect(await page.textContent('#refund-rule')).toBe(
+      'If an editor rejects your tool before it ever goes live, your payment is refunded in full.',
+    );
+    expect(await page.textContent('#review-time')).toMatch(
+      /^(Review usually takes .+|Review time: too few decisions .+)$/,
+    );
     await expect.poll(() => page.getByRole('button', { name: 'Continue to payment – 19.90 USD' }).count()).toBe(1);
     await page.check('#plan-basic');
     await expect.poll(() => page.getByRole('button', { name: 'Continue to payment – 15.90 USD' }).count()).toBe(1);
@@ -131,9 +154,13 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     const siteId = new URL(page.url()).pathname.split('/').at(-1)!;
 
     // The crawl fails: the page says why and offers a new address; the mail said so too, after the receipt.
-    await expect.poll(async () => (await page.reload(), page.getAttribute('#status', 'data-status')), { timeout: 20_000 }).toBe('crawl_failed');
+    await expect
+      .poll(async () => (await page.reload(), page.getAttribute('#status', 'data-status')), { timeout: 20_000 })
+      .toBe('crawl_failed');
     expect(await page.textContent('#crawl-error')).toBe('the site could not be reached');
-    await expect.poll(() => mailSubjects(email)).toEqual(['Receipt: Featured listing of Acme Writer, 19.90 USD', "We could not read Acme Writer's website"]);
+    await expect
+      .poll(() => mailSubjects(email))
+      .toEqual(['Receipt: Featured listing of Acme Writer, 19.90 USD', "We could not read Acme Writer's website"]);
     await checkWidths(page);
 
     // From the CLI, the maker first tries the other tool's address: refused, the listing named, nothing changed.
@@ -141,7 +168,9 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     const taken = await cli.run(['edit', siteId, '--url', otherSite], { env: { TOOLDIR_API_KEY: key } });
     expect(taken.code).toBe(4);
     expect(taken.stderr).toContain('This address is already listed as "Other Writer"');
-    const usage = await cli.run(['edit', siteId, '--url', otherSite, '--name', 'Both'], { env: { TOOLDIR_API_KEY: key } });
+    const usage = await cli.run(['edit', siteId, '--url', otherSite, '--name', 'Both'], {
+      env: { TOOLDIR_API_KEY: key },
+    });
     expect(usage.code).toBe(2);
 
     // On the page: a malformed address comes back with what was typed and the reason next to the field.
@@ -155,15 +184,22 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     await page.getByLabel('Website address').fill(`${fixture.origin}/`);
     await page.getByRole('button', { name: 'Change the address and crawl again' }).click();
     await page.waitForURL(`${server.url}/account/submissions/${siteId}`);
-    await expect.poll(async () => (await page.reload(), page.getAttribute('#status', 'data-status')), { timeout: 20_000 }).toBe('live');
+    await expect
+      .poll(async () => (await page.reload(), page.getAttribute('#status', 'data-status')), { timeout: 20_000 })
+      .toBe('live');
     expect(await page.textContent('#timeline')).toContain('address changed by the submitter; crawled again');
     expect(await page.getAttribute('#crawled-from', 'data-scheme')).toBe('http');
     await checkWidths(page);
 
-    const record = (await (await fetch(`${server.url}/api/v1/sites/${siteId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as Record<string, string>;
+    const record = (await (
+      await fetch(`${server.url}/api/v1/sites/${siteId}`, { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as Record<string, string>;
     expect(record).toMatchObject({ status: 'live', url: `${fixture.origin}/`, is_feature: true });
     expect((await fetch(record.live_url!)).status).toBe(200);
-    const [payments] = await queryRows<{ n: number }>(server.deps.db, sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE site_id = ${siteId}::uuid`);
+    const [payments] = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE site_id = ${siteId}::uuid`,
+    );
     expect(Number(payments!.n)).toBe(1);
     expect(await mailSubjects(email)).toEqual([
       'Receipt: Featured listing of Acme Writer, 19.90 USD',

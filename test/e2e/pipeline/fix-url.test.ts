@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import type { CrawlTransport } from '../../../src/deps';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
-import { createPipelineApp, loopbackOnlyTransport, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
+import {
+  createPipelineApp,
+  loopbackOnlyTransport,
+  networkViolations,
+  type PipelineApp,
+} from '../../helpers/pipeline-harness';
 import { moveSite } from '../../helpers/submission-states';
 import { callTool, connectMcp, resultJson } from '../../functions/mcp/mcp-client';
 
@@ -29,7 +34,8 @@ afterAll(async () => {
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 const at = (path: string) => `http://f-${unique()}.localhost:${fixture.port}${path}`;
-const patch = (siteId: string, json: unknown, key: string) => t.request(`/api/v1/sites/${siteId}`, { method: 'PATCH', key, json });
+const patch = (siteId: string, json: unknown, key: string) =>
+  t.request(`/api/v1/sites/${siteId}`, { method: 'PATCH', key, json });
 const detail = async (siteId: string, key: string) => (await t.request(`/api/v1/sites/${siteId}`, { key })).json();
 const mailsTo = (email: string) =>
   queryRows<{ subject: string; text: string; headers: Record<string, string> | string | null }>(
@@ -37,7 +43,10 @@ const mailsTo = (email: string) =>
     sql`SELECT subject, text, headers FROM mail_outbox WHERE "to" = ${email} ORDER BY id`,
   );
 
-async function failedSite(member: { key: string }, name = `Fix Tool ${unique()}`): Promise<{ id: string; url: string }> {
+async function failedSite(
+  member: { key: string },
+  name = `Fix Tool ${unique()}`,
+): Promise<{ id: string; url: string }> {
   const url = at('/down');
   const id = await t.submit(member.key, { name, url });
   await t.settle();
@@ -96,7 +105,11 @@ describe('changing the address of a failed crawl', () => {
     const inReview = await patch(review, { url: at('/fine') }, member.key);
     expect(inReview.status).toBe(409);
     expect(await inReview.json()).toEqual({
-      error: { code: 'invalid_state', message: 'Only a submission whose crawl failed (crawl_failed) can change its address; this one is pending_review.' },
+      error: {
+        code: 'invalid_state',
+        message:
+          'Only a submission whose crawl failed (crawl_failed) can change its address; this one is pending_review.',
+      },
     });
 
     // Someone else's live tool: named, with its public page; no site_id (it is not the caller's).
@@ -104,15 +117,24 @@ describe('changing the address of a failed crawl', () => {
     const theirs = await t.submit(stranger.key, { name: `Their Live ${unique()}`, url: at('/fine') });
     await t.settle();
     await moveSite(t.deps, theirs, 'live');
-    const [their] = await queryRows<{ url: string; name: string; live_url: string }>(t.deps.db, sql`SELECT url, name, live_url FROM sites WHERE id = ${theirs}::uuid`);
+    const [their] = await queryRows<{ url: string; name: string; live_url: string }>(
+      t.deps.db,
+      sql`SELECT url, name, live_url FROM sites WHERE id = ${theirs}::uuid`,
+    );
     const taken = await patch(id, { url: their!.url.replace('http://', 'https://www.') }, member.key);
     expect(taken.status).toBe(409);
     expect(await taken.json()).toEqual({
-      error: { code: 'already_submitted', message: `This address is already listed as "${their!.name}": ${their!.live_url}` },
+      error: {
+        code: 'already_submitted',
+        message: `This address is already listed as "${their!.name}": ${their!.live_url}`,
+      },
     });
 
     // One's own other submission: named, with its page and its site_id.
-    const [mine] = await queryRows<{ url: string; name: string }>(t.deps.db, sql`SELECT url, name FROM sites WHERE id = ${review}::uuid`);
+    const [mine] = await queryRows<{ url: string; name: string }>(
+      t.deps.db,
+      sql`SELECT url, name FROM sites WHERE id = ${review}::uuid`,
+    );
     const own = await patch(id, { url: mine!.url }, member.key);
     expect(own.status).toBe(409);
     expect(await own.json()).toEqual({
@@ -126,9 +148,14 @@ describe('changing the address of a failed crawl', () => {
     // Someone else's record that is not live stays anonymous.
     const hidden = await t.submit(stranger.key, { name: `Their Queue ${unique()}`, url: at('/down') });
     await t.settle();
-    const [hiddenRow] = await queryRows<{ url: string }>(t.deps.db, sql`SELECT url FROM sites WHERE id = ${hidden}::uuid`);
+    const [hiddenRow] = await queryRows<{ url: string }>(
+      t.deps.db,
+      sql`SELECT url FROM sites WHERE id = ${hidden}::uuid`,
+    );
     const anonymous = await patch(id, { url: hiddenRow!.url }, member.key);
-    expect(await anonymous.json()).toEqual({ error: { code: 'already_submitted', message: 'This address has already been submitted by someone else.' } });
+    expect(await anonymous.json()).toEqual({
+      error: { code: 'already_submitted', message: 'This address has already been submitted by someone else.' },
+    });
 
     for (const [bad, words] of [
       [{ url: 'ftp://example.com/' }, 'url must use http or https'],
@@ -146,11 +173,16 @@ describe('changing the address of a failed crawl', () => {
     expect((await patch(crypto.randomUUID(), { url: at('/fine') }, member.key)).status).toBe(404);
 
     const unpaid = await t.member('none');
-    const pending = await t.request('/api/v1/submit-site', { method: 'POST', key: unpaid.key, json: { name: `Unpaid ${unique()}`, url: at('/x') } });
+    const pending = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: unpaid.key,
+      json: { name: `Unpaid ${unique()}`, url: at('/x') },
+    });
     const pendingId = (await pending.json()).site_id;
     expect((await (await patch(pendingId, { url: at('/fine') }, unpaid.key)).json()).error).toEqual({
       code: 'invalid_state',
-      message: 'Only a submission whose crawl failed (crawl_failed) can change its address; this one is pending_payment.',
+      message:
+        'Only a submission whose crawl failed (crawl_failed) can change its address; this one is pending_payment.',
     });
 
     const still = await detail(id, member.key);
@@ -162,7 +194,10 @@ describe('changing the address of a failed crawl', () => {
     const member = await t.member('memberFeature');
     const { id } = await failedSite(member);
     for (let i = 0; i < 3; i++) {
-      const res = i === 1 ? await t.request(`/api/v1/sites/${id}/retry`, { method: 'POST', key: member.key }) : await patch(id, { url: at('/down') }, member.key);
+      const res =
+        i === 1
+          ? await t.request(`/api/v1/sites/${id}/retry`, { method: 'POST', key: member.key })
+          : await patch(id, { url: at('/down') }, member.key);
       expect(res.status).toBe(202);
       await t.settle();
     }
@@ -170,7 +205,8 @@ describe('changing the address of a failed crawl', () => {
     expect(refused.status).toBe(429);
     expect((await refused.json()).error).toEqual({
       code: 'rate_limited',
-      message: 'This submission was retried 3 times today (a new address counts as a retry); retries start again at 00:00 UTC.',
+      message:
+        'This submission was retried 3 times today (a new address counts as a retry); retries start again at 00:00 UTC.',
     });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await t.site(id)).status).toBe('crawl_failed');
@@ -189,7 +225,10 @@ describe('changing the address of a failed crawl', () => {
     const one = await failedSite(member);
     const two = await failedSite(member);
     const contested = at('/fine');
-    const race = await Promise.all([patch(one.id, { url: contested }, member.key), patch(two.id, { url: contested }, member.key)]);
+    const race = await Promise.all([
+      patch(one.id, { url: contested }, member.key),
+      patch(two.id, { url: contested }, member.key),
+    ]);
     expect(race.map((r) => r.status).sort()).toEqual([202, 409]);
     const loser = race.find((r) => r.status === 409)!;
     expect((await loser.json()).error.code).toBe('already_submitted');
@@ -228,7 +267,9 @@ describe('an http:// site is crawled over https first', () => {
           if (url.protocol === 'https:') {
             httpsAsked.push(url.href);
             if (!url.hostname.startsWith('tls.')) {
-              throw new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:443`), { code: 'ECONNREFUSED' }) });
+              throw new TypeError('fetch failed', {
+                cause: Object.assign(new Error(`connect ECONNREFUSED 127.0.0.1:443`), { code: 'ECONNREFUSED' }),
+              });
             }
           }
           url.protocol = 'http:';
@@ -237,7 +278,10 @@ describe('an http:// site is crawled over https first', () => {
         return loopback.fetch(url, init);
       }) as typeof fetch,
     };
-    h = await createPipelineApp({ env: { CRAWL_MAX_ATTEMPTS: '1', AUTO_APPROVE: 'false' }, overrides: { crawl: transport } });
+    h = await createPipelineApp({
+      env: { CRAWL_MAX_ATTEMPTS: '1', AUTO_APPROVE: 'false' },
+      overrides: { crawl: transport },
+    });
   });
   afterAll(async () => h.close());
 
@@ -249,7 +293,10 @@ describe('an http:// site is crawled over https first', () => {
     const record = await (await h.request(`/api/v1/sites/${id}`, { key: member.key })).json();
     expect(record).toMatchObject({ status: 'pending_review', url, crawled_url: url });
     expect(httpsAsked).toContain(url.replace('http://', 'https://'));
-    expect(record.history.at(-1)).toMatchObject({ status: 'pending_review', reason: 'crawled over http: its https address did not answer with a page' });
+    expect(record.history.at(-1)).toMatchObject({
+      status: 'pending_review',
+      reason: 'crawled over http: its https address did not answer with a page',
+    });
   });
 
   it('uses https when it answers', async () => {

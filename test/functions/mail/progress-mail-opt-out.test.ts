@@ -19,7 +19,8 @@ const mailsTo = (email: string) =>
     t.deps.db,
     sql`SELECT subject, text, headers FROM mail_outbox WHERE "to" = ${email} ORDER BY id`,
   );
-const parsed = (h: Record<string, string> | string | null) => (typeof h === 'string' ? (JSON.parse(h) as Record<string, string>) : h);
+const parsed = (h: Record<string, string> | string | null) =>
+  typeof h === 'string' ? (JSON.parse(h) as Record<string, string>) : h;
 const form = (fields: Record<string, string>, origin = 'http://tooldir.test') => ({
   method: 'POST',
   body: new URLSearchParams(fields),
@@ -27,7 +28,11 @@ const form = (fields: Record<string, string>, origin = 'http://tooldir.test') =>
 });
 
 async function queuedSite(key: string): Promise<string> {
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Mail Tool ${unique()}`, url: `https://mail-${unique()}.example/` } });
+  const res = await t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: `Mail Tool ${unique()}`, url: `https://mail-${unique()}.example/` },
+  });
   expect(res.status).toBe(201);
   return (await res.json()).site_id;
 }
@@ -41,7 +46,10 @@ describe('progress mails and the opt-out', () => {
     expect(published!.subject).toMatch(/ is live on tooldir$/);
     expect(published!.text).toContain(`Your submission's page: http://tooldir.test/account/submissions/${live}`);
     const link = /(http:\/\/tooldir\.test\/mail\/unsubscribe\/[0-9a-f-]{36})/.exec(published!.text)![1]!;
-    expect(parsed(published!.headers)).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(parsed(published!.headers)).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     const path = new URL(link).pathname;
 
     // GET changes nothing (mail scanners open links); a cross-site POST is refused; a bare same-origin POST stops.
@@ -60,7 +68,10 @@ describe('progress mails and the opt-out', () => {
     await moveSite(t.deps, failed, 'crawl_failed');
     await notifyCrawlFailedSite(t.deps, failed);
     const after = await mailsTo(member.email);
-    expect(after.map((m) => m.subject)).toEqual([published!.subject, expect.stringMatching(/^We could not read Mail Tool .+'s website$/)]);
+    expect(after.map((m) => m.subject)).toEqual([
+      published!.subject,
+      expect.stringMatching(/^We could not read Mail Tool .+'s website$/),
+    ]);
 
     // Resume from the same link.
     await t.request(path, form({ choice: 'resume' }));
@@ -82,7 +93,10 @@ describe('progress mails and the opt-out', () => {
     const second = await queuedSite(quiet.key);
     await moveSite(t.deps, second, 'live');
     expect(await mailsTo(quiet.email)).toHaveLength(1);
-    const [settings] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM account_mail_settings WHERE status_mail_off_at IS NOT NULL AND account_id = ${loud.accountId}::uuid`);
+    const [settings] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM account_mail_settings WHERE status_mail_off_at IS NOT NULL AND account_id = ${loud.accountId}::uuid`,
+    );
     expect(Number(settings!.n)).toBe(0);
   });
 });

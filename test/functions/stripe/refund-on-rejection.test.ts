@@ -33,11 +33,18 @@ async function rig(env: Record<string, string>): Promise<Rig> {
 }
 
 const mailsTo = (t: TestApp, email: string) =>
-  queryRows<{ subject: string; text: string; headers: unknown }>(t.deps.db, sql`SELECT subject, text, headers FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
+  queryRows<{ subject: string; text: string; headers: unknown }>(
+    t.deps.db,
+    sql`SELECT subject, text, headers FROM mail_outbox WHERE "to" = ${email} ORDER BY id`,
+  );
 const runRefundJob = (t: TestApp, siteId: string) =>
   t.request('/api/jobs/refund', { method: 'POST', key: ADMIN_TOKEN, json: { site_id: siteId } });
 const reject = (t: TestApp, siteId: string, reason: string) =>
-  t.request(`/api/v1/admin/sites/${siteId}/review`, { method: 'POST', key: ADMIN_TOKEN, json: { decision: 'reject', reason } });
+  t.request(`/api/v1/admin/sites/${siteId}/review`, {
+    method: 'POST',
+    key: ADMIN_TOKEN,
+    json: { decision: 'reject', reason },
+  });
 
 /** A submission paid through Stripe Checkout (tax added by Stripe Tax, an invoice made), then crawled: pending_review. */
 async function paidAndInReview(r: Rig, stripe: StripeStandIn, tax: number) {
@@ -71,13 +78,17 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
 
   it('states the rule on the checkout it makes, and mails a receipt with the tax line and the invoice page', async () => {
     const { buyer, pending, paymentIntent, invoice } = await paidAndInReview(r, stripe, 318);
-    const created = stripe.requests.find((q) => q.path === '/v1/checkout/sessions' && (q.body.client_reference_id as string) === pending.siteId);
+    const created = stripe.requests.find(
+      (q) => q.path === '/v1/checkout/sessions' && (q.body.client_reference_id as string) === pending.siteId,
+    );
     expect((created!.body.custom_text as { submit: { message: string } }).submit.message).toBe(
       'If an editor rejects your tool before it ever goes live, your payment is refunded in full.',
     );
     const [receipt] = await mailsTo(r.t, buyer.email);
     expect(receipt!.subject).toBe(`Receipt: Basic listing of ${pending.name}, 19.08 USD`);
-    expect(receipt!.text).toContain(`What you bought: Basic listing of "${pending.name}" (${pending.url}), a one-time payment.`);
+    expect(receipt!.text).toContain(
+      `What you bought: Basic listing of "${pending.name}" (${pending.url}), a one-time payment.`,
+    );
     expect(receipt!.text).toContain('Amount paid: 19.08 USD\nTax (included in the amount): 3.18 USD');
     expect(receipt!.text).toContain(`Invoice: ${stripe.url}/i/${invoice}`);
     expect(receipt!.text).toContain(`Payment reference: ${paymentIntent}`);
@@ -99,13 +110,21 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const made = stripe.refunds.filter((x) => x.payment_intent === paymentIntent);
     expect(made).toHaveLength(1);
-    const keys = stripe.requests.filter((q) => q.path === '/v1/refunds' && q.body.payment_intent === paymentIntent).map((q) => q.idempotencyKey);
+    const keys = stripe.requests
+      .filter((q) => q.path === '/v1/refunds' && q.body.payment_intent === paymentIntent)
+      .map((q) => q.idempotencyKey);
     expect(keys).toEqual([`refund-rejected-${pending.siteId}`, `refund-rejected-${pending.siteId}`]);
     const bodies = await Promise.all(answers.map((a) => a.json()));
     expect(bodies.map((b) => b.mailed).sort()).toEqual([false, true]);
 
     const record = await (await r.t.request(`/api/v1/sites/${pending.siteId}`, { key: buyer.key })).json();
-    expect(record.refund).toEqual({ status: 'refunded', refund_id: made[0]!.id, amount: 1590, currency: 'usd', refunded_at: expect.stringMatching(/Z$/) });
+    expect(record.refund).toEqual({
+      status: 'refunded',
+      refund_id: made[0]!.id,
+      amount: 1590,
+      currency: 'usd',
+      refunded_at: expect.stringMatching(/Z$/),
+    });
     const mails = await mailsTo(r.t, buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe(`Your submission "${pending.name}" was not accepted`);
@@ -117,7 +136,11 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
     expect(await (await runRefundJob(r.t, pending.siteId)).json()).toMatchObject({ outcome: 'skipped' });
     await queryRows(r.t.deps.db, sql`UPDATE sites SET refund_state = 'due' WHERE id = ${pending.siteId}::uuid`);
     stripe.forgetIdempotencyKeys();
-    expect(await (await runRefundJob(r.t, pending.siteId)).json()).toMatchObject({ outcome: 'refunded', refund_id: made[0]!.id, mailed: true });
+    expect(await (await runRefundJob(r.t, pending.siteId)).json()).toMatchObject({
+      outcome: 'refunded',
+      refund_id: made[0]!.id,
+      mailed: true,
+    });
     expect(stripe.refunds.filter((x) => x.payment_intent === paymentIntent)).toHaveLength(1);
   });
 
@@ -130,7 +153,10 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
     } finally {
       stripe.setDown(false);
     }
-    await queryRows(r.t.deps.db, sql`UPDATE sites SET status_changed_at = now() - interval '5 minutes' WHERE id = ${pending.siteId}::uuid`);
+    await queryRows(
+      r.t.deps.db,
+      sql`UPDATE sites SET status_changed_at = now() - interval '5 minutes' WHERE id = ${pending.siteId}::uuid`,
+    );
     const before = r.queue.jobs.length;
     expect((await r.t.request('/api/jobs/sweep', { method: 'POST', key: ADMIN_TOKEN, json: {} })).status).toBe(200);
     expect(r.queue.jobs.slice(before)).toContainEqual({ step: 'refund', message: { site_id: pending.siteId } });
@@ -142,11 +168,20 @@ describe('REFUND_ON_REJECTION on (the default), Stripe mode', () => {
     await moveSite(r.t.deps, pending.siteId, 'live');
     expect(await (await reject(r.t, pending.siteId, 'Taken down')).json()).not.toHaveProperty('refund');
     const member = await r.t.member('member');
-    const queued = await r.t.request('/api/v1/submit-site', { method: 'POST', key: member.key, json: { name: `Member Tool ${crypto.randomUUID().slice(0, 6)}`, url: `https://m-${crypto.randomUUID().slice(0, 6)}.example/` } });
+    const queued = await r.t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: member.key,
+      json: {
+        name: `Member Tool ${crypto.randomUUID().slice(0, 6)}`,
+        url: `https://m-${crypto.randomUUID().slice(0, 6)}.example/`,
+      },
+    });
     const siteId = (await queued.json()).site_id;
     await moveSite(r.t.deps, siteId, 'pending_review');
     expect(await (await reject(r.t, siteId, 'No')).json()).not.toHaveProperty('refund');
-    expect(r.queue.jobs.filter((j) => j.step === 'refund' && [pending.siteId, siteId].includes(j.message.site_id!))).toEqual([]);
+    expect(
+      r.queue.jobs.filter((j) => j.step === 'refund' && [pending.siteId, siteId].includes(j.message.site_id!)),
+    ).toEqual([]);
   });
 });
 
@@ -198,9 +233,14 @@ describe('local payments', () => {
     const [first, second] = await Promise.all([runRefundJob(r.t, pending.siteId), runRefundJob(r.t, pending.siteId)]);
     expect([first!.status, second!.status]).toEqual([200, 200]);
     const record = await (await r.t.request(`/api/v1/sites/${pending.siteId}`, { key: buyer.key })).json();
-    expect(record.refund).toMatchObject({ status: 'refunded', refund_id: expect.stringMatching(/^re_local_[0-9a-f]{24}$/), amount: 1990, currency: 'usd' });
+    expect(record.refund).toMatchObject({
+      status: 'refunded',
+      refund_id: expect.stringMatching(/^re_local_[0-9a-f]{24}$/),
+      amount: 1990,
+      currency: 'usd',
+    });
     const mails = await mailsTo(r.t, buyer.email);
     expect(mails.filter((m) => m.text.includes(record.refund.refund_id))).toHaveLength(1);
-    expect((await (await r.t.request('/pricing')).text())).toContain('your payment is refunded in full');
+    expect(await (await r.t.request('/pricing')).text()).toContain('your payment is refunded in full');
   });
 });

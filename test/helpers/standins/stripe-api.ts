@@ -3,7 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
-import { billingPortalSession, checkoutSession, DEFAULT_PRICES, lineItemsTotal, refund, stripeError, stripeId, taxParamsRefusal, type StandInPrice } from './stripe-objects';
+import {
+  billingPortalSession,
+  checkoutSession,
+  DEFAULT_PRICES,
+  lineItemsTotal,
+  refund,
+  stripeError,
+  stripeId,
+  taxParamsRefusal,
+  type StandInPrice,
+} from './stripe-objects';
 
 /** One request as the stand-in received it. */
 export interface StripeRequest {
@@ -34,7 +44,10 @@ export interface StripeStandIn {
    * Tax computed from the buyer's address (only on a session with automatic_tax; added to amount_total, as for a
    * tax-exclusive Price).
    */
-  completeSession(id: string, fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number }): Record<string, unknown>;
+  completeSession(
+    id: string,
+    fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number },
+  ): Record<string, unknown>;
   /** Refunds made (an idempotent replay makes none), in order; a refund without amount refunds its payment in full. */
   readonly refunds: readonly Record<string, unknown>[];
   /** Customer Portal sessions created, in order. */
@@ -64,7 +77,9 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
  * Starts the stand-in on a free loopback port. `prices`: Price ids it knows besides DEFAULT_PRICES (a session on
  * an unknown Price fails with resource_missing, as on Stripe).
  */
-export async function startStripeStandIn(options: { prices?: Record<string, StandInPrice> } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { prices?: Record<string, StandInPrice> } = {},
+): Promise<StripeStandIn> {
   const prices = { ...DEFAULT_PRICES, ...options.prices };
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
@@ -85,17 +100,30 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       const total = lineItemsTotal(body.line_items, prices);
       if (total && 'unknownPrice' in total) {
         const message = `No such price: '${total.unknownPrice}'`;
-        return { status: 400, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'line_items[0][price]' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', message, {
+            code: 'resource_missing',
+            param: 'line_items[0][price]',
+          }),
+        };
       }
       const refused = taxParamsRefusal(body);
-      if (refused) return { status: 400, body: stripeError('invalid_request_error', refused.message, { param: refused.param }) };
+      if (refused)
+        return { status: 400, body: stripeError('invalid_request_error', refused.message, { param: refused.param }) };
       const session = checkoutSession(body, baseUrl, total);
       sessions.set(String(session.id), session);
       return { status: 200, body: session };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string' || !body.customer) {
-        return { status: 400, body: stripeError('invalid_request_error', 'Missing required param: customer.', { code: 'parameter_missing', param: 'customer' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', 'Missing required param: customer.', {
+            code: 'parameter_missing',
+            param: 'customer',
+          }),
+        };
       }
       const portal = billingPortalSession(body, baseUrl);
       portalSessions.push(portal);
@@ -106,7 +134,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       const session = sessions.get(sessionMatch[1]);
       if (!session) {
         const message = `No such checkout.session: '${sessionMatch[1]}'`;
-        return { status: 404, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'session' }) };
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'session' }),
+        };
       }
       if (method === 'GET' && !sessionMatch[2]) return { status: 200, body: session };
       if (method === 'POST' && sessionMatch[2]) {
@@ -120,27 +151,48 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
     }
     if (method === 'POST' && path === '/v1/refunds') {
       if (!body.payment_intent && !body.charge) {
-        return { status: 400, body: stripeError('invalid_request_error', 'One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' }) };
+        return {
+          status: 400,
+          body: stripeError(
+            'invalid_request_error',
+            'One of the following params should be provided for this request: payment_intent or charge.',
+            { code: 'parameter_missing' },
+          ),
+        };
       }
       const intent = typeof body.payment_intent === 'string' ? paymentIntents.get(body.payment_intent) : undefined;
       if (intent && refunds.some((r) => r.payment_intent === body.payment_intent)) {
         // A second refund (not an idempotent replay) of a payment refunded in full, as Stripe answers it.
         const message = `Charge for payment intent ${String(body.payment_intent)} has already been refunded.`;
-        return { status: 400, body: stripeError('invalid_request_error', message, { code: 'charge_already_refunded' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', message, { code: 'charge_already_refunded' }),
+        };
       }
-      const made = { ...refund(body), ...(intent && body.amount === undefined && { amount: intent.amount, currency: intent.currency }) };
+      const made = {
+        ...refund(body),
+        ...(intent && body.amount === undefined && { amount: intent.amount, currency: intent.currency }),
+      };
       refunds.push(made);
       return { status: 200, body: made };
     }
     if (method === 'GET' && path === '/v1/refunds') {
-      const data = refunds.filter((r) => body.payment_intent === undefined || r.payment_intent === body.payment_intent).reverse();
+      const data = refunds
+        .filter((r) => body.payment_intent === undefined || r.payment_intent === body.payment_intent)
+        .reverse();
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (method === 'GET' && invoiceMatch?.[1]) {
       const id = invoiceMatch[1];
       if (!invoices.has(id)) {
-        return { status: 404, body: stripeError('invalid_request_error', `No such invoice: '${id}'`, { code: 'resource_missing', param: 'id' }) };
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', `No such invoice: '${id}'`, {
+            code: 'resource_missing',
+            param: 'id',
+          }),
+        };
       }
       return { status: 200, body: { id, object: 'invoice', status: 'paid', hosted_invoice_url: `${baseUrl}/i/${id}` } };
     }
@@ -148,18 +200,34 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
     if (method === 'DELETE' && subscriptionMatch?.[1]) {
       const id = subscriptionMatch[1];
       if (cancelledSubscriptions.includes(id)) {
-        return { status: 400, body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`),
+        };
       }
       cancelledSubscriptions.push(id);
-      return { status: 200, body: { ...(subscriptions.get(id) ?? { id, object: 'subscription', metadata: {} }), status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) } };
+      return {
+        status: 200,
+        body: {
+          ...(subscriptions.get(id) ?? { id, object: 'subscription', metadata: {} }),
+          status: 'canceled',
+          canceled_at: Math.floor(Date.now() / 1000),
+        },
+      };
     }
     if (method === 'GET' && subscriptionMatch?.[1]) {
       const subscription = subscriptions.get(subscriptionMatch[1]);
       if (subscription) return { status: 200, body: subscription };
       const message = `No such subscription: '${subscriptionMatch[1]}'`;
-      return { status: 404, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'id' }) };
+      return {
+        status: 404,
+        body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'id' }),
+      };
     }
-    return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`) };
+    return {
+      status: 404,
+      body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -197,7 +265,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
   }
 
   const listening = await listenOnLoopback(
-    createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, stripeError('api_error', String(error))))),
+    createServer(
+      (req, res) =>
+        void handle(req, res).catch((error: unknown) => send(res, 500, stripeError('api_error', String(error)))),
+    ),
   );
   baseUrl = listening.url;
   return {
@@ -234,12 +305,21 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
         ...(automaticTax && { automatic_tax: { ...(session.automatic_tax as object), status: 'complete' } }),
       });
       if (typeof session.payment_intent === 'string') {
-        paymentIntents.set(session.payment_intent, { amount: Number(session.amount_total), currency: String(session.currency ?? 'usd') });
+        paymentIntents.set(session.payment_intent, {
+          amount: Number(session.amount_total),
+          currency: String(session.currency ?? 'usd'),
+        });
       }
       return { ...session };
     },
     setSubscription(subscription) {
-      subscriptions.set(subscription.id, { object: 'subscription', status: 'active', metadata: {}, items: { object: 'list', data: [] }, ...subscription });
+      subscriptions.set(subscription.id, {
+        object: 'subscription',
+        status: 'active',
+        metadata: {},
+        items: { object: 'list', data: [] },
+        ...subscription,
+      });
     },
     forgetIdempotencyKeys() {
       idempotent.clear();

@@ -4,9 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { crawlPreferringHttps, httpsFormOf } from '../../../src/crawler';
 import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from './network-doubles';
 
-const page = (title: string) => () => new Response(`<html><head><title>${title}</title></head></html>`, { headers: { 'content-type': 'text/html' } });
+const page = (title: string) => () =>
+  new Response(`<html><head><title>${title}</title></head></html>`, { headers: { 'content-type': 'text/html' } });
 const refused = () => {
-  throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 93.184.216.34:443'), { code: 'ECONNREFUSED' }) });
+  throw new TypeError('fetch failed', {
+    cause: Object.assign(new Error('connect ECONNREFUSED 93.184.216.34:443'), { code: 'ECONNREFUSED' }),
+  });
 };
 
 describe('httpsFormOf', () => {
@@ -23,7 +26,10 @@ describe('crawlPreferringHttps', () => {
 
   it('uses https when it answers, without asking http', async () => {
     const net = inMemoryFetch({ 'https://acme.example/': page('Secure') });
-    const { result, httpsUnanswered } = await crawlPreferringHttps('http://acme.example/', { fetch: net.fetch, resolver });
+    const { result, httpsUnanswered } = await crawlPreferringHttps('http://acme.example/', {
+      fetch: net.fetch,
+      resolver,
+    });
     expect(result).toMatchObject({ ok: true, finalUrl: 'https://acme.example/' });
     expect(httpsUnanswered).toBe(false);
     expect(net.calls).toEqual(['https://acme.example/']);
@@ -31,7 +37,10 @@ describe('crawlPreferringHttps', () => {
 
   it('falls back to the http address when https is refused, and says so', async () => {
     const net = inMemoryFetch({ 'https://plain.example/': refused, 'http://plain.example/': page('Plain') });
-    const { result, httpsUnanswered } = await crawlPreferringHttps('http://plain.example/', { fetch: net.fetch, resolver });
+    const { result, httpsUnanswered } = await crawlPreferringHttps('http://plain.example/', {
+      fetch: net.fetch,
+      resolver,
+    });
     expect(result).toMatchObject({ ok: true, finalUrl: 'http://plain.example/', metadata: { title: 'Plain' } });
     expect(httpsUnanswered).toBe(true);
     expect(net.calls).toEqual(['https://plain.example/', 'http://plain.example/']);
@@ -42,7 +51,10 @@ describe('crawlPreferringHttps', () => {
       'https://plain.example/': () => new Response('no', { status: 502, headers: { 'content-type': 'text/html' } }),
       'http://plain.example/': () => new Response('gone', { status: 410, headers: { 'content-type': 'text/html' } }),
     });
-    const { result, httpsUnanswered } = await crawlPreferringHttps('http://plain.example/', { fetch: net.fetch, resolver });
+    const { result, httpsUnanswered } = await crawlPreferringHttps('http://plain.example/', {
+      fetch: net.fetch,
+      resolver,
+    });
     expect(result).toMatchObject({ ok: false, error: { kind: 'http_error', status: 410 } });
     expect(httpsUnanswered).toBe(true);
   });
@@ -50,7 +62,10 @@ describe('crawlPreferringHttps', () => {
   it('does not ask again over http when the host itself does not resolve', async () => {
     const net = inMemoryFetch({});
     const missing = tableResolver({}).resolver;
-    const { result, httpsUnanswered } = await crawlPreferringHttps('http://gone.example/', { fetch: net.fetch, resolver: missing });
+    const { result, httpsUnanswered } = await crawlPreferringHttps('http://gone.example/', {
+      fetch: net.fetch,
+      resolver: missing,
+    });
     expect(result).toMatchObject({ ok: false });
     expect(httpsUnanswered).toBe(false);
     expect(net.calls).toEqual([]);
@@ -58,8 +73,13 @@ describe('crawlPreferringHttps', () => {
 
   it('crawls https and port-given addresses as given', async () => {
     const net = inMemoryFetch({ 'https://acme.example/': page('A'), 'http://acme.example:8080/': page('B') });
-    expect((await crawlPreferringHttps('https://acme.example/', { fetch: net.fetch, resolver })).result).toMatchObject({ ok: true });
-    expect((await crawlPreferringHttps('http://acme.example:8080/', { fetch: net.fetch, resolver, allowPrivate: true })).result).toMatchObject({ ok: true });
+    expect((await crawlPreferringHttps('https://acme.example/', { fetch: net.fetch, resolver })).result).toMatchObject({
+      ok: true,
+    });
+    expect(
+      (await crawlPreferringHttps('http://acme.example:8080/', { fetch: net.fetch, resolver, allowPrivate: true }))
+        .result,
+    ).toMatchObject({ ok: true });
     expect(net.calls).toEqual(['https://acme.example/', 'http://acme.example:8080/']);
   });
 });

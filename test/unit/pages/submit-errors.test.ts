@@ -25,7 +25,8 @@ function formErrors(input: Partial<SubmitValues>) {
 }
 
 type Issue = z.ZodError['issues'][number];
-const errorsFor = (issue: Issue, fields: Partial<SubmitValues> = {}) => validationErrors(new z.ZodError([issue]), values(fields));
+const errorsFor = (issue: Issue, fields: Partial<SubmitValues> = {}) =>
+  validationErrors(new z.ZodError([issue]), values(fields));
 
 const FULL_ADDRESS = 'Enter a full address that starts with https:// or http://, for example https://acme.example.';
 const AT_MOST = 'Choose at most 3 categories.';
@@ -45,32 +46,54 @@ describe('validationErrors (the schema, in the form’s words)', () => {
   });
 
   it('places each issue by its path, whatever its message', () => {
-    expect(errorsFor({ code: 'custom', path: ['plan'], message: 'url must use http or https', input: 'x' })).toEqual({ plan: 'Choose one of the plans.' });
-    expect(errorsFor({ code: 'custom', path: [], message: 'categories must name at most 3 categories', input: {} })).toEqual({
+    expect(errorsFor({ code: 'custom', path: ['plan'], message: 'url must use http or https', input: 'x' })).toEqual({
+      plan: 'Choose one of the plans.',
+    });
+    expect(
+      errorsFor({ code: 'custom', path: [], message: 'categories must name at most 3 categories', input: {} }),
+    ).toEqual({
       form: 'categories must name at most 3 categories',
     });
   });
 
   it('picks the URL words by the issue’s params, not by its text', () => {
     const params = { notHttpUrl: true };
-    expect(errorsFor({ code: 'custom', path: ['url'], message: 'url is not what we want', params, input: 'x' }).url).toBe(FULL_ADDRESS);
-    expect(errorsFor({ code: 'custom', path: ['url'], message: 'url must be an absolute http or https URL', input: 'x' }).url).toBe(
-      'The address must be an absolute http or https URL.',
-    );
+    expect(
+      errorsFor({ code: 'custom', path: ['url'], message: 'url is not what we want', params, input: 'x' }).url,
+    ).toBe(FULL_ADDRESS);
+    expect(
+      errorsFor({ code: 'custom', path: ['url'], message: 'url must be an absolute http or https URL', input: 'x' })
+        .url,
+    ).toBe('The address must be an absolute http or https URL.');
   });
 
   it('picks the category words by the issue’s code, not by its text', () => {
-    const tooBig: Issue = { code: 'too_big', path: ['categories'], message: 'categories are wrong', origin: 'array', maximum: 3, input: [] };
+    const tooBig: Issue = {
+      code: 'too_big',
+      path: ['categories'],
+      message: 'categories are wrong',
+      origin: 'array',
+      maximum: 3,
+      input: [],
+    };
     expect(errorsFor(tooBig).categories).toBe(AT_MOST);
-    expect(errorsFor({ code: 'custom', path: ['categories'], message: 'categories must name at most 3 categories', input: [] }).categories).toBe(
-      'Choose categories from the list.',
-    );
+    expect(
+      errorsFor({
+        code: 'custom',
+        path: ['categories'],
+        message: 'categories must name at most 3 categories',
+        input: [],
+      }).categories,
+    ).toBe('Choose categories from the list.');
   });
 });
 
 describe('categoryError (the verb’s refusals of categories)', () => {
   it('names the unknown slugs from details.values, and says a deleted one was deleted', () => {
-    const unknown = new ServiceError('invalid_request', 'something else entirely', { field: 'categories', values: ['nope', 'gone'] });
+    const unknown = new ServiceError('invalid_request', 'something else entirely', {
+      field: 'categories',
+      values: ['nope', 'gone'],
+    });
     expect(categoryError(unknown)).toBe('We have no category "nope", "gone" (any more): choose from the list.');
     expect(categoryError(new ServiceError('conflict', 'something else entirely', { field: 'categories' }))).toBe(
       'A category you chose was deleted just now: choose again.',
@@ -78,7 +101,16 @@ describe('categoryError (the verb’s refusals of categories)', () => {
   });
 
   it('is not about categories unless details.field says so, whatever the message', () => {
-    expect(categoryError(new ServiceError('invalid_request', 'categories: unknown category "nope"; GET /api/v1/categories lists the slugs.'))).toBeUndefined();
-    expect(categoryError(new ServiceError('invalid_request', 'categories: unknown category "nope"', { field: 'url' }))).toBeUndefined();
+    expect(
+      categoryError(
+        new ServiceError(
+          'invalid_request',
+          'categories: unknown category "nope"; GET /api/v1/categories lists the slugs.',
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      categoryError(new ServiceError('invalid_request', 'categories: unknown category "nope"', { field: 'url' })),
+    ).toBeUndefined();
   });
 });

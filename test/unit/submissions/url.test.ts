@@ -139,7 +139,9 @@ describe('canonicalUrl', () => {
   });
 
   it('treats www, scheme, encoding, index and tracking variants of one URL as the same', () => {
-    expect(canonical('http://WWW.x.example:80/%61pp/index.html?utm_campaign=z#top')).toBe(canonical('https://x.example/app'));
+    expect(canonical('http://WWW.x.example:80/%61pp/index.html?utm_campaign=z#top')).toBe(
+      canonical('https://x.example/app'),
+    );
   });
 
   it('two different sites stay apart', () => {
