@@ -41,11 +41,13 @@ import * as adminCategories from './admin/categories';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
+import * as refundJob from './jobs/refund';
 import * as sweepJob from './jobs/sweep';
 import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
 import * as recheckJob from './jobs/recheck';
 import * as statsOptOut from './pages/stats-opt-out';
+import * as mailUnsubscribe from './pages/mail-unsubscribe';
 import * as createWebhook from './v1/webhooks/create-webhook';
 import * as listWebhooks from './v1/webhooks/list-webhooks';
 import * as deleteWebhook from './v1/webhooks/delete-webhook';
@@ -101,6 +103,7 @@ const functions = [
   adminCategories,
   crawlJob,
   reviewJob,
+  refundJob,
   sweepJob,
   webhookJob,
   statsJobs,
@@ -123,6 +126,7 @@ const functions = [
   badge,
   outboundLink,
   statsOptOut,
+  mailUnsubscribe,
   mediaFiles,
   accountPages,
   stripeWebhook,

@@ -63,6 +63,7 @@ const envSchema = z.object({
   CRAWL_ALLOW_PRIVATE: bool(false),
   WEBHOOK_ALLOW_PRIVATE: bool(false),
   AUTO_APPROVE: bool(),
+  REFUND_ON_REJECTION: bool(true),
   BLOCKED_DOMAINS: optionalString,
   MAIL_TRANSPORT: optionalString.pipe(z.enum(['http', 'outbox']).optional()),
   MAIL_API_URL: optionalUrl,
@@ -112,6 +113,11 @@ export interface Config {
   /** Tests and demos only: webhook targets may be loopback/private addresses, any port, plain http (docs/webhooks.md). */
   webhooks: { allowPrivate: boolean };
   autoApprove: boolean;
+  /**
+   * REFUND_ON_REJECTION: a paid submission an editor rejects before it ever went live is refunded in full, and the
+   * pages that sell say so; false: no refund, and the pages say that instead (docs/payments.md "Refund on rejection").
+   */
+  refundOnRejection: boolean;
   blockedDomains: string[];
   /** Where mail goes; never chosen silently outside local mode (see mailTransport). */
   mail: MailConfig;
@@ -216,6 +222,7 @@ export function loadConfig(env: Env): Config {
     crawl: { maxAttempts: e.CRAWL_MAX_ATTEMPTS, allowPrivate: e.CRAWL_ALLOW_PRIVATE ?? false },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
     autoApprove: e.AUTO_APPROVE ?? local,
+    refundOnRejection: e.REFUND_ON_REJECTION ?? true,
     blockedDomains: (e.BLOCKED_DOMAINS ?? '')
       .split(',')
       .map((d) => d.trim().toLowerCase())

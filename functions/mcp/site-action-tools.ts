@@ -35,14 +35,18 @@ export const retrySiteTool = defineTool({
 
 export const editSiteTool = defineTool({
   name: 'edit_site',
-  title: 'Propose a new name or description for a live tool',
+  title: 'Propose a new name or description for a live tool, or fix the address of a failed crawl',
   description:
     'Files an edit of one of your live tools: a new name (2 to 100 characters, the rules of submit_site, and no other ' +
     `tool may hold it) and/or a new description (plain text, 1 to ${DESCRIPTION_MAX} characters). An editor reviews it: ` +
     'the public page keeps the current text until approval. Same as PATCH /api/v1/sites/{site_id}; a new edit replaces ' +
     'a pending one. Returns the site record with pending_edit; later, get_site_status shows last_edit (approved, or ' +
     `rejected with the editor's reason). ${describePolicy('submit')} (the submit bucket). Errors: not_found, ` +
-    'invalid_state (the submission is not live), already_submitted (the name is taken), invalid_request.',
+    'invalid_state (the submission is not live), already_submitted (the name is taken), invalid_request. ' +
+    'To fix a failed crawl (status crawl_failed), give url alone: the new address (the URL rules and duplicate check of ' +
+    'submit_site) replaces the old one and the submission is crawled again without paying again; it counts as a retry ' +
+    `(at most ${MAX_RETRIES_PER_DAY} a day). Errors then: invalid_state (not crawl_failed), already_submitted (the message ` +
+    'names the listing holding the address), rate_limited.',
   auth: 'api_key',
   scope: 'sites:submit',
   readOnly: false,
@@ -50,7 +54,7 @@ export const editSiteTool = defineTool({
     site_id: z
       .string({ error: 'site_id must be a string' })
       .max(100, { error: 'site_id must be a UUID' })
-      .describe('The site_id of your live tool'),
+      .describe('The site_id of your live tool (or, with url, of your submission whose crawl failed)'),
   }),
   outputSchema: siteStatusOutputSchema,
   async run(caller, input) {

@@ -1,5 +1,6 @@
 // GET /pricing – the plans and memberships with their prices and what each gets, rendered from the plan table
-// (src/catalog/plans.ts, src/submissions/plan-words.ts) and the configured quotas; no database statement.
+// (src/catalog/plans.ts, src/submissions/plan-words.ts) and the configured quotas, with the refund rule and the
+// usual review time (one statement: src/submissions/review-time.ts).
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
 import {
@@ -22,6 +23,8 @@ import {
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 import { SIGNUP_CLOSED_TEXT } from './account/signup-words';
+import { moneyRulesPanel } from './money-rules';
+import { usualReviewTime } from '../../src/submissions/review-time';
 
 /** `/ once` or `/ month` after the amount. */
 const per = (recurring: boolean) => (recurring ? 'a month' : 'once');
@@ -58,8 +61,10 @@ function membershipCard(tier: MembershipTier, limits: Config['dailyLimits']) {
 }
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.get('/pricing', (c) => {
-    const { config } = c.get('deps');
+  app.get('/pricing', async (c) => {
+    const deps = c.get('deps');
+    const { config } = deps;
+    const reviewTime = await usualReviewTime({ deps });
     c.header('Cache-Control', 'public, max-age=300');
     return renderPage(c, {
       title: 'Pricing – tooldir',
@@ -70,6 +75,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
 ${config.signupOpen ? '' : html`<p class="notice" id="signup-closed">${SIGNUP_CLOSED_TEXT}</p>`}
 <h2>Listings</h2>
 <div class="plans">${planKinds.map(planCard)}</div>
+${moneyRulesPanel(config.refundOnRejection, reviewTime)}
 <h2>Memberships</h2>
 <div class="plans">${membershipTiers.map((tier) => membershipCard(tier, config.dailyLimits))}</div>
 <p class="muted small">Prices in US dollars, as charged at checkout. The buttons ask you to sign in first${config.signupOpen ? ' (a new e-mail address gets an account)' : ''}, then take you on to the form or to your membership choice.</p>`,

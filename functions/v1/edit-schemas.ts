@@ -13,5 +13,13 @@ export const EditRequest = editInputSchema
       description: `New description, plain text, 1 to ${DESCRIPTION_MAX} characters (whitespace collapsed)`,
       example: 'Drafts release notes from your commits.',
     }),
+    url: editInputSchema.shape.url.meta({
+      description:
+        'Only for a submission whose crawl failed, and on its own: its new address (the URL rules of submit)',
+      example: 'https://acme.example/',
+    }),
   })
-  .meta({ id: 'EditRequest', description: 'At least one of name and description' });
+  .meta({
+    id: 'EditRequest',
+    description: 'At least one of name and description (a live tool), or url alone (a failed crawl)',
+  });

@@ -12,6 +12,8 @@ export interface MembershipBilling {
   tier: Tier;
   status: string;
   periodEnd: Date | null;
+  /** When a membership set to cancel at its period's end stops ("ends on …"); null while it renews. */
+  endsAt: Date | null;
   active: boolean;
   /** Who set the membership last: 'stripe' (a subscription), 'operator', or null (never a member). */
   source: string | null;
@@ -38,6 +40,7 @@ interface Row {
   tier: Tier;
   membership_status: string;
   period_end: string | null;
+  ends_at: string | null;
   membership_source: string | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
@@ -50,6 +53,7 @@ export async function getMembershipBilling(deps: Deps, accountId: string): Promi
   const [row] = await queryRows<Row>(
     deps.db,
     sql`SELECT a.email, a.tier, a.membership_status, ${isoTimestamp(sql`a.membership_period_end`)} AS period_end,
+          ${isoTimestamp(sql`a.membership_ends_at`)} AS ends_at,
           a.membership_source, a.stripe_customer_id, a.stripe_subscription_id, c.ref, ${isoTimestamp(sql`c.created_at`)} AS started_at
         FROM accounts a
         LEFT JOIN LATERAL (
@@ -66,6 +70,7 @@ export async function getMembershipBilling(deps: Deps, accountId: string): Promi
     tier: row.tier,
     status: row.membership_status,
     periodEnd,
+    endsAt: row.ends_at ? new Date(row.ends_at) : null,
     active: isMembershipActive({ tier: row.tier, status: row.membership_status, periodEnd }, deps.now()),
     source: row.membership_source,
     customerId: row.stripe_customer_id,

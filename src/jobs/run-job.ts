@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import type { JobMessage, JobStep } from '../adapters/queue/types';
 import { crawlSite, type CrawlOutcome } from '../pipeline/crawl-site';
+import { refundRejectedSubmission, type RefundJobResult } from '../pipeline/refund-rejected';
 import { reviewSite, type ReviewOutcome } from '../pipeline/review-site';
 import { runSweep, type SweepReport } from './sweep';
 import { deliverWebhook, type WebhookJobResult } from '../webhooks/deliver-webhook';
@@ -9,6 +10,7 @@ import { announceWebhookEvents } from '../webhooks/announce';
 export type JobResult =
   | CrawlOutcome
   | ReviewOutcome
+  | RefundJobResult
   | ({ outcome: 'swept' } & SweepReport)
   | WebhookJobResult
   | { outcome: 'skipped'; reason: string };
@@ -37,5 +39,6 @@ async function runPipelineStep(deps: Deps, step: JobStep, message: JobMessage): 
     deps.log.warn('job without site_id ignored', { step });
     return { outcome: 'skipped', reason: 'no site_id' };
   }
+  if (step === 'refund') return refundRejectedSubmission(deps, message.site_id);
   return step === 'crawl' ? crawlSite(deps, message.site_id) : reviewSite(deps, message.site_id);
 }

@@ -7,6 +7,7 @@ import { purgeExpiredIdempotencyKeys } from '../idempotency/settle';
 import { IDEMPOTENCY } from '../idempotency/key';
 import { purgeExpiredOAuth } from '../oauth/purge-expired';
 import { recheckDomainProofs } from '../domains/recheck';
+import { notifyCrawlFailedSite } from '../pipeline/notify-crawl-failed';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -85,13 +86,24 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     );
   }
 
+  // A rejection's refund whose job message was lost (docs/payments.md "Refund on rejection"): the job is idempotent.
+  const refunds = await queryRows<{ id: string }>(
+    deps.db,
+    sql`SELECT id FROM sites WHERE refund_state = 'due' AND status_changed_at <= now() - ${queuedFor}::interval
+        ORDER BY status_changed_at LIMIT 500`,
+  );
+  for (const site of refunds)
+    await deps.queue.enqueue('refund', { site_id: site.id }, { deduplicationId: `refund-${site.id}-sweep` });
+  // Crawls the sweep just ended in crawl_failed are told, like the crawl step's own last failure.
+  for (const site of recovered) if (site.status === 'crawl_failed') await notifyCrawlFailedSite(deps, site.id);
+
   const { purged } = await purgeExpiredPending(deps);
   const expiredCredentials = (await purgeExpiredCredentials(deps)).expiredCredentials + (await purgeExpiredOAuth(deps));
   const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(deps.db, IDEMPOTENCY.retentionHours);
   const { rechecked, lapsed } = await recheckDomainProofs(deps);
 
   const report: SweepReport = {
-    redispatched: toDispatch.size + unreviewed.length,
+    redispatched: toDispatch.size + unreviewed.length + refunds.length,
     recovered: recovered.length,
     purged,
     expiredCredentials,

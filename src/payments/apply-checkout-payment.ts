@@ -2,6 +2,7 @@ import type { Deps } from '../deps';
 import { promotePaidSubmission, type OurSession, type PromoteOutcome } from './promote-paid-submission';
 import { refundUnappliedPayment, type ChargeMismatch } from './refund-unapplied';
 import { linkMembershipCheckout } from './memberships';
+import { sendPaymentReceipt } from './receipt';
 import { ignoreForeign } from './our-stripe-objects';
 import { checkoutSessionView, type CheckoutSessionView, type StripeEventEnvelope } from './stripe-event';
 import { recordedBy, recordedQuietly, type HandlerResult } from './handler';
@@ -44,6 +45,10 @@ export async function applyCheckoutPayment(deps: Deps, event: StripeEventEnvelop
     case 'membership':
       return linkMembershipCheckout(deps, event, session, outcome.session);
     case 'promoted': {
+      // The payment is applied and recorded: a receipt that cannot be sent is logged, never a reason to redeliver.
+      await sendPaymentReceipt(deps, outcome.siteId, session).catch((error: unknown) =>
+        deps.log.error('receipt mail failed', { site_id: outcome.siteId, err: String(error) }),
+      );
       const summary = `site ${outcome.siteId} queued via payment (${outcome.plan})`;
       return outcome.announce ? recordedBy(summary) : recordedQuietly(summary);
     }

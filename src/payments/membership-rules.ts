@@ -25,6 +25,11 @@ export interface MembershipChange {
   status: string;
   periodEnd: Date | null;
   periodMode: PeriodMode;
+  /**
+   * A subscription event's word on the end: the moment a subscription set to cancel stops (shown as "ends on …"),
+   * null when it renews. Undefined (invoices, a completed checkout's link) leaves the stored value alone.
+   */
+  endsAt?: Date | null;
 }
 
 /** The tier a subscription's Prices buy; the higher tier wins when both appear. Undefined: not a membership Price. */

@@ -41,6 +41,7 @@ export async function applyMembershipChange(
           ), upd AS (
             UPDATE accounts a SET tier = ${change.tier}, membership_status = ${change.status},
               membership_period_end = ${periodEndAfter(sql`a.membership_period_end`, change)},
+              membership_ends_at = ${change.endsAt === undefined ? sql`a.membership_ends_at` : sql`${change.endsAt?.toISOString() ?? null}::timestamptz`},
               membership_source = 'stripe', membership_updated_at = to_timestamp(${event.created}),
               stripe_customer_id = coalesce(a.stripe_customer_id, ${target.customerId ?? null}::text),
               stripe_subscription_id = coalesce(${target.subscriptionId ?? null}::text, a.stripe_subscription_id)

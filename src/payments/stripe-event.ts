@@ -73,19 +73,23 @@ export interface SubscriptionView {
   periodEnd?: number;
   /** Our reference from the subscription's metadata (SUBSCRIPTION_REF_KEY), if it carries one. */
   ref?: string;
+  /** When a subscription set to cancel (cancel_at, or cancel_at_period_end) stops; absent while it renews. */
+  cancelAt?: number;
 }
 
 export function subscriptionView(object: Record<string, unknown>): SubscriptionView {
   const items = list(object.items);
   const itemEnds = items.map((i) => num(i.current_period_end)).filter((n): n is number => n !== undefined);
   const metadata = record(object.metadata);
+  const periodEnd = num(object.current_period_end) ?? (itemEnds.length ? Math.max(...itemEnds) : undefined);
   return {
     subscriptionId: str(object.id) ?? '',
     status: str(object.status) ?? 'incomplete',
     customerId: idOf(object.customer),
     priceIds: items.map((i) => idOf(i.price)).filter((p): p is string => Boolean(p)),
-    periodEnd: num(object.current_period_end) ?? (itemEnds.length ? Math.max(...itemEnds) : undefined),
+    periodEnd,
     ref: str(metadata[SUBSCRIPTION_REF_KEY]),
+    cancelAt: num(object.cancel_at) ?? (object.cancel_at_period_end === true ? periodEnd : undefined),
   };
 }
 

@@ -31,7 +31,10 @@ export async function applySubscriptionChange(
         sameSubscriptionOnly: deleted,
         deleted,
       },
-      membershipChange(paidPeriod, tier),
+      {
+        ...membershipChange(paidPeriod, tier),
+        endsAt: sub.cancelAt === undefined || paidPeriod.ended ? null : new Date(sub.cancelAt * 1000),
+      },
     );
   }
   const sponsorship = await applySponsorship(deps, event, sub.subscriptionId, paidPeriod, { deleted });

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
-import { crawlPage, type CrawlFailure } from '../crawler';
+import { crawlPreferringHttps, type CrawlFailure, type HttpsFirstResult } from '../crawler';
+import { notifyCrawlFailedSite } from './notify-crawl-failed';
+import { HTTP_FALLBACK_NOTE } from '../submissions/history-reasons';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { toStoredMetadata } from './stored-metadata';
 import { fetchSiteMedia } from '../media/fetch-site-media';
@@ -35,25 +37,35 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
   const attempt = Number(claimed.crawl_attempts);
   const round = attempt - Number(claimed.crawl_attempt_offset);
 
-  const result = await crawlPage(claimed.url, {
+  const { result, httpsUnanswered } = await crawlPreferringHttps(claimed.url, {
     fetch: deps.crawl.fetch,
     resolver: deps.crawl.resolver,
     allowPrivate: deps.config.crawl.allowPrivate,
     timeoutMs: deps.crawl.timeoutMs,
-  }).catch((error: unknown): { ok: false; error: CrawlFailure } => ({
-    ok: false,
-    error: { kind: 'crawler_error', detail: `crawler error: ${String(error)}` },
-  }));
+  }).catch(
+    (error: unknown): HttpsFirstResult => ({
+      result: {
+        ok: false,
+        error: { kind: 'crawler_error', detail: `crawler error: ${String(error)}` } satisfies CrawlFailure,
+      },
+      httpsUnanswered: false,
+    }),
+  );
 
   if (result.ok) {
     // The page's image and icon become our own media now; one that cannot be kept leaves the placeholder.
     const media = await fetchSiteMedia(deps, result.metadata, { siteId });
-    const metadata = toStoredMetadata(result.metadata, result.finalUrl, media, deps.now());
+    // Which scheme was used is the submitter's to know (the record's crawled_url, the page, the history note).
+    const metadata = {
+      ...toStoredMetadata(result.metadata, result.finalUrl, media, deps.now()),
+      httpsUnanswered: httpsUnanswered ? 'true' : null,
+    };
+    const note = httpsUnanswered ? `${HTTP_FALLBACK_NOTE} (${result.finalUrl})` : `crawled: ${result.finalUrl}`;
     const [moved] = await queryRows<{ id: string }>(
       deps.db,
       sql`UPDATE sites SET status = 'pending_review', metadata = ${JSON.stringify(metadata)}::jsonb,
             crawled_at = now(), crawl_error = NULL, crawl_error_kind = NULL, crawl_error_http_status = NULL,
-            status_note = 'crawled: ' || ${result.finalUrl}::text
+            status_note = ${note}::text
           WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}
           RETURNING id`,
     );
@@ -66,15 +78,20 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
   const httpStatus = failure.kind === 'http_error' ? (failure.status ?? null) : null;
   const told = publicCrawlError(failure.kind, httpStatus).message;
   const final = round >= deps.config.crawl.maxAttempts;
-  await queryRows(
+  const [ended] = await queryRows<{ id: string }>(
     deps.db,
     sql`UPDATE sites SET status = ${final ? 'crawl_failed' : 'queued'}::text, crawl_error = ${failure.detail}::text,
           crawl_error_kind = ${failure.kind}::text, crawl_error_http_status = ${httpStatus}::integer,
           status_note = ${`attempt ${round} of ${deps.config.crawl.maxAttempts} failed: ${told}`}::text
-        WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}`,
+        WHERE id = ${siteId}::uuid AND status = 'crawling' AND crawl_attempts = ${attempt}
+        RETURNING id`,
   );
   deps.log.warn('crawl failed', { site_id: siteId, attempt, final, kind: failure.kind, err: failure.detail });
-  if (final) return { outcome: 'crawl_failed', error: failure };
+  if (final) {
+    // Only the statement that made the transition mails, so a duplicate delivery tells nobody twice.
+    if (ended) await notifyCrawlFailedSite(deps, siteId);
+    return { outcome: 'crawl_failed', error: failure };
+  }
   throw new ServiceError(
     'service_unavailable',
     `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`,

@@ -24,7 +24,7 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
         : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
     if (slug === undefined) return undefined;
     try {
-      const [row] = await queryRows<SiteRow & { notify_email: string | null }>(
+      const [row] = await queryRows<SiteRow & { notify_email: string | null; account_id: string }>(
         deps.db,
         sql`WITH u AS (
               UPDATE sites s SET status = 'live', slug = COALESCE(s.slug, ${slug}::text),
@@ -34,12 +34,14 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
               WHERE s.id = ${siteId}::uuid AND ${decisionApplies.approve}
               RETURNING s.*
             )
-            SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email
+            SELECT ${siteRecordColumns}, COALESCE(s.email, a.email) AS notify_email, s.account_id
             FROM u s JOIN accounts a ON a.id = s.account_id`,
       );
       if (!row) return undefined;
       const record = toSiteRecord(row);
       await notifyPublished(deps, {
+        accountId: row.account_id,
+        siteId,
         to: row.notify_email,
         name: row.name,
         url: row.url,

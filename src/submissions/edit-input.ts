@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
+import { submitInputSchema } from './submit-input';
 import { hasBidiOverrides, hasControlCharacters } from '../printable-text';
 
 /** A tool's description as the directory shows it: plain text, one paragraph's worth. */
@@ -21,7 +22,8 @@ export function checkDescription(input: string): { ok: true; description: string
 
 /**
  * The edit request (PATCH /api/v1/sites/{site_id}, MCP edit_site): a new name (submit's rules, src/submissions/name.ts),
- * a new description, or both (editSite refuses neither). Messages name the field.
+ * a new description, or both, for a live tool (editSite refuses neither); or, on its own, a new url for a submission
+ * whose crawl failed (submit's URL rules, src/submissions/url.ts; src/submissions/change-url.ts). Messages name the field.
  */
 export const editInputSchema = z.object({
   name: z
@@ -40,6 +42,8 @@ export const editInputSchema = z.object({
     })
     .transform((value) => value.trim().replace(/\s+/gu, ' '))
     .optional(),
+  /** Submit's own URL field (its rules, its messages, the stored spelling), so the two cannot drift apart. */
+  url: submitInputSchema.shape.url.optional(),
 });
 
 export type EditInput = z.output<typeof editInputSchema>;

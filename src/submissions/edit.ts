@@ -4,6 +4,7 @@ import { isUniqueViolation, queryRows } from '../db/client';
 import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { alreadySubmitted } from './already-submitted';
+import { changeSiteUrl } from './change-url';
 import type { EditInput } from './edit-input';
 import { isUuid } from '../ids';
 import { getSubmission, notFound } from './get';
@@ -11,7 +12,8 @@ import { normalizeName } from './name';
 import type { SiteRecord } from './record-schemas';
 
 /**
- * Files an edit of one of the caller's live tools (docs/pipeline.md "Edits"): one statement checks owner, state
+ * PATCH /api/v1/sites/{site_id} and MCP edit_site: `url` alone fixes a failed crawl (./change-url.ts); otherwise
+ * files an edit of one of the caller's live tools (docs/pipeline.md "Edits"): one statement checks owner, state
  * and that no other site holds the new name, supersedes the site's pending edit (a newer proposal replaces it)
  * and stores the new one. The public page changes only when an editor approves (src/pipeline/decide-edit.ts).
  */
@@ -25,8 +27,19 @@ export async function editSite({
   input: EditInput & { site_id: string };
 }): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
+  if (input.url !== undefined) {
+    // A new address fixes a failed crawl (its own rules and state); the text of a live tool is another matter.
+    if (input.name !== undefined || input.description !== undefined) {
+      throw new ServiceError(
+        'invalid_request',
+        'Change url on its own: it fixes a failed crawl, while name and description edit a live tool.',
+        { field: 'url' },
+      );
+    }
+    return changeSiteUrl({ deps, actor, input: { site_id: input.site_id, url: input.url } });
+  }
   if (input.name === undefined && input.description === undefined) {
-    throw new ServiceError('invalid_request', 'An edit needs name or description (or both).');
+    throw new ServiceError('invalid_request', 'An edit needs name or description (or both), or url alone.');
   }
   const normalizedName = input.name === undefined ? null : normalizeName(input.name);
   let filed: { id: string } | undefined;

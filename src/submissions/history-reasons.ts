@@ -9,6 +9,10 @@ import { WITHDRAWAL_REASON } from '../catalog/site-statuses';
 const EDITOR_REJECTION = 'rejected by an editor: ';
 const FAILED_ATTEMPT = /^attempt \d+ of \d+ failed: (.+)$/;
 const SWEPT_ATTEMPT = /^sweep: crawl attempt \d+ did not finish$/;
+/** src/pipeline/crawl-site.ts: an http:// address whose https form gave no page (the URL part stays unseen). */
+export const HTTP_FALLBACK_NOTE = 'crawled over http: its https address did not answer with a page';
+/** src/submissions/change-url.ts: the owner changed the address of a failed crawl. */
+export const URL_CHANGED_NOTE = 'address changed by the submitter; crawled again';
 
 /** Every message src/crawler/crawl-error-messages.ts can produce (the HTTP one with any status it shows). */
 const crawlMessages = new Set(
@@ -21,7 +25,8 @@ export const isPublicCrawlMessage = (text: string) => crawlMessages.has(text) ||
 
 /**
  * The reason shown with a history step, or undefined. Rejections (pending_review or live → rejected) show the
- * editor's reason, which the rejection mail sends too; failed crawl attempts (→ queued for a retry, or
+ * editor's reason, which the rejection mail sends too; a crawl over http after its https form gave no page and an
+ * address changed by its owner say so; failed crawl attempts (→ queued for a retry, or
  * crawl_failed) show the public message of their kind, never the operator's detail (sites.crawl_error).
  */
 export function submitterReason(step: {
@@ -37,6 +42,8 @@ export function submitterReason(step: {
       ? note.slice(EDITOR_REJECTION.length)
       : undefined;
   }
+  if (step.status === 'pending_review' && note.startsWith(`${HTTP_FALLBACK_NOTE} (`)) return HTTP_FALLBACK_NOTE;
+  if (step.status === 'queued' && step.from === 'crawl_failed' && note === URL_CHANGED_NOTE) return URL_CHANGED_NOTE;
   const fromCrawl = step.status === 'crawl_failed' || (step.status === 'queued' && step.from === 'crawling');
   if (!fromCrawl) return undefined;
   const failed = FAILED_ATTEMPT.exec(note);

@@ -39,6 +39,28 @@ export const crawlErrorSchema = z.object({
 });
 export type CrawlError = z.infer<typeof crawlErrorSchema>;
 
+/** The refund of a paid submission rejected before it ever went live (docs/payments.md "Refund on rejection"). */
+export const refundSchema = z
+  .object({
+    status: z.enum(['pending', 'refunded']).describe('pending: the refund is being made; refunded: Stripe made it'),
+    refund_id: z
+      .string()
+      .optional()
+      .meta({ description: "Stripe's refund id (re_…), once refunded", example: 're_3PzK2aLkdIwHu7ix0Yx1Zr9Q' }),
+    amount: z
+      .number()
+      .int()
+      .optional()
+      .describe("What was refunded, in the currency's smallest unit (cents), once refunded"),
+    currency: z
+      .string()
+      .optional()
+      .meta({ description: 'Three-letter ISO code, lower case, once refunded', example: 'usd' }),
+    refunded_at: isoTimestampSchema('When the refund was made', '2026-11-23T13:05:03.000Z').optional(),
+  })
+  .describe('Only on a paid submission an editor rejected before it ever went live, while REFUND_ON_REJECTION is on');
+export type Refund = z.infer<typeof refundSchema>;
+
 /** Site record (2.4): what detail reads and lists return for submissions past payment. */
 export const siteRecordSchema = z.object({
   site_id: siteIdSchema,
@@ -61,6 +83,14 @@ export const siteRecordSchema = z.object({
     '2026-11-24T09:30:00.000Z',
   ).optional(),
   crawl_error: crawlErrorSchema.optional().describe('Only when status is crawl_failed: why the crawl failed'),
+  crawled_url: z
+    .string()
+    .optional()
+    .describe(
+      'The address the crawler read the page from, after redirects, once a crawl succeeded: an http:// URL is tried over ' +
+        'https first, and crawled over http only when its https form does not answer',
+    ),
+  refund: refundSchema.optional(),
   pending_edit: pendingEditSchema.optional(),
   last_edit: lastEditSchema.optional(),
   ...verifiedMarkSchema,

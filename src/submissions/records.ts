@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { dbStyleTimestamp, isoTimestamp } from '../db/sql-format';
 import type { SiteStatus } from '../catalog/site-statuses';
-import type { PaymentReason, PendingRecord, SiteRecord } from './record-schemas';
+import type { PaymentReason, PendingRecord, Refund, SiteRecord } from './record-schemas';
 import type { PlanName } from '../catalog/plans';
 import { sponsorSlotHeld } from '../directory/sponsor-slot';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
@@ -24,7 +24,9 @@ export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s
      'site_changed', h.last_checked_at IS NOT NULL AND h.state = 'ok' AND h.seen_title IS NOT NULL AND (
        h.seen_title IS DISTINCT FROM s.metadata->>'title' OR h.seen_description IS DISTINCT FROM s.metadata->>'description'
        OR h.seen_image IS DISTINCT FROM s.metadata->>'imageSource'))
-   FROM site_health h WHERE h.site_id = s.id) AS health`;
+   FROM site_health h WHERE h.site_id = s.id) AS health,
+  s.metadata->>'finalUrl' AS crawled_url, s.refund_state, s.refund_id, s.refund_amount, s.refund_currency,
+  ${isoTimestamp(sql`s.refunded_at`)} AS refunded_at`;
 
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
@@ -46,6 +48,12 @@ export interface SiteRow extends EditColumns {
   verified_method?: string | null;
   /** site_health's columns as JSON (text or parsed, by driver); null before the site was ever live. */
   health?: unknown;
+  crawled_url?: string | null;
+  refund_state?: 'due' | 'refunded' | null;
+  refund_id?: string | null;
+  refund_amount?: number | string | null;
+  refund_currency?: string | null;
+  refunded_at?: string | null;
 }
 
 export interface PendingRow {
@@ -90,7 +98,22 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     record.health = publicHealth(health);
     if (row.status === 'live') record.site_changed = Boolean(health.site_changed);
   }
+  if (row.crawled_url) record.crawled_url = row.crawled_url;
+  const refund = toRefund(row);
+  if (refund) record.refund = refund;
   return withEditFields(record, row);
+}
+
+function toRefund(row: SiteRow): Refund | undefined {
+  if (row.refund_state === 'due') return { status: 'pending' };
+  if (row.refund_state !== 'refunded') return undefined;
+  return {
+    status: 'refunded',
+    ...(row.refund_id && { refund_id: row.refund_id }),
+    ...(row.refund_amount != null && { amount: Number(row.refund_amount) }),
+    ...(row.refund_currency && { currency: row.refund_currency }),
+    ...(row.refunded_at && { refunded_at: row.refunded_at }),
+  };
 }
 
 export function toPendingRecord(row: PendingRow): PendingRecord {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
+import { refundRuleText } from './money-words';
 import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
 import { queryRows } from '../db/client';
@@ -35,6 +36,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     email: a.input.email,
     version,
     origin: deps.origin,
+    notice: refundRuleText(deps.config.refundOnRejection),
   });
   const written: Attempt = { siteId, version, checkout };
   const rows = a.pending ? await replacePending(deps, actor, a, written) : await insertPending(deps, actor, a, written);

@@ -3,8 +3,11 @@
 // anything the table does not name is recorded as a violation (a test asserts the list stays empty).
 import type { CrawlTransport } from '../../src/deps';
 
-/** A page: a Response to serve, or 'hang' for a server that accepts and never answers. */
-export type SimulatedPage = (() => Response) | 'hang';
+/**
+ * A page: a Response to serve, 'hang' for a server that accepts and never answers, or 'refused' for a port nothing
+ * listens on (an http-only host's https port: the crawler tries an http:// address over https first).
+ */
+export type SimulatedPage = (() => Response) | 'hang' | 'refused';
 
 export interface SimulatedNetworkOptions {
   /** Host name → its addresses, or the error the resolver throws for it. */
@@ -33,6 +36,10 @@ export function simulatedNetwork(options: SimulatedNetworkOptions): SimulatedNet
     if (page === undefined) {
       violations.push(`fetch ${url}`);
       throw new Error(`simulated network: no page at ${url}`);
+    }
+    if (page === 'refused') {
+      const refused = Object.assign(new Error(`connect ECONNREFUSED ${new URL(url).host}`), { code: 'ECONNREFUSED' });
+      throw new TypeError('fetch failed', { cause: refused });
     }
     if (page !== 'hang') return page();
     return new Promise<Response>((_resolve, reject) => {

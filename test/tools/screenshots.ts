@@ -22,6 +22,8 @@ import { consentRequestPath } from '../helpers/consent-request';
 import { seedTools, type ToolSeed } from '../helpers/live-tools';
 import { findChromium, launchLoopbackChromium } from '../helpers/services/chromium';
 import { moveSite } from '../helpers/submission-states';
+import { refundRejectedSubmission } from '../../src/pipeline/refund-rejected';
+import { readMailSettings } from '../../src/accounts/mail-settings';
 
 const OUT = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
@@ -173,6 +175,9 @@ interface Shot {
 interface Setup {
   toolSlug: string;
   liveSiteId: string;
+  failedSiteId: string;
+  refundedSiteId: string;
+  mailToken: string;
   checkoutPath: string;
   consentPath: string;
 }
@@ -194,6 +199,10 @@ const PAGES: Shot[] = [
   { name: 'account-submission', path: (s) => `/account/submissions/${s.liveSiteId}`, signedIn: true },
   { name: 'account-membership', path: () => '/account/membership?tier=memberFeature', signedIn: true },
   { name: 'account-webhooks', path: () => '/account/webhooks', signedIn: true },
+  { name: 'account-submission-crawl-failed', path: (s) => `/account/submissions/${s.failedSiteId}`, signedIn: true },
+  { name: 'account-submission-refunded', path: (s) => `/account/submissions/${s.refundedSiteId}`, signedIn: true },
+  { name: 'account-mail', path: () => '/account/mail', signedIn: true },
+  { name: 'mail-unsubscribe', path: (s) => `/mail/unsubscribe/${s.mailToken}` },
   { name: 'checkout', path: (s) => s.checkoutPath, signedIn: true },
   { name: 'consent', path: (s) => s.consentPath, signedIn: true },
 ];
@@ -262,10 +271,34 @@ async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { em
   });
   if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
   const consentPath = await consentRequestPath(server.url, 'Research Agent');
+  // A crawl that failed on a mistyped address (the page offers a new one), and a paid one rejected and refunded.
+  const failed = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Caption Cat', url: 'https://captoin-cat.example/' },
+  });
+  const failedSiteId = String(failed.body.site_id);
+  await moveSite(server.deps, failedSiteId, 'crawl_failed');
+  const paid = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Deck Doctor', url: 'https://deck-doctor.example/' },
+  });
+  const refundedSiteId = String(paid.body.site_id);
+  await queryRows(
+    server.deps.db,
+    sql`UPDATE sites SET via = 'payment', stripe_payment_intent_id = 'pi_local_screenshot' WHERE id = ${refundedSiteId}::uuid`,
+  );
+  await moveSite(server.deps, refundedSiteId, 'rejected', { reason: 'This is a slide template shop, not an AI tool.' });
+  await refundRejectedSubmission(server.deps, refundedSiteId);
+  const mailToken = (await readMailSettings(server.deps, String(account.body.account_id))).token;
   return {
     email,
     toolSlug,
     liveSiteId,
+    failedSiteId,
+    refundedSiteId,
+    mailToken,
     checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname,
     consentPath,
   };

@@ -1,6 +1,7 @@
 // POST /account/billing – "Manage billing": Stripe's Customer Portal for the account's customer (cancel, card,
 // invoices). Without Stripe, GET /account/billing and POST /account/billing/cancel stand in for the portal; the
-// cancel sends the signed customer.subscription.deleted a real cancellation makes Stripe send, to the webhook.
+// cancel sends, signed, the customer.subscription.updated the portal's default cancel (at the end of the period)
+// makes Stripe send, to the webhook: the membership stays until the period already paid for ends.
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { getMembershipBilling, isSubscribedMembership, type MembershipBilling } from '../../../src/accounts/billing';
@@ -10,7 +11,7 @@ import { membershipTiers } from '../../../src/catalog/plans';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { receiveStripeEvent } from '../../stripe/webhook';
 import type { AppEnv } from '../../types';
-import { localSubscriptionDeletedEvent, signLikeStripe } from '../checkout/local-stripe-events';
+import { localSubscriptionCancelAtPeriodEndEvent, signLikeStripe } from '../checkout/local-stripe-events';
 import { membershipPriceLabel, TIER_NAMES } from '../membership-words';
 import { checkSessionCsrf } from './csrf';
 import { csrfField, formatTime, renderPage, type Html } from './layout';
@@ -26,15 +27,23 @@ function billingBody(b: MembershipBilling, csrfToken: string): Html {
 <dt>Membership</dt><dd id="billing-tier">${TIER_NAMES[b.tier]}</dd>
 <dt>Status</dt><dd id="billing-status">${b.status}${b.tier !== 'none' && !b.active ? ' (not active)' : ''}</dd>
 <dt>Period ends</dt><dd>${formatTime(b.periodEnd)}</dd>
+${b.endsAt ? html`<dt>Ends on</dt><dd id="billing-ends">${formatTime(b.endsAt)}</dd>` : ''}
 <dt>Customer</dt><dd><code>${b.customerId ?? '–'}</code></dd>
 <dt>Subscription</dt><dd><code>${b.subscriptionId ?? '–'}</code></dd>
 </dl>`;
   const intro = html`<p class="notice">Local billing page: without Stripe this page stands in for Stripe's Customer Portal. Cancelling
-sends the signed <code>customer.subscription.deleted</code> event Stripe would send to this service's webhook.</p>`;
+sends the signed <code>customer.subscription.updated</code> event Stripe sends when a subscription is set to cancel at
+the end of its period (the portal's default) to this service's webhook.</p>`;
+  if (isSubscribedMembership(b) && b.endsAt) {
+    return html`${intro}${facts}
+<p id="billing-note">Your ${TIER_NAMES[b.tier]} membership is cancelled: it ends on ${formatTime(b.endsAt)}, at the end of the period already paid for, and is not renewed.</p>`;
+  }
   if (isSubscribedMembership(b)) {
     return html`${intro}${facts}
 <h2>Cancel</h2>
-<p>Your ${TIER_NAMES[b.tier]} membership (${membershipPriceLabel(b.tier)}) ends at once; submissions then are paid per tool.</p>
+<p>Your ${TIER_NAMES[b.tier]} membership (${membershipPriceLabel(b.tier)}) ends at the end of the period already paid for${
+      b.periodEnd ? html`, ${formatTime(b.periodEnd)}` : ''
+    }, and is not renewed; until then it covers your submissions as now.</p>
 <form method="post" action="/account/billing/cancel">${csrfField(csrfToken)}<button type="submit" class="danger">Cancel membership</button></form>`;
   }
   const why =
@@ -95,8 +104,10 @@ export function register(app: Hono<AppEnv>) {
     const billing = await getMembershipBilling(deps, session.accountId);
     if (!isSubscribedMembership(billing))
       throw new ServiceError('invalid_state', 'There is no active membership subscription to cancel.');
+    // Cancelled already: a second press changes nothing (the portal shows no cancel button then either).
+    if (billing.endsAt) return c.redirect('/account/billing', 303);
     const now = deps.now();
-    const payload = localSubscriptionDeletedEvent(billing, now);
+    const payload = localSubscriptionCancelAtPeriodEndEvent(billing, now);
     // The same entry Stripe's deliveries use: signature verification included. A membership changes no submission.
     await receiveStripeEvent(deps, payload, await signLikeStripe(payload, deps.config.stripeWebhookSecret ?? '', now));
     return c.redirect('/account/billing', 303);

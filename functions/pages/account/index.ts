@@ -1,5 +1,5 @@
 // /account – the account area: sign-in, overview, one submission, API keys, connected apps, OAuth consent, membership,
-// billing, webhooks, sign-out (server-rendered, works without JS)
+// billing, webhooks, mail, sign-out (server-rendered, works without JS)
 import { Hono, type Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
@@ -20,6 +20,7 @@ import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
 import * as domains from './domains-page';
+import * as mail from './mail-page';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
@@ -60,6 +61,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     billing,
     webhooks,
     domains,
+    mail,
   ])
     page.register(account);
   account.onError(errorPage);

@@ -14,6 +14,7 @@ const ACCOUNT_NAV = [
   { href: '/account/keys', label: 'API keys' },
   { href: '/account/webhooks', label: 'Webhooks' },
   { href: '/account/domains', label: 'Domains' },
+  { href: '/account/mail', label: 'Mail' },
 ] as const;
 
 export interface PageOptions {

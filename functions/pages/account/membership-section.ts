@@ -58,6 +58,7 @@ export function membershipSection(
 <p>Tier: <strong id="tier">${TIER_NAMES[a.tier]}</strong> · status: <strong id="membership-status">${a.membership_status}</strong>${period}${
     a.tier !== 'none' && !o.membership_active ? html` <span class="error">not active</span>` : ''
   }</p>
+${billing.endsAt && o.membership_active ? html`<p id="membership-ends">Cancelled: your membership ends on <strong>${formatTime(billing.endsAt)}</strong> and is not renewed.</p>` : ''}
 ${quota(o, now)}
 ${offers(o, limits)}${manage}
 </section>`;

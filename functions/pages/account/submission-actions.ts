@@ -20,7 +20,7 @@ import { actorForWebSession } from '../../../src/accounts/actor';
 import { checkSessionCsrf } from './csrf';
 import { readForm, sessionOrRedirect } from './session';
 import { submissionPage } from './submission-page';
-import type { EditFormState } from './submission-sections';
+import type { EditFormState, UrlFormState } from './submission-sections';
 
 const pagePath = (siteId: string) => `/account/submissions/${siteId}`;
 
@@ -35,13 +35,14 @@ async function refusable(
   siteId: string,
   run: () => Promise<Response>,
   edit?: EditFormState,
+  urlChange?: UrlFormState,
 ) {
   try {
     return await run();
   } catch (error) {
     if (!isServiceError(error) || error.code === 'not_found' || error.code === 'forbidden' || error.details.rateLimit)
       throw error;
-    return submissionPage(c, session, siteId, { error, edit });
+    return submissionPage(c, session, siteId, { error, edit, urlChange });
   }
 }
 
@@ -131,6 +132,39 @@ export function register(app: Hono<AppEnv>) {
       await retrySite({ deps: c.get('deps'), actor, input: { site_id: siteId } });
       return c.redirect(pagePath(siteId), 303);
     });
+  });
+
+  // A new address for a failed crawl: the verb of PATCH /api/v1/sites/{site_id} with url, validated by the API's
+  // own schema (submit's URL rules); the typed address and its error come back on the page when refused.
+  app.post('/submissions/:id/url', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, form, actor, siteId } = signed;
+    const typed: UrlFormState = { url: form.url ?? '' };
+    return refusable(
+      c,
+      session,
+      siteId,
+      async () => {
+        const parsed = editInputSchema.shape.url.safeParse(typed.url);
+        if (!parsed.success || parsed.data === undefined) {
+          typed.error = parsed.success
+            ? 'Enter the new address.'
+            : (parsed.error.issues[0]?.message ?? 'Enter the new address.');
+          throw new ServiceError('invalid_request', 'The address was not changed: see the field marked below.');
+        }
+        await enforceRateLimit(c, 'submit', session.accountId);
+        try {
+          await editSite({ deps: c.get('deps'), actor, input: { url: parsed.data, site_id: siteId } });
+        } catch (error) {
+          if (isServiceError(error) && error.code === 'already_submitted') typed.error = error.message;
+          throw error;
+        }
+        return c.redirect(pagePath(siteId), 303);
+      },
+      undefined,
+      typed,
+    );
   });
 
   // Suggest an edit: the verb of PATCH /api/v1/sites/{site_id}, validated by the API's own schema.

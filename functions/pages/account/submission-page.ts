@@ -11,12 +11,13 @@ import { COPY_SCRIPT } from '../shell/copy-button';
 import { actorForWebSession } from '../../../src/accounts/actor';
 import { renderPage } from './layout';
 import { sessionOrRedirect } from './session';
-import { submissionBody, type EditFormState } from './submission-sections';
+import { submissionBody, type EditFormState, type UrlFormState } from './submission-sections';
 
 /** A refused action shown above the page it came from, with what was typed into its form. */
 export interface Refusal {
   error: ServiceError;
   edit?: EditFormState;
+  urlChange?: UrlFormState;
 }
 
 /**
@@ -38,6 +39,7 @@ export async function submissionPage(c: Context<AppEnv>, session: WebSession, si
     csrfToken: session.csrfToken,
     idempotencyKey: crypto.randomUUID(),
     edit: refusal?.edit,
+    urlChange: refusal?.urlChange,
   });
   return renderPage(c, {
     title: record.name,

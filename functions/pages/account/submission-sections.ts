@@ -20,12 +20,20 @@ import { csrfField, formatTime, type Html } from './layout';
 import { getSiteStats } from '../../../src/stats/site-stats';
 import { statsChartSection } from './stats-chart';
 import { badgeWords } from '../../../src/catalog/plans';
+import { HTTP_FALLBACK_NOTE } from '../../../src/submissions/history-reasons';
+import { moneyText, REFUND_ARRIVAL_TEXT } from '../../../src/submissions/money-words';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
   name: string;
   description: string;
   errors: { name?: string; description?: string };
+}
+
+/** What the person typed into "Change the address" of a failed crawl, and what was wrong with it. */
+export interface UrlFormState {
+  url: string;
+  error?: string;
 }
 
 /** Everything a section may read. `deps` and `actor` are for sections that read more than the record. */
@@ -38,6 +46,7 @@ export interface SubmissionView {
   /** Names one fresh-checkout POST, so a double click or a reload makes one checkout session. */
   idempotencyKey: string;
   edit?: EditFormState;
+  urlChange?: UrlFormState;
 }
 
 export type Section = (view: SubmissionView) => Html | '' | Promise<Html | ''>;
@@ -85,15 +94,48 @@ const queueSection: Section = ({ record, now }) => {
 ${queue.estimated_at ? '' : html`<p class="muted small">No estimate yet: too few submissions left this stage in the last 24 hours to measure its pace.</p>`}</section>`;
 };
 
-/** Why the crawl failed, and Retry (the verb of POST /api/v1/sites/{site_id}/retry, with its daily allowance). */
-const crawlFailedSection: Section = ({ record, csrfToken }) => {
+/**
+ * Why the crawl failed, Retry (the verb of POST /api/v1/sites/{site_id}/retry, with its daily allowance), and a new
+ * address for a mistyped one (the verb of PATCH /api/v1/sites/{site_id} with url; it counts as a retry).
+ */
+const crawlFailedSection: Section = ({ record, csrfToken, urlChange }) => {
   const s = site(record);
   if (s?.status !== 'crawl_failed') return '';
+  const error = urlChange?.error;
   return html`<section class="panel" id="crawl-failed" aria-labelledby="crawl-failed-title"><h2 id="crawl-failed-title">The crawl failed</h2>
 <p>Our crawler could not read the site: <strong id="crawl-error">${s.crawl_error?.message ?? 'no reason was recorded'}</strong>.</p>
 <p>Fix the site so that it answers with a public HTML page, then retry. You can retry up to ${MAX_RETRIES_PER_DAY} times a day (UTC).</p>
-<form method="post" action="${base(record)}/retry">${csrfField(csrfToken)}<button type="submit" class="primary" id="retry">Retry</button></form></section>`;
+<form method="post" action="${base(record)}/retry">${csrfField(csrfToken)}<button type="submit" class="primary" id="retry">Retry</button></form>
+<h3 id="change-url-title">Wrong address?</h3>
+<form method="post" action="${base(record)}/url" id="change-url" aria-labelledby="change-url-title" novalidate>${csrfField(csrfToken)}
+<div class="field"><label for="new-url">Website address</label>
+<input id="new-url" type="url" name="url" value="${urlChange?.url ?? s.url}" required maxlength="2048" inputmode="url" autocomplete="url"${error ? html` aria-invalid="true" aria-describedby="new-url-error new-url-hint"` : html` aria-describedby="new-url-hint"`}>
+${error ? html`<span class="field-error" id="new-url-error">${error}</span>` : ''}<span class="hint" id="new-url-hint">The crawl starts again with this address at once, without paying again. It counts as one of the day's retries.</span></div>
+<button type="submit" id="change-url-button">Change the address and crawl again</button></form></section>`;
 };
+
+/** Where the crawler read the page, and over which scheme (an http:// address is tried over https first). */
+const crawledFromSection: Section = ({ record }) => {
+  const s = site(record);
+  if (!s?.crawled_url) return '';
+  const fellBack = s.history.some((step) => step.reason === HTTP_FALLBACK_NOTE);
+  const scheme = s.crawled_url.startsWith('https:') ? 'https' : 'http';
+  return html`<p id="crawled-from" data-scheme="${scheme}">Crawled from <a href="${s.crawled_url}" rel="noopener nofollow">${s.crawled_url}</a> over ${scheme}${
+    fellBack ? ': its https address did not answer with a page, so the http address you gave was used' : ''
+  }.</p>`;
+};
+
+/** A paid submission rejected before it went live: its refund, pending or made (docs/payments.md). */
+function refundLine(s: SiteDetailRecord): Html | '' {
+  if (!s.refund) return '';
+  if (s.refund.status === 'pending')
+    return html`<p id="refund" data-refund="pending">Your payment is being refunded in full.</p>`;
+  const amount =
+    s.refund.amount !== undefined && s.refund.currency ? moneyText(s.refund.amount, s.refund.currency) : 'Your payment';
+  return html`<p id="refund" data-refund="refunded">${amount} refunded in full (refund <code>${s.refund.refund_id ?? '–'}</code>${
+    s.refund.refunded_at ? html`, ${formatTime(s.refund.refunded_at)}` : ''
+  }). ${REFUND_ARRIVAL_TEXT}</p>`;
+}
 
 /** The editor's reason for a rejection, or why a payment was refunded. */
 const rejectionSection: Section = ({ record }) => {
@@ -111,7 +153,8 @@ left search, the categories and the sitemap. Its statistics stay below.</p>
   }
   const reason = s.history.findLast((step) => step.status === 'rejected')?.reason;
   return html`<section class="panel" aria-labelledby="rejected-title"><h2 id="rejected-title">Why it was rejected</h2>
-${reason ? html`<p>The editor's reason: <span id="rejection-reason">${reason}</span></p>` : html`<p id="rejection-reason">The editor gave no reason.</p>`}</section>`;
+${reason ? html`<p>The editor's reason: <span id="rejection-reason">${reason}</span></p>` : html`<p id="rejection-reason">The editor gave no reason.</p>`}
+${refundLine(s)}</section>`;
 };
 
 /** The slug of a live tool, read off its live_url (origin + /tools/{slug}, src/pipeline/publish.ts). */
@@ -193,6 +236,7 @@ const timelineSection: Section = ({ record }) => {
 /** The page, top to bottom. */
 export const SUBMISSION_SECTIONS: readonly Section[] = [
   statusSection,
+  crawledFromSection,
   paymentSection,
   queueSection,
   crawlFailedSection,

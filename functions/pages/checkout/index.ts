@@ -18,6 +18,8 @@ import { readSessionCookie } from '../account/cookies';
 import { html } from 'hono/html';
 import { isUuid } from '../../../src/ids';
 import { CSRF_FIELD } from '../../middleware/csrf';
+import { moneyRulesPanel } from '../money-rules';
+import { usualReviewTime } from '../../../src/submissions/review-time';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
@@ -70,7 +72,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (found.kind === 'site') return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
     if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
     const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
-    return page(c, 'Checkout', view.checkoutView(found, sessionId, token));
+    const reviewTime = await usualReviewTime({ deps });
+    return page(
+      c,
+      'Checkout',
+      view.checkoutView(found, sessionId, token, moneyRulesPanel(deps.config.refundOnRejection, reviewTime)),
+    );
   });
 
   // The form carries one token: anything bigger than a few KiB is not from our page.

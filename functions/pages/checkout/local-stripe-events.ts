@@ -147,6 +147,34 @@ export function localSubscriptionDeletedEvent(m: LocalMembership, now: Date): st
   return eventBody('customer.subscription.deleted', ended, created);
 }
 
+/**
+ * What the Customer Portal's default cancel makes Stripe send (docs/payments.md "Local checkout"): the subscription
+ * stays active until the end of the period already paid for, with cancel_at set to that end
+ * (customer.subscription.updated). The membership then ends by itself when the period is over.
+ */
+export function localSubscriptionCancelAtPeriodEndEvent(m: LocalMembership, now: Date): string {
+  const created = seconds(now);
+  const start = seconds(m.startedAt ?? now);
+  const periodEnd = m.periodEnd ? seconds(m.periodEnd) : created;
+  const ending = subscriptionObject({
+    id: m.subscriptionId,
+    customer: m.customerId,
+    price: localPrice(m.tier),
+    created: start,
+    periodStart: Math.min(start, periodEnd),
+    periodEnd,
+    metadata: {
+      purpose: 'membership',
+      account_id: m.accountId,
+      tier: m.tier,
+      ...(m.ref && { [SUBSCRIPTION_REF_KEY]: m.ref }),
+    },
+    latestInvoice: null,
+    cancelRequestedAt: created,
+  });
+  return eventBody('customer.subscription.updated', ending, created);
+}
+
 /** The Stripe-Signature header for `payload`, computed by stripe-node itself (t=...,v1=HMAC-SHA256). */
 export function signLikeStripe(payload: string, secret: string, now: Date): Promise<string> {
   return Stripe.webhooks.generateTestHeaderStringAsync({

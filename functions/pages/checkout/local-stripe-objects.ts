@@ -135,10 +135,16 @@ export interface LocalSubscription {
   latestInvoice: string | null;
   /** Seconds, when the subscription was cancelled at once (customer.subscription.deleted). */
   canceledAt?: number;
+  /**
+   * Seconds, when its owner asked to cancel at the end of the period (the Customer Portal's default): it stays
+   * active, with cancel_at = the period's end, and Stripe deletes it then.
+   */
+  cancelRequestedAt?: number;
 }
 
 export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
   const canceled = s.canceledAt !== undefined;
+  const ending = !canceled && s.cancelRequestedAt !== undefined;
   const price = {
     id: s.price.id,
     object: 'price',
@@ -207,14 +213,14 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
     billing_mode: { flexible: null, type: 'classic', updated_at: s.created },
     billing_schedules: [],
     billing_thresholds: null,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    canceled_at: s.canceledAt ?? null,
+    cancel_at: ending ? s.periodEnd : null,
+    cancel_at_period_end: ending,
+    canceled_at: s.canceledAt ?? s.cancelRequestedAt ?? null,
     cancellation_details: {
       comment: null,
       feedback: null,
       feedback_option: null,
-      reason: canceled ? 'cancellation_requested' : null,
+      reason: canceled || ending ? 'cancellation_requested' : null,
     },
     collection_method: 'charge_automatically',
     created: s.created,
@@ -259,7 +265,11 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
 }
 
 /** The event types the local checkout and billing page send. */
-type LocalEventType = 'checkout.session.completed' | 'customer.subscription.created' | 'customer.subscription.deleted';
+type LocalEventType =
+  | 'checkout.session.completed'
+  | 'customer.subscription.created'
+  | 'customer.subscription.updated'
+  | 'customer.subscription.deleted';
 type EventOf<T extends LocalEventType> = Extract<Stripe.Event, { type: T }>;
 
 /** A snapshot event around `object`, serialised once, exactly as Stripe's webhook body. */

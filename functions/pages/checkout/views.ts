@@ -14,7 +14,13 @@ export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
   return price.recurring ? `${amount} per month` : amount;
 }
 
-export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, sessionId: string, token: string): View {
+/** `rules`: the refund rule in force and the usual review time (./money-rules.ts), stated before Pay. */
+export function checkoutView(
+  c: Extract<CheckoutLookup, { kind: 'pending' }>,
+  sessionId: string,
+  token: string,
+  rules: View,
+): View {
   const price = planPrices[planKind(c.plan)];
   return html`<h1>Checkout</h1>
 <p class="notice">Local test checkout: no money is charged. Pressing Pay sends a signed payment event to this service.</p>
@@ -24,6 +30,7 @@ export function checkoutView(c: Extract<CheckoutLookup, { kind: 'pending' }>, se
 <dt>Plan</dt><dd>${c.plan} (${price.label})</dd>
 <dt>Amount</dt><dd>${amountLabel(c.plan)}</dd>
 </dl>
+${rules}
 <form method="post" action="/checkout/${encodeURIComponent(sessionId)}/pay">
 ${csrfField(token)}
 <button type="submit" class="primary">Pay</button>

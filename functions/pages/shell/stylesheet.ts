@@ -4,6 +4,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { STATS_CHART_CSS } from '../account/stats-chart';
+import { SUBMIT_STEP_CSS } from '../submit/submit-step-css';
 
 // Tokens: a modular type scale (1.25), a 4 px spacing scale, and colours chosen for WCAG AA contrast in
 // both schemes (axe-core checks them in Chromium, light and dark: test/e2e/browser/pages-*.test.ts).
@@ -113,7 +114,7 @@ section.op small,ul.fields small{color:var(--muted)}section.op summary{cursor:po
 form.try{max-width:var(--narrow)}form.try input[type=number]{width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius)}`;
 
 /** The whole stylesheet, tokens first. */
-export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n`;
+export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n${SUBMIT_STEP_CSS}\n`;
 
 let path: string | undefined;
 /** `/assets/site.{first 16 hex of sha256}.css`, computed once per isolate on first use. */

@@ -8,6 +8,8 @@ import { planPrices, type PlanKind } from '../../../src/catalog/plans';
 import { planKinds, planTitles, priceText } from '../../../src/submissions/plan-words';
 import { tierCoversPlan } from '../../../src/submissions/rules';
 import { waitWords, type WaitEstimate } from '../../../src/submissions/wait-estimate';
+import type { ReviewTime } from '../../../src/submissions/review-time';
+import { moneyRulesPanel } from '../money-rules';
 import { csrfField, formatTime, type Html } from '../account/layout';
 
 export interface SubmitValues {
@@ -28,6 +30,9 @@ export interface SubmitFormView {
   standing: QuotaStanding;
   categories: CategoryWithCount[];
   estimate: WaitEstimate;
+  /** The usual review time of the last 30 days and the refund rule in force, stated before anyone pays. */
+  reviewTime: ReviewTime;
+  refundOnRejection: boolean;
   csrfToken: string;
   /** A fresh Idempotency-Key for this rendering of the form (a double POST of it creates one submission). */
   idempotencyKey: string;
@@ -56,6 +61,30 @@ function coverage(plan: PlanKind, standing: QuotaStanding): Html | string {
   return left > 0
     ? html` <strong class="included">included</strong> <span class="muted">(${left} of ${standing.dailyLimit} left today)</span>`
     : html` <span class="muted">included, but today's ${standing.dailyLimit} are used (they start over at ${formatTime(standing.resetsAt)})</span>`;
+}
+
+/** Whether the membership queues this plan at once today (covered and quota left). */
+const includedToday = (plan: PlanKind, standing: QuotaStanding) =>
+  standing.active && tierCoversPlan(standing.membership.tier, plan) && standing.dailyLimit - standing.usedToday > 0;
+
+/** What pressing Submit does for a plan: the step and the charge ("Continue to payment – 19.90 USD"). */
+export function submitStepLabel(plan: PlanKind, standing: QuotaStanding): string {
+  return includedToday(plan, standing)
+    ? 'Submit – included in your membership'
+    : `Continue to payment – ${priceLabel(plan)}`;
+}
+
+const priceLabel = (plan: PlanKind) => {
+  const price = planPrices[plan];
+  const amount = `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
+  return price.recurring ? `${amount} a month` : amount;
+};
+
+/** The button names the step and the charge of the plan checked (./submit-step-css.ts shows the right label). */
+function submitButton(values: SubmitValues, standing: QuotaStanding): Html {
+  return html`<button type="submit" class="primary" id="submit-button"><span class="step-now">${submitStepLabel(values.plan, standing)}</span>${planKinds.map(
+    (plan) => html`<span class="step-for step-for-${plan}">${submitStepLabel(plan, standing)}</span>`,
+  )}</button>`;
 }
 
 function errorSummary(errors: SubmitErrors): Html | string {
@@ -119,6 +148,7 @@ ${fieldError(errors, 'categories')}
     : ''
 }
 ${waitPanel(v.estimate)}
-<div class="actions"><button type="submit" class="primary">Submit</button></div>
+${moneyRulesPanel(v.refundOnRejection, v.reviewTime)}
+<div class="actions">${submitButton(values, standing)}</div>
 </form>`;
 }

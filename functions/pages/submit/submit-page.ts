@@ -20,6 +20,7 @@ import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
 import { canonicalUrl } from '../../../src/submissions/url';
 import { estimateWait } from '../../../src/submissions/wait-estimate';
+import { usualReviewTime } from '../../../src/submissions/review-time';
 import type { AppEnv } from '../../types';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import { errorPage } from '../account';
@@ -62,13 +63,14 @@ interface Rendering {
   payUrl?: string;
 }
 
-/** The form with everything it shows, read in parallel (three statements), and a fresh Idempotency-Key. */
+/** The form with everything it shows, read in parallel (four statements), and a fresh Idempotency-Key. */
 async function renderForm(c: Context<AppEnv>, session: WebSession, r: Rendering) {
   const deps = c.get('deps');
-  const [standing, { categories }, estimate] = await Promise.all([
+  const [standing, { categories }, estimate, reviewTime] = await Promise.all([
     readQuotaStanding(deps, session.accountId),
     listCategories({ deps }),
     estimateWait({ deps }),
+    usualReviewTime({ deps }),
   ]);
   if (!standing) throw new ServiceError('unauthorized', 'Your account no longer exists. Sign in again.');
   const intro = html`<p>Tell us the tool's name and website. An editor reviews every submission before it is published; <a href="/pricing">Pricing</a> says what each plan gets.</p>`;
@@ -80,6 +82,8 @@ async function renderForm(c: Context<AppEnv>, session: WebSession, r: Rendering)
       standing,
       categories,
       estimate,
+      reviewTime,
+      refundOnRejection: deps.config.refundOnRejection,
       csrfToken: session.csrfToken,
       idempotencyKey: crypto.randomUUID(),
       payUrl: r.payUrl,

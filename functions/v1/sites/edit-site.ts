@@ -1,4 +1,4 @@
-// PATCH /api/v1/sites/{site_id} – file an edit of one of the caller's live tools (an editor approves it)
+// PATCH /api/v1/sites/{site_id} – file an edit of one of the caller's live tools (an editor approves it), or fix a failed crawl's url
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { editSite } from '../../../src/submissions/edit';
@@ -10,19 +10,23 @@ import type { AppEnv } from '../../types';
 import { EditRequest, SiteRecord, bearerSecurity } from '../schemas';
 import { errorContent, keyedErrors } from '../error-responses';
 import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
+import { MAX_RETRIES_PER_DAY } from '../../../src/catalog/retry-limit';
 
 const route = createRoute({
   method: 'patch',
   path: '/api/v1/sites/{site_id}',
   operationId: 'editSite',
   tags: ['Submissions'],
-  summary: 'Propose a new name or description for one of your live tools',
+  summary: 'Propose a new name or description for one of your live tools, or fix the address of a failed crawl',
   description:
     'Files an edit of one of your live tools: `name` (the rules of submit, and no other tool may hold the name) and/or ' +
     `\`description\` (plain text, 1 to ${DESCRIPTION_MAX} characters). The public page and GET /api/v1/tools/{slug} keep ` +
     'the current text until an editor approves; the record shows the proposal as `pending_edit`, and the outcome of the ' +
     'latest decided edit as `last_edit` (with the reason of a rejection). A new edit replaces a pending one. The slug ' +
-    `never changes. Counts against the submit bucket (${describePolicy('submit')}).`,
+    'never changes. **Fixing a failed crawl:** `url` alone, for a submission in status crawl_failed, replaces its address ' +
+    '(the URL rules and duplicate check of submit) and queues it again at once, without paying again; it counts as a ' +
+    `retry (at most ${MAX_RETRIES_PER_DAY} a day, POST /api/v1/sites/{site_id}/retry). ` +
+    `Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody, rateLimit('submit')] as const,
   request: {
@@ -34,18 +38,23 @@ const route = createRoute({
   responses: {
     202: {
       content: { 'application/json': { schema: SiteRecord } },
-      description: 'Edit filed: the site record with pending_edit',
+      description:
+        'Edit filed: the site record with pending_edit; or, for url, the site record queued again with its new url',
     },
     400: errorContent(
-      'Invalid body: neither name nor description, or a field breaks its rule (codes invalid_request, invalid_json)',
+      'Invalid body: neither name nor description nor url, url with name or description, or a field breaks its rule (codes invalid_request, invalid_json)',
     ),
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     409: errorContent(
-      'The submission is not live (code invalid_state; the message names its status), another tool holds the name ' +
-        '(code already_submitted), or another edit of the tool was filed at the same instant (code conflict)',
+      'The submission is not live, or for url not crawl_failed (code invalid_state; the message names its status), another ' +
+        'submission holds the name or the url (code already_submitted; the message names the listing and its page), or ' +
+        'another edit of the tool was filed at the same instant (code conflict)',
     ),
     413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
     ...keyedErrors,
+    429: errorContent(
+      `Rate limit exceeded, or (url) this submission was already retried ${MAX_RETRIES_PER_DAY} times today (code rate_limited); see Retry-After`,
+    ),
   },
 });
 

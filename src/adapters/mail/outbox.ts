@@ -8,7 +8,9 @@ export function createOutboxMailer(db: Db, log: Logger): Mailer {
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      await db.insert(mailOutbox).values(message);
+      await db
+        .insert(mailOutbox)
+        .values({ to: message.to, subject: message.subject, text: message.text, headers: message.headers ?? null });
       log.info('mail (outbox)', { to: message.to, subject: message.subject });
     },
   };

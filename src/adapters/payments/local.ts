@@ -1,13 +1,15 @@
 import type {
   CheckoutRequest,
   CheckoutSession,
+  FullRefundRequest,
   ListingKind,
   ListingPrice,
   MembershipCheckoutRequest,
   PaymentsAdapter,
+  RefundMade,
 } from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
-import { randomToken } from '../../crypto';
+import { randomToken, sha256Hex } from '../../crypto';
 import { ServiceError } from '../../errors';
 
 /** The local checkout's session ids: functions/pages/checkout/index.ts serves /checkout/{id} for them. */
@@ -56,6 +58,16 @@ export function createLocalPayments(
     async expireCheckout() {},
     // No money moved, so nothing to give back or stop: the records say what happened.
     async refund() {},
+    // Nothing moved, so the refund is a record: an id derived from the key (a redelivered job gets the same one)
+    // and the amount our checkout page charged.
+    // The local checkout makes no invoices.
+    async invoiceUrl() {
+      return undefined;
+    },
+    async refundInFull(request: FullRefundRequest): Promise<RefundMade> {
+      const digest = (await sha256Hex(request.idempotencyKey)).slice(0, 24);
+      return { refundId: `re_local_${digest}`, amount: request.expected.amount, currency: request.expected.currency };
+    },
     async cancelSubscriptionAndRefund() {},
     async cancelReplacedSubscription() {},
     // A local subscription never renews (no clock runs it, functions/pages/local-checkout-event.ts): its one period

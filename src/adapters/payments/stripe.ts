@@ -2,7 +2,14 @@ import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ServiceError } from '../../errors';
 import { sha256Hex } from '../../crypto';
-import type { CheckoutRequest, CheckoutSession, MembershipCheckoutRequest, PaymentsAdapter } from './types';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  FullRefundRequest,
+  MembershipCheckoutRequest,
+  PaymentsAdapter,
+  RefundMade,
+} from './types';
 import { CHECKOUT_LIFETIME_MS, SUBSCRIPTION_REF_KEY } from './types';
 import { planPrices } from '../../catalog/plans';
 
@@ -78,6 +85,32 @@ export function taxParams(
   };
 }
 
+const made = (refund: Stripe.Refund): RefundMade => ({
+  refundId: refund.id,
+  amount: refund.amount,
+  currency: refund.currency,
+});
+
+/**
+ * A sponsorship rejected before it went live: its subscription is cancelled at once (no proration: the refund
+ * gives everything back) and the payment intent of its latest paid invoice, the only one yet, is what to refund.
+ */
+async function cancelAndFindFirstPayment(stripe: Stripe, subscriptionId: string): Promise<string | undefined> {
+  try {
+    await stripe.subscriptions.cancel(subscriptionId, { prorate: false });
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== 400 && status !== 404) throw error;
+  }
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const invoice =
+    typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
+  if (!invoice) return undefined;
+  const payments = await stripe.invoicePayments.list({ invoice, status: 'paid', limit: 1 });
+  const intent = payments.data[0]?.payment.payment_intent;
+  return typeof intent === 'string' ? intent : intent?.id;
+}
+
 /** One Stripe client per isolate, built on first use (nothing heavy at module top level). */
 export function createStripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
@@ -125,6 +158,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         ...(config.promotionCodes && { allow_promotion_codes: true }),
         ...taxParams(config.tax, subscription ? 'subscription' : 'payment', undefined),
         ...(request.email && { customer_email: request.email }),
+        // Stripe's limit for the text is 1200 characters; ours is one sentence.
+        ...(request.notice && { custom_text: { submit: { message: request.notice.slice(0, 1200) } } }),
         ...(subscription
           ? {
               subscription_data: {
@@ -200,6 +235,32 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         { payment_intent: paymentIntentId, metadata: { reason: reason.slice(0, 450) } },
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
+    },
+    async invoiceUrl(invoiceId: string): Promise<string | undefined> {
+      const invoice = await stripe().invoices.retrieve(invoiceId);
+      return invoice.hosted_invoice_url ?? undefined;
+    },
+    async refundInFull(request: FullRefundRequest): Promise<RefundMade> {
+      const metadata = { reason: request.reason.slice(0, 450) };
+      let paymentIntentId = request.paymentIntentId;
+      if (!paymentIntentId && request.subscriptionId) {
+        paymentIntentId = await cancelAndFindFirstPayment(stripe(), request.subscriptionId);
+      }
+      if (!paymentIntentId) throw new Error('refundInFull: nothing paid to refund');
+      try {
+        return made(
+          await stripe().refunds.create(
+            { payment_intent: paymentIntentId, metadata },
+            { idempotencyKey: request.idempotencyKey },
+          ),
+        );
+      } catch (error) {
+        // Refunded already (by this key more than 24 hours ago, or from the dashboard): that refund is the answer.
+        if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+        const [existing] = (await stripe().refunds.list({ payment_intent: paymentIntentId, limit: 1 })).data;
+        if (!existing) throw error;
+        return made(existing);
+      }
     },
     async cancelSubscriptionAndRefund(
       subscriptionId: string,

@@ -18,6 +18,8 @@ export interface CheckoutRequest {
   version: number;
   /** Where success/cancel pages and the local checkout live (SITE_ORIGIN or the request's origin). */
   origin: string;
+  /** Shown above the pay button (Stripe's custom_text.submit): the refund rule in force (docs/payments.md). */
+  notice?: string;
 }
 
 /** A membership bought through Stripe: a subscription-mode session for the tier's configured Price. */
@@ -54,6 +56,26 @@ export interface CheckoutSession {
   ref?: string;
 }
 
+/** A refund the provider made: its id, and what it gave back (smallest currency unit, lower-case ISO code). */
+export interface RefundMade {
+  refundId: string;
+  amount: number;
+  currency: string;
+}
+
+/** A paid submission rejected before it went live, to refund in full (docs/payments.md "Refund on rejection"). */
+export interface FullRefundRequest {
+  /** A one-time plan's payment. */
+  paymentIntentId?: string;
+  /** A sponsorship's subscription: cancelled at once, its latest paid invoice refunded. */
+  subscriptionId?: string;
+  reason: string;
+  /** The same key never refunds twice, however often the job is delivered (Stripe's Idempotency-Key). */
+  idempotencyKey: string;
+  /** What our checkout charged (before tax), for a provider that cannot say what it refunded (the local one). */
+  expected: { amount: number; currency: string };
+}
+
 /** The subscription metadata key that carries CheckoutSession.ref. */
 export const SUBSCRIPTION_REF_KEY = 'tooldir_ref';
 
@@ -73,6 +95,13 @@ export interface PaymentsAdapter {
   expireCheckout(sessionId: string): Promise<void>;
   /** Refunds a payment; idempotent on the payment intent. */
   refund(paymentIntentId: string, reason: string): Promise<void>;
+  /**
+   * The page where the buyer reads and downloads an invoice Stripe made (its hosted_invoice_url), for the receipt
+   * mail; undefined when there is none (no invoice, local payments).
+   */
+  invoiceUrl(invoiceId: string): Promise<string | undefined>;
+  /** Refunds a rejected submission's payment in full, once per idempotency key; answers the refund made. */
+  refundInFull(request: FullRefundRequest): Promise<RefundMade>;
   /**
    * For a subscription that paid for something that cannot be applied: cancels it at once and refunds the
    * payments of its first invoice. Idempotent (an already cancelled subscription is not an error).

@@ -19,6 +19,12 @@ export function createUnconfiguredPayments(): PaymentsAdapter {
     async refund() {
       throw new Error('refund requested but no payment provider is configured');
     },
+    async invoiceUrl() {
+      return undefined;
+    },
+    async refundInFull(): Promise<never> {
+      throw new Error('refund requested but no payment provider is configured');
+    },
     async cancelSubscriptionAndRefund() {
       throw new Error('refund requested but no payment provider is configured');
     },

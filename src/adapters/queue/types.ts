@@ -1,5 +1,5 @@
 /** Background steps: the pipeline's, and the webhook delivery. Bodies carry ids only; the handler reads the current state. */
-export type JobStep = 'crawl' | 'review' | 'sweep' | 'webhook';
+export type JobStep = 'crawl' | 'review' | 'sweep' | 'webhook' | 'refund';
 
 export interface JobMessage {
   site_id?: string;

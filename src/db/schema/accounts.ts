@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
 import { tierNames } from '../../catalog/plans';
 
@@ -11,6 +11,11 @@ export const accounts = pgTable('accounts', {
   tier: text('tier', { enum: tierNames }).notNull().default(tierNames[0]),
   membershipStatus: text('membership_status').notNull().default('none'),
   membershipPeriodEnd: tstz('membership_period_end'),
+  /**
+   * When a subscription set to cancel at the end of its period (Stripe's `cancel_at`, the Customer Portal's
+   * default, and the local billing page's) stops: shown as "ends on …". Null while it renews.
+   */
+  membershipEndsAt: tstz('membership_ends_at'),
   /** Who set the membership last ('operator' | 'stripe') and when: the newer state wins. */
   membershipSource: text('membership_source'),
   membershipUpdatedAt: tstz('membership_updated_at'),
@@ -48,7 +53,22 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** Extra headers sent with the mail (List-Unsubscribe, List-Unsubscribe-Post on mails that honour the opt-out). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: createdAt(),
+});
+
+/**
+ * An account's mail settings (docs/account.md "Mail"): status mails (published, rejected without a refund, and the
+ * health mails of a later issue) honour `status_mail_off_at`; receipts, refunds and failed crawls are always sent.
+ * The token is the one-click unsubscribe link's capability; a row is made when the first such mail is sent.
+ */
+export const accountMailSettings = pgTable('account_mail_settings', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  unsubscribeToken: uuid('unsubscribe_token').notNull().unique().defaultRandom(),
+  statusMailOffAt: tstz('status_mail_off_at'),
 });
 
 /**

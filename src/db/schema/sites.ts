@@ -71,6 +71,16 @@ export const sites = pgTable(
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
+    /**
+     * A paid submission rejected before it ever went live (REFUND_ON_REJECTION, docs/payments.md "Refund on
+     * rejection"): 'due' from the rejecting statement until the refund job got Stripe's refund, then 'refunded'
+     * with the refund's id, amount and currency as Stripe answered. Null for everything else.
+     */
+    refundState: text('refund_state', { enum: ['due', 'refunded'] }),
+    refundId: text('refund_id'),
+    refundAmount: integer('refund_amount'),
+    refundCurrency: text('refund_currency'),
+    refundedAt: tstz('refunded_at'),
     /** Time of the newest subscription event applied, so out-of-order deliveries cannot regress state. */
     sponsorUpdatedAt: tstz('sponsor_updated_at'),
     /**
@@ -138,6 +148,8 @@ export const sites = pgTable(
      * newest first, without walking every live tool to find them.
      */
     index('sites_live_sponsor_idx').on(t.listedAt, t.id).where(sql`${t.status} = 'live' AND ${t.isSponsor}`),
+    /** The sweep's look for refunds whose job was lost (src/jobs/sweep.ts): few rows, ever. */
+    index('sites_refund_due_idx').on(t.statusChangedAt).where(sql`${t.refundState} = 'due'`),
   ],
 );
 

@@ -114,12 +114,19 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL(`${server.url}/account/billing`);
     await checkWidths(page);
+    // As the Customer Portal does by default: cancelled at the end of the period already paid for, not at once.
     await page.getByRole('button', { name: 'Cancel membership' }).click();
     await page.waitForURL(`${server.url}/account/billing`);
-    expect(await page.textContent('#billing-status')).toBe('canceled');
+    expect(await page.textContent('#billing-status')).toBe('active');
+    const endsOn = await page.textContent('#billing-ends');
+    expect(endsOn).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    expect(await page.textContent('#billing-note')).toContain(`ends on ${endsOn}`);
+    expect(await page.getByRole('button', { name: 'Cancel membership' }).count()).toBe(0);
     await checkWidths(page);
     await page.goto(`${server.url}/account`);
-    expect(await page.textContent('#tier')).toBe('No membership');
+    expect(await page.textContent('#tier')).not.toBe('No membership');
+    expect(await page.textContent('#membership-ends')).toContain(`ends on ${endsOn}`);
+    await checkWidths(page);
     await context.close();
   });
 

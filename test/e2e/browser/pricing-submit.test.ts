@@ -90,13 +90,25 @@ describeBrowser('/pricing and /submit in Chromium', () => {
       await page.waitForURL(`${server.url}/submit?plan=featured`);
       expect(await page.locator('#plan-featured').isChecked()).toBe(true);
       expect(await page.textContent('header.site nav')).toContain('Account');
+      // The button names the step and the charge of the plan checked (CSS :has, with or without JavaScript), and the
+      // money rule and the usual review time are stated before anyone pays.
+      await expect.poll(() => page.getByRole('button', { name: 'Continue to payment – 19.90 USD' }).count()).toBe(1);
+      await page.check('#plan-sponsored');
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Continue to payment – 29.90 USD a month' }).count())
+        .toBe(1);
+      await page.check('#plan-featured');
+      expect(await page.textContent('#refund-rule')).toBe(
+        'If an editor rejects your tool before it ever goes live, your payment is refunded in full.',
+      );
+      expect(await page.textContent('#review-time')).toContain('Review');
       await checkPage(page, javaScriptEnabled);
 
       // An error comes back on the form, next to its field, with what was typed kept (and axe-clean).
       await page.getByLabel('Name').fill('Acme Writer');
       await page.getByLabel('Website address').fill('acme-writer.example');
       await page.locator('#category-writing').check();
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Continue to payment – 19.90 USD' }).click();
       await expect
         .poll(() => page.locator('#url-error').textContent())
         .toContain('Enter a full address that starts with https://');
@@ -109,7 +121,7 @@ describeBrowser('/pricing and /submit in Chromium', () => {
 
       const url = `https://acme-writer-${crypto.randomUUID().slice(0, 6)}.example`;
       await page.getByLabel('Website address').fill(url);
-      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByRole('button', { name: 'Continue to payment – 19.90 USD' }).click();
       await page.waitForURL(/\/checkout\/cs_local_/);
       const [pending] = await queryRows<{ plan: string; categories: string[] }>(
         server.deps.db,

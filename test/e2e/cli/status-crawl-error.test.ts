@@ -20,7 +20,11 @@ const network = simulatedNetwork({
     'grafana.ops.internal': ['192.168.77.5'],
     'gone.example': dnsFailure('getaddrinfo ENOTFOUND gone.example (resolver 10.0.0.53, ns1.ops.internal)'),
   },
-  pages: { 'http://redirector.example/': redirectPage('http://grafana.ops.internal/') },
+  // An http-only host: the crawler tries its https form first (docs/pipeline.md "https first").
+  pages: {
+    'https://redirector.example/': 'refused',
+    'http://redirector.example/': redirectPage('http://grafana.ops.internal/'),
+  },
 });
 
 let server: NodeServer;

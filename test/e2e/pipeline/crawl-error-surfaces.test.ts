@@ -80,7 +80,10 @@ beforeAll(async () => {
       'slow.example': ['93.184.216.34'],
     },
     pages: {
+      // http:// addresses are tried over https first (docs/pipeline.md "https first"): these hosts have no TLS port.
+      'https://redirector.example/': 'refused',
       'http://redirector.example/': redirectPage('http://grafana.ops.internal/dashboards'),
+      'https://slow.example/': 'refused',
       'http://slow.example/': 'hang',
     },
   });

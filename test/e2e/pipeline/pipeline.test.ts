@@ -63,6 +63,7 @@ describe('pipeline end to end', () => {
       is_sponsor: false,
       submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
       live_url: 'http://tooldir.test/tools/quill-writer',
+      crawled_url: url,
     });
     const pageRes = await t.request(new URL(record.live_url).pathname);
     expect(pageRes.status).toBe(200);

@@ -54,7 +54,12 @@ describe('MCP handshake through the SDK client', () => {
     expect(byName.retry_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(byName.retry_site!.inputSchema.required).toEqual(['site_id']);
     expect(byName.edit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
-    expect(Object.keys(byName.edit_site!.inputSchema.properties ?? {})).toEqual(['name', 'description', 'site_id']);
+    expect(Object.keys(byName.edit_site!.inputSchema.properties ?? {})).toEqual([
+      'name',
+      'description',
+      'url',
+      'site_id',
+    ]);
     expect(byName.edit_site!.inputSchema.required).toEqual(['site_id']);
     expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual([
       'name',

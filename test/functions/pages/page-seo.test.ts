@@ -55,6 +55,8 @@ describe('tool page JSON-LD', () => {
         description: hostileDescription,
         image: `${origin}/media/${image}`,
         applicationCategory: ['Code', 'Writing'],
+        // Never re-checked yet: the listing was last confirmed true when it went live (docs/health.md).
+        dateModified: (await (await t.request(`/api/v1/tools/${rich.slug}`)).json()).published_at,
       },
     ]);
     // The page still runs only its one hashed script (the badge box's copy button); the JSON-LD block is data.
@@ -72,6 +74,7 @@ describe('tool page JSON-LD', () => {
         name: 'Plain Tool',
         url: plain.url,
         applicationCategory: 'Video',
+        dateModified: (await (await t.request(`/api/v1/tools/${plain.slug}`)).json()).published_at,
       },
     ]);
   });

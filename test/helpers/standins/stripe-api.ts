@@ -48,12 +48,16 @@ export interface StripeStandIn {
     id: string,
     fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number },
   ): Record<string, unknown>;
+  /** Refunds made (an idempotent replay makes none), in order; a refund without amount refunds its payment in full. */
+  readonly refunds: readonly Record<string, unknown>[];
   /** Customer Portal sessions created, in order. */
   readonly portalSessions: readonly Record<string, unknown>[];
   /** Ids of subscriptions cancelled through `DELETE /v1/subscriptions/{id}`. */
   readonly cancelledSubscriptions: readonly string[];
   /** Answers `GET /v1/subscriptions/{id}` with this object (merged over a minimal subscription). */
   setSubscription(subscription: { id: string } & Record<string, unknown>): void;
+  /** Forgets every idempotency key, as Stripe does after 24 hours: a repeated request then runs again. */
+  forgetIdempotencyKeys(): void;
   setLatency(ms: number): void;
   setDown(mode: StripeDownMode | true): void;
   close(): Promise<void>;
@@ -83,6 +87,10 @@ export async function startStripeStandIn(
   const portalSessions: Record<string, unknown>[] = [];
   const cancelledSubscriptions: string[] = [];
   const idempotent = new Map<string, Stored>();
+  /** What each completed session's payment intent charged, so a refund without `amount` refunds all of it, as Stripe does. */
+  const paymentIntents = new Map<string, { amount: number; currency: string }>();
+  const refunds: Record<string, unknown>[] = [];
+  const invoices = new Set<string>();
   let latency = 0;
   let down: StripeDownMode = false;
   let baseUrl = '';
@@ -152,7 +160,41 @@ export async function startStripeStandIn(
           ),
         };
       }
-      return { status: 200, body: refund(body) };
+      const intent = typeof body.payment_intent === 'string' ? paymentIntents.get(body.payment_intent) : undefined;
+      if (intent && refunds.some((r) => r.payment_intent === body.payment_intent)) {
+        // A second refund (not an idempotent replay) of a payment refunded in full, as Stripe answers it.
+        const message = `Charge for payment intent ${String(body.payment_intent)} has already been refunded.`;
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', message, { code: 'charge_already_refunded' }),
+        };
+      }
+      const made = {
+        ...refund(body),
+        ...(intent && body.amount === undefined && { amount: intent.amount, currency: intent.currency }),
+      };
+      refunds.push(made);
+      return { status: 200, body: made };
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const data = refunds
+        .filter((r) => body.payment_intent === undefined || r.payment_intent === body.payment_intent)
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
+    const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && invoiceMatch?.[1]) {
+      const id = invoiceMatch[1];
+      if (!invoices.has(id)) {
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', `No such invoice: '${id}'`, {
+            code: 'resource_missing',
+            param: 'id',
+          }),
+        };
+      }
+      return { status: 200, body: { id, object: 'invoice', status: 'paid', hosted_invoice_url: `${baseUrl}/i/${id}` } };
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && subscriptionMatch?.[1]) {
@@ -267,12 +309,17 @@ export async function startStripeStandIn(
     sessions,
     portalSessions,
     cancelledSubscriptions,
+    refunds,
     completeSession(id, fields = {}) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no checkout session ${id}`);
       const subscriptionMode = session.mode === 'subscription';
       const automaticTax = (session.automatic_tax as { enabled?: boolean } | undefined)?.enabled === true;
       const tax = automaticTax ? (fields.tax ?? 0) : 0;
+      // invoice_creation (payment mode) makes Stripe issue an invoice for the payment; a subscription has its own.
+      const invoicing = (session.invoice_creation as { enabled?: boolean } | undefined)?.enabled === true;
+      const invoice = invoicing ? stripeId('in') : null;
+      if (invoice) invoices.add(invoice);
       Object.assign(session, {
         status: 'complete',
         payment_status: 'paid',
@@ -281,8 +328,15 @@ export async function startStripeStandIn(
         customer: fields.customer ?? session.customer ?? stripeId('cus'),
         amount_total: Number(session.amount_total ?? 0) + tax,
         total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+        ...(invoice && { invoice }),
         ...(automaticTax && { automatic_tax: { ...(session.automatic_tax as object), status: 'complete' } }),
       });
+      if (typeof session.payment_intent === 'string') {
+        paymentIntents.set(session.payment_intent, {
+          amount: Number(session.amount_total),
+          currency: String(session.currency ?? 'usd'),
+        });
+      }
       return { ...session };
     },
     setSubscription(subscription) {
@@ -293,6 +347,9 @@ export async function startStripeStandIn(
         items: { object: 'list', data: [] },
         ...subscription,
       });
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
     },
     setLatency(ms) {
       latency = ms;

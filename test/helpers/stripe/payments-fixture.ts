@@ -19,6 +19,7 @@ export interface PaymentCall {
     | 'createMembershipCheckout'
     | 'expireCheckout'
     | 'refund'
+    | 'refundInFull'
     | 'cancelSubscriptionAndRefund'
     | 'cancelReplacedSubscription'
     | 'cancelSubscriptionAtPeriodEnd'
@@ -66,6 +67,14 @@ export function recordingPayments(
     },
     async refund(...args) {
       calls.push({ method: 'refund', args });
+    },
+    async invoiceUrl(invoiceId) {
+      return `https://invoice.stripe.test/i/${invoiceId}`;
+    },
+    async refundInFull(request) {
+      const made = await local.refundInFull(request);
+      calls.push({ method: 'refundInFull', args: [request], result: made.refundId });
+      return made;
     },
     async cancelSubscriptionAndRefund(...args) {
       calls.push({ method: 'cancelSubscriptionAndRefund', args });

@@ -46,7 +46,7 @@ describe('local billing page (no Stripe)', () => {
     expect((await client.request(`${path}/pay`, { form: { _csrf: payTokenOf(html) } })).status).toBe(303);
   }
 
-  it('"Manage billing" leads to the local page, whose Cancel goes through the signed webhook and ends the membership', async () => {
+  it('"Manage billing" leads to the local page, whose Cancel goes through the signed webhook and ends the membership at the period\'s end', async () => {
     const { m, client } = await signedInMember(t);
     await buyLocally(client, 'member');
     const before = await accountOf(t, m.accountId);
@@ -64,32 +64,47 @@ describe('local billing page (no Stripe)', () => {
     const cancelled = await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe('/account/billing');
-    // The deletion event reached the webhook's entry: recorded like any Stripe event, with what it did.
+    // As the Customer Portal's default cancel: an update setting cancel_at, through the webhook's own entry.
     const [event] = await queryRows<{ summary: string }>(
       t.deps.db,
-      sql`SELECT summary FROM stripe_events WHERE type = 'customer.subscription.deleted' AND summary LIKE ${`%${m.accountId}%`}`,
+      sql`SELECT summary FROM stripe_events WHERE type = 'customer.subscription.updated' AND summary LIKE ${`%${m.accountId}%`}`,
     );
-    expect(event!.summary).toContain(`membership of ${m.accountId}: none canceled`);
-    expect(await accountOf(t, m.accountId)).toMatchObject({
-      tier: 'none',
-      membership_status: 'canceled',
-      stripe_subscription_id: before.stripe_subscription_id,
-    });
-    const [session] = await queryRows<{ ended: boolean }>(
+    expect(event!.summary).toContain(`membership of ${m.accountId}: member active`);
+    const [ending] = await queryRows<{ ends_at: string | null; period_end: string | null }>(
       t.deps.db,
-      sql`SELECT subscription_deleted_at IS NOT NULL AS ended FROM checkout_sessions WHERE subscription_id = ${before.stripe_subscription_id}`,
+      sql`SELECT membership_ends_at::text AS ends_at, membership_period_end::text AS period_end FROM accounts WHERE id = ${m.accountId}::uuid`,
     );
-    expect(session!.ended).toBe(true);
+    expect(ending!.ends_at).not.toBeNull();
+    expect(ending!.ends_at).toBe(ending!.period_end);
+    expect(await accountOf(t, m.accountId)).toMatchObject({ tier: 'member', membership_status: 'active' });
 
     ({ html } = await client.page('/account/billing'));
-    expect(html).toContain('<dd id="billing-status">canceled</dd>');
+    expect(html).toContain('<dd id="billing-status">active</dd>');
+    expect(html).toMatch(/<dd id="billing-ends">\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/dd>/);
     expect(html).not.toContain('Cancel membership');
-    // Cancelling again has nothing to cancel.
+    // Cancelling again changes nothing (no second event).
     const again = await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(303);
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM stripe_events WHERE type = 'customer.subscription.updated' AND summary LIKE ${`%${m.accountId}%`}`,
+    )) as [{ n: number }];
+    expect(Number(n)).toBe(1);
     ({ html } = await client.page('/account'));
-    expect(html).toMatch(/id="tier">No membership</);
-    expect(html).toContain('Manage billing'); // the customer stays: a later membership bills it again
+    expect(html).toMatch(
+      /id="membership-ends">Cancelled: your membership ends on <strong>\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/strong>/,
+    );
+    // Until then it covers submissions; once the paid period is over it no longer does, with no event needed.
+    const covered = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
+    expect(covered.status).toBe(201);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE accounts SET membership_period_end = now() - interval '1 minute' WHERE id = ${m.accountId}::uuid`,
+    );
     const submit = await t.request('/api/v1/submit-site', {
       method: 'POST',
       key: m.key,

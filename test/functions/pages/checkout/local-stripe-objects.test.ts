@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   localCompletedEvent,
   localMembershipEvents,
+  localSubscriptionCancelAtPeriodEndEvent,
   localSubscriptionDeletedEvent,
   signLikeStripe,
 } from '../../../../functions/pages/checkout/local-stripe-events';
@@ -137,6 +138,7 @@ describe('local Stripe events', () => {
         subscriptionId: 'sub_local_1',
         ref: 'ref_local_1',
         startedAt: NOW,
+        endsAt: null,
       },
       new Date('2026-11-25T10:00:00.000Z'),
     );
@@ -154,6 +156,45 @@ describe('local Stripe events', () => {
       customerId: 'cus_local_1',
       priceIds: ['price_local_member'],
       ref: 'ref_local_1',
+    });
+  });
+
+  it('a local cancel at the period end is customer.subscription.updated: still active, cancel_at = the period end', () => {
+    const periodEnd = new Date('2026-12-21T19:30:00.000Z');
+    const requested = new Date('2026-11-25T10:00:00.000Z');
+    const body = localSubscriptionCancelAtPeriodEndEvent(
+      {
+        accountId: ACCOUNT,
+        email: 'buyer@example.com',
+        tier: 'member',
+        status: 'active',
+        periodEnd,
+        endsAt: null,
+        active: true,
+        source: 'stripe',
+        customerId: 'cus_local_1',
+        subscriptionId: 'sub_local_1',
+        ref: 'ref_local_1',
+        startedAt: NOW,
+      },
+      requested,
+    );
+    const event = parse(body);
+    expect(event.type).toBe('customer.subscription.updated');
+    expect(keys(event.data.object)).toEqual(keys(subscriptionFixture()));
+    const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+    expect(event.data.object).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: true,
+      cancel_at: seconds(periodEnd),
+      canceled_at: seconds(requested),
+      ended_at: null,
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
+    expect(subscriptionView(event.data.object)).toMatchObject({
+      status: 'active',
+      cancelAt: seconds(periodEnd),
+      periodEnd: seconds(periodEnd),
     });
   });
 

@@ -1,0 +1,29 @@
+// The mails a submitter gets, and which of them an account may turn off (docs/account.md "Mail"). A catalogue fact:
+// the sender (src/accounts/account-mail.ts), the settings page and the docs read this one table.
+
+/**
+ * `transactional`: about money moving or a submission that cannot go on without its owner; always sent.
+ * `status`: news of a submission's progress; honours the account's opt-out (one-click unsubscribe link).
+ */
+export const mailKinds = {
+  /** A payment completed: what was bought, the amount, the tax line, the invoice link. */
+  receipt: 'transactional',
+  /** Every crawl attempt failed: the reason in words and how to fix it (change the address, or retry). */
+  crawl_failed: 'transactional',
+  /** Rejected before it went live, with the refund Stripe made (REFUND_ON_REJECTION). */
+  rejected_refunded: 'transactional',
+  /** Rejected (without a refund: a membership submission, or REFUND_ON_REJECTION=false), or taken down. */
+  rejected: 'status',
+  /** Published: the public page's address. */
+  published: 'status',
+  /**
+   * The hook for the health re-checks of live listings (a later issue): a listing failing for 3 days, moved,
+   * hidden or restored. Nothing sends it yet; when it is built it goes through the same sender and so honours the
+   * same opt-out.
+   */
+  health: 'status',
+} as const;
+
+export type MailKind = keyof typeof mailKinds;
+
+export const isTransactional = (kind: MailKind): boolean => mailKinds[kind] === 'transactional';
