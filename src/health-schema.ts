@@ -2,6 +2,7 @@
 // from here, so the three surfaces promise one shape. A leaf module: the CLI reads it too.
 import { z } from 'zod';
 import { healthStates } from './catalog/health-states';
+import { isoTimestampSchema } from './timestamp-schemas';
 
 /** What the last daily re-check of the tool's website found (docs/health.md). */
 export const healthSchema = z
@@ -11,12 +12,9 @@ export const healthSchema = z
       .describe(
         'ok: answered; failing: did not answer; moved: leads to another domain; unchecked: not checked yet, or robots.txt asks us not to',
       ),
-    last_checked_at: z
-      .string()
-      .nullable()
-      .describe('When the site was last checked (ISO 8601), null before the first check'),
-    last_ok_at: z.string().nullable().describe('When it last answered'),
-    failing_since: z.string().nullable().describe('Failing or moved: the first check of this run that did not pass'),
+    last_checked_at: isoTimestampSchema('When the site was last checked, null before the first check').nullable(),
+    last_ok_at: isoTimestampSchema('When it last answered, null before it ever did').nullable(),
+    failing_since: isoTimestampSchema('Failing or moved: the first check of this run that did not pass').nullable(),
     reason: z
       .string()
       .nullable()

@@ -121,7 +121,8 @@ describeBrowser('buying a listing on the website, in Chromium', () => {
       await page.getByLabel('Website address').fill(url);
       await page.getByLabel('Writing').check();
       expect(await page.textContent('#wait')).toMatch(/How long it takes/);
-      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      // The button names the step and the charge of the plan checked (docs/pricing: "Continue to payment – 19.90 USD").
+      await page.getByRole('button', { name: /^Continue to payment – \d+\.\d\d [A-Z]{3}$/ }).click();
 
       await page.waitForURL(/\/checkout\/cs_local_/);
       expect(await page.textContent('main')).toContain(name);
@@ -178,7 +179,7 @@ describeBrowser('buying a listing on the website, in Chromium', () => {
     expect(await page.textContent('main')).toContain('included');
     await page.getByLabel('Name').fill(name);
     await page.getByLabel('Website address').fill(toolSite('member-tool', name));
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('button', { name: 'Submit – included in your membership' }).click();
     // Covered by the membership: straight to the submission's page, never to a checkout.
     await page.waitForURL(/\/account\/submissions\/[0-9a-f-]{36}$/);
     expect(['queued', 'crawling', 'pending_review', 'live']).toContain(

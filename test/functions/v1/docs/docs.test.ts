@@ -130,7 +130,15 @@ describe('GET /api/v1/docs (the reference page)', () => {
       at: m.index,
       name: m[2]!,
     }));
-    expect(headings.map((h) => h.name)).toEqual(['Submissions', 'Directory', 'Webhooks', 'Membership', 'Operator']);
+    expect(headings.map((h) => h.name)).toEqual([
+      'Submissions',
+      'Directory',
+      'Webhooks',
+      'Domains',
+      'Claims',
+      'Membership',
+      'Operator',
+    ]);
     for (const item of Object.values(paths)) {
       for (const op of Object.values(item)) {
         const at = html.indexOf(`<h3 id="${op.operationId}">`);
