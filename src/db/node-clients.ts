@@ -1,5 +1,6 @@
 // Node-only database clients: PGlite (embedded, local mode) and node-postgres. Imported by the Node entry only.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,7 +11,8 @@ import pg from 'pg';
 import * as schema from './schema';
 import { prepareStatementsByText } from './node-statement-cache';
 import type { Db } from './client';
-import { applyBaselineToNewDatabase, migrationsFolder } from './baseline';
+import { applyBaselineToNewDatabase, migrationsFolder, type RawSession } from './baseline';
+import { readSeed, saveSeed, seedPath } from './pglite-seed';
 
 export { migrationsFolder };
 
@@ -20,18 +22,43 @@ export interface OpenedDb {
 }
 
 /**
- * PGlite in `dataDir` (or in memory for `memory://`), migrated: a new one gets the squashed baseline first
- * (src/db/baseline.ts). The one step of migrating that needs code, not SQL (a requested duplicate-key backfill),
- * is the caller's: withRequestedKeyBackfill in src/submissions/.
+ * PGlite in `dataDir` (or in memory for `memory://`), migrated. A new one is loaded from the seed when there is one
+ * (src/db/pglite-seed.ts), else made by initdb and laid from the baseline (src/db/baseline.ts), which then becomes
+ * the seed. The one step of migrating that needs code, not SQL (a requested duplicate-key backfill), is the
+ * caller's: withRequestedKeyBackfill in src/submissions/.
  */
-export async function openPglite(dataDir: string): Promise<OpenedDb> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+export async function openPglite(dataDir: string, options: { seedFolder?: string } = {}): Promise<OpenedDb> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const extensions = { pg_trgm };
+  const seedFile = seedPath(Object.keys(extensions), options.seedFolder);
+  const isNew = inMemory || !existsSync(join(dataDir, 'PG_VERSION'));
+  const seed = isNew ? readSeed(seedFile) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions, ...(seed ? { loadDataDir: seed } : {}) });
+  } catch (error) {
+    if (!seed) throw error;
+    // A damaged seed: forget it and what it half wrote (a new folder of ours), and make the database anew.
+    rmSync(seedFile!, { force: true });
+    if (!inMemory) rmSync(dataDir, { recursive: true, force: true });
+    return openPglite(dataDir, options);
+  }
   const db = drizzlePglite(client, { schema });
-  await applyBaselineToNewDatabase({ query: async (text) => (await client.exec(text)).at(-1)?.rows as never });
+  if (!seed && (await applyBaselineToNewDatabase(pgliteSession(client))) === 'applied') await saveSeed(client, seedFile);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
 }
+
+/** Makes the seed of new PGlite databases if there is none yet (`npm ci` runs it through bin/prepare.js). */
+export async function preparePgliteSeed(): Promise<'ready' | 'made'> {
+  if (readSeed(seedPath(['pg_trgm']))) return 'ready';
+  const opened = await openPglite('memory://');
+  await opened.close();
+  return 'made';
+}
+
+const pgliteSession = (client: PGlite): RawSession => ({ query: async (text) => (await client.exec(text)).at(-1)?.rows as never });
 
 /**
  * node-postgres pool against a real server, migrated (a new database gets the baseline first, on one connection).
