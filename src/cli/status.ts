@@ -28,7 +28,7 @@ export function registerStatusCommand(program: Command, ctx: CliContext, run: Ru
         const session = await openKeyedSession(ctx, globals);
         const site = url === undefined ? await session.client.getSite(target.trim()) : await findByUrl(session, url);
         if (session.json) printJson(ctx.stdout, site);
-        else printLines(ctx.stdout, siteLines(site, ctx.now()));
+        else printLines(ctx.stdout, siteLines(site, ctx.now(), session.baseUrl));
         return ExitCode.ok;
       }),
     );

@@ -72,7 +72,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
         await remember(ctx, session, outcome, options.name, url);
 
         const showWords = !session.json;
-        if (showWords) printLines(ctx.stdout, describeOutcome(ctx, outcome, options.name));
+        if (showWords) printLines(ctx.stdout, describeOutcome(ctx, outcome, options.name, session.baseUrl));
         if (outcome.kind === 'payment_required' && options.open) await openCheckout(ctx, outcome.body.checkout_url);
 
         if (options.wait) {
@@ -88,13 +88,13 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     );
 }
 
-function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string): string[] {
+function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string, baseUrl: string): string[] {
   if (outcome.kind === 'queued') {
     const { site_id: siteId, quota } = outcome.body;
     return [`Queued ${name} (site_id ${siteId}). Quota: used ${quota.used_today} of ${quota.daily_limit} today.`];
   }
   const record = outcome.body;
-  return [`${record.name} (site_id ${record.site_id}) waits for payment.`, ...paymentLines(record, ctx.now())];
+  return [`${record.name} (site_id ${record.site_id}) waits for payment.`, ...paymentLines(record, ctx.now(), baseUrl)];
 }
 
 /** Keeps the site_id locally: `status <url>` needs it for unpaid submissions, which the list hides. */

@@ -33,7 +33,7 @@ sends the signed <code>customer.subscription.deleted</code> event Stripe would s
   if (isSubscribedMembership(b)) {
     return html`${intro}${facts}
 <h2>Cancel</h2>
-<p>Your ${TIER_NAMES[b.tier]} membership (${membershipPriceLabel(b.tier)}) ends at once; submissions then are paid per tool.</p>
+<p>Your membership (${TIER_NAMES[b.tier]}, ${membershipPriceLabel(b.tier)}) ends at once; submissions then are paid per tool.</p>
 <form method="post" action="/account/billing/cancel">${csrfField(csrfToken)}<button type="submit" class="danger">Cancel membership</button></form>`;
   }
   const why =
