@@ -12,7 +12,7 @@ import type { RunAction } from './run-action';
 import { createProgress } from './progress';
 import { openKeyedSession, type KeyedSession } from './session';
 import { finalLine, paymentLines } from './site-view';
-import { normalizeUrlArg } from './url-input';
+import { readUrlArg } from './url-input';
 import { submitWithRetries } from './submit-retry';
 import { usageError } from './cli-error';
 import { LinkNotOpenedError } from './opener';
@@ -50,13 +50,13 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     )
     .action((rawUrl: string, options: SubmitOptions, command: Command) =>
       run(command, async (globals) => {
-        const url = normalizeUrlArg(rawUrl);
+        const { url, notice } = readUrlArg(rawUrl);
         const categories = options.category ?? [];
         if (categories.length > MAX_CATEGORIES_PER_TOOL) {
           throw usageError(`At most ${MAX_CATEGORIES_PER_TOOL} categories (--category given ${categories.length} times).`);
         }
         const session = await openKeyedSession(ctx, globals);
-        if (url !== rawUrl.trim()) printLines(ctx.stderr, [`No scheme given: assuming https (${url}).`]);
+        if (notice) printLines(ctx.stderr, [notice]); // the words the API and MCP answer in `notices`
         // No plan unless one is given: the server then keeps the plan of a record that waits for payment.
         const request = {
           name: options.name,

@@ -51,9 +51,9 @@ export async function editSite({ deps, actor, input }: { deps: Deps; actor: Acto
 }
 
 async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {
-  const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null }>(
+  const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null; holder_slug: string | null }>(
     deps.db,
-    sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id FROM sites s
+    sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id, CASE WHEN o.status = 'live' THEN o.slug END AS holder_slug FROM sites s
         LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id
         WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid`,
   );
@@ -65,7 +65,7 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: 
     return pending ? invalidState('pending_payment') : notFound();
   }
   if (site.status !== 'live') return invalidState(site.status);
-  if (site.holder_id) return alreadySubmitted(actor, { siteId: site.holder_id, accountId: site.holder_account_id! });
+  if (site.holder_id) return alreadySubmitted(actor, { siteId: site.holder_id, accountId: site.holder_account_id!, field: 'name', liveSlug: site.holder_slug }, deps.origin);
   return new ServiceError('conflict', 'The tool changed while filing the edit; try again.');
 }
 
