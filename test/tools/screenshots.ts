@@ -102,6 +102,8 @@ interface Shot {
 interface Setup {
   toolSlug: string;
   liveSiteId: string;
+  /** A submission in review: the text that will be published, and the edit form (issue 31). */
+  reviewSiteId: string;
   checkoutPath: string;
   consentPath: string;
 }
@@ -119,6 +121,7 @@ const PAGES: Shot[] = [
   { name: 'account', path: () => '/account', signedIn: true },
   { name: 'account-keys', path: () => '/account/keys', signedIn: true },
   { name: 'account-submission', path: (s) => `/account/submissions/${s.liveSiteId}`, signedIn: true },
+  { name: 'account-submission-review', path: (s) => `/account/submissions/${s.reviewSiteId}`, signedIn: true },
   { name: 'account-membership', path: () => '/account/membership?tier=memberFeature', signedIn: true },
   { name: 'account-webhooks', path: () => '/account/webhooks', signedIn: true },
   { name: 'checkout', path: (s) => s.checkoutPath, signedIn: true },
@@ -163,10 +166,17 @@ async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { em
   const live = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] } });
   const liveSiteId = String(live.body.site_id);
   await moveSite(server.deps, liveSiteId, 'live');
+  const review = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Meeting Minutes AI', url: 'https://meeting-minutes.example/', categories: ['writing'] } });
+  const reviewSiteId = String(review.body.site_id);
+  await moveSite(server.deps, reviewSiteId, 'pending_review');
+  await queryRows(
+    server.deps.db,
+    sql`UPDATE sites SET metadata = jsonb_build_object('title', 'Meeting Minutes AI – notes that write themselves', 'description', 'Records your meetings and writes the minutes: decisions, owners and deadlines, ready to share.') WHERE id = ${reviewSiteId}::uuid`,
+  );
   const sponsored = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] } });
   if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
   const consentPath = await consentRequestPath(server.url, 'Research Agent');
-  return { email, toolSlug, liveSiteId, checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname, consentPath };
+  return { email, toolSlug, liveSiteId, reviewSiteId, checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname, consentPath };
 }
 
 async function shoot(page: Page, server: NodeServer, shot: Shot, setup: Setup, width: 390 | 1280) {
