@@ -80,7 +80,9 @@ const UPWARD = [
  */
 function layer(name, comment, from, allowed) {
   const froms = [from].flat();
-  const exceptions = UPWARD.filter((arrow) => froms.some((path) => new RegExp(path).test(arrow.from.replace(/^\^|\\|\$$/g, ''))));
+  const exceptions = UPWARD.filter((arrow) =>
+    froms.some((path) => new RegExp(path).test(arrow.from.replace(/^\^|\\|\$$/g, ''))),
+  );
   return [
     {
       name,
@@ -105,11 +107,20 @@ const capabilityRules = CAPABILITY_LAYERS.flatMap((folders, i) =>
     name: 'capabilities-import-only-lower-layers',
     comment:
       `src/${folder}/ (capability layer ${i + 1}) imports only the capability layers below it ` +
-      `(${CAPABILITY_LAYERS.slice(i + 1).flat().join(', ') || 'none'}), the crawler and the floor; ` +
+      `(${
+        CAPABILITY_LAYERS.slice(i + 1)
+          .flat()
+          .join(', ') || 'none'
+      }), the crawler and the floor; ` +
       'capabilities of one layer never import each other, so no two can come to need each other.',
     severity: 'error',
     from: { path: capability(folder) },
-    to: { path: CAPABILITY_LAYERS.slice(0, i + 1).flat().filter((other) => other !== folder).map(capability) },
+    to: {
+      path: CAPABILITY_LAYERS.slice(0, i + 1)
+        .flat()
+        .filter((other) => other !== folder)
+        .map(capability),
+    },
   })),
 );
 
@@ -138,7 +149,8 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'No import circles, type-only ones included (tsPreCompilationDeps): a circle has no bottom to read from.',
+      comment:
+        'No import circles, type-only ones included (tsPreCompilationDeps): a circle has no bottom to read from.',
       severity: 'error',
       from: {},
       to: { circular: true },
@@ -192,7 +204,8 @@ module.exports = {
     },
     {
       name: 'only-entries-build-deps',
-      comment: 'The composition root is used by the entries alone (Node, Workers); a verb receives Deps, it never builds them.',
+      comment:
+        'The composition root is used by the entries alone (Node, Workers); a verb receives Deps, it never builds them.',
       severity: 'error',
       from: { path: '^(src|functions)/', pathNot: ENTRIES },
       to: { path: BUILD_DEPS },
@@ -204,7 +217,10 @@ module.exports = {
         'composition root and the entries pick an implementation. Also shared: the media key shape every store checks ' +
         "(media-key.ts), and the Node pinned fetch the crawler's own Node-only pinned-fetch.ts wraps with its policy.",
       severity: 'error',
-      from: { path: '^(src|functions)/', pathNot: [ADAPTERS, BUILD_DEPS, ...ENTRIES, '^src/crawler/pinned-fetch\\.ts$'] },
+      from: {
+        path: '^(src|functions)/',
+        pathNot: [ADAPTERS, BUILD_DEPS, ...ENTRIES, '^src/crawler/pinned-fetch\\.ts$'],
+      },
       to: {
         path: ADAPTERS,
         pathNot: [
@@ -217,10 +233,14 @@ module.exports = {
     },
     {
       name: 'adapter-implementations-are-chosen-by-the-root',
-      comment: "The crawler's Node fetch (src/crawler/pinned-fetch.ts, imported by the Node entry only) wraps the pinned-fetch adapter.",
+      comment:
+        "The crawler's Node fetch (src/crawler/pinned-fetch.ts, imported by the Node entry only) wraps the pinned-fetch adapter.",
       severity: 'error',
       from: { path: '^src/crawler/pinned-fetch\\.ts$' },
-      to: { path: ADAPTERS, pathNot: ['^src/adapters/[^/]+/types\\.ts$', '^src/adapters/resolver/(resolver|node-pinned-fetch)\\.ts$'] },
+      to: {
+        path: ADAPTERS,
+        pathNot: ['^src/adapters/[^/]+/types\\.ts$', '^src/adapters/resolver/(resolver|node-pinned-fetch)\\.ts$'],
+      },
     },
     ...layer(
       'crawler-imports-no-capability',
@@ -250,7 +270,8 @@ module.exports = {
     },
     {
       name: 'only-the-cli-imports-the-cli',
-      comment: 'src/cli/ is the tooldir command and nothing else: the server never runs its code (bin/tooldir.js does).',
+      comment:
+        'src/cli/ is the tooldir command and nothing else: the server never runs its code (bin/tooldir.js does).',
       severity: 'error',
       from: { path: '^(src|functions)/', pathNot: CLI },
       to: { path: CLI },
@@ -279,7 +300,10 @@ module.exports = {
     // Type-only imports are arrows too: a circle through `import type` is still a circle to the reader.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     skipAnalysisNotInRules: true,
     reporterOptions: { text: { highlightFocused: true } },
   },

@@ -49,7 +49,9 @@ export async function buildNodeBundle() {
       // PGlite loads its .wasm and data files from its own package folder; pg-native is pg's optional addon.
       external: ['@electric-sql/pglite', 'pg-native'],
       // CommonJS dependencies bundled into ESM still call require() for Node built-ins.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
       keepNames: true,
       legalComments: 'none',
       logLevel: 'warning',

@@ -11,7 +11,11 @@ try {
   const bundle = await ensureNodeBundle();
   const { preparePgliteSeed } = await import(pathToFileURL(bundle).href);
   const seed = await preparePgliteSeed();
-  console.error(`tooldir: server bundle and database seed ${seed === 'made' ? 'made' : 'ready'} (${Math.round(performance.now() - started)} ms)`);
+  console.error(
+    `tooldir: server bundle and database seed ${seed === 'made' ? 'made' : 'ready'} (${Math.round(performance.now() - started)} ms)`,
+  );
 } catch (error) {
-  console.error(`tooldir: could not prepare the first start (npm start will): ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `tooldir: could not prepare the first start (npm start will): ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

@@ -22,16 +22,23 @@ export function errorResponse(c: Context, error: ServiceError): Response {
 
 /** What a caller gets while the database is unavailable: retryable, after 5 s (REST sends it as Retry-After). */
 export const serviceUnavailable = () =>
-  new ServiceError('service_unavailable', 'The service is temporarily unavailable. Please retry shortly.', { retryAfterSeconds: 5 });
+  new ServiceError('service_unavailable', 'The service is temporarily unavailable. Please retry shortly.', {
+    retryAfterSeconds: 5,
+  });
 
 /** The one onError: service errors render as themselves; anything else is logged and answered generically. */
 export function onError(error: Error, c: Context<AppEnv>): Response {
   if (isServiceError(error)) return errorResponse(c, error);
   // Hono and its validators signal client errors with HTTPException: keep them 4xx, in our shape.
   if (error instanceof HTTPException && error.status >= 400 && error.status < 500) {
-    if (error.status === 413) return errorResponse(c, new ServiceError('payload_too_large', `The request body is larger than ${BODY_LIMIT_TEXT}.`));
+    if (error.status === 413)
+      return errorResponse(
+        c,
+        new ServiceError('payload_too_large', `The request body is larger than ${BODY_LIMIT_TEXT}.`),
+      );
     if (error.status === 401) return errorResponse(c, new ServiceError('unauthorized', 'Authentication is required.'));
-    if (error.status === 415) return errorResponse(c, new ServiceError('invalid_request', 'Content-Type must be application/json.'));
+    if (error.status === 415)
+      return errorResponse(c, new ServiceError('invalid_request', 'Content-Type must be application/json.'));
     if (error.status === 400 && /json/i.test(error.message)) {
       return errorResponse(c, new ServiceError('invalid_json', 'The request body is not valid JSON.'));
     }

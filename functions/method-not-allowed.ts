@@ -8,7 +8,10 @@ import type { AppEnv } from './types';
  * The fallback for unmatched requests: a known path with another method is 405 with `Allow`;
  * anything else under /api is 404 not_found in the error shape; other paths get the page 404.
  */
-export function createFallback(app: OpenAPIHono<AppEnv>, pageNotFound: (c: Context<AppEnv>) => Response | Promise<Response>) {
+export function createFallback(
+  app: OpenAPIHono<AppEnv>,
+  pageNotFound: (c: Context<AppEnv>) => Response | Promise<Response>,
+) {
   let table: Array<{ pattern: RegExp; methods: Set<string> }> | undefined;
   const routeTable = () => {
     if (table) return table;
@@ -30,10 +33,17 @@ export function createFallback(app: OpenAPIHono<AppEnv>, pageNotFound: (c: Conte
 
   return (c: Context<AppEnv>) => {
     const allowed = new Set<string>();
-    for (const { pattern, methods } of routeTable()) if (pattern.test(c.req.path)) methods.forEach((m) => allowed.add(m));
+    for (const { pattern, methods } of routeTable())
+      if (pattern.test(c.req.path)) methods.forEach((m) => allowed.add(m));
     if (allowed.size > 0) {
       c.header('Allow', [...allowed].sort().join(', '));
-      return errorResponse(c, new ServiceError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${[...allowed].sort().join(', ')}.`));
+      return errorResponse(
+        c,
+        new ServiceError(
+          'method_not_allowed',
+          `${c.req.method} is not allowed on ${c.req.path}. Allowed: ${[...allowed].sort().join(', ')}.`,
+        ),
+      );
     }
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) {
       return errorResponse(c, new ServiceError('not_found', `No endpoint at ${c.req.path}.`));

@@ -82,7 +82,10 @@ export async function startNodeServer(
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);
-  const queue = deps.queue as Partial<{ bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void; stop(): void }>;
+  const queue = deps.queue as Partial<{
+    bind(r: (s: Parameters<typeof runJob>[1], m: Parameters<typeof runJob>[2]) => Promise<void>): void;
+    stop(): void;
+  }>;
   queue.bind?.(async (step, message) => {
     await runJob(deps, step, message);
   });
@@ -126,8 +129,14 @@ export async function startNodeServer(
 
 /** A backfill that found rows now sharing a key needs an operator: say so at warn level (docs/deploy.md). */
 function logKeyBackfill(deps: Deps, report: NonNullable<OpenedDatabase['keyBackfill']>): void {
-  const fields = { rules: report.rules, updated: report.updated, collisions: report.collisions, unparsable: report.unparsable };
-  if (report.collisions.length > 0 || report.unparsable.length > 0) deps.log.warn('duplicate keys recomputed; some rows need a decision', fields);
+  const fields = {
+    rules: report.rules,
+    updated: report.updated,
+    collisions: report.collisions,
+    unparsable: report.unparsable,
+  };
+  if (report.collisions.length > 0 || report.unparsable.length > 0)
+    deps.log.warn('duplicate keys recomputed; some rows need a decision', fields);
   else deps.log.info('duplicate keys recomputed', fields);
 }
 

@@ -35,7 +35,10 @@ export function workerConfig(env: Env): Config & { databaseUrl: string } {
  */
 export function mediaBucket(bindings: Record<string, unknown>): R2Bucket {
   const bucket = bindings.MEDIA;
-  if (!isR2Bucket(bucket)) throw new ConfigError('Invalid configuration: the R2 bucket binding MEDIA is required on Workers (wrangler.toml [[r2_buckets]])');
+  if (!isR2Bucket(bucket))
+    throw new ConfigError(
+      'Invalid configuration: the R2 bucket binding MEDIA is required on Workers (wrangler.toml [[r2_buckets]])',
+    );
   return bucket;
 }
 
@@ -45,7 +48,10 @@ export function mediaBucket(bindings: Record<string, unknown>): R2Bucket {
  */
 export function assetsBinding(bindings: Record<string, unknown>) {
   const assets = bindings.ASSETS;
-  if (!isAssetsBinding(assets)) throw new ConfigError('Invalid configuration: the static assets binding ASSETS is required on Workers (wrangler.toml [assets] binding)');
+  if (!isAssetsBinding(assets))
+    throw new ConfigError(
+      'Invalid configuration: the static assets binding ASSETS is required on Workers (wrangler.toml [assets] binding)',
+    );
   return assets;
 }
 

@@ -52,8 +52,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
         ? createQStashQueue({ token: config.qstash.token, baseUrl: config.qstash.url, jobsOrigin: () => deps.origin })
         : createLocalQueue({ log })),
     limiter:
-      overrides.limiter ??
-      (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
+      overrides.limiter ?? (config.upstash ? createUpstashLimiter({ ...config.upstash, log }) : createMemoryLimiter()),
     mail: overrides.mail ?? createMailer(config, db, log),
     stats: overrides.stats ?? (config.upstash ? createUpstashStatsStore(config.upstash) : createDatabaseStatsStore(db)),
     crawl: overrides.crawl ?? defaultCrawlTransport(),
@@ -74,7 +73,9 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
 function createMailer(config: Config, db: Db, log: Logger): Mailer {
   if (config.mail.transport === 'http') return createHttpMailer({ ...config.mail, from: config.mailFrom });
   if (!config.local) {
-    log.warn('MAIL_TRANSPORT=outbox: mail is never delivered; sign-in codes are kept in mail_outbox and logged (not for production)');
+    log.warn(
+      'MAIL_TRANSPORT=outbox: mail is never delivered; sign-in codes are kept in mail_outbox and logged (not for production)',
+    );
   }
   return createOutboxMailer(db, log);
 }

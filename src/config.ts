@@ -16,8 +16,7 @@ const toggle = (fallback: boolean) =>
     .enum(['on', 'off', 'true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1'));
-const int = (fallback: number, min = 0, max = 1_000_000) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+const int = (fallback: number, min = 0, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 const optionalString = z
   .string()
   .optional()
@@ -224,7 +223,8 @@ export function loadConfig(env: Env): Config {
 /** SITE_ORIGIN must be an origin: http(s), no path, query, fragment or credentials (links append paths to it). */
 function originOf(value: string): string {
   const url = new URL(value);
-  const bare = (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
+  const bare =
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash;
   if (!bare || url.username || url.password || /[?#]$/.test(value)) {
     throw new ConfigError(
       `Invalid configuration: SITE_ORIGIN must be an origin such as https://tooldir.example (http or https, no path, query or credentials)`,
@@ -241,7 +241,10 @@ function originOf(value: string): string {
 function mailTransport(e: z.infer<typeof envSchema>, local: boolean): MailConfig {
   const transport = e.MAIL_TRANSPORT ?? (e.MAIL_API_URL ? 'http' : local ? 'outbox' : undefined);
   if (transport === 'outbox') {
-    if (e.MAIL_API_URL) throw new ConfigError('Invalid configuration: MAIL_TRANSPORT=outbox and MAIL_API_URL exclude each other; unset one');
+    if (e.MAIL_API_URL)
+      throw new ConfigError(
+        'Invalid configuration: MAIL_TRANSPORT=outbox and MAIL_API_URL exclude each other; unset one',
+      );
     return { transport };
   }
   if (transport === 'http' && e.MAIL_API_URL) return { transport, apiUrl: e.MAIL_API_URL, apiKey: e.MAIL_API_KEY };

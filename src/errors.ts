@@ -85,9 +85,13 @@ export interface ErrorBody {
  * and the Worker's configuration failure all render a ServiceError through it. `retryAfterInBody`: MCP cannot
  * send a Retry-After header, so the body carries retry_after_seconds instead.
  */
-export function errorBody(error: ServiceError, { retryAfterInBody = false }: { retryAfterInBody?: boolean } = {}): ErrorBody {
+export function errorBody(
+  error: ServiceError,
+  { retryAfterInBody = false }: { retryAfterInBody?: boolean } = {},
+): ErrorBody {
   const body: ErrorBody['error'] = { code: error.code, message: error.message };
   if (error.status === 409 && error.details.site_id) body.site_id = error.details.site_id;
-  if (retryAfterInBody && error.details.retryAfterSeconds !== undefined) body.retry_after_seconds = error.details.retryAfterSeconds;
+  if (retryAfterInBody && error.details.retryAfterSeconds !== undefined)
+    body.retry_after_seconds = error.details.retryAfterSeconds;
   return { error: body };
 }

@@ -27,7 +27,11 @@ export function boundOrigin(host: string, port: number): string {
  * http://localhost:8787 and http://127.0.0.1:8787 work in a browser), else the bound address. A Host naming
  * anything else (a spoofed header, a DNS-rebinding name pointing at this machine) never becomes ours.
  */
-export function originForRequest(config: Pick<Config, 'local' | 'siteOrigin'>, bound: string, requestUrl: string): string {
+export function originForRequest(
+  config: Pick<Config, 'local' | 'siteOrigin'>,
+  bound: string,
+  requestUrl: string,
+): string {
   if (config.siteOrigin) return config.siteOrigin;
   if (!config.local) return bound; // unreachable through loadConfig; never fall back to the Host header
   const url = new URL(requestUrl);

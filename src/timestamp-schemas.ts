@@ -18,6 +18,7 @@ export const DB_STYLE_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\+00$/;
 
 export const siteSubmittedAtSchema = z.string().meta({
   pattern: DB_STYLE_TIMESTAMP.source,
-  description: 'YYYY-MM-DD HH:MM:SS+00 (UTC): the one timestamp not in ISO 8601, as the reference fixes it for site records',
+  description:
+    'YYYY-MM-DD HH:MM:SS+00 (UTC): the one timestamp not in ISO 8601, as the reference fixes it for site records',
   example: '2026-11-21 21:05:03+00',
 });

@@ -14,7 +14,11 @@ import { isPrintable } from '../../src/printable-text';
 
 const tier = z.enum(tierNames, { error: `tier must be one of ${tierNames.join(', ')}` });
 const security = [{ operatorToken: [] as string[] }];
-const errors = { 400: errorContent('Invalid body'), 401: errorContent('Wrong or missing operator token'), 429: errorContent('Rate limited') };
+const errors = {
+  400: errorContent('Invalid body'),
+  401: errorContent('Wrong or missing operator token'),
+  429: errorContent('Rate limited'),
+};
 const json = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } } });
 const accountIdParam = z.object({ account_id: z.string() });
 const keyName = z
@@ -23,12 +27,13 @@ const keyName = z
   .min(1, { error: 'name must be 1 to 100 characters' })
   .max(100, { error: 'name must be 1 to 100 characters' })
   .refine((v) => isPrintable(v), { error: 'name must be printable, well-formed text' });
-const periodEnd = z.iso
-  .datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' })
-  .refine((v) => {
+const periodEnd = z.iso.datetime({ offset: true, error: 'current_period_end must be an ISO 8601 date-time' }).refine(
+  (v) => {
     const year = new Date(v).getUTCFullYear();
     return year >= 1970 && year <= 9999;
-  }, { error: 'current_period_end must be between 1970 and 9999' });
+  },
+  { error: 'current_period_end must be between 1970 and 9999' },
+);
 
 const Account = z
   .object({
@@ -48,8 +53,19 @@ const createAccountRoute = createRoute({
   summary: 'Create an account',
   security,
   middleware: [requireOperator, jsonObjectBody] as const,
-  request: { body: { required: true, ...json(z.object({ email: z.email({ error: 'email must be a valid e-mail address' }).max(254), tier: tier.optional() })) } },
-  responses: { 201: { ...json(Account), description: 'Created' }, 409: errorContent('E-mail already registered'), ...errors },
+  request: {
+    body: {
+      required: true,
+      ...json(
+        z.object({ email: z.email({ error: 'email must be a valid e-mail address' }).max(254), tier: tier.optional() }),
+      ),
+    },
+  },
+  responses: {
+    201: { ...json(Account), description: 'Created' },
+    409: errorContent('E-mail already registered'),
+    ...errors,
+  },
 });
 
 const createKeyRoute = createRoute({
@@ -65,7 +81,10 @@ const createKeyRoute = createRoute({
     body: { required: false, ...json(z.object({ name: keyName.optional() })) },
   },
   responses: {
-    201: { ...json(z.object({ key_id: z.uuid(), key: z.string(), prefix: z.string(), name: z.string() })), description: 'The key' },
+    201: {
+      ...json(z.object({ key_id: z.uuid(), key: z.string(), prefix: z.string(), name: z.string() })),
+      description: 'The key',
+    },
     404: errorContent('No such account'),
     409: errorContent(`The account already has ${MAX_ACTIVE_KEYS} active keys (code conflict); revoke one first`),
     ...errors,
@@ -99,7 +118,11 @@ const membershipRoute = createRoute({
       ...json(
         z.object({
           tier,
-          status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'none'], { error: 'status must be one of active, trialing, past_due, canceled, none' }).optional(),
+          status: z
+            .enum(['active', 'trialing', 'past_due', 'canceled', 'none'], {
+              error: 'status must be one of active, trialing, past_due, canceled, none',
+            })
+            .optional(),
           current_period_end: periodEnd.nullable().optional(),
         }),
       ),

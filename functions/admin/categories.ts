@@ -21,7 +21,9 @@ const NewCategory = z
   .object({
     slug: categorySlugSchema('slug').openapi({ example: 'image-editing' }),
     name: categoryNameSchema.openapi({ example: 'Image editing' }),
-    description: categoryDescriptionSchema.optional().openapi({ example: 'Retouching, background removal, upscaling.' }),
+    description: categoryDescriptionSchema
+      .optional()
+      .openapi({ example: 'Retouching, background removal, upscaling.' }),
   })
   .openapi('NewCategory');
 
@@ -54,7 +56,7 @@ const updateRouteDef = createRoute({
   path: '/api/v1/admin/categories/{slug}',
   operationId: 'updateCategory',
   tags: ['Operator'],
-  summary: "Rename a category or change its description (the slug stays)",
+  summary: 'Rename a category or change its description (the slug stays)',
   security,
   middleware: [requireOperator, jsonObjectBody] as const,
   request: { params, body: { required: true, ...json(CategoryChange) } },
@@ -78,7 +80,9 @@ const deleteRouteDef = createRoute({
   responses: {
     204: { description: 'Deleted' },
     404: errorContent('No such category (code not_found)'),
-    409: errorContent('Tools (in any status) are still in the category (code conflict); review them with other categories first'),
+    409: errorContent(
+      'Tools (in any status) are still in the category (code conflict); review them with other categories first',
+    ),
     ...errors,
   },
 });
@@ -86,7 +90,10 @@ const deleteRouteDef = createRoute({
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRouteDef, async (c) => {
     const { slug, name, description } = c.req.valid('json');
-    return c.json(await createCategory({ deps: c.get('deps'), input: { slug, name, description: description ?? null } }), 201);
+    return c.json(
+      await createCategory({ deps: c.get('deps'), input: { slug, name, description: description ?? null } }),
+      201,
+    );
   });
   app.openapi(updateRouteDef, async (c) => {
     const input = c.req.valid('json');

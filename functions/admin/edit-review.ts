@@ -10,7 +10,9 @@ import { editStatuses } from '../../src/catalog/site-statuses';
 
 const EditReviewDecision = z
   .object({
-    decision: z.enum(['approve', 'reject'], { error: 'decision must be approve or reject' }).openapi({ example: 'approve' }),
+    decision: z
+      .enum(['approve', 'reject'], { error: 'decision must be approve or reject' })
+      .openapi({ example: 'approve' }),
     reason: z
       .string({ error: 'reason must be a string' })
       .trim()
@@ -46,7 +48,9 @@ const route = createRoute({
   security: [{ operatorToken: [] as string[] }],
   middleware: [requireOperator, jsonObjectBody] as const,
   request: {
-    params: z.object({ edit_id: z.string().openapi({ description: 'The edit id (UUID), from pending_edit.edit_id or /admin' }) }),
+    params: z.object({
+      edit_id: z.string().openapi({ description: 'The edit id (UUID), from pending_edit.edit_id or /admin' }),
+    }),
     body: { required: true, content: { 'application/json': { schema: EditReviewDecision } } },
   },
   responses: {
@@ -63,7 +67,10 @@ const route = createRoute({
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const edit = await decideEdit({ deps: c.get('deps'), input: { ...c.req.valid('json'), edit_id: c.req.valid('param').edit_id } });
+    const edit = await decideEdit({
+      deps: c.get('deps'),
+      input: { ...c.req.valid('json'), edit_id: c.req.valid('param').edit_id },
+    });
     return c.json(edit, 200);
   });
 }

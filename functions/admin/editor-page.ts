@@ -9,7 +9,12 @@ import { isServiceError } from '../../src/errors';
 import { isUuid } from '../../src/ids';
 import { decideReview } from '../../src/pipeline/decide-review';
 import { decideEdit, listPendingEdits } from '../../src/pipeline/decide-edit';
-import { createEditorSession, deleteEditorSession, findEditorSession, listReviewQueue } from '../../src/pipeline/editor-sessions';
+import {
+  createEditorSession,
+  deleteEditorSession,
+  findEditorSession,
+  listReviewQueue,
+} from '../../src/pipeline/editor-sessions';
 import { listRecentCrawlFailures } from '../../src/pipeline/recent-crawl-failures';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import { clientIp } from '../middleware/client-ip';
@@ -27,13 +32,15 @@ import { pageFormLimit } from '../pages/form-limit';
 
 const COOKIE = 'tooldir_editor';
 /** Secure except plain http on a loopback host (local `npm start`), where browsers would drop the cookie. */
-const cookieOptions = (c: Context<AppEnv>) => ({ path: '/admin', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' }) as const;
+const cookieOptions = (c: Context<AppEnv>) =>
+  ({ path: '/admin', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' }) as const;
 
 /** Fixed outcome notices: the redirect carries a code, never text, so nothing is reflected into the page. */
 const NOTICES = {
   published: 'Published.',
   rejected: 'Rejected (or taken down).',
-  conflict: 'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
+  conflict:
+    'Not applied: approve works from pending_review (or republishes a taken-down tool); reject works from pending_review or live.',
   invalid: 'Unknown decision or site.',
   edit_approved: 'Edit approved: the public page shows the new text.',
   edit_rejected: 'Edit rejected.',
@@ -74,9 +81,23 @@ export function register(app: OpenAPIHono<AppEnv>) {
       listCategories({ deps }),
       getDirectoryStats(deps),
     ]);
-    const bySite = await categorySlugsOfSites(deps, items.map((i) => i.site_id));
+    const bySite = await categorySlugsOfSites(
+      deps,
+      items.map((i) => i.site_id),
+    );
     const withCategories = items.map((i) => ({ ...i, categories: bySite.get(i.site_id) ?? [] }));
-    return page(c, () => html`${queueView(withCategories, failures, session.csrfToken, notice, edits, categories.map((cat) => cat.slug))}${directoryStatsView(stats)}`);
+    return page(
+      c,
+      () =>
+        html`${queueView(
+          withCategories,
+          failures,
+          session.csrfToken,
+          notice,
+          edits,
+          categories.map((cat) => cat.slug),
+        )}${directoryStatsView(stats)}`,
+    );
   });
 
   app.post('/admin/login', async (c) => {
@@ -107,24 +128,38 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
     const fields = await form(c);
-    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
+    if (
+      !session ||
+      (await crossOrigin(c)) ||
+      !fields[CSRF_FIELD] ||
+      !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)
+    ) {
       c.status(403);
-      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
+      return page(c, () =>
+        loginView('Your session expired or the form was not sent from this page. Please sign in again.'),
+      );
     }
     const siteId = c.req.param('site_id');
     const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
     let notice: Notice = 'invalid';
     // The form always carries the field (prefilled with the current slugs); an empty field clears them.
     const categories =
-      fields.categories === undefined ? { success: true as const, data: undefined } : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
+      fields.categories === undefined
+        ? { success: true as const, data: undefined }
+        : toolCategoriesSchema.safeParse(fields.categories.split(/[\s,]+/).filter(Boolean));
     if (!categories.success) notice = 'categories';
     else if (decision && isUuid(siteId)) {
       try {
-        const record = await decideReview(deps, siteId, { decision, reason: fields.reason?.slice(0, 1000), categories: categories.data });
+        const record = await decideReview(deps, siteId, {
+          decision,
+          reason: fields.reason?.slice(0, 1000),
+          categories: categories.data,
+        });
         notice = record.status === 'live' ? 'published' : 'rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
+        notice =
+          error.code === 'conflict' ? 'conflict' : error.details.field === 'categories' ? 'categories' : 'invalid';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);
@@ -134,19 +169,34 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const deps = c.get('deps');
     const session = await findEditorSession(deps, getCookie(c, COOKIE));
     const fields = await form(c);
-    if (!session || (await crossOrigin(c)) || !fields[CSRF_FIELD] || !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)) {
+    if (
+      !session ||
+      (await crossOrigin(c)) ||
+      !fields[CSRF_FIELD] ||
+      !timingSafeEqual(fields[CSRF_FIELD], session.csrfToken)
+    ) {
       c.status(403);
-      return page(c, () => loginView('Your session expired or the form was not sent from this page. Please sign in again.'));
+      return page(c, () =>
+        loginView('Your session expired or the form was not sent from this page. Please sign in again.'),
+      );
     }
     const decision = fields.decision === 'approve' || fields.decision === 'reject' ? fields.decision : undefined;
     let notice: Notice = 'invalid';
     if (decision) {
       try {
-        const edit = await decideEdit({ deps, input: { edit_id: c.req.param('edit_id'), decision, reason: fields.reason?.slice(0, 1000) } });
+        const edit = await decideEdit({
+          deps,
+          input: { edit_id: c.req.param('edit_id'), decision, reason: fields.reason?.slice(0, 1000) },
+        });
         notice = edit.status === 'approved' ? 'edit_approved' : 'edit_rejected';
       } catch (error) {
         if (!isServiceError(error)) throw error;
-        notice = error.code === 'already_submitted' ? 'edit_name_taken' : error.code === 'not_found' ? 'invalid' : 'edit_conflict';
+        notice =
+          error.code === 'already_submitted'
+            ? 'edit_name_taken'
+            : error.code === 'not_found'
+              ? 'invalid'
+              : 'edit_conflict';
       }
     }
     return c.redirect(`/admin?notice=${notice}`, 303);

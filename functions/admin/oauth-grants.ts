@@ -12,13 +12,19 @@ import { isUuid } from '../../src/ids';
 import { oauthClientKinds } from '../../src/catalog/oauth-client-kinds';
 
 const security = [{ operatorToken: [] as string[] }];
-const errors = { 401: errorContent('Wrong or missing operator token'), 404: errorContent('No such account or grant'), 429: errorContent('Rate limited') };
+const errors = {
+  401: errorContent('Wrong or missing operator token'),
+  404: errorContent('No such account or grant'),
+  429: errorContent('Rate limited'),
+};
 const params = z.object({ account_id: z.string() });
 
 const Grant = z
   .object({
     grant_id: z.uuid(),
-    client_id: z.string().openapi({ description: 'A registered client (tdcl_…) or the https URL of its metadata document' }),
+    client_id: z
+      .string()
+      .openapi({ description: 'A registered client (tdcl_…) or the https URL of its metadata document' }),
     client_kind: z.enum(oauthClientKinds),
     client_name: z.string().nullable().openapi({ description: 'What the client calls itself (unverified)' }),
     redirect_uri: z.string(),
@@ -38,7 +44,13 @@ const listRoute = createRoute({
   security,
   middleware: [requireOperator] as const,
   request: { params },
-  responses: { 200: { content: { 'application/json': { schema: z.object({ grants: z.array(Grant) }) } }, description: 'Newest first' }, ...errors },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ grants: z.array(Grant) }) } },
+      description: 'Newest first',
+    },
+    ...errors,
+  },
 });
 
 const revokeRoute = createRoute({

@@ -36,11 +36,17 @@ export function jobHandler(step: JobStep) {
       // Retries are spent: the sweep re-dispatches or the crawl already ended in crawl_failed. Log for operators.
       const callback = failureCallback.safeParse(body);
       const source = callback.success && callback.data.sourceBody ? safeDecode(callback.data.sourceBody) : undefined;
-      deps.log.error('job delivery failed for good', { step, source, status: callback.success ? callback.data.status : undefined });
+      deps.log.error('job delivery failed for good', {
+        step,
+        source,
+        status: callback.success ? callback.data.status : undefined,
+      });
       if (step === 'webhook') return c.json({ ok: true, outcome: await webhookFailed(deps, source) });
       return c.json({ ok: true, outcome: 'failure_logged' });
     }
-    const parsed = (step === 'sweep' ? sweepMessage : step === 'webhook' ? webhookMessage : siteMessage).safeParse(body);
+    const parsed = (step === 'sweep' ? sweepMessage : step === 'webhook' ? webhookMessage : siteMessage).safeParse(
+      body,
+    );
     if (!parsed.success) throw invalidInput(parsed.error, 'Invalid job body.');
     const result = await runJob(deps, step, parsed.data);
     return c.json({ ok: true, ...result });
@@ -48,7 +54,10 @@ export function jobHandler(step: JobStep) {
 }
 
 /** A webhook delivery whose QStash retries are spent is failed for good (its deliveries list says so). */
-async function webhookFailed(deps: Parameters<typeof markDeliveryFailed>[0], source: string | undefined): Promise<string> {
+async function webhookFailed(
+  deps: Parameters<typeof markDeliveryFailed>[0],
+  source: string | undefined,
+): Promise<string> {
   const parsed = webhookMessage.safeParse(source === undefined ? undefined : parseJsonOrUndefined(source));
   if (!parsed.success) return 'failure_logged';
   await markDeliveryFailed(deps, parsed.data.delivery_id);
@@ -74,5 +83,6 @@ function safeDecode(base64: string): string | undefined {
 /** Job bodies carry ids only: anything over the body limit is refused before it is read for verification. */
 export const jobBodyLimit = bodyLimit({
   maxSize: BODY_LIMIT_BYTES,
-  onError: (c) => errorResponse(c, new ServiceError('payload_too_large', `The job body is larger than ${BODY_LIMIT_TEXT}.`)),
+  onError: (c) =>
+    errorResponse(c, new ServiceError('payload_too_large', `The job body is larger than ${BODY_LIMIT_TEXT}.`)),
 });

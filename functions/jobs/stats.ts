@@ -15,7 +15,9 @@ import type { AppEnv } from '../types';
 /** A roll-up of named days (a backfill after an outage); without `days`, yesterday and today. */
 const rollUpMessage = z.object({
   days: z
-    .array(z.string().refine(isCalendarDay, { error: 'days must be calendar dates YYYY-MM-DD' }), { error: 'days must be an array of dates' })
+    .array(z.string().refine(isCalendarDay, { error: 'days must be calendar dates YYYY-MM-DD' }), {
+      error: 'days must be an array of dates',
+    })
     .max(40, { error: 'days: at most 40 per delivery' })
     .optional(),
 });
@@ -33,7 +35,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.post('/api/jobs/stats-rollup', jobBodyLimit, requireJobSignature, async (c) => {
     const parsed = rollUpMessage.safeParse(await jsonBody(c));
     if (!parsed.success) throw invalidInput(parsed.error, 'Invalid job body.');
-    return c.json({ ok: true, outcome: 'rolled_up', ...(await rollUpStats(c.get('deps'), { days: parsed.data.days })) });
+    return c.json({
+      ok: true,
+      outcome: 'rolled_up',
+      ...(await rollUpStats(c.get('deps'), { days: parsed.data.days })),
+    });
   });
   app.post('/api/jobs/stats-report', jobBodyLimit, requireJobSignature, async (c) => {
     await jsonBody(c); // verified, and must be JSON like every job body; it carries nothing

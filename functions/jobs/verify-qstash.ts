@@ -20,7 +20,10 @@ export const requireJobSignature: MiddlewareHandler<AppEnv> = async (c, next) =>
     const given = bearerToken(c.req.header('authorization'));
     const expected = deps.config.adminToken;
     if (!expected || !given || !timingSafeEqual(given, expected)) {
-      throw new ServiceError('unauthorized', 'Job endpoints accept QStash deliveries only (or the operator token in local mode).');
+      throw new ServiceError(
+        'unauthorized',
+        'Job endpoints accept QStash deliveries only (or the operator token in local mode).',
+      );
     }
     return next();
   }

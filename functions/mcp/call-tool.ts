@@ -15,14 +15,19 @@ import { toolError, toolErrorBody, toolResult } from './tool-result';
 export async function runTool(tool: ToolDescriptor, caller: McpCaller, args: unknown): Promise<CallToolResult> {
   // Backstop for the HTTP-level 403 of POST /mcp (protected.ts): a token never runs a tool beyond its scopes.
   if (caller.scopes && !caller.scopes.includes(tool.scope)) {
-    return toolError(new ServiceError('forbidden', `This token lacks the scope ${tool.scope}; reconnect the app and allow it.`), caller, tool.name);
+    return toolError(
+      new ServiceError('forbidden', `This token lacks the scope ${tool.scope}; reconnect the app and allow it.`),
+      caller,
+      tool.name,
+    );
   }
   const input = await tool.inputSchema.safeParseAsync(args);
   if (!input.success) return toolError(invalidRequestFrom(input.error), caller, tool.name);
   try {
     const body = await tool.run(caller, input.data, args);
     const output = tool.outputSchema.safeParse(body);
-    if (!output.success) throw new Error(`${tool.name} returned a body outside its outputSchema: ${output.error.message}`);
+    if (!output.success)
+      throw new Error(`${tool.name} returned a body outside its outputSchema: ${output.error.message}`);
     return toolResult(body);
   } catch (error) {
     return toolError(error, caller, tool.name);
@@ -41,7 +46,10 @@ export function answerToolCalls(server: McpServer, caller: McpCaller, tools: Too
     const tool = byName.get(request.params.name);
     if (!tool) {
       // An unknown tool is a protocol error in MCP (not a tool result); its data carries our error body.
-      const unknown = new ServiceError('not_found', `Unknown tool: ${request.params.name}. tools/list names the tools.`);
+      const unknown = new ServiceError(
+        'not_found',
+        `Unknown tool: ${request.params.name}. tools/list names the tools.`,
+      );
       throw new McpError(ErrorCode.InvalidParams, unknown.message, toolErrorBody(unknown));
     }
     return runTool(tool, caller, request.params.arguments ?? {});

@@ -7,7 +7,6 @@ import type { RateLimitPolicy } from '../../src/rate-limits/policies';
 import type { Scope } from '../../src/oauth/scopes';
 import { bearerToken, QUERY_KEY_PARAMS } from '../middleware/api-key-auth';
 
-
 /** Who is calling the MCP endpoint in this request. Every tool of the request's server closes over one of these. */
 export interface McpCaller {
   deps: Deps;
@@ -44,11 +43,16 @@ export function createCaller(input: {
   const actor = () => {
     if (authenticated) return Promise.resolve(authenticated.actor);
     if (keyInUrl) {
-      return Promise.reject(new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.'));
+      return Promise.reject(
+        new ServiceError('unauthorized', 'API keys are accepted only in the Authorization header, never in the URL.'),
+      );
     }
     if (!token) {
       return Promise.reject(
-        new ServiceError('unauthorized', 'This tool needs an API key: configure your MCP client to send Authorization: Bearer <key>.'),
+        new ServiceError(
+          'unauthorized',
+          'This tool needs an API key: configure your MCP client to send Authorization: Bearer <key>.',
+        ),
       );
     }
     verified ??= authenticateKey(deps, token);

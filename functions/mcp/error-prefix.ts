@@ -14,6 +14,9 @@ export function sendPlainErrorMessages(transport: Transport): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
     if (!isJSONRPCErrorResponse(message) || !PREFIX.test(message.error.message)) return send(message, options);
-    return send({ ...message, error: { ...message.error, message: message.error.message.replace(PREFIX, '') } }, options);
+    return send(
+      { ...message, error: { ...message.error, message: message.error.message.replace(PREFIX, '') } },
+      options,
+    );
   };
 }

@@ -25,7 +25,15 @@ export async function invalidToolArguments(request: Request): Promise<Response |
   // data carries the service's error body, as on every -32602 this server sends (see call-tool.ts).
   const message = 'arguments must be a JSON object (tools/call params.arguments).';
   return Response.json(
-    { jsonrpc: '2.0', id, error: { code: -32602, message: `Invalid params: ${message}`, data: errorBody(new ServiceError('invalid_request', message)) } },
+    {
+      jsonrpc: '2.0',
+      id,
+      error: {
+        code: -32602,
+        message: `Invalid params: ${message}`,
+        data: errorBody(new ServiceError('invalid_request', message)),
+      },
+    },
     { status: 200 },
   );
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { pendingRecordSchema, queuedResponseSchema, siteDetailSchema, siteRecordSchema } from '../../src/submissions/record-schemas';
+import {
+  pendingRecordSchema,
+  queuedResponseSchema,
+  siteDetailSchema,
+  siteRecordSchema,
+} from '../../src/submissions/record-schemas';
 
 // Output schemas of the keyed tools, built from the REST bodies (src/submissions/record-schemas.ts). MCP wants
 // one object schema per tool, so each is the union of the bodies the tool can return as one object: the fields
@@ -16,7 +21,9 @@ export const submitOutputSchema = z.object({
   // What an agent should do with the id and the link (the REST descriptions say what they are).
   site_id: queued.site_id.describe('Id of the submission; stays the same after payment. Use it with get_site_status'),
   status: z.enum([queued.status.value, pending.status.value]),
-  checkout_url: pending.checkout_url.optional().describe('Hosted checkout link (status pending_payment). Show it to the user to open and pay'),
+  checkout_url: pending.checkout_url
+    .optional()
+    .describe('Hosted checkout link (status pending_payment). Show it to the user to open and pay'),
 });
 
 /** get_site_status: the REST detail read (a site record, refunded ones included, or a pending-payment record). */

@@ -26,7 +26,11 @@ const SCOPE_TO_ASK = formatScope(ALL_SCOPES);
  * A 401 also names the scopes to ask for; a 403 names the ones the call needs (passed in `fields`).
  */
 function challenge(origin: string, fields: Record<string, string> = {}): string {
-  const params = { resource_metadata: resourceMetadataUrl(origin), ...('scope' in fields ? {} : { scope: SCOPE_TO_ASK }), ...fields };
+  const params = {
+    resource_metadata: resourceMetadataUrl(origin),
+    ...('scope' in fields ? {} : { scope: SCOPE_TO_ASK }),
+    ...fields,
+  };
   const quoted = Object.entries(params).map(([name, value]) => `${name}="${value.replace(/["\\]/g, '')}"`);
   return `Bearer ${quoted.join(', ')}`;
 }
@@ -56,19 +60,26 @@ async function answer(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url);
   if (QUERY_KEY_PARAMS.some((p) => url.searchParams.has(p))) {
     const message = 'Credentials are accepted only in the Authorization header, never in the URL.';
-    return jsonRpcError(401, -32001, message, { 'WWW-Authenticate': challenge(deps.origin, { error: 'invalid_request', error_description: message }) });
+    return jsonRpcError(401, -32001, message, {
+      'WWW-Authenticate': challenge(deps.origin, { error: 'invalid_request', error_description: message }),
+    });
   }
   const header = c.req.header('authorization');
   const token = bearerToken(header);
-  const checked = header !== undefined && token === undefined
-    ? { ok: false as const, error: 'invalid_request' as const, message: 'Use Authorization: Bearer <token>.' }
-    : await checkBearer(deps, token, mcpResource(deps.origin));
+  const checked =
+    header !== undefined && token === undefined
+      ? { ok: false as const, error: 'invalid_request' as const, message: 'Use Authorization: Bearer <token>.' }
+      : await checkBearer(deps, token, mcpResource(deps.origin));
   if (!checked.ok) {
-    const fields: Record<string, string> = checked.error ? { error: checked.error, error_description: checked.message } : {};
+    const fields: Record<string, string> = checked.error
+      ? { error: checked.error, error_description: checked.message }
+      : {};
     return jsonRpcError(401, -32001, checked.message, { 'WWW-Authenticate': challenge(deps.origin, fields) });
   }
   if (c.req.method !== 'POST') {
-    return jsonRpcError(405, -32000, 'Method not allowed: this MCP endpoint is stateless and accepts POST only.', { Allow: 'POST' });
+    return jsonRpcError(405, -32000, 'Method not allowed: this MCP endpoint is stateless and accepts POST only.', {
+      Allow: 'POST',
+    });
   }
   if (checked.scopes) {
     const needed = await missingScope(c.req.raw, checked.scopes);

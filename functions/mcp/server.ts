@@ -15,7 +15,11 @@ const INSTRUCTIONS = `tooldir is a directory of AI tools.
  * it would build an Ajv instance per request (costly, and Ajv compiles with eval, which Workers forbid).
  */
 const noElicitationValidator: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'This server does not request elicitation.' }),
+  getValidator: () => () => ({
+    valid: false,
+    data: undefined,
+    errorMessage: 'This server does not request elicitation.',
+  }),
 };
 
 /**
@@ -23,10 +27,13 @@ const noElicitationValidator: jsonSchemaValidator = {
  * state can leak between requests (stateless streamable HTTP).
  */
 export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools): McpServer {
-  const server = new McpServer({ name: 'tooldir', title: 'tooldir – AI tool directory', version: '1.0.0' }, {
-    instructions: INSTRUCTIONS,
-    jsonSchemaValidator: noElicitationValidator,
-  });
+  const server = new McpServer(
+    { name: 'tooldir', title: 'tooldir – AI tool directory', version: '1.0.0' },
+    {
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: noElicitationValidator,
+    },
+  );
   for (const tool of tools) {
     server.registerTool(
       tool.name,

@@ -20,7 +20,10 @@ export const retrySiteTool = defineTool({
   scope: 'sites:submit',
   readOnly: false,
   inputSchema: z.object({
-    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id returned by submit_site'),
+    site_id: z
+      .string({ error: 'site_id must be a string' })
+      .max(100, { error: 'site_id must be a UUID' })
+      .describe('The site_id returned by submit_site'),
   }),
   outputSchema: siteStatusOutputSchema,
   async run(caller, input) {
@@ -44,7 +47,10 @@ export const editSiteTool = defineTool({
   scope: 'sites:submit',
   readOnly: false,
   inputSchema: editInputSchema.extend({
-    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id of your live tool'),
+    site_id: z
+      .string({ error: 'site_id must be a string' })
+      .max(100, { error: 'site_id must be a UUID' })
+      .describe('The site_id of your live tool'),
   }),
   outputSchema: siteStatusOutputSchema,
   async run(caller, input) {

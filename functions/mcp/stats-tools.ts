@@ -9,7 +9,7 @@ export const getSiteStatsTool = defineTool({
   title: "Your tool's listing statistics",
   description:
     'Per UTC day for one of your own submissions (needs the API key or the sites:read scope): views of its tool ' +
-    "page, clicks through to its website, impressions of its card (home, category pages, search; by placement in " +
+    'page, clicks through to its website, impressions of its card (home, category pages, search; by placement in ' +
     'totals) and loads of its badge, with totals and the click-through rate (clicks / (impressions + views)). ' +
     `Pass site_id and optionally from/to (YYYY-MM-DD, both included; default the ${DEFAULT_STATS_DAYS} days up to today, ` +
     `at most ${MAX_STATS_DAYS} days). Days without events are zeros; bots and prefetches are never counted. Same body ` +

@@ -38,5 +38,8 @@ function asServiceError(error: unknown, caller: McpCaller, tool: string): Servic
  * exception message never reaches the caller.
  */
 export function toolError(error: unknown, caller: McpCaller, tool: string): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(toolErrorBody(asServiceError(error, caller, tool))) }], isError: true };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(toolErrorBody(asServiceError(error, caller, tool))) }],
+    isError: true,
+  };
 }

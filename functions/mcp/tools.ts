@@ -50,7 +50,9 @@ export const searchToolsTool = defineTool({
   inputSchema: searchInputSchema.extend({
     query: searchInputSchema.shape.query.describe('Words to search for; empty or omitted lists the newest tools'),
     limit: searchInputSchema.shape.limit.describe(`Results per page, 1 to ${MAX_PAGE_SIZE} (default 20)`),
-    cursor: searchInputSchema.shape.cursor.describe('next_cursor from the previous page of the same query and category'),
+    cursor: searchInputSchema.shape.cursor.describe(
+      'next_cursor from the previous page of the same query and category',
+    ),
     category: searchInputSchema.shape.category.describe(
       'Only tools in this category: a slug from list_categories. With no query, lists the newest tools of the category. An unknown slug is invalid_request',
     ),
@@ -75,8 +77,16 @@ export const getToolTool = defineTool({
   scope: 'tools:read',
   readOnly: true,
   inputSchema: z.object({
-    slug: z.string({ error: 'slug must be a string' }).max(200, { error: 'slug must be at most 200 characters' }).optional().describe('The tool slug'),
-    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The tool site_id (UUID)'),
+    slug: z
+      .string({ error: 'slug must be a string' })
+      .max(200, { error: 'slug must be at most 200 characters' })
+      .optional()
+      .describe('The tool slug'),
+    site_id: z
+      .string({ error: 'site_id must be a string' })
+      .max(100, { error: 'site_id must be a UUID' })
+      .optional()
+      .describe('The tool site_id (UUID)'),
   }),
   outputSchema: toolDetailSchema,
   async run(caller, input) {
@@ -84,7 +94,10 @@ export const getToolTool = defineTool({
       throw new ServiceError('invalid_request', 'slug or site_id: pass exactly one of them.');
     }
     await limitDirectoryRead(caller);
-    return getTool({ deps: caller.deps, input: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! } });
+    return getTool({
+      deps: caller.deps,
+      input: input.slug !== undefined ? { slug: input.slug } : { site_id: input.site_id! },
+    });
   },
 });
 
@@ -124,7 +137,9 @@ export const submitSiteTool = defineTool({
   readOnly: false,
   inputSchema: submitInputSchema.extend({
     name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
-    url: submitInputSchema.shape.url.describe('Tool website URL (http or https; a bare host such as acme.com gets https://, and the answer says so in notices)'),
+    url: submitInputSchema.shape.url.describe(
+      'Tool website URL (http or https; a bare host such as acme.com gets https://, and the answer says so in notices)',
+    ),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe(
       `${planKinds.slice(0, -1).join(', ')}, or ${recurringPlan} (= ${aliasesOf(recurringPlan).join(', ')}, a monthly subscription). ` +
@@ -154,7 +169,7 @@ export const submitSiteTool = defineTool({
 
 export const getSiteStatusTool = defineTool({
   name: 'get_site_status',
-  title: "Check one of your submissions",
+  title: 'Check one of your submissions',
   description:
     'The status of one of your own submissions (needs the API key): the same body as GET /api/v1/sites/{site_id}. ' +
     'Pass exactly one of `site_id` (from submit_site) or `url`. Statuses: pending_payment (carries checkout_url ' +
@@ -165,8 +180,16 @@ export const getSiteStatusTool = defineTool({
   scope: 'sites:read',
   readOnly: true,
   inputSchema: z.object({
-    site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).optional().describe('The site_id returned by submit_site'),
-    url: z.string({ error: 'url must be a string' }).max(2048, { error: 'url must be at most 2048 characters' }).optional().describe('The submitted website URL (compared in canonical form)'),
+    site_id: z
+      .string({ error: 'site_id must be a string' })
+      .max(100, { error: 'site_id must be a UUID' })
+      .optional()
+      .describe('The site_id returned by submit_site'),
+    url: z
+      .string({ error: 'url must be a string' })
+      .max(2048, { error: 'url must be at most 2048 characters' })
+      .optional()
+      .describe('The submitted website URL (compared in canonical form)'),
   }),
   outputSchema: siteStatusOutputSchema,
   async run(caller, input) {
@@ -175,7 +198,8 @@ export const getSiteStatusTool = defineTool({
     }
     const actor = await caller.actor();
     await caller.limit('read', actor.accountId);
-    if (input.site_id !== undefined) return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
+    if (input.site_id !== undefined)
+      return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
     const check = readSubmittedUrl(input.url!);
     if (!check.ok) throw new ServiceError('invalid_request', `url: ${check.message}`, { field: 'url' });
     return findSubmissionByUrl({ deps: caller.deps, actor, input: { canonicalUrl: canonicalUrl(check.url) } });
@@ -183,4 +207,13 @@ export const getSiteStatusTool = defineTool({
 });
 
 /** Every tool the MCP server offers, in the order hosts list them. */
-export const mcpTools: ToolDescriptor[] = [searchToolsTool, getToolTool, listCategoriesTool, submitSiteTool, getSiteStatusTool, retrySiteTool, editSiteTool, getSiteStatsTool];
+export const mcpTools: ToolDescriptor[] = [
+  searchToolsTool,
+  getToolTool,
+  listCategoriesTool,
+  submitSiteTool,
+  getSiteStatusTool,
+  retrySiteTool,
+  editSiteTool,
+  getSiteStatsTool,
+];

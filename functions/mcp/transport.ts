@@ -16,7 +16,12 @@ import { BODY_LIMIT_BYTES, BODY_LIMIT_TEXT } from '../../src/body-limit';
 export const MCP_PATH = '/api/mcp/mcp';
 
 /** A JSON-RPC error response (id null): what MCP clients expect at the HTTP level instead of a REST error body. */
-export function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+export function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -28,7 +33,9 @@ export function jsonRpcError(status: number, code: number, message: string, head
  * addressed to our host (middleware/our-host.ts). Foreign Origins are welcome: nothing here reads a cookie, so a
  * browser-based client on any origin may call, with CORS (middleware/open-cors.ts).
  */
-export const mcpHostOnly = ourHostOnly((_c, host) => jsonRpcError(403, -32000, `Forbidden: Host ${host} is not this server.`));
+export const mcpHostOnly = ourHostOnly((_c, host) =>
+  jsonRpcError(403, -32000, `Forbidden: Host ${host} is not this server.`),
+);
 
 /** Raw responses bypass the headers Hono prepared before the handler ran, so the request id is set again here. */
 export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>) {
@@ -40,12 +47,17 @@ export function withRequestId(answer: (c: Context<AppEnv>) => Promise<Response>)
 }
 
 /** MCP_PATH and POST /mcp (protected.ts) share the body limit: nothing reads more than BODY_LIMIT_BYTES. */
-export const mcpBodyLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: () => jsonRpcError(413, -32000, `Request body larger than ${BODY_LIMIT_TEXT}.`) });
+export const mcpBodyLimit = bodyLimit({
+  maxSize: BODY_LIMIT_BYTES,
+  onError: () => jsonRpcError(413, -32000, `Request body larger than ${BODY_LIMIT_TEXT}.`),
+});
 
 async function answer(c: Context<AppEnv>): Promise<Response> {
   if (c.req.method !== 'POST') {
     // Stateless: no standalone SSE stream to GET and no session to DELETE.
-    return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, { Allow: 'POST' });
+    return jsonRpcError(405, -32000, `Method not allowed: this MCP endpoint is stateless and accepts POST only.`, {
+      Allow: 'POST',
+    });
   }
   const caller = createCaller({
     deps: c.get('deps'),

@@ -15,4 +15,9 @@ export const announceStatusChanges: MiddlewareHandler<AppEnv> = async (c, next) 
 };
 
 /** The paths whose POSTs can move a submission (src/pipeline/reject.ts, publish.ts; src/payments/*). */
-export const STATUS_CHANGING_PATHS = ['/api/v1/admin/sites/*', '/admin/sites/*', '/api/webhooks/stripe', '/checkout/*'] as const;
+export const STATUS_CHANGING_PATHS = [
+  '/api/v1/admin/sites/*',
+  '/admin/sites/*',
+  '/api/webhooks/stripe',
+  '/checkout/*',
+] as const;

@@ -11,7 +11,10 @@ import type { AppEnv } from '../types';
  * stream for every request (~80 µs of CPU). Chunked or undeclared bodies are counted by Hono's bodyLimit.
  * GET and HEAD bodies are never read by any handler, so they are not checked.
  */
-export function declaredBodyLimit(maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
+export function declaredBodyLimit(
+  maxSize: number,
+  onError: (c: Context) => Response | Promise<Response>,
+): MiddlewareHandler {
   const counted = bodyLimit({ maxSize, onError });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

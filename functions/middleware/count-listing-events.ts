@@ -21,7 +21,10 @@ export const IMPRESSIONS_HEADER = 'x-tooldir-impressions';
 export const COUNTED_PATHS = ['/', '/categories/*', '/tools/*', '/go/*', '/badge/*'] as const;
 
 /** Declares one impression per card drawn on this page render (sponsored and featured placements apart). */
-export function declareImpressions(c: Context<AppEnv>, cards: readonly { slug: string; is_sponsor: boolean; is_feature: boolean }[]): void {
+export function declareImpressions(
+  c: Context<AppEnv>,
+  cards: readonly { slug: string; is_sponsor: boolean; is_feature: boolean }[],
+): void {
   if (cards.length) c.header(IMPRESSIONS_HEADER, cards.map((card) => `${card.slug} ${placementOf(card)}`).join(','));
 }
 

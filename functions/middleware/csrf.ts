@@ -23,7 +23,10 @@ export const csrfField = (token: string) => html`<input type="hidden" name="${CS
  * carries no form token either.
  */
 const fetchSiteCheck = csrf({ origin: () => false, secFetchSite: ['same-origin', 'none'] });
-const originCheck = csrf({ origin: (origin, c) => origin === (c as Context<AppEnv>).get('deps').origin, secFetchSite: () => false });
+const originCheck = csrf({
+  origin: (origin, c) => origin === (c as Context<AppEnv>).get('deps').origin,
+  secFetchSite: () => false,
+});
 
 async function passes(check: MiddlewareHandler, c: Context<AppEnv>): Promise<boolean> {
   try {

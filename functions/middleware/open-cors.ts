@@ -9,7 +9,10 @@ import type { MiddlewareHandler } from 'hono';
  * DNS-rebinding defence is the Host check (our-host.ts), not the Origin. A page must be able to read the 401's
  * WWW-Authenticate (how it finds the authorization server) and the transport's Mcp-Session-Id.
  */
-const ANSWER = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Session-Id' };
+const ANSWER = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Session-Id',
+};
 const PREFLIGHT = {
   ...ANSWER,
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',

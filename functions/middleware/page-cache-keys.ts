@@ -23,7 +23,8 @@ export const homeReads: QueryReads = (c) => {
 
 /** The parameters of GET /api/v1/tools (its zod query schema has exactly these; a test holds them equal). */
 export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category'] as const;
-const toolsSearchReads: QueryReads = (c) => Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
+const toolsSearchReads: QueryReads = (c) =>
+  Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
 
 /** The routes the page cache sits on (functions/app.ts mounts it on each) and what each reads. */
 export const PAGE_CACHE_ROUTES: ReadonlyArray<readonly [path: string, reads: QueryReads]> = [

@@ -19,7 +19,16 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=
 export const PERSONAL_CACHE_CONTROL = 'private, no-cache';
 
 /** Headers that belong to one request or one client, never to a page kept for everyone. */
-const PER_REQUEST = new Set(['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-cache', 'age', 'set-cookie']);
+const PER_REQUEST = new Set([
+  'x-request-id',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'retry-after',
+  'x-cache',
+  'age',
+  'set-cookie',
+]);
 const utf8 = new TextEncoder();
 
 /**
@@ -112,7 +121,9 @@ export function pageCache(reads: QueryReads): MiddlewareHandler<AppEnv> {
     if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
     // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
     // Content-Type of its own).
-    const headers: Array<[string, string]> = [...c.res.headers].filter(([name]) => !PER_REQUEST.has(name) && name !== 'content-type');
+    const headers: Array<[string, string]> = [...c.res.headers].filter(
+      ([name]) => !PER_REQUEST.has(name) && name !== 'content-type',
+    );
     headers.push(['content-type', answer.contentType]);
     const body = utf8.encode(answer.body);
     deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));

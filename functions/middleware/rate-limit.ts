@@ -17,7 +17,11 @@ function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState) {
  * work"). Sets the RateLimit-* headers either way; a refusal throws rate_limited, which the error renderers
  * answer with Retry-After.
  */
-export async function enforceRateLimit(c: Context<AppEnv>, policy: RateLimitPolicy, identifier: string | readonly string[]): Promise<void> {
+export async function enforceRateLimit(
+  c: Context<AppEnv>,
+  policy: RateLimitPolicy,
+  identifier: string | readonly string[],
+): Promise<void> {
   try {
     setRateLimitHeaders(c, await checkRateLimit(c.get('deps'), policy, identifier));
   } catch (error) {

@@ -57,6 +57,7 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // Reading c.res.headers does not rebuild the response; only the rare response without them pays for it.
   const headers = c.res.headers;
-  if (headers.get('X-Content-Type-Options') === null) for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
+  if (headers.get('X-Content-Type-Options') === null)
+    for (const [name, value] of SECURITY_HEADERS) c.header(name, value);
   if (!headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', DEFAULT_CSP);
 };

@@ -13,10 +13,16 @@ export const BANNER_PAGES = [
 ] as const;
 
 export function bannerText(s: { url: string; config: Config; mailKind: 'outbox' | 'http' }): string {
-  const where = s.config.databaseUrl ? 'PostgreSQL at DATABASE_URL' : `PGlite in ${resolve(s.config.dataDir, 'pglite')}`;
-  const tokenHint = s.config.local ? `cat ${resolve(s.config.dataDir, 'admin-token')}` : 'the ADMIN_TOKEN you configured';
+  const where = s.config.databaseUrl
+    ? 'PostgreSQL at DATABASE_URL'
+    : `PGlite in ${resolve(s.config.dataDir, 'pglite')}`;
+  const tokenHint = s.config.local
+    ? `cat ${resolve(s.config.dataDir, 'admin-token')}`
+    : 'the ADMIN_TOKEN you configured';
   const width = Math.max(...BANNER_PAGES.map((p) => `${s.url}${p.path}`.length));
-  const pages = BANNER_PAGES.map((p, i) => `  ${i === 0 ? 'website:        ' : '                '} ${`${s.url}${p.path}`.padEnd(width)}  ${p.what}`);
+  const pages = BANNER_PAGES.map(
+    (p, i) => `  ${i === 0 ? 'website:        ' : '                '} ${`${s.url}${p.path}`.padEnd(width)}  ${p.what}`,
+  );
   const codes = undeliveredCodeWhere(s.config, s.mailKind);
   return `
 tooldir is running at ${s.url}

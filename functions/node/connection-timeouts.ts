@@ -27,7 +27,9 @@ export const CONNECTION_TIMEOUTS = {
 } as const;
 
 /** Sets the three deadlines on the server before it accepts its first connection. */
-export function applyConnectionTimeouts(server: Pick<Server, 'keepAliveTimeout' | 'headersTimeout' | 'requestTimeout'>): void {
+export function applyConnectionTimeouts(
+  server: Pick<Server, 'keepAliveTimeout' | 'headersTimeout' | 'requestTimeout'>,
+): void {
   server.keepAliveTimeout = CONNECTION_TIMEOUTS.keepAliveTimeoutMs;
   server.headersTimeout = CONNECTION_TIMEOUTS.headersTimeoutMs;
   server.requestTimeout = CONNECTION_TIMEOUTS.requestTimeoutMs;

@@ -4,7 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDisposableDomains } from '../../src/adapters/disposable-domains/list';
-import { DISPOSABLE_DOMAINS_FILE_IN_PACKAGE, DISPOSABLE_DOMAINS_PACKAGE, type DisposableDomains } from '../../src/adapters/disposable-domains/types';
+import {
+  DISPOSABLE_DOMAINS_FILE_IN_PACKAGE,
+  DISPOSABLE_DOMAINS_PACKAGE,
+  type DisposableDomains,
+} from '../../src/adapters/disposable-domains/types';
 import { findPackageDir } from './reference-ui-package';
 
 /** The list's path in node_modules (found by walking up, so the bundle in dist/node/ finds it too). */

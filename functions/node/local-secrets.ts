@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { randomToken } from '../../src/crypto';
 
 /** Reads DATA_DIR/<file>, creating it with `make()` on first use. */
-export function localSecret(dataDir: string, file: string, make: () => string): { value: string; path: string; created: boolean } {
+export function localSecret(
+  dataDir: string,
+  file: string,
+  make: () => string,
+): { value: string; path: string; created: boolean } {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, file);
   if (existsSync(path)) return { value: readFileSync(path, 'utf8').trim(), path, created: false };

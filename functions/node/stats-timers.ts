@@ -17,7 +17,9 @@ export function startLocalStatsTimers(deps: Deps): () => void {
     rollUpStats(deps).catch((error: unknown) => deps.log.error('statistics roll-up failed', { err: String(error) }));
   }, ROLL_UP_INTERVAL_MS);
   const report = setInterval(() => {
-    sendWeeklyReports(deps).catch((error: unknown) => deps.log.error('weekly statistics e-mail failed', { err: String(error) }));
+    sendWeeklyReports(deps).catch((error: unknown) =>
+      deps.log.error('weekly statistics e-mail failed', { err: String(error) }),
+    );
   }, REPORT_INTERVAL_MS);
   rollUp.unref();
   report.unref();

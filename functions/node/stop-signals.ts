@@ -20,8 +20,10 @@ function processInfo(pid: number): { ppid: number; name: string; zombie?: boolea
     return { name: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(ppid), zombie: state === 'Z' };
   } catch {
     try {
-      const [ppid, ...name] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' }).trim().split(/\s+/);
-      return { ppid: Number(ppid), name: (name.join(' ').split('/').at(-1) ?? '') };
+      const [ppid, ...name] = execFileSync('ps', ['-o', 'ppid=,comm=', '-p', String(pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
+      return { ppid: Number(ppid), name: name.join(' ').split('/').at(-1) ?? '' };
     } catch {
       return undefined;
     }

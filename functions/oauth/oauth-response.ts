@@ -2,7 +2,12 @@
 // anything that carries a token, and the Host check of the endpoints a browser-based client calls directly.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { InvalidRequestError, OAuthError, ServerError, TemporarilyUnavailableError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidRequestError,
+  OAuthError,
+  ServerError,
+  TemporarilyUnavailableError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { isServiceError } from '../../src/errors';
 import { ourHostOnly } from '../middleware/our-host';
 import { formLimit } from '../middleware/body-limit';
@@ -10,7 +15,12 @@ import type { AppEnv } from '../types';
 import { FORM_LIMIT_TEXT } from '../../src/body-limit';
 
 /** RFC 6749 §5.2: invalid_client is 401; every other error of the token family is 400. */
-const STATUS: Record<string, ContentfulStatusCode> = { invalid_client: 401, temporarily_unavailable: 503, server_error: 500, too_many_requests: 429 };
+const STATUS: Record<string, ContentfulStatusCode> = {
+  invalid_client: 401,
+  temporarily_unavailable: 503,
+  server_error: 500,
+  too_many_requests: 429,
+};
 
 /** Answers any error thrown by an OAuth endpoint in the RFC 6749 JSON shape. */
 export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response {
@@ -27,7 +37,11 @@ export function oauthErrorResponse(c: Context<AppEnv>, error: unknown): Response
     oauth = new InvalidRequestError(error.message);
     status = 400;
   } else {
-    c.get('deps').log.error('oauth endpoint failed', { requestId: c.get('requestId'), path: c.req.path, err: String(error) });
+    c.get('deps').log.error('oauth endpoint failed', {
+      requestId: c.get('requestId'),
+      path: c.req.path,
+      err: String(error),
+    });
     oauth = new ServerError('Something went wrong on our side. Please retry later.');
     status = 500;
   }
@@ -57,7 +71,10 @@ export function noStore(c: Context): void {
 /** The DNS-rebinding defence of the OAuth endpoints any origin may call (middleware/our-host.ts), in their error shape. */
 export const oauthHostOnly = ourHostOnly((c, host) => {
   noStore(c);
-  return c.json(new InvalidRequestError(`This endpoint answers requests for its own host, not ${host}.`).toResponseObject(), 403);
+  return c.json(
+    new InvalidRequestError(`This endpoint answers requests for its own host, not ${host}.`).toResponseObject(),
+    403,
+  );
 });
 
 const FORM = /^application\/x-www-form-urlencoded\s*(;|$)/i;
@@ -77,7 +94,8 @@ export const oauthBodyLimit = (error: (message: string) => OAuthError) =>
  * is refused (RFC 6749 §3.2), so no layer can pick a different copy than another.
  */
 export async function readOAuthForm(c: Context<AppEnv>): Promise<Map<string, string>> {
-  if (!FORM.test(c.req.header('content-type') ?? '')) throw new InvalidRequestError('Content-Type must be application/x-www-form-urlencoded.');
+  if (!FORM.test(c.req.header('content-type') ?? ''))
+    throw new InvalidRequestError('Content-Type must be application/x-www-form-urlencoded.');
   // Bounded by oauthBodyLimit, which the route runs before this reads anything.
   const params = new URLSearchParams(await c.req.text());
   const form = new Map<string, string>();

@@ -12,12 +12,18 @@ import { openCors } from '../middleware/open-cors';
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.register, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidClientMetadataError(message)));
+  app.use(
+    OAUTH_PATHS.register,
+    oauthHostOnly,
+    openCors,
+    oauthBodyLimit((message) => new InvalidClientMetadataError(message)),
+  );
   app.post(OAUTH_PATHS.register, async (c) => {
     try {
       // The limiter decides before anything is parsed or written (docs/bench.md, "Limits before work").
       await enforceRateLimit(c, 'oauthRegister', clientIp(c));
-      if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new InvalidClientMetadataError('Content-Type must be application/json.');
+      if (!JSON_TYPE.test(c.req.header('content-type') ?? ''))
+        throw new InvalidClientMetadataError('Content-Type must be application/json.');
       const text = await c.req.text(); // bounded by oauthBodyLimit above
       let metadata: unknown;
       try {

@@ -10,7 +10,12 @@ import { noStore, oauthBodyLimit, oauthErrorResponse, oauthHostOnly, readOAuthFo
 import { openCors } from '../middleware/open-cors';
 
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.revoke, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidRequestError(message)));
+  app.use(
+    OAUTH_PATHS.revoke,
+    oauthHostOnly,
+    openCors,
+    oauthBodyLimit((message) => new InvalidRequestError(message)),
+  );
   app.post(OAUTH_PATHS.revoke, async (c) => {
     try {
       await enforceRateLimit(c, 'oauthToken', clientIp(c));

@@ -1,6 +1,11 @@
 // POST /oauth/token – authorization code exchange and refresh-token rotation (OAuth 2.1 §4.1.3, §4.3)
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { InvalidClientError, InvalidRequestError, InvalidTargetError, UnsupportedGrantTypeError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidClientError,
+  InvalidRequestError,
+  InvalidTargetError,
+  UnsupportedGrantTypeError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { OAUTH_PATHS, isOurResource, mcpResource } from '../../src/oauth/resource';
 import { exchangeAuthorizationCode } from '../../src/oauth/token-exchange';
 import { refreshTokens } from '../../src/oauth/token-refresh';
@@ -15,7 +20,12 @@ import { openCors } from '../middleware/open-cors';
  * no client secret to check, and a Basic header or a secret is refused rather than ignored.
  */
 export function register(app: OpenAPIHono<AppEnv>) {
-  app.use(OAUTH_PATHS.token, oauthHostOnly, openCors, oauthBodyLimit((message) => new InvalidRequestError(message)));
+  app.use(
+    OAUTH_PATHS.token,
+    oauthHostOnly,
+    openCors,
+    oauthBodyLimit((message) => new InvalidRequestError(message)),
+  );
   app.post(OAUTH_PATHS.token, async (c) => {
     try {
       await enforceRateLimit(c, 'oauthToken', clientIp(c));
@@ -41,7 +51,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
               codeVerifier: form.get('code_verifier'),
               resource,
             })
-          : await refreshTokens(deps, { clientId, refreshToken: form.get('refresh_token'), scope: form.get('scope'), resource });
+          : await refreshTokens(deps, {
+              clientId,
+              refreshToken: form.get('refresh_token'),
+              scope: form.get('scope'),
+              resource,
+            });
       noStore(c);
       return c.json(tokens);
     } catch (error) {
@@ -56,6 +71,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
  */
 function requestedResource(value: string | undefined, origin: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!isOurResource(value, origin)) throw new InvalidTargetError(`resource must be ${mcpResource(origin)}, the only resource this server issues tokens for.`);
+  if (!isOurResource(value, origin))
+    throw new InvalidTargetError(
+      `resource must be ${mcpResource(origin)}, the only resource this server issues tokens for.`,
+    );
   return mcpResource(origin);
 }

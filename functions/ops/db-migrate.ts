@@ -19,7 +19,9 @@ function describeUrl(databaseUrl: string): string {
 async function main() {
   const databaseUrl = process.env.DATABASE_URL?.trim();
   if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    console.error('DATABASE_URL must be set to a postgres:// or postgresql:// URL, e.g.\n  DATABASE_URL=postgresql://user:pass@host/db?sslmode=require npm run db:migrate');
+    console.error(
+      'DATABASE_URL must be set to a postgres:// or postgresql:// URL, e.g.\n  DATABASE_URL=postgresql://user:pass@host/db?sslmode=require npm run db:migrate',
+    );
     process.exit(2);
   }
   const args = process.argv.slice(2);
@@ -29,11 +31,15 @@ async function main() {
     process.exit(2);
   }
   try {
-    const { applied, total, keyBackfill } = await migrateDatabase(databaseUrl, { backfillKeys: args.includes('--backfill-keys') });
+    const { applied, total, keyBackfill } = await migrateDatabase(databaseUrl, {
+      backfillKeys: args.includes('--backfill-keys'),
+    });
     console.log(`migrated ${describeUrl(databaseUrl)}: ${applied} new migration(s), ${total} applied in total`);
     if (keyBackfill) for (const line of describeKeyBackfill(keyBackfill)) console.log(line);
   } catch (error) {
-    console.error(`migration failed for ${describeUrl(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `migration failed for ${describeUrl(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(1);
   }
 }

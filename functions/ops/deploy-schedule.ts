@@ -10,12 +10,19 @@ async function main() {
   const token = process.env.QSTASH_TOKEN?.trim();
   const siteOrigin = process.env.SITE_ORIGIN?.trim();
   if (!token || !siteOrigin) {
-    console.error('Set QSTASH_TOKEN and SITE_ORIGIN (and optionally QSTASH_URL, SWEEP_CRON), e.g.\n  QSTASH_TOKEN=... SITE_ORIGIN=https://tooldir.example npm run deploy:schedule');
+    console.error(
+      'Set QSTASH_TOKEN and SITE_ORIGIN (and optionally QSTASH_URL, SWEEP_CRON), e.g.\n  QSTASH_TOKEN=... SITE_ORIGIN=https://tooldir.example npm run deploy:schedule',
+    );
     process.exit(2);
   }
   try {
     const baseUrl = process.env.QSTASH_URL?.trim() || undefined;
-    const made = await createSweepSchedule({ token, siteOrigin, baseUrl, cron: process.env.SWEEP_CRON?.trim() || undefined });
+    const made = await createSweepSchedule({
+      token,
+      siteOrigin,
+      baseUrl,
+      cron: process.env.SWEEP_CRON?.trim() || undefined,
+    });
     console.log(`schedule ${made.scheduleId}: POST ${made.destination} on "${made.cron}"`);
     // The statistics roll-up and weekly e-mail (docs/stats.md); SITE_ORIGIN passed the sweep's check above.
     for (const stats of await createStatsSchedules({ token, siteOrigin, baseUrl })) {

@@ -15,7 +15,8 @@ const COVER = { width: 1200, height: 630 };
 function cardImage(tool: ToolCard, eager: boolean): Html {
   const loading = eager ? 'eager' : 'lazy';
   if (tool.image) return html`<img src="${tool.image}" alt="" width="240" height="126" loading="${loading}">`;
-  if (tool.icon) return html`<img class="logo" src="${tool.icon}" alt="" width="240" height="126" loading="${loading}">`;
+  if (tool.icon)
+    return html`<img class="logo" src="${tool.icon}" alt="" width="240" height="126" loading="${loading}">`;
   return html`<img src="${placeholderImage(tool.name, COVER)}" alt="" width="240" height="126" loading="${loading}">`;
 }
 
@@ -49,6 +50,11 @@ export function itemList(origin: string, name: string, tools: readonly ToolCard[
     '@type': 'ItemList',
     name,
     numberOfItems: tools.length,
-    itemListElement: tools.map((tool, i) => ({ '@type': 'ListItem', position: i + 1, url: `${origin}/tools/${tool.slug}`, name: tool.name })),
+    itemListElement: tools.map((tool, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: `${origin}/tools/${tool.slug}`,
+      name: tool.name,
+    })),
   };
 }

@@ -5,7 +5,13 @@ import type { AppEnv } from '../types';
 
 /** HMAC-SHA256(secret, "local-checkout:" + session id), hex: stateless, and unguessable without the secret. */
 export async function checkoutFormToken(secret: string, sessionId: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`local-checkout:${sessionId}`));
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -11,7 +11,12 @@ import { localMembershipEvents, signLikeStripe } from './local-checkout-event';
 import { membershipPriceLabel, TIER_NAMES } from './membership-words';
 import { csrfField } from '../middleware/csrf';
 
-type Page = (c: Context<AppEnv>, title: string, body: View, status?: 200 | 404 | 410 | 502) => Response | Promise<Response>;
+type Page = (
+  c: Context<AppEnv>,
+  title: string,
+  body: View,
+  status?: 200 | 404 | 410 | 502,
+) => Response | Promise<Response>;
 
 const expiredView = (): View => html`<h1>This checkout link has expired</h1>
 <p>Checkout links are valid for 24 hours. Start again from <a href="/account">your account</a>.</p>`;
@@ -35,7 +40,12 @@ ${csrfField(token)}
 }
 
 /** GET /checkout/{id} of a membership session: the Pay form while payable; paid ones lead to the thank-you page. */
-export async function membershipCheckoutPage(c: Context<AppEnv>, page: Page, m: MembershipCheckoutLookup, sessionId: string) {
+export async function membershipCheckoutPage(
+  c: Context<AppEnv>,
+  page: Page,
+  m: MembershipCheckoutLookup,
+  sessionId: string,
+) {
   const deps = c.get('deps');
   if (m.subscriptionId) return c.redirect('/checkout/membership', 303);
   if (!isMembershipPayable(m, deps.now())) return page(c, 'Checkout expired', expiredView(), 410);

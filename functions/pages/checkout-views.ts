@@ -8,7 +8,6 @@ import { csrfField } from '../middleware/csrf';
 
 export type View = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-
 export function amountLabel(plan: Parameters<typeof planKind>[0]): string {
   const price = planPrices[planKind(plan)];
   const amount = `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
@@ -33,9 +32,11 @@ ${csrfField(token)}
 }
 
 /** Where a person follows one of their submissions (functions/pages/account/submission-page.ts; sign-in first). */
-const followLink = (siteId: string) => html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
+const followLink = (siteId: string) =>
+  html`<p><a class="button primary" id="follow" href="/account/submissions/${siteId}">Follow your submission</a></p>`;
 
-const statusWords = (status: string) => html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
+const statusWords = (status: string) =>
+  html`<strong id="status" data-status="${status}">${describeStatus(status)}</strong>`;
 
 export function successView(c: CheckoutLookup): View {
   if (c.kind === 'site') {

@@ -39,7 +39,8 @@ const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknown
  * The local checkout exists only when no payment provider is configured (in Stripe mode Stripe hosts it), and
  * only with a webhook secret to sign its events with.
  */
-const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
+const isLocal = (c: Context<AppEnv>) =>
+  c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Static paths first: they would otherwise match /checkout/:session_id.
@@ -73,7 +74,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
 
   // The form carries one token: anything bigger than a few KiB is not from our page.
-  const formLimit = bodyLimit({ maxSize: 4096, onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413) });
+  const formLimit = bodyLimit({
+    maxSize: 4096,
+    onError: (c) => page(c as Context<AppEnv>, 'Request refused', view.forbiddenView(), 413),
+  });
 
   app.post('/checkout/:session_id/pay', formLimit, async (c) => {
     const sessionId = c.req.param('session_id');

@@ -10,7 +10,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const origin = c.get('deps').origin;
     const byUrl = `${origin}/mcp`;
     const withKey = `${origin}/api/mcp/mcp`;
-    const hostConfig = JSON.stringify({ mcpServers: { tooldir: { url: withKey, headers: { Authorization: 'Bearer tdk_…' } } } }, null, 2);
+    const hostConfig = JSON.stringify(
+      { mcpServers: { tooldir: { url: withKey, headers: { Authorization: 'Bearer tdk_…' } } } },
+      null,
+      2,
+    );
     c.header('Cache-Control', 'public, max-age=300');
     return renderPage(c, {
       title: 'Connect an agent – tooldir',

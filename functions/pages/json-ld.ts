@@ -10,11 +10,18 @@ import type { HtmlEscapedString } from 'hono/utils/html';
  * JSON-in-JS parsers. The result is still the same JSON to any JSON parser.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** One `<script type="application/ld+json">` block per item. */
 export function jsonLdScripts(items: readonly object[]): HtmlEscapedString | Promise<HtmlEscapedString> {
-  return html`${items.map((item) => html`<script type="application/ld+json">${raw(scriptSafeJson({ '@context': 'https://schema.org', ...item }))}</script>
-`)}`;
+  return html`${items.map(
+    (
+      item,
+    ) => html`<script type="application/ld+json">${raw(scriptSafeJson({ '@context': 'https://schema.org', ...item }))}</script>
+`,
+  )}`;
 }

@@ -62,7 +62,8 @@ export function renderPage(c: Context<AppEnv>, page: PageOptions): Response | Pr
   c.header('Vary', 'Cookie', { append: true });
   // c.res is read only for a signed-in request: reading it before the response exists makes Hono rebuild the
   // response around a body stream (docs/bench.md). A cacheable page's Cache-Control is set by cacheableAnswer.
-  if (signedIn && !page.cacheable && /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'private, no-cache');
+  if (signedIn && !page.cacheable && /\bpublic\b/.test(c.res.headers.get('Cache-Control') ?? ''))
+    c.header('Cache-Control', 'private, no-cache');
   const image = safeUrl(page.image);
   const canonical = page.noindex ? undefined : safeUrl(page.canonical ?? `${c.get('deps').origin}${c.req.path}`);
   const head = html`<meta name="description" content="${page.description}">

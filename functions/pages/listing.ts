@@ -51,7 +51,8 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
   try {
     page = await browseTools({ deps, input: { category: view.category, after, before } });
   } catch (error) {
-    if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, view.basePath);
+    if (isServiceError(error) && error.code === 'invalid_request')
+      return badCursorPage(c, error.message, view.basePath);
     throw error;
   }
   // Going back reached the newest tools: the first page has one address (its content may have grown since).
@@ -59,7 +60,9 @@ export async function listingPage(c: Context<AppEnv>, view: ListingView): Promis
 
   const first = after === undefined && before === undefined;
   // A paginated page's canonical is itself, cursor included (the default canonical drops the query).
-  const self = first ? view.basePath : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
+  const self = first
+    ? view.basePath
+    : (linkTo(view.basePath, after !== undefined ? 'after' : 'before', (after ?? before)!) as string);
   const links = { prev: linkTo(view.basePath, 'before', page.prev), next: linkTo(view.basePath, 'after', page.next) };
   const shown = [...page.sponsored, ...page.tools];
   declareImpressions(c, shown); // one impression per card of this render (docs/stats.md); kept with a cached page

@@ -15,7 +15,16 @@ const DAY = 86_400;
 
 /** The same day of the next month (the last day when it has fewer days), like Stripe's monthly billing anchor. */
 export function oneMonthLater(date: Date): Date {
-  const next = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()));
+  const next = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
   next.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return next;
@@ -61,7 +70,12 @@ export function localCompletedEvent(c: PendingCheckout, sessionId: string, now: 
  * paid period (a month from now) and our reference in its metadata. The tier's price from the plan table is
  * charged; the account's Stripe customer is reused when it has one.
  */
-export function localMembershipEvents(m: MembershipCheckoutLookup, sessionId: string, now: Date, origin: string): string[] {
+export function localMembershipEvents(
+  m: MembershipCheckoutLookup,
+  sessionId: string,
+  now: Date,
+  origin: string,
+): string[] {
   const created = seconds(now);
   // Derived, not random: a session is paid once on Stripe, so a double-clicked Pay must describe the same
   // subscription (and the account the same customer), never start a second one.
@@ -99,7 +113,10 @@ export function localMembershipEvents(m: MembershipCheckoutLookup, sessionId: st
     metadata: { ...metadata, ...(m.ref && { [SUBSCRIPTION_REF_KEY]: m.ref }) },
     latestInvoice: invoice,
   });
-  return [eventBody('checkout.session.completed', session, created), eventBody('customer.subscription.created', started, created)];
+  return [
+    eventBody('checkout.session.completed', session, created),
+    eventBody('customer.subscription.created', started, created),
+  ];
 }
 
 /**
@@ -118,7 +135,12 @@ export function localSubscriptionDeletedEvent(m: LocalMembership, now: Date): st
     // A local subscription never renews (no clock runs it): its one period began when it started.
     periodStart: Math.min(start, periodEnd),
     periodEnd,
-    metadata: { purpose: 'membership', account_id: m.accountId, tier: m.tier, ...(m.ref && { [SUBSCRIPTION_REF_KEY]: m.ref }) },
+    metadata: {
+      purpose: 'membership',
+      account_id: m.accountId,
+      tier: m.tier,
+      ...(m.ref && { [SUBSCRIPTION_REF_KEY]: m.ref }),
+    },
     latestInvoice: null,
     canceledAt: created,
   });

@@ -79,7 +79,15 @@ export function completedSession(s: LocalSession): Stripe.Checkout.Session {
       ? null
       : {
           enabled: false,
-          invoice_data: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: null, metadata: {}, rendering_options: null },
+          invoice_data: {
+            account_tax_ids: null,
+            custom_fields: null,
+            description: null,
+            footer: null,
+            issuer: null,
+            metadata: {},
+            rendering_options: null,
+          },
         },
     livemode: false,
     locale: null,
@@ -202,7 +210,12 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: s.canceledAt ?? null,
-    cancellation_details: { comment: null, feedback: null, feedback_option: null, reason: canceled ? 'cancellation_requested' : null },
+    cancellation_details: {
+      comment: null,
+      feedback: null,
+      feedback_option: null,
+      reason: canceled ? 'cancellation_requested' : null,
+    },
     collection_method: 'charge_automatically',
     created: s.created,
     currency: s.price.currency,
@@ -215,7 +228,13 @@ export function subscriptionObject(s: LocalSubscription): Stripe.Subscription {
     description: null,
     discounts: [],
     ended_at: s.canceledAt ?? null,
-    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
     items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${s.id}` },
     latest_invoice: s.latestInvoice,
     livemode: false,
@@ -244,7 +263,11 @@ type LocalEventType = 'checkout.session.completed' | 'customer.subscription.crea
 type EventOf<T extends LocalEventType> = Extract<Stripe.Event, { type: T }>;
 
 /** A snapshot event around `object`, serialised once, exactly as Stripe's webhook body. */
-export function eventBody<T extends LocalEventType>(type: T, object: EventOf<T>['data']['object'], created: number): string {
+export function eventBody<T extends LocalEventType>(
+  type: T,
+  object: EventOf<T>['data']['object'],
+  created: number,
+): string {
   return JSON.stringify({
     id: localId('evt'),
     object: 'event',

@@ -19,7 +19,10 @@ export const MEDIA_HEADERS = {
 } as const;
 
 const notFound = (c: Context<AppEnv>) =>
-  errorResponse(c, new ServiceError('not_found', 'No media file has this name. Names are /media/{sha256}.{png|jpg|webp|gif|ico}.'));
+  errorResponse(
+    c,
+    new ServiceError('not_found', 'No media file has this name. Names are /media/{sha256}.{png|jpg|webp|gif|ico}.'),
+  );
 
 export function register(app: OpenAPIHono<AppEnv>) {
   // Hono answers HEAD with this GET route (body dropped); the store is then asked for the size only.
@@ -41,7 +44,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const headers = { ...MEDIA_HEADERS, ETag: etag, 'Content-Type': mediaContentType(name) };
     if (ifNoneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
     const sized = { ...headers, 'Content-Length': String(object.size) };
-    return 'body' in object ? c.body((object as MediaObject).body as Uint8Array<ArrayBuffer> | ReadableStream, 200, sized) : c.body(null, 200, sized);
+    return 'body' in object
+      ? c.body((object as MediaObject).body as Uint8Array<ArrayBuffer> | ReadableStream, 200, sized)
+      : c.body(null, 200, sized);
   });
   // Deeper paths (`/media/a/b`, an encoded slash) are no media name either: the same JSON 404, not the HTML page.
   app.get('/media/*', (c) => notFound(c));

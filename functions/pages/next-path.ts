@@ -21,8 +21,13 @@ const BASE = 'http://next.invalid';
 export function safeNextPath(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   // URL parsing silently drops tabs and newlines ("/\t/evil.example" would become "//evil.example"): refuse first.
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new ServiceError('invalid_request', 'The return address (next) must not contain line breaks or other control characters.');
-  if (value.length > MAX_NEXT_LENGTH || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(value))
+    throw new ServiceError(
+      'invalid_request',
+      'The return address (next) must not contain line breaks or other control characters.',
+    );
+  if (value.length > MAX_NEXT_LENGTH || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return undefined;
   let url: URL;
   try {
     url = new URL(value, BASE);

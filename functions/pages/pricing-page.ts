@@ -2,9 +2,23 @@
 // (src/catalog/plans.ts, src/submissions/plan-words.ts) and the configured quotas; no database statement.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { html } from 'hono/html';
-import { membershipPrices, membershipTiers, planPlacement, planPrices, type MembershipTier, type PlanKind } from '../../src/catalog/plans';
+import {
+  membershipPrices,
+  membershipTiers,
+  planPlacement,
+  planPrices,
+  type MembershipTier,
+  type PlanKind,
+} from '../../src/catalog/plans';
 import type { Config } from '../../src/config';
-import { amountText, membershipSummary, membershipTitles, planBenefits, planKinds, planTitles } from '../../src/submissions/plan-words';
+import {
+  amountText,
+  membershipSummary,
+  membershipTitles,
+  planBenefits,
+  planKinds,
+  planTitles,
+} from '../../src/submissions/plan-words';
 import type { AppEnv } from '../types';
 import { renderPage } from './layout';
 import { SIGNUP_CLOSED_TEXT } from './account/signup-words';

@@ -2,7 +2,13 @@
 import type { Context } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ServiceError } from '../../src/errors';
-import { readSitemapPages, readSitemapRoot, readSitemapTools, SITEMAP_MAX_URLS, type SitemapOptions } from '../../src/directory/sitemap';
+import {
+  readSitemapPages,
+  readSitemapRoot,
+  readSitemapTools,
+  SITEMAP_MAX_URLS,
+  type SitemapOptions,
+} from '../../src/directory/sitemap';
 import { sitemapIndexEntries, toolsChildBounds } from '../../src/directory/sitemap-children';
 import { sitemapIndexXml, urlsetXml } from '../../src/directory/sitemap-xml';
 import { errorResponse } from '../errors';
@@ -14,7 +20,10 @@ const xml = (c: Context<AppEnv>, body: string) =>
   c.body(body, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
 
 const notFound = (c: Context<AppEnv>) =>
-  errorResponse(c, new ServiceError('not_found', 'No such sitemap. Start from /sitemap.xml; its index names every child sitemap.'));
+  errorResponse(
+    c,
+    new ServiceError('not_found', 'No such sitemap. Start from /sitemap.xml; its index names every child sitemap.'),
+  );
 
 export function register(app: OpenAPIHono<AppEnv>, options: SitemapOptions = {}) {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
@@ -23,7 +32,10 @@ export function register(app: OpenAPIHono<AppEnv>, options: SitemapOptions = {})
     await enforceRateLimit(c, 'public', clientIp(c));
     const deps = c.get('deps');
     const root = await readSitemapRoot(deps, maxUrls);
-    return xml(c, root.kind === 'urlset' ? urlsetXml(root.urls) : sitemapIndexXml(sitemapIndexEntries(deps.origin, root)));
+    return xml(
+      c,
+      root.kind === 'urlset' ? urlsetXml(root.urls) : sitemapIndexXml(sitemapIndexEntries(deps.origin, root)),
+    );
   });
 
   app.get('/sitemaps/:file', async (c) => {

@@ -35,7 +35,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
   });
   app.post('/stats/unsubscribe/:token', pageFormLimit, async (c) => {
     await checkSameOrigin(c);
-    const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded') ? await c.req.parseBody() : {};
+    const body = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded')
+      ? await c.req.parseBody()
+      : {};
     // A bare POST (RFC 8058 one-click, or a form without a choice) means stop.
     const state = await setReportMail(c.get('deps'), c.req.param('token'), body.choice === 'resume');
     return state ? statePage(c, c.req.param('token'), state.optedOut, true) : notFoundPage(c);

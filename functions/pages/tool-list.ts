@@ -9,7 +9,8 @@ export function badges(tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>): Htm
 }
 
 /** Featured and sponsored tools paid for a followed link; every other outbound link is nofollow. */
-export const outboundRel = (tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>) => (tool.is_feature || tool.is_sponsor ? 'noopener' : 'noopener nofollow');
+export const outboundRel = (tool: Pick<PublicTool, 'is_feature' | 'is_sponsor'>) =>
+  tool.is_feature || tool.is_sponsor ? 'noopener' : 'noopener nofollow';
 
 /** The tool's icon: our own /media/ copy, else its generated placeholder (never the tool's server, never broken). */
 export function iconSource(tool: Pick<PublicTool, 'name' | 'icon'>): string {

@@ -14,7 +14,9 @@ import { tierCoverageText, upgradeText } from '../../src/submissions/plan-words'
 
 const MembershipCheckout = z
   .object({
-    checkout_url: z.url().openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
+    checkout_url: z
+      .url()
+      .openapi({ description: 'Hosted checkout link for the membership subscription. Open it in a browser.' }),
     expires_at: isoTimestampSchema('When the checkout link expires', '2026-11-22T21:05:03.000Z'),
     tier: z.enum(membershipTiers),
   })
@@ -29,8 +31,8 @@ const route = createRoute({
   description:
     `Returns a hosted checkout link for a monthly membership of the given tier (${tierCoverageText()}). ` +
     `The membership becomes active once the payment completes; ${upgradeText()} (the old subscription is ` +
-    'then cancelled with its unused time credited). With Stripe the link is a Checkout Session for the tier\'s configured Price (a tier without ' +
-    'one is 500 plan_unavailable); without Stripe it is this server\'s local checkout page, which charges the listed monthly price. ' +
+    "then cancelled with its unused time credited). With Stripe the link is a Checkout Session for the tier's configured Price (a tier without " +
+    "one is 500 plan_unavailable); without Stripe it is this server's local checkout page, which charges the listed monthly price. " +
     `Limited to ${describePolicy('membershipCheckout')}.`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
@@ -52,7 +54,9 @@ const route = createRoute({
     ...keyedErrors,
     200: { content: { 'application/json': { schema: MembershipCheckout } }, description: 'The checkout link' },
     400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
-    500: errorContent('No Price configured for the tier in Stripe mode (plan_unavailable), checkout creation failed (checkout_failed)'),
+    500: errorContent(
+      'No Price configured for the tier in Stripe mode (plan_unavailable), checkout creation failed (checkout_failed)',
+    ),
   },
 });
 
@@ -61,6 +65,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const actor = c.get('actor');
     // Creating a provider session is a write with its own per-account policy.
     await enforceRateLimit(c, 'membershipCheckout', actor.accountId);
-    return c.json(await createMembershipCheckout({ deps: c.get('deps'), actor, input: { tier: c.req.valid('json').tier } }), 200);
+    return c.json(
+      await createMembershipCheckout({ deps: c.get('deps'), actor, input: { tier: c.req.valid('json').tier } }),
+      200,
+    );
   });
 }

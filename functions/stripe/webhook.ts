@@ -32,7 +32,13 @@ const badSignature = () => new SignatureRefusal('The Stripe-Signature header doe
 function envelope(event: unknown): StripeEventEnvelope {
   const e = event as Partial<StripeEventEnvelope>;
   const object = e.data?.object;
-  if (typeof e.id !== 'string' || typeof e.type !== 'string' || typeof e.created !== 'number' || !object || typeof object !== 'object') {
+  if (
+    typeof e.id !== 'string' ||
+    typeof e.type !== 'string' ||
+    typeof e.created !== 'number' ||
+    !object ||
+    typeof object !== 'object'
+  ) {
     throw new ServiceError('invalid_request', 'The body is not a Stripe event.');
   }
   return { id: e.id, type: e.type, created: e.created, data: { object: object as Record<string, unknown> } };
@@ -43,9 +49,14 @@ function envelope(event: unknown): StripeEventEnvelope {
  * `signature` over the exact raw body (constructEventAsync + SubtleCrypto, 300 s tolerance), then applies
  * the event. Throws invalid_request (400) on a missing, wrong or stale signature; nothing has changed then.
  */
-export async function receiveStripeEvent(deps: Deps, rawBody: string, signature: string | undefined): Promise<HandledEvent> {
+export async function receiveStripeEvent(
+  deps: Deps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<HandledEvent> {
   const secret = deps.config.stripeWebhookSecret;
-  if (!secret) throw new ServiceError('service_unavailable', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+  if (!secret)
+    throw new ServiceError('service_unavailable', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
   if (!signature) throw new SignatureRefusal('The Stripe-Signature header is missing.');
   let verified: unknown;
   try {

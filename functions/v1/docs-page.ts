@@ -30,7 +30,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     c.header('Cache-Control', 'public, max-age=300');
     return renderPage(c, {
       title: 'API reference – tooldir',
-      description: 'Every endpoint of the tooldir REST API: authentication, parameters, request and response fields, limits and curl examples.',
+      description:
+        'Every endpoint of the tooldir REST API: authentication, parameters, request and response fields, limits and curl examples.',
       body: () => view,
       script: COPY_SCRIPT,
     });

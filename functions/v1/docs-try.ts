@@ -15,7 +15,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const doc = openApiDocument(app, c.get('deps').origin) as ApiDocument;
     const tryable = endpointsOf(doc).filter(isTryable);
     const endpoint = tryable.find((e) => e.op.operationId === c.req.query('op'));
-    if (!endpoint) throw new ServiceError('invalid_request', `op must be one of ${tryable.map((e) => e.op.operationId).join(', ')}.`, { field: 'op' });
+    if (!endpoint)
+      throw new ServiceError(
+        'invalid_request',
+        `op must be one of ${tryable.map((e) => e.op.operationId).join(', ')}.`,
+        { field: 'op' },
+      );
     let url = endpoint.path;
     const query = new URLSearchParams();
     for (const p of parametersOf(doc, endpoint.op)) {

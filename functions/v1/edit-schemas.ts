@@ -5,7 +5,10 @@ import { DESCRIPTION_MAX, editInputSchema } from '../../src/submissions/edit-inp
 
 export const EditRequest = editInputSchema
   .extend({
-    name: editInputSchema.shape.name.meta({ description: 'New display name, 2 to 100 characters (the rules of submit)', example: 'Acme Writer Pro' }),
+    name: editInputSchema.shape.name.meta({
+      description: 'New display name, 2 to 100 characters (the rules of submit)',
+      example: 'Acme Writer Pro',
+    }),
     description: editInputSchema.shape.description.meta({
       description: `New description, plain text, 1 to ${DESCRIPTION_MAX} characters (whitespace collapsed)`,
       example: 'Drafts release notes from your commits.',

@@ -6,15 +6,26 @@ import { errorCodes } from '../../src/errors';
 export const ErrorBody = z
   .object({
     error: z.object({
-      code: z.enum(errorCodes).openapi({ description: 'What went wrong, one of the service\'s error codes (src/errors.ts)', example: 'invalid_request' }),
+      code: z
+        .enum(errorCodes)
+        .openapi({
+          description: "What went wrong, one of the service's error codes (src/errors.ts)",
+          example: 'invalid_request',
+        }),
       message: z.string().openapi({ example: 'name must be 2 to 100 characters' }),
-      site_id: z.uuid().optional().openapi({ description: "On 409 only, when the existing submission is the caller's" }),
+      site_id: z
+        .uuid()
+        .optional()
+        .openapi({ description: "On 409 only, when the existing submission is the caller's" }),
     }),
   })
   .openapi('Error');
 
 /** An error response of the contract's shape, for a route's `responses`. */
-export const errorContent = (description: string) => ({ content: { 'application/json': { schema: ErrorBody } }, description });
+export const errorContent = (description: string) => ({
+  content: { 'application/json': { schema: ErrorBody } },
+  description,
+});
 
 /** Error responses every keyed endpoint can give. */
 export const keyedErrors = {

@@ -27,12 +27,19 @@ export const idempotencyKeyParameter = {
     'body is 422 idempotency_key_reused; a repeat while the first is still running is 409 idempotency_in_progress ' +
     'with Retry-After. 400 and 429 answers and failures on our side (5xx) are not remembered, so a retry with the ' +
     'same key runs again. Shared with MCP submit_site `idempotency_key`.',
-  schema: { type: 'string' as const, minLength: 1, maxLength: IDEMPOTENCY.maxLength, pattern: '^[\\x20-\\x7E]+$', example: '4f1c2b8e-5d0a-4c36-9a57-0c1c4e7b9d21' },
+  schema: {
+    type: 'string' as const,
+    minLength: 1,
+    maxLength: IDEMPOTENCY.maxLength,
+    pattern: '^[\\x20-\\x7E]+$',
+    example: '4f1c2b8e-5d0a-4c36-9a57-0c1c4e7b9d21',
+  },
 };
 
 export const idempotentReplayedHeader = {
   'Idempotent-Replayed': {
-    description: 'Present (`true`) when this answer is the stored answer of an earlier request with the same Idempotency-Key',
+    description:
+      'Present (`true`) when this answer is the stored answer of an earlier request with the same Idempotency-Key',
     schema: { type: 'string' as const, enum: ['true'] },
   },
 };

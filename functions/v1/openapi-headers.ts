@@ -6,13 +6,22 @@
 type Header = { description: string; required?: boolean; schema: { type: 'integer'; minimum: number } };
 type Response = { headers?: Record<string, Header | { $ref: string }> };
 type Operation = { responses?: Record<string, Response>; parameters?: Array<{ name?: string; in?: string }> };
-type Document = { paths?: Record<string, Record<string, Operation>>; components?: { headers?: Record<string, Header> } };
+type Document = {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { headers?: Record<string, Header> };
+};
 
 const seconds = { type: 'integer', minimum: 0 } as const;
 export const LIMIT_HEADERS: Record<string, Header> = {
-  'RateLimit-Limit': { description: 'Requests the bucket allows per window (src/rate-limits/policies.ts)', schema: seconds },
+  'RateLimit-Limit': {
+    description: 'Requests the bucket allows per window (src/rate-limits/policies.ts)',
+    schema: seconds,
+  },
   'RateLimit-Remaining': { description: 'Requests left in the window after this one', schema: seconds },
-  'RateLimit-Reset': { description: 'Seconds until the bucket has room again; 0 when it has room now', schema: seconds },
+  'RateLimit-Reset': {
+    description: 'Seconds until the bucket has room again; 0 when it has room now',
+    schema: seconds,
+  },
   'Retry-After': { description: 'Seconds to wait before sending the request again', schema: seconds },
 };
 
@@ -34,7 +43,8 @@ export function declareLimitHeaders<T extends object>(document: T): T {
         if (limited && !BEFORE_THE_LIMITER.has(status)) {
           for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) headers[name] = ref(name);
         }
-        if (status === '429' || status === '503' || (idempotent && status === '409')) headers['Retry-After'] = ref('Retry-After');
+        if (status === '429' || status === '503' || (idempotent && status === '409'))
+          headers['Retry-After'] = ref('Retry-After');
         if (Object.keys(headers).length) response.headers = { ...response.headers, ...headers };
       }
     }

@@ -50,7 +50,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string): objec
               'Submit AI tools to the directory and track your submissions. Every error body is ' +
               '`{"error":{"code","message"}}`. ' +
               `${describeApiLimits()} RateLimit-* headers on every limited response; Retry-After on 429. ` +
-              'Every timestamp is ISO 8601 in UTC with milliseconds, except a site record\'s submitted_at (YYYY-MM-DD HH:MM:SS+00), ' +
+              "Every timestamp is ISO 8601 in UTC with milliseconds, except a site record's submitted_at (YYYY-MM-DD HH:MM:SS+00), " +
               'whose format the reference fixes.',
             // Not an open-source release (package.json is private, no LICENSE): the terms are the operator's, and the
             // service's home page is where they are published. Decided for the linters' info-license rules; revisit
@@ -75,7 +75,9 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string): objec
  * clients and linters expect, without a second copy of the text in the Worker bundle.
  */
 function summariesAsDescriptions<T>(document: T): T {
-  for (const operations of Object.values((document as { paths?: Record<string, Record<string, { summary?: string; description?: string }>> }).paths ?? {})) {
+  for (const operations of Object.values(
+    (document as { paths?: Record<string, Record<string, { summary?: string; description?: string }>> }).paths ?? {},
+  )) {
     for (const operation of Object.values(operations)) operation.description ||= operation.summary;
   }
   return document;

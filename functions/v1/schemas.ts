@@ -17,21 +17,27 @@ import { lastEditSchema, pendingEditSchema } from '../../src/submissions/edit-re
 
 export const SubmitRequest = submitInputSchema
   .extend({
-    name: submitInputSchema.shape.name.openapi({ description: 'Tool display name, 2 to 100 characters', example: 'Acme Writer' }),
+    name: submitInputSchema.shape.name.openapi({
+      description: 'Tool display name, 2 to 100 characters',
+      example: 'Acme Writer',
+    }),
     url: submitInputSchema.shape.url.openapi({
       description:
         'Tool website URL (http or https). Stored and answered as a URL parser reads it (`HTTPS://Acme.example` is ' +
         '`https://acme.example/`); a backslash, a tab or line break, or other than two slashes after the scheme is refused.',
       example: 'https://acme-writer.example',
     }),
-    email: submitInputSchema.shape.email.openapi({ description: "Contact for review notifications; defaults to the account's e-mail" }),
+    email: submitInputSchema.shape.email.openapi({
+      description: "Contact for review notifications; defaults to the account's e-mail",
+    }),
     plan: submitInputSchema.shape.plan.openapi({
       description:
         'Optional. Left out: `basic` for a new submission, and the plan of the record that waits for payment when the URL is re-submitted. `pro` and `sponsored` are the same plan',
       example: defaultPlan,
     }),
     categories: submitInputSchema.shape.categories.openapi({
-      description: 'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',
+      description:
+        'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',
       example: ['writing', 'productivity'],
     }),
   })
@@ -49,7 +55,10 @@ export const component = <T extends z.ZodType>(schema: T, name: string): T => sc
 export const QueuedResponse = component(queuedResponseSchema, 'QueuedResponse');
 export const PendingPaymentRecord = component(pendingRecordSchema, 'PendingPaymentRecord');
 // The component keeps the description openapi.json has always shown for it (the site record's crawl_error field).
-export const CrawlError = component(crawlErrorSchema.describe('Only when status is crawl_failed: why the crawl failed'), 'CrawlError');
+export const CrawlError = component(
+  crawlErrorSchema.describe('Only when status is crawl_failed: why the crawl failed'),
+  'CrawlError',
+);
 export const SiteRecord = component(
   siteRecordSchema.extend({
     crawl_error: CrawlError.optional(),
@@ -59,7 +68,11 @@ export const SiteRecord = component(
   'SiteRecord',
 );
 export const ListEnvelope = component(
-  siteListSchema.extend({ sites: z.array(SiteRecord).describe('Site records without history and queue position: read one submission for those') }),
+  siteListSchema.extend({
+    sites: z
+      .array(SiteRecord)
+      .describe('Site records without history and queue position: read one submission for those'),
+  }),
   'SiteList',
 );
 // The detail read's site record: SiteRecord plus history and queue position (docs/submission-progress.md).

@@ -16,7 +16,7 @@ const route = createRoute({
   path: '/api/v1/sites/{site_id}',
   operationId: 'editSite',
   tags: ['Submissions'],
-  summary: "Propose a new name or description for one of your live tools",
+  summary: 'Propose a new name or description for one of your live tools',
   description:
     'Files an edit of one of your live tools: `name` (the rules of submit, and no other tool may hold the name) and/or ' +
     `\`description\` (plain text, 1 to ${DESCRIPTION_MAX} characters). The public page and GET /api/v1/tools/{slug} keep ` +
@@ -26,12 +26,19 @@ const route = createRoute({
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody] as const,
   request: {
-    params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }),
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
     body: { required: true, content: { 'application/json': { schema: EditRequest } } },
   },
   responses: {
-    202: { content: { 'application/json': { schema: SiteRecord } }, description: 'Edit filed: the site record with pending_edit' },
-    400: errorContent('Invalid body: neither name nor description, or a field breaks its rule (codes invalid_request, invalid_json)'),
+    202: {
+      content: { 'application/json': { schema: SiteRecord } },
+      description: 'Edit filed: the site record with pending_edit',
+    },
+    400: errorContent(
+      'Invalid body: neither name nor description, or a field breaks its rule (codes invalid_request, invalid_json)',
+    ),
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     409: errorContent(
       'The submission is not live (code invalid_state; the message names its status), another tool holds the name ' +
@@ -46,7 +53,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'submit', actor.accountId);
-    const record = await editSite({ deps: c.get('deps'), actor, input: { ...c.req.valid('json'), site_id: c.req.valid('param').site_id } });
+    const record = await editSite({
+      deps: c.get('deps'),
+      actor,
+      input: { ...c.req.valid('json'), site_id: c.req.valid('param').site_id },
+    });
     return c.json(record, 202);
   });
 }

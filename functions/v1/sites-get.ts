@@ -19,11 +19,16 @@ const route = createRoute({
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   // A malformed id is a 404 like any unknown id, so the path parameter is only typed, not constrained.
-  request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
+  request: {
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
+  },
   responses: {
     200: {
       content: { 'application/json': { schema: z.union([SiteDetail, PendingPaymentRecord]) } },
-      description: 'A site record with history and queue position, or a pending-payment record (status pending_payment) with its checkout_url',
+      description:
+        'A site record with history and queue position, or a pending-payment record (status pending_payment) with its checkout_url',
     },
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     ...keyedErrors,

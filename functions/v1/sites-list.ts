@@ -25,7 +25,10 @@ const query = z.object({
       if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
     })
     .optional()
-    .openapi({ description: 'Only the submission with this URL (compared in canonical form)', example: 'https://acme-writer.example' }),
+    .openapi({
+      description: 'Only the submission with this URL (compared in canonical form)',
+      example: 'https://acme-writer.example',
+    }),
 });
 
 const route = createRoute({

@@ -20,9 +20,16 @@ const route = createRoute({
     `Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
-  request: { params: z.object({ site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }) }) },
+  request: {
+    params: z.object({
+      site_id: z.string().openapi({ format: 'uuid', example: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' }),
+    }),
+  },
   responses: {
-    202: { content: { 'application/json': { schema: SiteRecord } }, description: 'Queued again: the site record (status queued)' },
+    202: {
+      content: { 'application/json': { schema: SiteRecord } },
+      description: 'Queued again: the site record (status queued)',
+    },
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     409: errorContent('The submission is not crawl_failed (code invalid_state; the message names its status)'),
     ...keyedErrors,

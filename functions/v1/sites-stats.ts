@@ -34,7 +34,8 @@ const SiteStats = siteStatsSchema.meta({
   },
 });
 
-const dayParam = (description: string, example: string) => z.string().optional().openapi({ format: 'date', description, example });
+const dayParam = (description: string, example: string) =>
+  z.string().optional().openapi({ format: 'date', description, example });
 
 const route = createRoute({
   method: 'get',
@@ -43,7 +44,7 @@ const route = createRoute({
   tags: ['Submissions'],
   summary: "Your tool's listing statistics",
   description:
-    'Per UTC day: `views` (loads of the tool page), `clicks` (visits to your website through the directory\'s ' +
+    "Per UTC day: `views` (loads of the tool page), `clicks` (visits to your website through the directory's " +
     'outbound link), `impressions` (your card on the home page, category pages and search results) and ' +
     '`badge_loads` (the embeddable badge). Bots and prefetches are not counted; no visitor is identified. Days ' +
     `without events are present as zeros. At most ${MAX_STATS_DAYS} days per request; without \`from\` the ` +
@@ -60,7 +61,9 @@ const route = createRoute({
   },
   responses: {
     200: { content: { 'application/json': { schema: SiteStats } }, description: 'Every day of the range, with totals' },
-    400: errorContent(`A date that is not YYYY-MM-DD, from after to, or more than ${MAX_STATS_DAYS} days (code invalid_request)`),
+    400: errorContent(
+      `A date that is not YYYY-MM-DD, from after to, or more than ${MAX_STATS_DAYS} days (code invalid_request)`,
+    ),
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     ...keyedErrors,
   },
@@ -71,7 +74,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'read', actor.accountId);
     const { from, to } = c.req.valid('query');
-    const stats = await getSiteStats({ deps: c.get('deps'), actor, input: { site_id: c.req.valid('param').site_id, from, to } });
+    const stats = await getSiteStats({
+      deps: c.get('deps'),
+      actor,
+      input: { site_id: c.req.valid('param').site_id, from, to },
+    });
     return c.json(stats, 200);
   });
 }

@@ -5,7 +5,14 @@ import { requireApiKey } from '../middleware/api-key-auth';
 import { jsonObjectBody } from '../middleware/json-body';
 import { enforceRateLimit } from '../middleware/rate-limit';
 import type { AppEnv } from '../types';
-import { idempotencyErrors, idempotencyInProgress, idempotencyKeyParameter, idempotentReplayedHeader, markReplayed, readIdempotencyKey } from './idempotency';
+import {
+  idempotencyErrors,
+  idempotencyInProgress,
+  idempotencyKeyParameter,
+  idempotentReplayedHeader,
+  markReplayed,
+  readIdempotencyKey,
+} from './idempotency';
 import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from './schemas';
 import { ErrorBody, errorContent, keyedErrors } from './error-responses';
 import { BODY_LIMIT_TEXT } from '../../src/body-limit';
@@ -27,10 +34,22 @@ const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
     parameters: [idempotencyKeyParameter],
     request: { body: { required: true, content: { 'application/json': { schema: SubmitRequest } } } },
     responses: {
-      201: { content: { 'application/json': { schema: QueuedResponse } }, description: 'Queued (membership)', headers: idempotentReplayedHeader },
+      201: {
+        content: { 'application/json': { schema: QueuedResponse } },
+        description: 'Queued (membership)',
+        headers: idempotentReplayedHeader,
+      },
       400: errorContent('Invalid body (codes invalid_request, invalid_json)'),
-      402: { content: { 'application/json': { schema: PendingPaymentRecord } }, description: 'Payment required: open checkout_url', headers: idempotentReplayedHeader },
-      409: { content: { 'application/json': { schema: ErrorBody } }, description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}`, headers: idempotentReplayedHeader },
+      402: {
+        content: { 'application/json': { schema: PendingPaymentRecord } },
+        description: 'Payment required: open checkout_url',
+        headers: idempotentReplayedHeader,
+      },
+      409: {
+        content: { 'application/json': { schema: ErrorBody } },
+        description: `URL or name already submitted (code already_submitted), ${idempotencyInProgress}`,
+        headers: idempotentReplayedHeader,
+      },
       413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
       ...idempotencyErrors,
       ...keyedErrors,
@@ -54,7 +73,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
       // What was read otherwise than sent (a bare host got https://), from the body as sent (cached by the validator).
       const notices = urlNotices(((await c.req.json()) as { url?: unknown }).url);
       const body = notices.length ? { ...result.body, notices } : result.body;
-      return result.kind === 'queued' ? c.json(body as typeof result.body, 201) : c.json(body as typeof result.body, 402);
+      return result.kind === 'queued'
+        ? c.json(body as typeof result.body, 201)
+        : c.json(body as typeof result.body, 402);
     });
   }
 }

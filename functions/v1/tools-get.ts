@@ -19,7 +19,8 @@ const route = createRoute({
   // Public: no key (an empty requirement, so no document-wide default could ever apply one).
   security: [],
   summary: 'Get one live tool',
-  description: 'The listing of a live tool by its slug (the last part of its live_url). No key needed. The MCP tool get_tool returns the same data.',
+  description:
+    'The listing of a live tool by its slug (the last part of its live_url). No key needed. The MCP tool get_tool returns the same data.',
   request: { params: z.object({ slug: z.string().openapi({ example: 'acme-writer' }) }) },
   responses: {
     200: { content: { 'application/json': { schema: ToolDetail } }, description: 'The tool' },

@@ -19,7 +19,11 @@ const query = z.object({
     .string()
     .max(MAX_QUERY_LENGTH, { error: `q must be at most ${MAX_QUERY_LENGTH} characters` })
     .optional()
-    .openapi({ description: 'Words to search for in tool names and descriptions; a typo in a name still matches. Empty: newest tools first', example: 'writing assistant' }),
+    .openapi({
+      description:
+        'Words to search for in tool names and descriptions; a typo in a name still matches. Empty: newest tools first',
+      example: 'writing assistant',
+    }),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, { error: limitMessage })
@@ -27,11 +31,18 @@ const query = z.object({
     .refine((n) => n >= 1 && n <= MAX_PAGE_SIZE, { error: limitMessage })
     .optional()
     .openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-  cursor: z.string().optional().openapi({ description: 'next_cursor of the previous page (opaque), with the same q and category' }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ description: 'next_cursor of the previous page (opaque), with the same q and category' }),
   category: z
     .string()
     .optional()
-    .openapi({ description: 'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400', example: 'writing' }),
+    .openapi({
+      description:
+        'Only tools in this category (a slug from GET /api/v1/categories); with an empty q, the newest tools of the category. An unknown category is a 400',
+      example: 'writing',
+    }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -61,7 +72,10 @@ const route = createRoute({
     'The MCP tool search_tools returns the same data.',
   request: { query },
   responses: {
-    200: { content: { 'application/json': { schema: ToolSearchPage } }, description: 'One page of results (with an ETag; Cache-Control allows keeping it a minute)' },
+    200: {
+      content: { 'application/json': { schema: ToolSearchPage } },
+      description: 'One page of results (with an ETag; Cache-Control allows keeping it a minute)',
+    },
     304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
     400: errorContent('Invalid q, limit or cursor, or an unknown category (code invalid_request)'),
     ...publicErrors,
@@ -75,6 +89,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const page = await searchTools({ deps: c.get('deps'), input: { query: q, limit, cursor, category } });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.
-    return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<typeof page, 200, 'json'>;
+    return cacheableAnswer(c, JSON.stringify(page), 'application/json') as unknown as TypedResponse<
+      typeof page,
+      200,
+      'json'
+    >;
   });
 }

@@ -14,7 +14,8 @@ const route = createRoute({
   operationId: 'listWebhookDeliveries',
   tags: ['Webhooks'],
   summary: 'Recent delivery attempts',
-  description: 'Each attempt: the event id, the status code or the error, the attempt number and when the next retry is due.',
+  description:
+    'Each attempt: the event id, the status code or the error, the attempt number and when the next retry is due.',
   security: bearerSecurity,
   middleware: [requireApiKey] as const,
   request: { params: WebhookIdParam },
@@ -29,6 +30,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'read', actor.accountId);
-    return c.json(await listDeliveries({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }), 200);
+    return c.json(
+      await listDeliveries({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }),
+      200,
+    );
   });
 }

@@ -28,7 +28,10 @@ export const CreateWebhookRequest = z
       .min(1, { error: 'events must name at least one event type' })
       .max(10, { error: 'events must name at most 10 event types' })
       .optional()
-      .openapi({ description: 'Event types to receive; default all. A test ping reaches every endpoint.', example: ['site.status_changed'] }),
+      .openapi({
+        description: 'Event types to receive; default all. A test ping reaches every endpoint.',
+        example: ['site.status_changed'],
+      }),
   })
   .openapi('CreateWebhookRequest');
 
@@ -57,11 +60,20 @@ export const DeliveryAttempt = z
     event_id: z.string().openapi({ example: 'evt_5f0c8e7a1b2d4c3e9f8a7b6c5d4e3f2a' }),
     event_type: z.string().openapi({ example: 'site.status_changed' }),
     attempt: z.number().int().openapi({ description: '1 for the first try of this event', example: 1 }),
-    status_code: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null when it did not answer", example: 500 }),
-    error: z.string().nullable().openapi({ description: 'Why the attempt failed when no status tells it (timeout, refused address, redirect)' }),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The receiver's HTTP status; null when it did not answer", example: 500 }),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the attempt failed when no status tells it (timeout, refused address, redirect)' }),
     succeeded: z.boolean().openapi({ description: 'A 2xx within 10 s' }),
     at: isoTimestampSchema('When the attempt was made'),
-    next_retry_at: isoTimestampSchema('When the next attempt is due; null after a success or the last attempt').nullable(),
+    next_retry_at: isoTimestampSchema(
+      'When the next attempt is due; null after a success or the last attempt',
+    ).nullable(),
   })
   .openapi('WebhookDeliveryAttempt');
 
@@ -72,7 +84,12 @@ export const DeliveryList = z
 export const QueuedPing = z
   .object({
     webhook_id: z.uuid(),
-    event_id: z.string().openapi({ description: 'The ping event; its attempts appear under deliveries', example: 'evt_0a1b2c3d4e5f60718293a4b5c6d7e8f9' }),
+    event_id: z
+      .string()
+      .openapi({
+        description: 'The ping event; its attempts appear under deliveries',
+        example: 'evt_0a1b2c3d4e5f60718293a4b5c6d7e8f9',
+      }),
     created: isoTimestampSchema('When the ping event was made (its `created` in the delivered body)'),
   })
   .openapi('QueuedPing');

@@ -31,6 +31,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const actor = c.get('actor');
     await enforceRateLimit(c, 'webhooks', actor.accountId);
-    return c.json(await sendTestPing({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }), 202);
+    return c.json(
+      await sendTestPing({ deps: c.get('deps'), actor, input: { webhookId: c.req.valid('param').webhook_id } }),
+      202,
+    );
   });
 }

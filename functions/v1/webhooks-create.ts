@@ -26,8 +26,13 @@ const route = createRoute({
   middleware: [requireApiKey, jsonObjectBody] as const,
   request: { body: { required: true, content: { 'application/json': { schema: CreateWebhookRequest } } } },
   responses: {
-    201: { content: { 'application/json': { schema: CreatedWebhook } }, description: 'Registered; the secret is shown only here' },
-    400: errorContent('Invalid body, or a URL that is not https or not a public address (codes invalid_request, invalid_json)'),
+    201: {
+      content: { 'application/json': { schema: CreatedWebhook } },
+      description: 'Registered; the secret is shown only here',
+    },
+    400: errorContent(
+      'Invalid body, or a URL that is not https or not a public address (codes invalid_request, invalid_json)',
+    ),
     409: errorContent('The account already has 5 webhooks (code too_many_webhooks)'),
     413: errorContent(`Body larger than ${BODY_LIMIT_TEXT}`),
     ...keyedErrors,

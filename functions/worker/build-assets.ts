@@ -86,5 +86,7 @@ export function writeStylesheetModule(file = STYLESHEET_MODULE): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { dir, changed } = buildWorkerAssets();
   writeStylesheetModule();
-  console.log(`${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}); ${STYLESHEET_MODULE}`);
+  console.log(
+    `${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}); ${STYLESHEET_MODULE}`,
+  );
 }

@@ -44,7 +44,10 @@ export async function createAccount(deps: Deps, input: { email: string; tier?: T
 }
 
 export async function findAccountByEmail(deps: Deps, email: string) {
-  const [row] = await deps.db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email) ?? email.trim().toLowerCase()));
+  const [row] = await deps.db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email) ?? email.trim().toLowerCase()));
   return row ? view(row) : undefined;
 }
 

@@ -57,7 +57,10 @@ export async function createApiKey(deps: Deps, accountId: string, name?: string)
   );
   if (!row?.account_found) throw new ServiceError('not_found', 'No account with this id.');
   if (!row.key_id) {
-    throw new ServiceError('conflict', `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`);
+    throw new ServiceError(
+      'conflict',
+      `You already have ${MAX_ACTIVE_KEYS} active keys. Revoke one you no longer use first.`,
+    );
   }
   return { key_id: row.key_id, key, prefix, name: keyName };
 }
@@ -130,5 +133,5 @@ function touchKey(deps: Deps, keyId: string) {
   );
 }
 
-const unauthorized = () => new ServiceError('unauthorized', 'A valid API key is required: Authorization: Bearer <key>.');
-
+const unauthorized = () =>
+  new ServiceError('unauthorized', 'A valid API key is required: Authorization: Bearer <key>.');

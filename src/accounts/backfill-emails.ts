@@ -52,7 +52,8 @@ export async function foldStoredAccountEmails(db: Db): Promise<EmailBackfillRepo
       continue;
     }
     const [holder] = await queryRows<{ id: string }>(db, sql`SELECT id FROM accounts WHERE email = ${next}`);
-    if (holder && holder.id !== row.id) report.collisions.push({ table: 'accounts', id: row.id, column: 'email', key: next, heldBy: holder.id });
+    if (holder && holder.id !== row.id)
+      report.collisions.push({ table: 'accounts', id: row.id, column: 'email', key: next, heldBy: holder.id });
   }
   return report;
 }

@@ -24,7 +24,11 @@ export interface MembershipBilling {
 }
 
 /** A membership held through a subscription one of our membership sessions started: one that can be cancelled. */
-export type SubscribedMembership = MembershipBilling & { tier: Exclude<Tier, 'none'>; customerId: string; subscriptionId: string };
+export type SubscribedMembership = MembershipBilling & {
+  tier: Exclude<Tier, 'none'>;
+  customerId: string;
+  subscriptionId: string;
+};
 
 /** What the local billing page cancels (functions/pages/local-checkout-event.ts builds the deletion event from it). */
 export type LocalMembership = SubscribedMembership;
@@ -76,5 +80,12 @@ export async function getMembershipBilling(deps: Deps, accountId: string): Promi
  * operator): the one the billing page may cancel.
  */
 export function isSubscribedMembership(b: MembershipBilling): b is SubscribedMembership {
-  return b.active && b.source === 'stripe' && b.tier !== 'none' && b.customerId !== null && b.subscriptionId !== null && b.startedAt !== null;
+  return (
+    b.active &&
+    b.source === 'stripe' &&
+    b.tier !== 'none' &&
+    b.customerId !== null &&
+    b.subscriptionId !== null &&
+    b.startedAt !== null
+  );
 }

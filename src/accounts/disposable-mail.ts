@@ -8,7 +8,10 @@ import { foldMailDomain } from './mail-domain';
  * folded), so `ｍａｉｌｉｎａｔｏｒ。com.` is mailinator.com. When the list cannot be read, nothing is refused and the
  * failure is logged: a broken list must not stop every sign-in (docs/account.md "Disposable addresses").
  */
-export async function isDisposableAddress(deps: Pick<Deps, 'disposableDomains' | 'log'>, email: string): Promise<boolean> {
+export async function isDisposableAddress(
+  deps: Pick<Deps, 'disposableDomains' | 'log'>,
+  email: string,
+): Promise<boolean> {
   const typed = emailDomain(email);
   const labels = (foldMailDomain(typed) ?? typed.toLowerCase().replace(/\.$/, '')).split('.');
   try {

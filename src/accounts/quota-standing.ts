@@ -24,14 +24,24 @@ export interface QuotaStanding {
  */
 export async function readQuotaStanding(deps: Deps, accountId: string): Promise<QuotaStanding | undefined> {
   const now = deps.now();
-  const [row] = await queryRows<{ email: string; tier: Membership['tier']; membership_status: string; period_end: string | null; used: number | string | null }>(
+  const [row] = await queryRows<{
+    email: string;
+    tier: Membership['tier'];
+    membership_status: string;
+    period_end: string | null;
+    used: number | string | null;
+  }>(
     deps.db,
     sql`SELECT a.email, a.tier, a.membership_status, ${isoTimestamp(sql`a.membership_period_end`)} AS period_end, u.used
         FROM accounts a LEFT JOIN quota_usage u ON u.account_id = a.id AND u.day = ${utcDay(now)}::date
         WHERE a.id = ${accountId}`,
   );
   if (!row) return undefined;
-  const membership: Membership = { tier: row.tier, status: row.membership_status, periodEnd: row.period_end ? new Date(row.period_end) : null };
+  const membership: Membership = {
+    tier: row.tier,
+    status: row.membership_status,
+    periodEnd: row.period_end ? new Date(row.period_end) : null,
+  };
   return {
     email: row.email,
     membership,

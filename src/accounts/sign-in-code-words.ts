@@ -5,7 +5,10 @@
 import type { Config } from '../config';
 
 /** Undefined when mail is really sent; otherwise where the code can be read. */
-export function undeliveredCodeWhere(config: Pick<Config, 'local' | 'logLevel'>, mailKind: 'outbox' | 'http'): string | undefined {
+export function undeliveredCodeWhere(
+  config: Pick<Config, 'local' | 'logLevel'>,
+  mailKind: 'outbox' | 'http',
+): string | undefined {
   if (mailKind !== 'outbox' || !config.local) return undefined;
   const logged = config.logLevel === 'debug' || config.logLevel === 'info';
   return logged

@@ -117,7 +117,10 @@ async function secondsUntilBudget(deps: Deps, email: string, budgets: Record<str
   const rows = await queryRows<{ window_start: string; sent: number; client: string }>(
     deps.db,
     sql`SELECT client, sent, to_char(window_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS window_start
-        FROM sign_in_send_budgets WHERE email = ${email} AND client IN (${sql.join(clients.map((c) => sql`${c}`), sql`, `)})`,
+        FROM sign_in_send_budgets WHERE email = ${email} AND client IN (${sql.join(
+          clients.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
   );
   const windowEnds = rows
     .filter((r) => Number(r.sent) >= (budgets[r.client] ?? Infinity))

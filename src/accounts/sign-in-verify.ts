@@ -19,7 +19,10 @@ export type CodeCheck =
  * try or marks the code used, so concurrent guesses cannot exceed the limit and a code works once.
  * An unknown address that proves its code gets an account with tier none (unless sign-up is closed).
  */
-export async function verifySignInCode(deps: Deps, input: { email: string; code: string; challenge: string | undefined }): Promise<CodeCheck> {
+export async function verifySignInCode(
+  deps: Deps,
+  input: { email: string; code: string; challenge: string | undefined },
+): Promise<CodeCheck> {
   const { email, challenge } = input;
   if (!challenge || !CHALLENGE.test(challenge)) return { ok: false, reason: 'expired' };
   const now = deps.now().toISOString();

@@ -70,12 +70,14 @@ export function signInSecret(config: Config): string {
   return `tooldir-sign-in-v1:${config.adminToken ?? (processSecret ??= randomToken(43))}`;
 }
 
-export const hashCode = (config: Config, email: string, code: string) => sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);
+export const hashCode = (config: Config, email: string, code: string) =>
+  sha256Hex(`${signInSecret(config)}\n${email}\n${code}`);
 
 /** The peppered hash of a client group: send budgets are counted per client without storing its address. */
 export const hashClient = (config: Config, group: string) => sha256Hex(`${signInSecret(config)}\nclient\n${group}`);
 
-const knownBrowserMac = (config: Config, email: string, id: string) => sha256Hex(`${signInSecret(config)}\nknown-browser\n${email}\n${id}`);
+const knownBrowserMac = (config: Config, email: string, id: string) =>
+  sha256Hex(`${signInSecret(config)}\nknown-browser\n${email}\n${id}`);
 
 /**
  * `{id}.{mac}`: what a browser keeps after it signed in as `email` (a cookie), proving so later without any
@@ -88,7 +90,11 @@ export async function issueKnownBrowserToken(config: Config, email: string): Pro
 }
 
 /** The browser's id when `token` was issued for `email` by this server; undefined for anything else. */
-export async function knownBrowserId(config: Config, email: string, token: string | undefined): Promise<string | undefined> {
+export async function knownBrowserId(
+  config: Config,
+  email: string,
+  token: string | undefined,
+): Promise<string | undefined> {
   const match = token === undefined ? null : /^([0-9A-Za-z]{22})\.([0-9a-f]{64})$/.exec(token);
   if (!match) return undefined;
   const [, id, mac] = match;
@@ -103,6 +109,7 @@ const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
  */
 export function challengeReference(challengeHash: string): string {
   let ref = '';
-  for (let i = 0; i < 4; i++) ref += REFERENCE_LETTERS[parseInt(challengeHash.slice(i * 2, i * 2 + 2), 16) % REFERENCE_LETTERS.length];
+  for (let i = 0; i < 4; i++)
+    ref += REFERENCE_LETTERS[parseInt(challengeHash.slice(i * 2, i * 2 + 2), 16) % REFERENCE_LETTERS.length];
   return ref;
 }

@@ -22,7 +22,10 @@ export interface CreatedWebSession extends WebSession {
 const TOKEN = /^[0-9A-Za-z]{43}$/;
 
 /** Starts a session of kind 'account' (≈256-bit token, its own CSRF token). */
-export async function createWebSession(deps: Deps, account: { account_id: string; email: string }): Promise<CreatedWebSession> {
+export async function createWebSession(
+  deps: Deps,
+  account: { account_id: string; email: string },
+): Promise<CreatedWebSession> {
   const token = randomToken(43);
   const csrfToken = randomToken(32);
   const expiresAt = new Date(deps.now().getTime() + SESSION_TTL_DAYS * 86_400_000);
@@ -46,7 +49,12 @@ export async function findWebSession(deps: Deps, token: string | undefined): Pro
           AND s.expires_at > ${deps.now().toISOString()}::timestamptz`,
   );
   if (!row) return undefined;
-  return { accountId: row.account_id, email: row.email, csrfToken: row.csrf_token, expiresAt: new Date(row.expires_at) };
+  return {
+    accountId: row.account_id,
+    email: row.email,
+    csrfToken: row.csrf_token,
+    expiresAt: new Date(row.expires_at),
+  };
 }
 
 /** Ends a session (sign-out) and sweeps this account's expired ones in the same statement. */

@@ -11,7 +11,8 @@ export interface ListingPrice {
 }
 
 /** `15.90 USD`: how a price reads everywhere (pages, the CLI, e-mails). */
-export const amountText = (price: ListingPrice) => `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
+export const amountText = (price: ListingPrice) =>
+  `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
 
 /** `15.90 USD once` or `29.90 USD a month`. */
 export const priceText = (price: ListingPrice) => `${amountText(price)} ${price.recurring ? 'a month' : 'once'}`;
@@ -37,7 +38,8 @@ const isAlias = (plan: PlanName): plan is PlanAlias => Object.hasOwn(planAliases
 export const planKind = (plan: PlanName): PlanKind => (isAlias(plan) ? planAliases[plan] : plan);
 
 /** Every spelling of the plans `pick` selects (for SQL that reads a stored spelling: `plan IN (...)`). */
-export const planSpellings = (pick: (kind: PlanKind) => boolean): PlanName[] => planNames.filter((name) => pick(planKind(name)));
+export const planSpellings = (pick: (kind: PlanKind) => boolean): PlanName[] =>
+  planNames.filter((name) => pick(planKind(name)));
 
 /** The aliases of a plan (`pro` for sponsored). */
 export const aliasesOf = (kind: PlanKind): PlanAlias[] =>
@@ -62,7 +64,8 @@ export const planFlags = (plan: PlanName) => ({ ...planPlacement[planKind(plan)]
 /** Where a card was shown, for the statistics: the slot its flags earn (`standard` for the plain list). */
 export const placements = ['sponsored', 'featured', 'standard'] as const;
 export type Placement = (typeof placements)[number];
-export const isPlacement = (value: string | undefined): value is Placement => (placements as readonly (string | undefined)[]).includes(value);
+export const isPlacement = (value: string | undefined): value is Placement =>
+  (placements as readonly (string | undefined)[]).includes(value);
 export const placementOf = (card: { is_feature: boolean; is_sponsor: boolean }): Placement =>
   card.is_sponsor ? placements[0] : card.is_feature ? placements[1] : placements[2];
 
@@ -78,13 +81,17 @@ export type MembershipTier = (typeof membershipTiers)[number];
 export const tierNames = ['none', ...membershipTiers] as const;
 export type Tier = (typeof tierNames)[number];
 
-export const isMembershipTier = (value: string): value is MembershipTier => (membershipTiers as readonly string[]).includes(value);
+export const isMembershipTier = (value: string): value is MembershipTier =>
+  (membershipTiers as readonly string[]).includes(value);
 
 /**
  * The one name of each tier for people: /pricing, /account, the membership and checkout pages, the CLI and e-mails
  * say exactly this, alone ("Member", never "Member membership"); test/unit/catalog/tier-names.test.ts holds them to it.
  */
-export const tierDisplayNames: Record<MembershipTier, string> = { member: 'Member', memberFeature: 'Member with featured' };
+export const tierDisplayNames: Record<MembershipTier, string> = {
+  member: 'Member',
+  memberFeature: 'Member with featured',
+};
 
 /** The plans each tier's daily quota covers without paying per tool; sponsored is always paid. */
 export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
@@ -96,10 +103,10 @@ export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
 export const defaultDailyLimits: Record<MembershipTier, number> = { member: 5, memberFeature: 10 };
 
 /** The environment variable that sets each tier's daily quota (src/config.ts). */
-export const dailyLimitEnv = { member: 'MEMBER_DAILY_LIMIT', memberFeature: 'MEMBER_FEATURE_DAILY_LIMIT' } as const satisfies Record<
-  MembershipTier,
-  string
->;
+export const dailyLimitEnv = {
+  member: 'MEMBER_DAILY_LIMIT',
+  memberFeature: 'MEMBER_FEATURE_DAILY_LIMIT',
+} as const satisfies Record<MembershipTier, string>;
 
 /** The higher tier of the two (the rank is the order of membershipTiers): a Price of both buys it, buying it is an upgrade. */
 export const tierRank = (tier: MembershipTier): number => membershipTiers.indexOf(tier);

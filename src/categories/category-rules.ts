@@ -19,9 +19,7 @@ export const isCategorySlug = (value: string) => value.length <= MAX_CATEGORY_SL
 
 /** One category slug; `field` names the parameter in the error message. */
 export const categorySlugSchema = (field = 'slug') =>
-  z
-    .string({ error: `${field} must be a string` })
-    .refine(isCategorySlug, { error: slugMessage(field) });
+  z.string({ error: `${field} must be a string` }).refine(isCategorySlug, { error: slugMessage(field) });
 
 export const categoryNameSchema = z
   .string({ error: 'name must be a string' })
@@ -34,7 +32,9 @@ export const categoryNameSchema = z
 export const categoryDescriptionSchema = z
   .string({ error: 'description must be a string or null' })
   .trim()
-  .max(MAX_CATEGORY_DESCRIPTION_LENGTH, { error: `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters` })
+  .max(MAX_CATEGORY_DESCRIPTION_LENGTH, {
+    error: `description must be at most ${MAX_CATEGORY_DESCRIPTION_LENGTH} characters`,
+  })
   .refine((v) => isPrintable(v, { lineBreaks: true }), { error: 'description must be printable, well-formed text' })
   .transform((v) => v || null)
   .nullable();

@@ -4,7 +4,9 @@ import { z } from 'zod';
 // so both promise exactly what categories.ts returns.
 
 export const categorySchema = z.object({
-  slug: z.string().describe('Stable key: pass it as category to search_tools / GET /api/v1/tools, or in categories on submit'),
+  slug: z
+    .string()
+    .describe('Stable key: pass it as category to search_tools / GET /api/v1/tools, or in categories on submit'),
   name: z.string().describe('Display name'),
   description: z.string().nullable().describe('One line on what belongs in the category; null when none'),
 });

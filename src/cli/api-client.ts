@@ -1,7 +1,15 @@
 // A tiny typed client for the tooldir REST API (base `${baseUrl}/api/v1`, bearer key).
 import { CliError, type ErrorBody } from './cli-error';
 import { exitCodeForHttpStatus } from './exit-codes';
-import type { CategoryList, EditRequest, ListEnvelope, PendingPaymentRecord, QueuedResponse, SiteDetail, SubmitRequest } from './api-types';
+import type {
+  CategoryList,
+  EditRequest,
+  ListEnvelope,
+  PendingPaymentRecord,
+  QueuedResponse,
+  SiteDetail,
+  SubmitRequest,
+} from './api-types';
 import type { SiteStats } from '../stats/stats-schemas';
 
 export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
@@ -33,7 +41,8 @@ export class ApiClient {
     const extra: Record<string, string> = idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey };
     const response = await this.send('POST', '/submit-site', request, extra);
     if (response.status === 201) return { kind: 'queued', body: await readJson<QueuedResponse>(response) };
-    if (response.status === 402) return { kind: 'payment_required', body: await readJson<PendingPaymentRecord>(response) };
+    if (response.status === 402)
+      return { kind: 'payment_required', body: await readJson<PendingPaymentRecord>(response) };
     throw await toCliError(response);
   }
 
@@ -46,7 +55,10 @@ export class ApiClient {
   /** GET /sites/{id}/stats: a tool's statistics per UTC day (docs/stats.md). */
   async getSiteStats(siteId: string, range: { from?: string; to?: string }): Promise<SiteStats> {
     const params = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => e[1] !== undefined));
-    const response = await this.send('GET', `/sites/${encodeURIComponent(siteId)}/stats${params.size ? `?${params.toString()}` : ''}`);
+    const response = await this.send(
+      'GET',
+      `/sites/${encodeURIComponent(siteId)}/stats${params.size ? `?${params.toString()}` : ''}`,
+    );
     if (response.ok) return readJson<SiteStats>(response);
     throw await toCliError(response);
   }
@@ -89,7 +101,12 @@ export class ApiClient {
    * wherever the Location points, or turn a 301/302/303 into a GET of it. So a redirect answering a change is
    * reported, not followed: the service never redirects its own API, so it means a wrong --base-url or a middlebox.
    */
-  private async send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  private async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (this.options.apiKey !== undefined) headers.authorization = `Bearer ${this.options.apiKey}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -106,7 +123,8 @@ export class ApiClient {
     } catch (error) {
       throw networkError(this.options.baseUrl, error);
     }
-    if (redirect === 'manual' && response.status >= 300 && response.status < 400) throw redirectNotFollowed(this.options.baseUrl, method, response);
+    if (redirect === 'manual' && response.status >= 300 && response.status < 400)
+      throw redirectNotFollowed(this.options.baseUrl, method, response);
     return response;
   }
 }
@@ -127,7 +145,8 @@ async function toCliError(response: Response): Promise<CliError> {
   if (response.status === 401) extra.push('Check the key, or run `tooldir login` again.');
   // A 429 is one line: the API's message says when to retry; only one that does not gets Retry-After added to it.
   const retryAfter = response.headers.get('retry-after');
-  if (response.status === 429 && retryAfter && !/\bretry\b|\bagain\b/i.test(message)) message = `${message.replace(/\.?$/, '.')} Retry in ${retryAfter} s.`;
+  if (response.status === 429 && retryAfter && !/\bretry\b|\bagain\b/i.test(message))
+    message = `${message.replace(/\.?$/, '.')} Retry in ${retryAfter} s.`;
   if (siteId) extra.push(`Existing submission: ${siteId}`);
   return new CliError(code, message, { exitCode, extraLines: extra, siteId, httpStatus: response.status });
 }
@@ -169,10 +188,14 @@ function redirectNotFollowed(baseUrl: string, method: string, response: Response
   } catch {
     // an unparsable Location stays "another address"
   }
-  return new CliError('unexpected_redirect', `The API at ${baseUrl} answered ${method} with HTTP ${response.status}, a redirect to ${target}; tooldir does not send a change on to another address, so nothing was sent there.`, {
-    httpStatus: response.status,
-    extraLines: ["Check the address (--base-url or TOOLDIR_BASE_URL): it must be the service's own origin."],
-  });
+  return new CliError(
+    'unexpected_redirect',
+    `The API at ${baseUrl} answered ${method} with HTTP ${response.status}, a redirect to ${target}; tooldir does not send a change on to another address, so nothing was sent there.`,
+    {
+      httpStatus: response.status,
+      extraLines: ["Check the address (--base-url or TOOLDIR_BASE_URL): it must be the service's own origin."],
+    },
+  );
 }
 
 /** A friendly line for a server that cannot be reached (connection refused, DNS, timeout). */

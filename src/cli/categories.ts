@@ -19,7 +19,12 @@ export function registerCategoriesCommand(program: Command, ctx: CliContext, run
         if (session.json) printJson(ctx.stdout, { categories });
         else if (categories.length === 0) printLines(ctx.stdout, ['No categories yet.']);
         else {
-          const rows = categories.map((c) => [c.slug, truncate(c.name, 40), String(c.tool_count), truncate(c.description ?? '', 60)]);
+          const rows = categories.map((c) => [
+            c.slug,
+            truncate(c.name, 40),
+            String(c.tool_count),
+            truncate(c.description ?? '', 60),
+          ]);
           printLines(ctx.stdout, [formatTable(['slug', 'name', 'tools', 'description'], rows)]);
         }
         return ExitCode.ok;

@@ -115,7 +115,9 @@ function parseConfig(value: unknown): CliConfig {
 function isRememberedSubmission(value: unknown): value is RememberedSubmission {
   if (typeof value !== 'object' || value === null) return false;
   const item = value as Record<string, unknown>;
-  return ['site_id', 'url', 'url_key', 'name', 'base_url', 'recorded_at'].every((field) => typeof item[field] === 'string');
+  return ['site_id', 'url', 'url_key', 'name', 'base_url', 'recorded_at'].every(
+    (field) => typeof item[field] === 'string',
+  );
 }
 
 function isNotFound(error: unknown): boolean {

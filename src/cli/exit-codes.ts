@@ -21,7 +21,8 @@ export function exitCodeForHttpStatus(status: number, code?: string): ExitCodeVa
   if (status === 400) return ExitCode.usage;
   if (status === 402) return ExitCode.paymentRequired;
   // 409 is also a retry of a submission that is not crawl_failed (invalid_state): an ordinary error.
-  if (status === 409) return code === undefined || code === 'already_submitted' ? ExitCode.alreadySubmitted : ExitCode.error;
+  if (status === 409)
+    return code === undefined || code === 'already_submitted' ? ExitCode.alreadySubmitted : ExitCode.error;
   if (status === 429) return ExitCode.rateLimited;
   return ExitCode.error;
 }

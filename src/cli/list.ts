@@ -38,7 +38,13 @@ export function renderList(envelope: ListEnvelope): string[] {
     const beyond = offset > 0 ? ` past offset ${offset}` : '';
     return [`No submissions${beyond}. Unpaid ones are not listed; see \`tooldir status <url>\`.`];
   }
-  const rows = sites.map((site) => [describeStatus(site.status), truncate(site.name, 40), truncate(site.url, 60), formatTime(site.submitted_at), site.site_id]);
+  const rows = sites.map((site) => [
+    describeStatus(site.status),
+    truncate(site.name, 40),
+    truncate(site.url, 60),
+    formatTime(site.submitted_at),
+    site.site_id,
+  ]);
   const range = `showing ${offset + 1}–${offset + sites.length}${total === undefined ? '' : ` of ${total}`}`;
   return [formatTable(['status', 'name', 'url', 'submitted', 'site_id'], rows), '', range];
 }
@@ -48,7 +54,11 @@ function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
     const parsed = Number(value);
     if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-      throw new InvalidArgumentError(max === Number.MAX_SAFE_INTEGER ? `must be a whole number ≥ ${min}` : `must be a whole number from ${min} to ${max}`);
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER
+          ? `must be a whole number ≥ ${min}`
+          : `must be a whole number from ${min} to ${max}`,
+      );
     }
     return parsed;
   };

@@ -44,7 +44,12 @@ export function registerLoginCommand(program: Command, ctx: CliContext, run: Run
         }
 
         // The key belongs to the origin it was checked against, and that address becomes the default.
-        await session.store.update((config) => ({ ...config, api_key: key, key_origin: new URL(session.baseUrl).origin, base_url: session.baseUrl }));
+        await session.store.update((config) => ({
+          ...config,
+          api_key: key,
+          key_origin: new URL(session.baseUrl).origin,
+          base_url: session.baseUrl,
+        }));
         if (session.json) {
           printJson(ctx.stdout, { logged_in: true, base_url: session.baseUrl, config_path: session.store.path });
         } else {

@@ -22,8 +22,11 @@ export function registerLogoutCommand(program: Command, ctx: CliContext, run: Ru
         if (session.json) {
           printJson(ctx.stdout, { logged_out: true, key_removed: hadKey, config_path: session.store.path });
         } else {
-          printLines(ctx.stdout, [hadKey ? `Logged out: the key stored in ${session.store.path} was deleted.` : 'No key was stored.']);
-          if (envKeyStillSet) printLines(ctx.stderr, ['Note: TOOLDIR_API_KEY is still set in your environment and is still used.']);
+          printLines(ctx.stdout, [
+            hadKey ? `Logged out: the key stored in ${session.store.path} was deleted.` : 'No key was stored.',
+          ]);
+          if (envKeyStillSet)
+            printLines(ctx.stderr, ['Note: TOOLDIR_API_KEY is still set in your environment and is still used.']);
         }
         return ExitCode.ok;
       }),

@@ -42,7 +42,10 @@ export function buildProgram(ctx: CliContext, run: RunAction): Command {
   const program = new Command('tooldir')
     .description('Submit tools to the AI tool directory and follow their review, from the terminal.')
     .version(ctx.version, '-V, --version', 'print the version')
-    .option('--base-url <url>', 'service address (default: $TOOLDIR_BASE_URL, the stored one, or http://127.0.0.1:8787)')
+    .option(
+      '--base-url <url>',
+      'service address (default: $TOOLDIR_BASE_URL, the stored one, or http://127.0.0.1:8787)',
+    )
     .option('--json', 'print one JSON document on stdout, for scripts')
     .helpOption('-h, --help', 'show help for the command')
     .showHelpAfterError('(run with --help for usage)')

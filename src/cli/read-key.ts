@@ -10,7 +10,12 @@ export async function readKeyFromPipe(input: KeyInput): Promise<string> {
   let text = '';
   input.setEncoding('utf8');
   for await (const chunk of input) text += String(chunk);
-  return text.split(/\r?\n/).map((line) => line.trim()).find((line) => line.length > 0) ?? '';
+  return (
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find((line) => line.length > 0) ?? ''
+  );
 }
 
 /**

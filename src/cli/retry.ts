@@ -13,7 +13,9 @@ import { MAX_RETRIES_PER_DAY } from '../catalog/retry-limit';
 export function registerRetryCommand(program: Command, ctx: CliContext, run: RunAction): void {
   program
     .command('retry')
-    .description(`crawl a submission again after its crawl failed (status crawl_failed; at most ${MAX_RETRIES_PER_DAY} times a day)`)
+    .description(
+      `crawl a submission again after its crawl failed (status crawl_failed; at most ${MAX_RETRIES_PER_DAY} times a day)`,
+    )
     .argument('<site_id>', 'the site_id (UUID) of the submission')
     .action((target: string, _options: object, command: Command) =>
       run(command, async (globals) => {
@@ -21,7 +23,11 @@ export function registerRetryCommand(program: Command, ctx: CliContext, run: Run
         const session = await openKeyedSession(ctx, globals);
         const site = await session.client.retrySite(target.trim());
         if (session.json) printJson(ctx.stdout, site);
-        else printLines(ctx.stdout, ['Queued again: the crawler will try the site once more.', ...siteLines(site, ctx.now())]);
+        else
+          printLines(ctx.stdout, [
+            'Queued again: the crawler will try the site once more.',
+            ...siteLines(site, ctx.now()),
+          ]);
         return ExitCode.ok;
       }),
     );

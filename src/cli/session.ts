@@ -49,7 +49,12 @@ export function resolveBaseUrl(flag: string | undefined, env: CliContext['env'],
 export async function openSession(ctx: CliContext, globals: GlobalOptions): Promise<Session> {
   const store = new ConfigStore(configFilePath(ctx.env));
   const config = await store.read();
-  return { store, config, baseUrl: resolveBaseUrl(globals.baseUrl, ctx.env, config.base_url), json: globals.json === true };
+  return {
+    store,
+    config,
+    baseUrl: resolveBaseUrl(globals.baseUrl, ctx.env, config.base_url),
+    json: globals.json === true,
+  };
 }
 
 /**
@@ -75,12 +80,20 @@ function checkStoredKeyOrigin(config: CliConfig, baseUrl: string): void {
   const target = new URL(baseUrl).origin;
   const relogin = `Run \`tooldir login --base-url ${baseUrl}\` to store a key for it (or set TOOLDIR_API_KEY for one run).`;
   if (config.key_origin === undefined) {
-    throw new CliError('key_origin_unknown', 'The stored key was saved by an older tooldir that did not record which service it belongs to, so it is not sent anywhere.', {
-      extraLines: [relogin],
-    });
+    throw new CliError(
+      'key_origin_unknown',
+      'The stored key was saved by an older tooldir that did not record which service it belongs to, so it is not sent anywhere.',
+      {
+        extraLines: [relogin],
+      },
+    );
   }
   if (config.key_origin !== target) {
-    throw new CliError('key_for_other_origin', `The stored key belongs to ${config.key_origin}; it is not sent to ${target}.`, { extraLines: [relogin] });
+    throw new CliError(
+      'key_for_other_origin',
+      `The stored key belongs to ${config.key_origin}; it is not sent to ${target}.`,
+      { extraLines: [relogin] },
+    );
   }
 }
 
@@ -88,9 +101,13 @@ function checkStoredKeyOrigin(config: CliConfig, baseUrl: string): void {
 export function checkKeyTransport(baseUrl: string): void {
   const url = new URL(baseUrl);
   if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
-    throw new CliError('insecure_base_url', `Refusing to send an API key over plain http to ${url.host}: use https://${url.host}.`, {
-      exitCode: 2,
-      extraLines: ['Plain http is allowed only to this machine (localhost, 127.0.0.0/8, [::1]).'],
-    });
+    throw new CliError(
+      'insecure_base_url',
+      `Refusing to send an API key over plain http to ${url.host}: use https://${url.host}.`,
+      {
+        exitCode: 2,
+        extraLines: ['Plain http is allowed only to this machine (localhost, 127.0.0.0/8, [::1]).'],
+      },
+    );
   }
 }

@@ -3,19 +3,32 @@ import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
 import { formatTime } from '../display-time';
-import { badgeWords, membershipPrices, membershipTiers, planKind, priceText, tierCovers, tierDisplayNames } from '../catalog/plans';
+import {
+  badgeWords,
+  membershipPrices,
+  membershipTiers,
+  planKind,
+  priceText,
+  tierCovers,
+  tierDisplayNames,
+} from '../catalog/plans';
 
 /**
  * The memberships that would have covered this plan, by their one name and price (the catalogue's table, as on
  * /pricing); undefined when a membership is no way out (the quota of today is used, or the URL already waits).
  */
-export function membershipLine(record: Pick<PendingPaymentRecord, 'plan' | 'reason'>, baseUrl?: string): string | undefined {
+export function membershipLine(
+  record: Pick<PendingPaymentRecord, 'plan' | 'reason'>,
+  baseUrl?: string,
+): string | undefined {
   if (record.reason !== 'no_membership' && record.reason !== 'plan_not_covered') return undefined;
   const kind = planKind(record.plan);
   const covering = membershipTiers.filter((tier) => tierCovers[tier].includes(kind));
   const pricing = baseUrl ? ` (${baseUrl}/pricing)` : '';
   if (covering.length === 0) return `No membership covers a ${kind} listing: it is always paid${pricing}.`;
-  const offers = covering.map((tier) => `${tierDisplayNames[tier]} (${priceText(membershipPrices[tier])})`).join(' or ');
+  const offers = covering
+    .map((tier) => `${tierDisplayNames[tier]} (${priceText(membershipPrices[tier])})`)
+    .join(' or ');
   return `Members submit ${kind} listings without paying per tool: ${offers}${pricing}.`;
 }
 
@@ -53,7 +66,8 @@ export function siteLines(site: SiteDetail, now: Date, baseUrl?: string): string
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);
   if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit)}`);
   if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit)}`);
-  if ('history' in site && site.history?.length) lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
+  if ('history' in site && site.history?.length)
+    lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
   return lines;
 }
 

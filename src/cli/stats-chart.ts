@@ -32,7 +32,10 @@ const n = (value: number) => value.toLocaleString('en-US');
 
 export function statsLines(stats: SiteStats): string[] {
   const width = Math.min(stats.days.length, MAX_COLUMNS);
-  const lines = [`Statistics of ${stats.site_id}, ${stats.from} to ${stats.to} (${stats.days.length} UTC day${stats.days.length === 1 ? '' : 's'})`, ''];
+  const lines = [
+    `Statistics of ${stats.site_id}, ${stats.from} to ${stats.to} (${stats.days.length} UTC day${stats.days.length === 1 ? '' : 's'})`,
+    '',
+  ];
   for (const [key, label] of ROWS) {
     const line = sparkline(bucket(stats.days.map((d) => d[key])));
     lines.push(`${label.padEnd(12)} ${line.padEnd(width)}  ${n(stats.totals[key]).padStart(9)}`);
@@ -46,6 +49,7 @@ export function statsLines(stats: SiteStats): string[] {
     `Click-through rate: ${formatRate(stats.totals.click_through_rate)} (clicks per card impression or page view)`,
     `Impressions by placement: ${n(p.sponsored)} sponsored, ${n(p.featured)} featured, ${n(p.standard)} standard`,
   );
-  if (stats.days.length > MAX_COLUMNS) lines.push(`(one column is ${Math.ceil(stats.days.length / MAX_COLUMNS)} days; --json has every day)`);
+  if (stats.days.length > MAX_COLUMNS)
+    lines.push(`(one column is ${Math.ceil(stats.days.length / MAX_COLUMNS)} days; --json has every day)`);
   return lines;
 }

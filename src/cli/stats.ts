@@ -24,7 +24,8 @@ export function registerStatsCommand(program: Command, ctx: CliContext, run: Run
         const url = isSiteId(target) ? undefined : normalizeUrlArg(target, { orSiteId: true });
         for (const name of ['from', 'to'] as const) {
           const value = options[name];
-          if (value !== undefined && !isCalendarDay(value)) throw usageError(`--${name} must be a date YYYY-MM-DD, got "${value}".`);
+          if (value !== undefined && !isCalendarDay(value))
+            throw usageError(`--${name} must be a date YYYY-MM-DD, got "${value}".`);
         }
         const session = await openKeyedSession(ctx, globals);
         const siteId = url === undefined ? target.trim() : (await findByUrl(session, url)).site_id;

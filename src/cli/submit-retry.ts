@@ -22,18 +22,25 @@ export interface SubmitRetryOptions {
  * the server runs the submit at most once: a lost 201 or 402 comes back as the same answer (same site_id,
  * same checkout link). Any real answer (an error included) ends the loop.
  */
-export async function submitWithRetries(client: ApiClient, request: SubmitRequest, options: SubmitRetryOptions): Promise<SubmitOutcome> {
+export async function submitWithRetries(
+  client: ApiClient,
+  request: SubmitRequest,
+  options: SubmitRetryOptions,
+): Promise<SubmitOutcome> {
   const key = options.idempotencyKey ?? crypto.randomUUID();
   for (let attempt = 1; ; attempt++) {
     try {
       return await client.submitSite(request, key);
     } catch (error) {
-      const retryable = error instanceof CliError && (error.code === 'network_error' || error.code === 'idempotency_in_progress');
+      const retryable =
+        error instanceof CliError && (error.code === 'network_error' || error.code === 'idempotency_in_progress');
       if (!retryable) throw error;
       if (attempt >= SUBMIT_ATTEMPTS) throw error.code === 'network_error' ? error : stillRunning(error);
       const wait = backoffMs(attempt);
       const why = error.code === 'network_error' ? 'no answer from the API' : 'the first attempt is still running';
-      options.onRetry(`Retrying the submit in ${wait / 1000} s (${why}; attempt ${attempt + 1} of ${SUBMIT_ATTEMPTS}, same Idempotency-Key)…`);
+      options.onRetry(
+        `Retrying the submit in ${wait / 1000} s (${why}; attempt ${attempt + 1} of ${SUBMIT_ATTEMPTS}, same Idempotency-Key)…`,
+      );
       await options.sleep(wait);
     }
   }

@@ -37,9 +37,17 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     .argument('<url>', "the tool's website (https:// is added when missing)")
     .requiredOption('--name <name>', "the tool's display name (2 to 100 characters)")
     .addOption(
-      new Option('--plan <plan>', `listing plan (default: ${defaultPlan}; re-submitting a URL that waits for payment keeps its plan)`).choices(planNames),
+      new Option(
+        '--plan <plan>',
+        `listing plan (default: ${defaultPlan}; re-submitting a URL that waits for payment keeps its plan)`,
+      ).choices(planNames),
     )
-    .option('--category <slug>', `a category slug from \`tooldir categories\` (repeat for more, at most ${MAX_CATEGORIES_PER_TOOL})`, collect, [])
+    .option(
+      '--category <slug>',
+      `a category slug from \`tooldir categories\` (repeat for more, at most ${MAX_CATEGORIES_PER_TOOL})`,
+      collect,
+      [],
+    )
     .option('--email <email>', "contact for review notifications (default: the account's e-mail)")
     .option('--open', 'open the checkout link in the browser when payment is needed')
     .option('--wait', 'follow the submission until it is live, rejected, crawl_failed, or its unpaid link expired')
@@ -53,7 +61,9 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
         const { url, notice } = readUrlArg(rawUrl);
         const categories = options.category ?? [];
         if (categories.length > MAX_CATEGORIES_PER_TOOL) {
-          throw usageError(`At most ${MAX_CATEGORIES_PER_TOOL} categories (--category given ${categories.length} times).`);
+          throw usageError(
+            `At most ${MAX_CATEGORIES_PER_TOOL} categories (--category given ${categories.length} times).`,
+          );
         }
         const session = await openKeyedSession(ctx, globals);
         if (notice) printLines(ctx.stderr, [notice]); // the words the API and MCP answer in `notices`
@@ -98,7 +108,13 @@ function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string, 
 }
 
 /** Keeps the site_id locally: `status <url>` needs it for unpaid submissions, which the list hides. */
-async function remember(ctx: CliContext, session: KeyedSession, outcome: SubmitOutcome, name: string, url: string): Promise<void> {
+async function remember(
+  ctx: CliContext,
+  session: KeyedSession,
+  outcome: SubmitOutcome,
+  name: string,
+  url: string,
+): Promise<void> {
   try {
     await session.store.update((config) =>
       rememberSubmission(config, { site_id: outcome.body.site_id, url, name, base_url: session.baseUrl }, ctx.now()),
@@ -120,7 +136,8 @@ async function openCheckout(ctx: CliContext, checkoutUrl: string): Promise<void>
     printLines(ctx.stderr, ['Opening the checkout link in your browser…']);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    if (error instanceof LinkNotOpenedError) printLines(ctx.stderr, [`Not opening the checkout link: ${why}. Check it before you open it yourself.`]);
+    if (error instanceof LinkNotOpenedError)
+      printLines(ctx.stderr, [`Not opening the checkout link: ${why}. Check it before you open it yourself.`]);
     else printLines(ctx.stderr, [`Could not open a browser (${why}); open the checkout link yourself.`]);
   }
 }

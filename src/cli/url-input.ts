@@ -22,7 +22,8 @@ export function readUrlArg(value: string, options: { orSiteId?: boolean } = {}):
 }
 
 /** The URL to send for a typed one (see readUrlArg). */
-export const normalizeUrlArg = (value: string, options: { orSiteId?: boolean } = {}): string => readUrlArg(value, options).url;
+export const normalizeUrlArg = (value: string, options: { orSiteId?: boolean } = {}): string =>
+  readUrlArg(value, options).url;
 
 /**
  * The canonical form under which the service compares URLs (src/submissions/url.ts, the one place that

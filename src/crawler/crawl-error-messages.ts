@@ -23,7 +23,8 @@ const MESSAGES: Record<CrawlFailureKind, (httpStatus: number | null) => string> 
   network_error: () => 'the site could not be reached',
   timeout: () => 'timed out',
   // Only a status the site itself sent (an integer column) is ever put into a message.
-  http_error: (httpStatus) => (httpStatus === null ? 'the site answered with an HTTP error' : `the site answered HTTP ${httpStatus}`),
+  http_error: (httpStatus) =>
+    httpStatus === null ? 'the site answered with an HTTP error' : `the site answered HTTP ${httpStatus}`,
   not_html: () => 'not an HTML page',
   too_large: () => `the page is larger than ${CRAWL_DEFAULTS.maxBytes / MIB} MiB`,
   too_many_redirects: () => `more than ${CRAWL_DEFAULTS.maxRedirects} redirects`,
@@ -37,9 +38,13 @@ const isKind = (value: unknown): value is CrawlFailureKind => (crawlFailureKinds
  * What a submitter reads about a crawl failure. Takes the stored columns as they are: an unknown or missing
  * kind (a row older than the kind column) reads as `crawler_error` rather than failing the read.
  */
-export function publicCrawlError(kind: string | null | undefined, httpStatus?: number | string | null): PublicCrawlError {
+export function publicCrawlError(
+  kind: string | null | undefined,
+  httpStatus?: number | string | null,
+): PublicCrawlError {
   const code = isKind(kind) ? kind : 'crawler_error';
   const status = Number(httpStatus);
-  const shownStatus = code === 'http_error' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : null;
+  const shownStatus =
+    code === 'http_error' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : null;
   return { code, message: MESSAGES[code](shownStatus) };
 }

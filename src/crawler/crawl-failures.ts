@@ -12,8 +12,22 @@ export class CrawlDeadlineError extends Error {
 }
 
 // Error codes of Node's resolver (getaddrinfo / c-ares) and of undici's own timers, as found in a cause chain.
-const DNS_ERROR_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'EAI_NODATA', 'ENODATA', 'ESERVFAIL', 'ETIMEOUT']);
-const TIMEOUT_ERROR_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const DNS_ERROR_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'EAI_NODATA',
+  'ENODATA',
+  'ESERVFAIL',
+  'ETIMEOUT',
+]);
+const TIMEOUT_ERROR_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /** Classifies a rejection from fetch, a body read or a resolver, given the crawl's signal. */
 export function describeFailure(error: unknown, signal: AbortSignal): CrawlFailure {
@@ -27,7 +41,9 @@ export function describeFailure(error: unknown, signal: AbortSignal): CrawlFailu
   if (chain.some((candidate) => candidate instanceof BlockedAddressError || candidate.name === 'BlockedAddressError')) {
     return { kind: 'blocked_address', detail };
   }
-  const codes = chain.map((candidate) => (candidate as { code?: unknown }).code).filter((code) => typeof code === 'string');
+  const codes = chain
+    .map((candidate) => (candidate as { code?: unknown }).code)
+    .filter((code) => typeof code === 'string');
   if (codes.some((code) => DNS_ERROR_CODES.has(code))) return { kind: 'dns_error', detail };
   if (codes.some((code) => TIMEOUT_ERROR_CODES.has(code))) return { kind: 'timeout', detail };
   return { kind: 'network_error', detail };

@@ -38,7 +38,10 @@ export interface CrawlOptions {
 export async function crawlPage(url: string, options: CrawlOptions): Promise<CrawlResult> {
   const timeoutMs = options.timeoutMs ?? CRAWL_DEFAULTS.timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new CrawlDeadlineError(`the crawl took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new CrawlDeadlineError(`the crawl took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   const onCallerAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   if (options.signal?.aborted) onCallerAbort();
@@ -63,7 +66,11 @@ export async function crawlPage(url: string, options: CrawlOptions): Promise<Cra
     const contentType = response.headers.get('content-type');
     if (!HTML_MEDIA_TYPES.has(mediaType(contentType))) {
       discardBody(response);
-      return crawlFailure('not_html', `${finalUrl.href} is ${mediaType(contentType) || 'of no declared type'}, not HTML`, response.status);
+      return crawlFailure(
+        'not_html',
+        `${finalUrl.href} is ${mediaType(contentType) || 'of no declared type'}, not HTML`,
+        response.status,
+      );
     }
     const body = await readBoundedBody(response, options.maxBytes ?? CRAWL_DEFAULTS.maxBytes, controller.signal);
     if (!body.ok) return body;

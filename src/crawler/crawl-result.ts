@@ -35,6 +35,10 @@ export type CrawlResult =
   | { ok: true; metadata: PageMetadata; finalUrl: string; status: number }
   | { ok: false; error: CrawlFailure };
 
-export function crawlFailure(kind: CrawlFailureKind, detail: string, status?: number): { ok: false; error: CrawlFailure } {
+export function crawlFailure(
+  kind: CrawlFailureKind,
+  detail: string,
+  status?: number,
+): { ok: false; error: CrawlFailure } {
   return { ok: false, error: status === undefined ? { kind, detail } : { kind, detail, status } };
 }

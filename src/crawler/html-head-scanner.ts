@@ -20,7 +20,17 @@ const KEPT_TAGS = new Set(['html', 'meta', 'link', 'base']);
 // A head with more tags than this is hostile or broken; what follows cannot matter for a title and an icon.
 const MAX_KEPT_TAGS = 1000;
 // Elements whose content is text, not markup: a "<meta" inside a script is not a meta tag.
-const RAW_TEXT_TAGS = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes']);
+const RAW_TEXT_TAGS = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'textarea',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+]);
 const TAG_NAME = /[A-Za-z][^\s/>]*/y;
 const WHITESPACE = /[\s/]*/y;
 const ATTRIBUTE_NAME = /[^\s/>][^\s/>=]*/y;

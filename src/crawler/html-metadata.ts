@@ -18,10 +18,15 @@ export function extractPageMetadata(html: string, finalUrl: string): PageMetadat
   const base = baseUrl(head.tags, finalUrl);
   const links = head.tags.filter((tag) => tag.name === 'link');
   const firstMeta = (keys: readonly string[], clean: (value: string) => string | null) =>
-    keys.map((key) => metas.get(key)).map((value) => (value === undefined ? null : clean(value))).find((value) => value) ?? null;
+    keys
+      .map((key) => metas.get(key))
+      .map((value) => (value === undefined ? null : clean(value)))
+      .find((value) => value) ?? null;
 
   return {
-    title: cleanText(head.title ?? '', TITLE_MAX_LENGTH) ?? firstMeta(TITLE_KEYS, (value) => cleanText(value, TITLE_MAX_LENGTH)),
+    title:
+      cleanText(head.title ?? '', TITLE_MAX_LENGTH) ??
+      firstMeta(TITLE_KEYS, (value) => cleanText(value, TITLE_MAX_LENGTH)),
     description: firstMeta(DESCRIPTION_KEYS, (value) => cleanText(value, DESCRIPTION_MAX_LENGTH)),
     imageUrl: firstMeta(IMAGE_KEYS, (value) => absoluteHttpUrl(value, base)),
     iconUrl: iconUrl(links, base) ?? new URL('/favicon.ico', finalUrl).href,
@@ -54,11 +59,19 @@ function baseUrl(tags: readonly ScannedTag[], finalUrl: string): string {
 function iconUrl(links: readonly ScannedTag[], base: string): string | null {
   return (
     firstLinkHref(links, (rel) => rel.includes('icon'), base) ??
-    firstLinkHref(links, (rel) => rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed'), base)
+    firstLinkHref(
+      links,
+      (rel) => rel.includes('apple-touch-icon') || rel.includes('apple-touch-icon-precomposed'),
+      base,
+    )
   );
 }
 
-function firstLinkHref(links: readonly ScannedTag[], relMatches: (rel: string[]) => boolean, base: string): string | null {
+function firstLinkHref(
+  links: readonly ScannedTag[],
+  relMatches: (rel: string[]) => boolean,
+  base: string,
+): string | null {
   for (const link of links) {
     const rel = (link.attributes.get('rel') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const href = link.attributes.get('href');
@@ -70,7 +83,10 @@ function firstLinkHref(links: readonly ScannedTag[], relMatches: (rel: string[])
 }
 
 function languageOf(tags: readonly ScannedTag[]): string | null {
-  const lang = tags.find((tag) => tag.name === 'html')?.attributes.get('lang')?.trim();
+  const lang = tags
+    .find((tag) => tag.name === 'html')
+    ?.attributes.get('lang')
+    ?.trim();
   return lang && lang.length <= 35 && LANGUAGE_TAG.test(lang) ? lang : null;
 }
 
@@ -90,7 +106,10 @@ export function absoluteHttpUrl(value: string, base: string): string | null {
 /** Collapses whitespace, drops control characters, caps at `max` code points; empty → null. */
 export function cleanText(value: string, max: number): string | null {
   // eslint-disable-next-line no-control-regex
-  const collapsed = value.replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '').replace(/[\s\u00a0]+/g, ' ').trim();
+  const collapsed = value
+    .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/g, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
   if (!collapsed) return null;
   const codePoints = Array.from(collapsed);
   return codePoints.length <= max ? collapsed : codePoints.slice(0, max).join('').trimEnd();

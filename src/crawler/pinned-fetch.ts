@@ -1,7 +1,10 @@
 // The Node crawler's fetch: the pinned-fetch adapter (src/adapters/resolver/node-pinned-fetch.ts) given the
 // crawler's address policy, so the address that is checked is the address that is connected to, and a refused
 // one fails as a BlockedAddressError (reported to submitters as blocked_address).
-import { createCheckedLookup as createLookup, createPinnedFetch as createFetch } from '../adapters/resolver/node-pinned-fetch';
+import {
+  createCheckedLookup as createLookup,
+  createPinnedFetch as createFetch,
+} from '../adapters/resolver/node-pinned-fetch';
 import type { Resolver } from '../adapters/resolver/resolver';
 import { checkAddress, type AddressPolicyOptions } from './address-policy';
 import { BlockedAddressError } from './crawl-failures';

@@ -34,12 +34,16 @@ export async function checkTarget(url: string | URL, options: CheckTargetOptions
     return crawlFailure('bad_url', `not a valid URL: ${String(url).slice(0, 200)}`);
   }
   const defaultPort = DEFAULT_PORTS[parsed.protocol];
-  if (defaultPort === undefined) return crawlFailure('bad_url', `only http and https URLs are crawled, not ${parsed.protocol}`);
+  if (defaultPort === undefined)
+    return crawlFailure('bad_url', `only http and https URLs are crawled, not ${parsed.protocol}`);
   if (parsed.username || parsed.password) return crawlFailure('bad_url', 'URLs with credentials are not crawled');
   const port = parsed.port ? Number(parsed.port) : defaultPort;
   // A refused address is the truer reason than a refused port (127.0.0.1:8080 is "not public"), so the
   // host is judged first; the port is still refused before any DNS lookup.
-  const portRefusal = !allowPrivate && !ALLOWED_PORTS.has(port) ? crawlFailure('blocked_port', `port ${port} is not allowed (only 80 and 443)`) : null;
+  const portRefusal =
+    !allowPrivate && !ALLOWED_PORTS.has(port)
+      ? crawlFailure('blocked_port', `port ${port} is not allowed (only 80 and 443)`)
+      : null;
 
   const hostname = parsed.hostname.replace(/\.+$/, '');
   if (!hostname) return crawlFailure('bad_url', 'the URL has no host');
@@ -63,7 +67,8 @@ export async function checkTarget(url: string | URL, options: CheckTargetOptions
   }
   if (addresses.length === 0) return crawlFailure('dns_error', `${hostname} has no addresses`);
   const verdict = checkAddresses(addresses, { allowPrivate });
-  if (!verdict.allowed) return crawlFailure('blocked_address', `${hostname} resolves to a refused address: ${verdict.reason}`);
+  if (!verdict.allowed)
+    return crawlFailure('blocked_address', `${hostname} resolves to a refused address: ${verdict.reason}`);
   return { ok: true, url: parsed, hostname, addresses };
 }
 

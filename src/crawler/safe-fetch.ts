@@ -19,7 +19,10 @@ export type SafeFetchResult = { ok: true; response: Response; url: URL } | { ok:
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** Fetches `startUrl`, following at most `maxRedirects` redirects, each hop re-checked by `checkTarget`. */
-export async function fetchFollowingCheckedRedirects(startUrl: string, options: SafeFetchOptions): Promise<SafeFetchResult> {
+export async function fetchFollowingCheckedRedirects(
+  startUrl: string,
+  options: SafeFetchOptions,
+): Promise<SafeFetchResult> {
   let target: string | URL = startUrl;
   for (let redirectsFollowed = 0; ; redirectsFollowed++) {
     let response: Response;
@@ -29,7 +32,12 @@ export async function fetchFollowingCheckedRedirects(startUrl: string, options: 
       if (!decision.ok) return decision;
       url = decision.url;
       response = await abortable(
-        options.fetch(url.href, { method: 'GET', redirect: 'manual', headers: options.headers, signal: options.signal }),
+        options.fetch(url.href, {
+          method: 'GET',
+          redirect: 'manual',
+          headers: options.headers,
+          signal: options.signal,
+        }),
         options.signal,
       );
     } catch (error) {
@@ -42,7 +50,8 @@ export async function fetchFollowingCheckedRedirects(startUrl: string, options: 
       return crawlFailure('too_many_redirects', `more than ${options.maxRedirects} redirects (last at ${url.href})`);
     }
     const location = response.headers.get('location');
-    if (!location) return crawlFailure('http_error', `redirect ${response.status} without a Location header`, response.status);
+    if (!location)
+      return crawlFailure('http_error', `redirect ${response.status} without a Location header`, response.status);
     try {
       target = new URL(location, url);
     } catch {

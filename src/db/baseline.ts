@@ -68,7 +68,10 @@ INSERT INTO "drizzle"."__drizzle_migrations" ("hash", "created_at") VALUES
  * Lays the baseline on a new database in one transaction; leaves a used one (or a missing or stale baseline) to
  * the migrator. Call before drizzle's migrate.
  */
-export async function applyBaselineToNewDatabase(session: RawSession, folder = migrationsFolder): Promise<BaselineOutcome> {
+export async function applyBaselineToNewDatabase(
+  session: RawSession,
+  folder = migrationsFolder,
+): Promise<BaselineOutcome> {
   const baseline = usableBaseline(folder);
   if (!baseline) return existsSync(`${folder}/baseline/baseline.sql`) ? 'stale' : 'absent';
   await session.query('BEGIN');

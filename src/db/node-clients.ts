@@ -45,7 +45,8 @@ export async function openPglite(dataDir: string, options: { seedFolder?: string
     return openPglite(dataDir, options);
   }
   const db = drizzlePglite(client, { schema });
-  if (!seed && (await applyBaselineToNewDatabase(pgliteSession(client))) === 'applied') await saveSeed(client, seedFile);
+  if (!seed && (await applyBaselineToNewDatabase(pgliteSession(client))) === 'applied')
+    await saveSeed(client, seedFile);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
 }
@@ -58,7 +59,9 @@ export async function preparePgliteSeed(): Promise<'ready' | 'made'> {
   return 'made';
 }
 
-const pgliteSession = (client: PGlite): RawSession => ({ query: async (text) => (await client.exec(text)).at(-1)?.rows as never });
+const pgliteSession = (client: PGlite): RawSession => ({
+  query: async (text) => (await client.exec(text)).at(-1)?.rows as never,
+});
 
 /**
  * node-postgres pool against a real server, migrated (a new database gets the baseline first, on one connection).
@@ -66,7 +69,9 @@ const pgliteSession = (client: PGlite): RawSession => ({ query: async (text) => 
  */
 export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
-  pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })));
+  pool.on('error', (err) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
+  );
   prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
   const client = await pool.connect();

@@ -24,7 +24,11 @@ function pgliteVersion(): string {
 }
 
 /** Where the seed for this PGlite, these extensions and this baseline lives; undefined without a usable baseline. */
-export function seedPath(extensions: readonly string[], seedFolder = defaultSeedFolder, folder = migrationsFolder): string | undefined {
+export function seedPath(
+  extensions: readonly string[],
+  seedFolder = defaultSeedFolder,
+  folder = migrationsFolder,
+): string | undefined {
   const baselinePath = join(folder, 'baseline', 'baseline.sql');
   if (!usableBaseline(folder)) return undefined;
   const key = createHash('sha256')

@@ -22,12 +22,16 @@ export interface PreparedStatement<K extends string> {
  * const byId = preparedStatement<'id'>((p) => sql`SELECT name FROM sites WHERE id = ${p('id')}`);
  * const [row] = await byId.rows<{ name: string }>(deps.db, { id });
  */
-export function preparedStatement<K extends string>(build: (p: (name: K) => Placeholder<K>) => SQL): PreparedStatement<K> {
+export function preparedStatement<K extends string>(
+  build: (p: (name: K) => Placeholder<K>) => SQL,
+): PreparedStatement<K> {
   let query: Query | undefined;
   return {
     async rows<T>(db: Db, values: Record<K, unknown>): Promise<T[]> {
       query ??= dialect.sqlToQuery(build((name) => sql.placeholder(name)));
-      const result = (await db._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as { rows?: T[] } | T[];
+      const result = (await db._.session.prepareQuery(query, undefined, undefined, false).execute(values)) as
+        | { rows?: T[] }
+        | T[];
       return Array.isArray(result) ? result : (result.rows ?? []);
     },
   };

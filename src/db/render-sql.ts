@@ -39,7 +39,8 @@ export function renderSql(query: SQL): Query | undefined {
       return true;
     }
     if (chunk instanceof Param) {
-      if (chunk.encoder !== noopEncoder || chunk.value instanceof Placeholder || chunk.value instanceof SQL) return false;
+      if (chunk.encoder !== noopEncoder || chunk.value instanceof Placeholder || chunk.value instanceof SQL)
+        return false;
       param(chunk.value);
       return true;
     }

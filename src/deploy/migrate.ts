@@ -10,7 +10,9 @@ async function appliedCount(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
-    const exists = await client.query<{ t: string | null }>(`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t`);
+    const exists = await client.query<{ t: string | null }>(
+      `SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t`,
+    );
     if (!exists.rows[0]?.t) return 0;
     const rows = await client.query<{ n: string }>('SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations');
     return Number(rows.rows[0]?.n ?? 0);

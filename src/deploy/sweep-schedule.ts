@@ -15,7 +15,9 @@ export interface SweepScheduleOptions {
 }
 
 /** Creates or updates the sweep schedule; returns its id and destination. */
-export async function createSweepSchedule(options: SweepScheduleOptions): Promise<{ scheduleId: string; destination: string; cron: string }> {
+export async function createSweepSchedule(
+  options: SweepScheduleOptions,
+): Promise<{ scheduleId: string; destination: string; cron: string }> {
   const origin = new URL(options.siteOrigin);
   if (origin.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(origin.hostname)) {
     throw new Error(`SITE_ORIGIN must be https:// (QStash delivers jobs there): ${options.siteOrigin}`);

@@ -14,14 +14,17 @@ export interface BadgeInput {
 const HEIGHT = 28;
 
 // Colours per theme: the badge must read on the page it is embedded in, so each theme has its own contrast pair.
-const PALETTE: Record<BadgeTheme, { background: string; border: string; text: string; mark: string; accent: string }> = {
-  light: { background: '#ffffff', border: '#d0d0d5', text: '#1d1d1f', mark: '#1d1d1f', accent: '#b7791f' },
-  dark: { background: '#1d1d1f', border: '#3a3a3f', text: '#f5f5f7', mark: '#f5f5f7', accent: '#f6c453' },
-};
+const PALETTE: Record<BadgeTheme, { background: string; border: string; text: string; mark: string; accent: string }> =
+  {
+    light: { background: '#ffffff', border: '#d0d0d5', text: '#1d1d1f', mark: '#1d1d1f', accent: '#b7791f' },
+    dark: { background: '#1d1d1f', border: '#3a3a3f', text: '#f5f5f7', mark: '#f5f5f7', accent: '#f6c453' },
+  };
 
 /** XML text and attribute escaping: a tool name is the submitter's input and must never become markup. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return text
+    .replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 }
 
 /** The badge's wording: featured tools get their own variant, because featured is what they paid for. */

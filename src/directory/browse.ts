@@ -40,7 +40,6 @@ export interface BrowsePage {
 
 type Row = ToolRow & { sort_micros: string; sort_id: string };
 
-
 /** A cursor pages one list: the home page's or one category's (its fingerprint; docs/pages.md). */
 const cursorKey = (category: string | undefined) => `\u0001browse\u0000${category ?? ''}`;
 
@@ -49,18 +48,31 @@ function readCursor(category: string | undefined, name: 'after' | 'before', curs
   try {
     position = decodeCursor(cursorKey(category), cursor);
   } catch {
-    throw new ServiceError('invalid_request', `${name}: this page link is malformed or belongs to another list; start again from the first page.`, {
-      field: name,
-    });
+    throw new ServiceError(
+      'invalid_request',
+      `${name}: this page link is malformed or belongs to another list; start again from the first page.`,
+      {
+        field: name,
+      },
+    );
   }
   if (position.mode !== 'newest') {
-    throw new ServiceError('invalid_request', `${name}: this page link belongs to another list; start again from the first page.`, { field: name });
+    throw new ServiceError(
+      'invalid_request',
+      `${name}: this page link belongs to another list; start again from the first page.`,
+      { field: name },
+    );
   }
   return position;
 }
 
 const cursorOf = (category: string | undefined, row: Row) =>
-  encodeCursor(cursorKey(category), { mode: 'newest', tier: null, publishedMicros: String(row.sort_micros), id: row.sort_id });
+  encodeCursor(cursorKey(category), {
+    mode: 'newest',
+    tier: null,
+    publishedMicros: String(row.sort_micros),
+    id: row.sort_id,
+  });
 
 /** The sponsored slot (newest first), in the same columns as newestStatement so the two can be one UNION. */
 function sponsorStatement(filter: SQL): SQL {
@@ -100,11 +112,20 @@ export async function browseTools({ deps, input }: { deps: Deps; input: BrowseIn
     const rows = await queryRows<Row>(deps.db, newerStatement(take, before, filter));
     if (rows.length < take) return { sponsored: [], tools: [], next: null, prev: null, atStart: true };
     const page = rows.slice(0, BROWSE_PAGE_SIZE).reverse();
-    return { sponsored: [], tools: page.map(toToolCard), next: cursorOf(category, page.at(-1)!), prev: cursorOf(category, page[0]!), atStart: false };
+    return {
+      sponsored: [],
+      tools: page.map(toToolCard),
+      next: cursorOf(category, page.at(-1)!),
+      prev: cursorOf(category, page[0]!),
+      atStart: false,
+    };
   }
 
   const list = newestStatement(take, after, filter);
-  const rows = await queryRows<Row>(deps.db, after ? list : sql`(${sponsorStatement(categoryFilter(category))}) UNION ALL (${list})`);
+  const rows = await queryRows<Row>(
+    deps.db,
+    after ? list : sql`(${sponsorStatement(categoryFilter(category))}) UNION ALL (${list})`,
+  );
   // The list excludes sponsors in the same statement, so is_sponsor tells the two parts apart.
   const sponsored = rows.filter((r) => r.is_sponsor);
   const listed = rows.filter((r) => !r.is_sponsor);

@@ -25,9 +25,13 @@ export async function getTool({ deps, input: ref }: { deps: Deps; input: ToolRef
 }
 
 /** Built once per process (src/db/prepared.ts): the read is one indexed lookup, its rendering should not cost more. */
-const toolStatement = (column: SQL) => preparedStatement<'key'>((p) => sql`SELECT ${toolColumns} FROM sites s WHERE ${column} = ${p('key')} AND s.status = 'live'`);
+const toolStatement = (column: SQL) =>
+  preparedStatement<'key'>(
+    (p) => sql`SELECT ${toolColumns} FROM sites s WHERE ${column} = ${p('key')} AND s.status = 'live'`,
+  );
 const toolBySlug = toolStatement(sql`s.slug`);
 const toolById = toolStatement(sql`s.id`);
 
 /** The one not_found for a tool that is not listed (the badge route answers with it too). */
-export const notFound = () => new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');
+export const notFound = () =>
+  new ServiceError('not_found', 'No live tool with this slug or site_id is listed in the directory.');

@@ -16,7 +16,9 @@ export type PublicTool = ToolDetail & { title: string | null };
 const columns = sql`${toolColumns}, s.metadata->>'title' AS title`;
 
 /** Built once per process (src/db/prepared.ts). */
-const liveToolBySlug = preparedStatement<'slug'>((p) => sql`SELECT ${columns} FROM sites s WHERE s.slug = ${p('slug')} AND s.status = 'live'`);
+const liveToolBySlug = preparedStatement<'slug'>(
+  (p) => sql`SELECT ${columns} FROM sites s WHERE s.slug = ${p('slug')} AND s.status = 'live'`,
+);
 
 type PublicToolRow = ToolRow & { title: string | null };
 

@@ -5,7 +5,16 @@
 // /.well-known stays open: its discovery documents are public by design and robots.txt never hides anything.
 
 /** Path prefixes no crawler should fetch (robots.txt matches by prefix). */
-export const DISALLOWED_PATHS = ['/account', '/admin', '/checkout', '/api/', '/oauth/', '/mcp', '/go/', '/stats/'] as const;
+export const DISALLOWED_PATHS = [
+  '/account',
+  '/admin',
+  '/checkout',
+  '/api/',
+  '/oauth/',
+  '/mcp',
+  '/go/',
+  '/stats/',
+] as const;
 
 /** robots.txt for `origin`, naming the sitemap by its absolute URL. */
 export function robotsTxt(origin: string): string {

@@ -36,14 +36,23 @@ export function queryFingerprint(query: string): string {
 }
 
 export function encodeCursor(query: string, position: SearchPosition): string {
-  const payload = JSON.stringify({ v: 2, q: queryFingerprint(query), m: MODE_CODES[position.mode], r: position.tier, t: position.publishedMicros, i: position.id });
+  const payload = JSON.stringify({
+    v: 2,
+    q: queryFingerprint(query),
+    m: MODE_CODES[position.mode],
+    r: position.tier,
+    t: position.publishedMicros,
+    i: position.id,
+  });
   return btoa(payload).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** Decodes a cursor made by encodeCursor for this same query, or throws invalid_request naming `cursor`. */
 export function decodeCursor(query: string, cursor: string): SearchPosition {
   const invalid = (why: string) =>
-    new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`, { field: 'cursor' });
+    new ServiceError('invalid_request', `cursor ${why}; pass next_cursor from the previous page unchanged.`, {
+      field: 'cursor',
+    });
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalid('is malformed');
   let data: unknown;
   try {

@@ -9,7 +9,8 @@ export const sortAt = sql`s.listed_at`;
 export const sortMicros = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 
 /** The timestamp a cursor's microseconds stand for. */
-export const fromMicros = (micros: string) => sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
+export const fromMicros = (micros: string) =>
+  sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
 
 /**
  * The tsquery of one category's lexeme in search_vector (`#<slug>`, made by search_category_lexemes in

@@ -9,7 +9,6 @@ import { queryTerms, toPrefixTsQuery, wholeWords } from './search-terms';
 // (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows,
 // then reads the display columns for those rows alone; each pages by keyset.
 
-
 /**
  * Only tools in `category` (none: every tool). It tests the category's lexeme in search_vector, which the
  * listing index carries (a filtered newest-first walk reads no table row) and the GIN index answers for a

@@ -56,7 +56,11 @@ export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInpu
   return searchAs(deps, input, toToolCard);
 }
 
-async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolRow) => Tool): Promise<SearchPage<Tool>> {
+async function searchAs<Tool>(
+  deps: Deps,
+  input: SearchInput,
+  shape: (row: ToolRow) => Tool,
+): Promise<SearchPage<Tool>> {
   const parsed = searchInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, 'The search input is invalid.');
   const query = normalizeQuery(parsed.data.query);
@@ -66,7 +70,11 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const cursorKey = category ? `${query}\u0000${category}` : query;
   const after = parsed.data.cursor ? decodeCursor(cursorKey, parsed.data.cursor) : undefined;
   if (after && (after.mode === 'newest') !== (query === '')) {
-    throw new ServiceError('invalid_request', 'cursor belongs to a different query; pass next_cursor from the previous page unchanged.', { field: 'cursor' });
+    throw new ServiceError(
+      'invalid_request',
+      'cursor belongs to a different query; pass next_cursor from the previous page unchanged.',
+      { field: 'cursor' },
+    );
   }
 
   const statement =
@@ -77,10 +85,14 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
   const rows = statement ? await queryRows<HitRow>(deps.db, statement) : [];
   // Whether the category exists is asked only when a first page comes back empty, so a search stays one statement.
   if (category && !after && rows.length === 0 && (await unknownCategories(deps, [category])).length > 0) {
-    throw new ServiceError('invalid_request', `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`, {
-      field: 'category',
-      values: [category],
-    });
+    throw new ServiceError(
+      'invalid_request',
+      `category: unknown category "${category}"; GET /api/v1/categories (MCP list_categories) lists the slugs.`,
+      {
+        field: 'category',
+        values: [category],
+      },
+    );
   }
 
   const page = rows.slice(0, limit);
@@ -89,7 +101,12 @@ async function searchAs<Tool>(deps: Deps, input: SearchInput, shape: (row: ToolR
     tools: page.map(shape),
     next_cursor:
       rows.length > limit && last
-        ? encodeCursor(cursorKey, { mode: last.mode, tier: last.tier === null ? null : (Number(last.tier) as SearchTier), publishedMicros: String(last.sort_micros), id: last.sort_id })
+        ? encodeCursor(cursorKey, {
+            mode: last.mode,
+            tier: last.tier === null ? null : (Number(last.tier) as SearchTier),
+            publishedMicros: String(last.sort_micros),
+            id: last.sort_id,
+          })
         : null,
   };
 }

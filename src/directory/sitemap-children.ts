@@ -20,7 +20,10 @@ export function sitemapIndexEntries(origin: string, root: Extract<SitemapRoot, {
 }
 
 /** The bounds a tools child's address names, or undefined for an address no index hands out. */
-export function toolsChildBounds(file: string, query: { from?: string; to?: string }): { from?: ListedKey; to?: ListedKey } | undefined {
+export function toolsChildBounds(
+  file: string,
+  query: { from?: string; to?: string },
+): { from?: ListedKey; to?: ListedKey } | undefined {
   const match = /^tools-([1-9]\d{0,8})\.xml$/.exec(file);
   if (!match) return undefined;
   const first = match[1] === '1';

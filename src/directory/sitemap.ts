@@ -66,7 +66,9 @@ function pageEntries(rows: Row[], origin: string): SitemapEntry[] {
 }
 
 /** /sitemap.xml: every URL, or past `maxUrls` the index of child sitemaps (./sitemap-children.ts names them). */
-export type SitemapRoot = { kind: 'urlset'; urls: SitemapEntry[] } | { kind: 'index'; home: string | null; chunks: ToolChunk[] };
+export type SitemapRoot =
+  | { kind: 'urlset'; urls: SitemapEntry[] }
+  | { kind: 'index'; home: string | null; chunks: ToolChunk[] };
 
 /** One child sitemap of tools: where it starts in the listed order and its newest change. */
 export interface ToolChunk {
@@ -103,12 +105,19 @@ export async function readSitemapRoot(deps: Deps, maxUrls = SITEMAP_MAX_URLS): P
   const home = rows.find((r) => Number(r.part) === 0)?.lastmod ?? null;
   const chunks = rows.filter((r) => Number(r.part) === 3);
   if (chunks.length === 0) return { kind: 'urlset', urls: pageEntries(rows, deps.origin) };
-  return { kind: 'index', home, chunks: chunks.map((r) => ({ first: decodeListedKey(r.first_key!)!, lastmod: r.lastmod })) };
+  return {
+    kind: 'index',
+    home,
+    chunks: chunks.map((r) => ({ first: decodeListedKey(r.first_key!)!, lastmod: r.lastmod })),
+  };
 }
 
 /** The home page and the categories with a live tool (the index form's first child). */
 export async function readSitemapPages(deps: Deps, maxUrls = SITEMAP_MAX_URLS): Promise<SitemapEntry[]> {
-  const rows = await queryRows<Row>(deps.db, sorted(sql`${homeRow} UNION ALL (${categoryRows(sql`true`, maxUrls - 1)})`));
+  const rows = await queryRows<Row>(
+    deps.db,
+    sorted(sql`${homeRow} UNION ALL (${categoryRows(sql`true`, maxUrls - 1)})`),
+  );
   return pageEntries(rows, deps.origin);
 }
 

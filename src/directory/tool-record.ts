@@ -57,7 +57,10 @@ export const toolColumns = sql`s.id AS site_id, s.slug, s.name, s.url, s.metadat
   ${isoTimestamp(sql`s.published_at`)} AS published_at, ${toolCategories} AS categories`;
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & { slug: string | null; categories: ToolCategory[] | string | null };
+export type ToolRow = Omit<ToolDetail, 'slug' | 'categories'> & {
+  slug: string | null;
+  categories: ToolCategory[] | string | null;
+};
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
   const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
@@ -106,7 +109,10 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
 }
 
 /** What a card shows. Image and icon are same-origin /media/ paths of our own copies (docs/media.md), or null. */
-export type ToolCard = Pick<ToolDetail, 'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'>;
+export type ToolCard = Pick<
+  ToolDetail,
+  'slug' | 'name' | 'description' | 'image' | 'icon' | 'is_feature' | 'is_sponsor' | 'categories'
+>;
 
 /** A row as a card of the pages: the shortened description and our own /media/ paths of its pictures. */
 export function toToolCard(row: ToolRow): ToolCard {

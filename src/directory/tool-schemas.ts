@@ -30,11 +30,15 @@ export const toolDetailSchema = z.object({
   image: z
     .string()
     .nullable()
-    .describe('The tool’s social image (og:image) as this directory’s own copy: {site_origin}/media/{sha256}.{ext}, never the tool’s server. Null when the site had none that could be kept'),
+    .describe(
+      'The tool’s social image (og:image) as this directory’s own copy: {site_origin}/media/{sha256}.{ext}, never the tool’s server. Null when the site had none that could be kept',
+    ),
   icon: z
     .string()
     .nullable()
-    .describe('The tool’s icon as this directory’s own copy: {site_origin}/media/{sha256}.{ext}. Null when none could be kept'),
+    .describe(
+      'The tool’s icon as this directory’s own copy: {site_origin}/media/{sha256}.{ext}. Null when none could be kept',
+    ),
   is_feature: z.boolean(),
   is_sponsor: z.boolean(),
   live_url: z.string().nullable().describe("The tool's public page in this directory"),

@@ -53,6 +53,7 @@ export async function claimIdempotencyKey(
   if (row?.claimed === token) return { kind: 'claimed', token };
   if (!row?.request_hash) return { kind: 'in_progress' };
   if (row.request_hash !== q.requestHash) return { kind: 'mismatch' };
-  if (row.state === 'completed' && row.outcome) return { kind: 'replay', outcome: JSON.parse(row.outcome) as StoredOutcome };
+  if (row.state === 'completed' && row.outcome)
+    return { kind: 'replay', outcome: JSON.parse(row.outcome) as StoredOutcome };
   return { kind: 'in_progress' };
 }

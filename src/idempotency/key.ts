@@ -17,8 +17,7 @@ export const IDEMPOTENCY = {
 /** 1–255 printable ASCII characters (space to tilde): what every HTTP stack carries unchanged in a header. */
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
-export const idempotencyKeyMessage =
-  `Idempotency-Key must be 1 to ${IDEMPOTENCY.maxLength} printable ASCII characters (a UUID is a good choice).`;
+export const idempotencyKeyMessage = `Idempotency-Key must be 1 to ${IDEMPOTENCY.maxLength} printable ASCII characters (a UUID is a good choice).`;
 
 /** The one check of a key, for REST's header and MCP's `idempotency_key` argument. */
 export function isValidIdempotencyKey(value: string): boolean {

@@ -21,14 +21,24 @@ export function isRememberedError(error: ServiceError): boolean {
 export function errorOutcome(error: ServiceError): StoredOutcome {
   // The field is not in the body, yet a form shows a replayed refusal next to its field just like a fresh one.
   const { field, values } = error.details;
-  return { error: { ...errorBody(error).error, ...(field !== undefined && { field }), ...(values !== undefined && { values }) } };
+  return {
+    error: {
+      ...errorBody(error).error,
+      ...(field !== undefined && { field }),
+      ...(values !== undefined && { values }),
+    },
+  };
 }
 
 /** The stored answer again: the result, or the same ServiceError thrown. */
 export function replayOutcome<T>(outcome: StoredOutcome): T {
   if ('error' in outcome) {
     const { code, message, site_id, field, values } = outcome.error;
-    throw new ServiceError(code, message, { ...(site_id && { site_id }), ...(field !== undefined && { field }), ...(values !== undefined && { values }) });
+    throw new ServiceError(code, message, {
+      ...(site_id && { site_id }),
+      ...(field !== undefined && { field }),
+      ...(values !== undefined && { values }),
+    });
   }
   return outcome.result as T;
 }

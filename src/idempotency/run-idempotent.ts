@@ -65,7 +65,11 @@ export async function runIdempotent<T>(call: IdempotentCall<T>): Promise<T> {
  * The verb's effect already happened, so failing to remember it must not turn its answer into an error: the
  * key stays in progress until its lock expires, and a retry then meets the duplicate rules (no second effect).
  */
-async function store(deps: Deps, held: Parameters<typeof storeIdempotentOutcome>[1], outcome: Parameters<typeof storeIdempotentOutcome>[2]) {
+async function store(
+  deps: Deps,
+  held: Parameters<typeof storeIdempotentOutcome>[1],
+  outcome: Parameters<typeof storeIdempotentOutcome>[2],
+) {
   try {
     await storeIdempotentOutcome(deps.db, held, outcome);
   } catch (error) {

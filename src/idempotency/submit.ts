@@ -23,5 +23,13 @@ export function submitSiteIdempotently({
 }): Promise<SubmitResult> {
   const run = () => submitSite({ deps, actor, input });
   if (idempotencyKey === undefined) return run();
-  return runIdempotent({ deps, accountId: actor.accountId, key: idempotencyKey, operation: 'submit_site', input, run, onReplay });
+  return runIdempotent({
+    deps,
+    accountId: actor.accountId,
+    key: idempotencyKey,
+    operation: 'submit_site',
+    input,
+    run,
+    onReplay,
+  });
 }

@@ -19,7 +19,9 @@ export type JobResult =
  */
 export async function runJob(deps: Deps, step: JobStep, message: JobMessage): Promise<JobResult> {
   if (step === 'webhook') {
-    return message.delivery_id ? deliverWebhook(deps, message.delivery_id) : { outcome: 'skipped', reason: 'no delivery_id' };
+    return message.delivery_id
+      ? deliverWebhook(deps, message.delivery_id)
+      : { outcome: 'skipped', reason: 'no delivery_id' };
   }
   try {
     return await runPipelineStep(deps, step, message);

@@ -58,7 +58,8 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   );
   // Just-recovered sites were stamped now, so the threshold hides them: they are dispatched too.
   const toDispatch = new Map<string, number>();
-  for (const site of [...stale, ...recovered.filter((r) => r.status === 'queued')]) toDispatch.set(site.id, Number(site.crawl_attempts));
+  for (const site of [...stale, ...recovered.filter((r) => r.status === 'queued')])
+    toDispatch.set(site.id, Number(site.crawl_attempts));
   for (const [id, attempts] of toDispatch) {
     // Same id as the dispatch of that attempt: a publish that did arrive is not doubled by the provider.
     await deps.queue.enqueue('crawl', { site_id: id }, { deduplicationId: `crawl-${id}-${attempts + 1}` });
@@ -73,7 +74,11 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   );
   for (const site of unreviewed) {
     // Its own id: the crawl's `review-{site}-{attempt}` publish may still sit in the provider's dedup window.
-    await deps.queue.enqueue('review', { site_id: site.id }, { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` });
+    await deps.queue.enqueue(
+      'review',
+      { site_id: site.id },
+      { deduplicationId: `review-${site.id}-${Number(site.crawl_attempts)}-sweep` },
+    );
   }
 
   const { purged } = await purgeExpiredPending(deps);

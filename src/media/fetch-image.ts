@@ -18,7 +18,9 @@ export interface MediaFailure {
   detail: string;
 }
 
-export type ImageFetchResult = { ok: true; bytes: Uint8Array; extension: MediaExtension } | { ok: false; error: MediaFailure };
+export type ImageFetchResult =
+  | { ok: true; bytes: Uint8Array; extension: MediaExtension }
+  | { ok: false; error: MediaFailure };
 
 export interface ImageFetchOptions {
   fetch: typeof fetch;
@@ -56,21 +58,35 @@ export async function fetchImage(url: string, options: ImageFetchOptions): Promi
     return crawlFailure('http_error', `${finalUrl.href} answered HTTP ${response.status}`, response.status);
   }
   const body = await readBoundedBody(response, maxBytes, options.signal);
-  if (!body.ok) return { ok: false, error: { kind: body.error.kind, detail: `${finalUrl.href}: ${body.error.detail}` } };
+  if (!body.ok)
+    return { ok: false, error: { kind: body.error.kind, detail: `${finalUrl.href}: ${body.error.detail}` } };
   const sniffed = sniffImage(body.bytes);
   if (sniffed.ok) {
     // Read from the header before anything decodes it: a small file can declare billions of pixels.
     const size = readImageSize(body.bytes, sniffed.extension);
-    if (!size) return { ok: false, error: { kind: 'not_an_image', detail: `${finalUrl.href}: the ${sniffed.extension} header declares no readable size` } };
+    if (!size)
+      return {
+        ok: false,
+        error: {
+          kind: 'not_an_image',
+          detail: `${finalUrl.href}: the ${sniffed.extension} header declares no readable size`,
+        },
+      };
     if (!fitsImageCap(size)) {
       return {
         ok: false,
-        error: { kind: 'too_many_pixels', detail: `${finalUrl.href} is ${size.width}×${size.height} (at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE})` },
+        error: {
+          kind: 'too_many_pixels',
+          detail: `${finalUrl.href} is ${size.width}×${size.height} (at most ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE})`,
+        },
       };
     }
     return { ok: true, bytes: body.bytes, extension: sniffed.extension };
   }
   return sniffed.reason === 'svg'
     ? { ok: false, error: { kind: 'svg_refused', detail: `${finalUrl.href} is an SVG document (never kept)` } }
-    : { ok: false, error: { kind: 'not_an_image', detail: `${finalUrl.href} is not a PNG, JPEG, WebP, GIF or ICO image` } };
+    : {
+        ok: false,
+        error: { kind: 'not_an_image', detail: `${finalUrl.href} is not a PNG, JPEG, WebP, GIF or ICO image` },
+      };
 }

@@ -25,10 +25,17 @@ type MediaDeps = Pick<Deps, 'crawl' | 'config' | 'media' | 'log'>;
  * returns their names. Never throws: a failed image (refused address, too big, SVG, not an image, storage down)
  * is logged for operators and leaves that slot null, and the crawl goes on (docs/media.md).
  */
-export async function fetchSiteMedia(deps: MediaDeps, sources: MediaSources, context: { siteId: string }): Promise<SiteMedia> {
+export async function fetchSiteMedia(
+  deps: MediaDeps,
+  sources: MediaSources,
+  context: { siteId: string },
+): Promise<SiteMedia> {
   const timeoutMs = deps.crawl.timeoutMs ?? CRAWL_DEFAULTS.timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new CrawlDeadlineError(`the images took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => controller.abort(new CrawlDeadlineError(`the images took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   const started = new Map<string, Promise<string | null>>();
   // A page whose og:image is also its icon has it fetched once.
   const keep = (url: string | null) => {
@@ -46,11 +53,25 @@ export async function fetchSiteMedia(deps: MediaDeps, sources: MediaSources, con
   }
 }
 
-async function fetchAndStore(deps: MediaDeps, url: string, signal: AbortSignal, siteId: string): Promise<string | null> {
+async function fetchAndStore(
+  deps: MediaDeps,
+  url: string,
+  signal: AbortSignal,
+  siteId: string,
+): Promise<string | null> {
   try {
-    const result = await fetchImage(url, { fetch: deps.crawl.fetch, resolver: deps.crawl.resolver, allowPrivate: deps.config.crawl.allowPrivate, signal });
+    const result = await fetchImage(url, {
+      fetch: deps.crawl.fetch,
+      resolver: deps.crawl.resolver,
+      allowPrivate: deps.config.crawl.allowPrivate,
+      signal,
+    });
     if (!result.ok) {
-      deps.log.info('image not kept; the tool shows its placeholder', { site_id: siteId, kind: result.error.kind, err: result.error.detail });
+      deps.log.info('image not kept; the tool shows its placeholder', {
+        site_id: siteId,
+        kind: result.error.kind,
+        err: result.error.detail,
+      });
       return null;
     }
     const name = await mediaNameOf(result.bytes, result.extension);

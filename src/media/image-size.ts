@@ -62,14 +62,20 @@ const READERS: Record<Exclude<MediaExtension, 'png'>, Reader> = {
         return [view.getUint16(at + 7), view.getUint16(at + 5)];
       }
       // A fill byte, and the markers without a length (SOI, TEM, RST0-7), move on by one or two bytes.
-      at += marker === 0xff ? 1 : marker === 0xd8 || marker === 0x01 || (marker & 0xf8) === 0xd0 ? 2 : 2 + view.getUint16(at + 2);
+      at +=
+        marker === 0xff
+          ? 1
+          : marker === 0xd8 || marker === 0x01 || (marker & 0xf8) === 0xd0
+            ? 2
+            : 2 + view.getUint16(at + 2);
     }
     return undefined;
   },
   /** VP8 (lossy) frame header, VP8L (lossless) header bits, or VP8X (extended) canvas size. */
   webp(bytes, view) {
     const chunk = String.fromCharCode(...bytes.subarray(12, 16));
-    if (chunk === 'VP8 ' && view.getUint32(23) >>> 8 === 0x9d012a) return [view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff];
+    if (chunk === 'VP8 ' && view.getUint32(23) >>> 8 === 0x9d012a)
+      return [view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff];
     if (chunk === 'VP8L' && bytes[20] === 0x2f) {
       const bits = view.getUint32(21, true);
       return [(bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1];

@@ -2,7 +2,20 @@
 // allows `img-src 'self' data:`), so it costs no request and can never be a broken image.
 
 /** Dark enough for white text at any size (contrast ≥ 4.5:1 against #fff). */
-const PALETTE = ['#b91c1c', '#c2410c', '#a16207', '#15803d', '#0f766e', '#0369a1', '#1d4ed8', '#4338ca', '#6d28d9', '#a21caf', '#be185d', '#374151'];
+const PALETTE = [
+  '#b91c1c',
+  '#c2410c',
+  '#a16207',
+  '#15803d',
+  '#0f766e',
+  '#0369a1',
+  '#1d4ed8',
+  '#4338ca',
+  '#6d28d9',
+  '#a21caf',
+  '#be185d',
+  '#374151',
+];
 
 /** The first letter or digit of the name, upper-cased; "?" when it has none. */
 export function placeholderInitial(name: string): string {
@@ -24,7 +37,10 @@ export function placeholderColour(name: string): string {
  * An SVG data: URI showing the initial, `width`×`height` (square for icons, 1200×630 for a missing og:image).
  * The initial is a letter or digit, XML-escaped anyway; the whole document is percent-encoded.
  */
-export function placeholderImage(name: string, size: { width: number; height: number } = { width: 64, height: 64 }): string {
+export function placeholderImage(
+  name: string,
+  size: { width: number; height: number } = { width: 64, height: 64 },
+): string {
   const { width, height } = size;
   const fontSize = Math.round(Math.min(width, height) * 0.55);
   const initial = placeholderInitial(name).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -14,10 +14,17 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * refused: it is a document that can carry script and links, and we never serve one. Anything else is unknown.
  */
 export function sniffImage(bytes: Uint8Array): SniffResult {
-  if (PNG_SIGNATURE.every((byte, i) => bytes[i] === byte) && ascii(bytes, 12, 'IHDR')) return { ok: true, extension: 'png' };
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { ok: true, extension: 'jpg' };
-  if ((ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) && bytes.length >= 13) return { ok: true, extension: 'gif' };
-  if (ascii(bytes, 0, 'RIFF') && ascii(bytes, 8, 'WEBP') && ['VP8 ', 'VP8L', 'VP8X'].some((chunk) => ascii(bytes, 12, chunk))) {
+  if (PNG_SIGNATURE.every((byte, i) => bytes[i] === byte) && ascii(bytes, 12, 'IHDR'))
+    return { ok: true, extension: 'png' };
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { ok: true, extension: 'jpg' };
+  if ((ascii(bytes, 0, 'GIF87a') || ascii(bytes, 0, 'GIF89a')) && bytes.length >= 13)
+    return { ok: true, extension: 'gif' };
+  if (
+    ascii(bytes, 0, 'RIFF') &&
+    ascii(bytes, 8, 'WEBP') &&
+    ['VP8 ', 'VP8L', 'VP8X'].some((chunk) => ascii(bytes, 12, chunk))
+  ) {
     return { ok: true, extension: 'webp' };
   }
   if (isIco(bytes)) return { ok: true, extension: 'ico' };

@@ -16,7 +16,19 @@ export const EDITOR_SCHEMES: readonly string[] = ['cursor', 'vscode', 'vscode-in
  * The web platform's own schemes: no app receives a code on them, and a browser would run, show or download what
  * follows instead. Refused with their own words (none of them is a reverse domain name anyway).
  */
-const WEB_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript', 'about', 'blob', 'filesystem', 'view-source', 'ws', 'wss', 'ftp']);
+const WEB_SCHEMES = new Set([
+  'javascript',
+  'data',
+  'file',
+  'vbscript',
+  'about',
+  'blob',
+  'filesystem',
+  'view-source',
+  'ws',
+  'wss',
+  'ftp',
+]);
 
 /** A DNS label: letters, digits and inner hyphens, 1 to 63 characters. */
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -31,7 +43,12 @@ const SHOWN_SCHEME_LENGTH = 40;
  */
 export function isReverseDomainScheme(scheme: string): boolean {
   const labels = scheme.split('.');
-  return labels.length >= 2 && scheme.length <= 253 && TOP_LEVEL.test(labels[0]!) && labels.every((label) => LABEL.test(label));
+  return (
+    labels.length >= 2 &&
+    scheme.length <= 253 &&
+    TOP_LEVEL.test(labels[0]!) &&
+    labels.every((label) => LABEL.test(label))
+  );
 }
 
 /**

@@ -26,14 +26,28 @@ export interface AuthorizationRequest {
  * The OAuth code of a failure (RFC 6749 §4.1.2.1, RFC 8707; invalid_client for a client we cannot identify, as
  * the MCP spec's flow names it), shown on the page so the app's maker can look it up.
  */
-export type AuthorizationErrorCode = 'invalid_request' | 'invalid_client' | 'unsupported_response_type' | 'invalid_scope' | 'invalid_target';
+export type AuthorizationErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unsupported_response_type'
+  | 'invalid_scope'
+  | 'invalid_target';
 
 export type AuthorizationCheck =
   | { ok: true; request: AuthorizationRequest }
   | { ok: false; error: AuthorizationErrorCode; message: string };
 
 const MAX_STATE_LENGTH = 1000;
-const SINGLE = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'resource'];
+const SINGLE = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+];
 
 /** Checks an authorization request's parameters against the client it names and our one resource. */
 export async function checkAuthorizationRequest(deps: Deps, params: URLSearchParams): Promise<AuthorizationCheck> {
@@ -48,26 +62,46 @@ export async function checkAuthorizationRequest(deps: Deps, params: URLSearchPar
     return fail('invalid_request', 'redirect_uri is not one this app registered, so we cannot send you back to it.');
   }
   // A registration or cached metadata document older than today's rules is held to them too.
-  if (redirectUriProblem(redirectUri)) return fail('invalid_request', 'redirect_uri is one this server no longer accepts; the app must register again.');
-  if (params.get('response_type') !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
+  if (redirectUriProblem(redirectUri))
+    return fail('invalid_request', 'redirect_uri is one this server no longer accepts; the app must register again.');
+  if (params.get('response_type') !== 'code')
+    return fail('unsupported_response_type', 'Only response_type=code is supported.');
   const challenge = params.get('code_challenge') ?? '';
   if (params.get('code_challenge_method') !== 'S256' || !isCodeChallenge(challenge)) {
-    return fail('invalid_request', 'PKCE is required: code_challenge (43 base64url characters) with code_challenge_method=S256.');
+    return fail(
+      'invalid_request',
+      'PKCE is required: code_challenge (43 base64url characters) with code_challenge_method=S256.',
+    );
   }
   const state = params.get('state') ?? undefined;
-  if (state !== undefined && state.length > MAX_STATE_LENGTH) return fail('invalid_request', `state must be at most ${MAX_STATE_LENGTH} characters.`);
+  if (state !== undefined && state.length > MAX_STATE_LENGTH)
+    return fail('invalid_request', `state must be at most ${MAX_STATE_LENGTH} characters.`);
   const resource = params.get('resource');
   if (resource !== null && !isOurResource(resource, deps.origin)) {
-    return fail('invalid_target', `resource must be ${mcpResource(deps.origin)}, the only resource this server issues tokens for.`);
+    return fail(
+      'invalid_target',
+      `resource must be ${mcpResource(deps.origin)}, the only resource this server issues tokens for.`,
+    );
   }
   const scope = parseScope(params.get('scope') ?? undefined);
   if (!scope.ok) return fail('invalid_scope', unknownScopeMessage(scope.unknown));
-  const request = { client: found.client, redirectUri, state, codeChallenge: challenge, scopes: scope.scopes, resource: mcpResource(deps.origin) };
+  const request = {
+    client: found.client,
+    redirectUri,
+    state,
+    codeChallenge: challenge,
+    scopes: scope.scopes,
+    resource: mcpResource(deps.origin),
+  };
   return { ok: true, request };
 }
 
 /** The client's redirect URI with response parameters added (its own query kept) and `iss` (RFC 9207). */
-export function authorizationResponseUrl(origin: string, redirectUri: string, params: Record<string, string | undefined>): string {
+export function authorizationResponseUrl(
+  origin: string,
+  redirectUri: string,
+  params: Record<string, string | undefined>,
+): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   url.searchParams.set('iss', issuer(origin));

@@ -10,11 +10,17 @@ import { visibleCharacterCount } from '../printable-text';
  * (src/submissions/requested-key-backfill.ts). Only over the name read, so it is safe twice. Returns how many.
  */
 export async function clearInvisibleClientNames(db: Db): Promise<number> {
-  const rows = await queryRows<{ id: string; name: string }>(db, sql`SELECT id, name FROM oauth_clients WHERE name IS NOT NULL`);
+  const rows = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`SELECT id, name FROM oauth_clients WHERE name IS NOT NULL`,
+  );
   let cleared = 0;
   for (const row of rows) {
     if (visibleCharacterCount(row.name) > 0) continue;
-    const written = await queryRows<{ id: string }>(db, sql`UPDATE oauth_clients SET name = NULL WHERE id = ${row.id} AND name = ${row.name} RETURNING id`);
+    const written = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE oauth_clients SET name = NULL WHERE id = ${row.id} AND name = ${row.name} RETURNING id`,
+    );
     cleared += written.length;
   }
   return cleared;

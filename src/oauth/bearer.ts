@@ -15,12 +15,14 @@ export type BearerCheck =
 
 /** Checks the Authorization header for `resource` (our /mcp URL). Never throws for a bad credential. */
 export async function checkBearer(deps: Deps, token: string | undefined, resource: string): Promise<BearerCheck> {
-  if (token === undefined) return { ok: false, message: 'Sign in: this endpoint needs an OAuth access token or an API key.' };
+  if (token === undefined)
+    return { ok: false, message: 'Sign in: this endpoint needs an OAuth access token or an API key.' };
   if (API_KEY_PATTERN.test(token)) {
     try {
       return { ok: true, actor: await authenticateKey(deps, token), via: 'api_key' };
     } catch (error) {
-      if (isServiceError(error) && error.code === 'unauthorized') return { ok: false, error: 'invalid_token', message: 'The API key is invalid or revoked.' };
+      if (isServiceError(error) && error.code === 'unauthorized')
+        return { ok: false, error: 'invalid_token', message: 'The API key is invalid or revoked.' };
       throw error;
     }
   }

@@ -17,7 +17,8 @@ import type { OAuthClient } from './oauth-client';
 export const METADATA_DOCUMENT_LIMITS = { maxBytes: 5 * 1024, timeoutMs: 5_000, cacheSeconds: 3600 } as const;
 
 /** The one answer for a document that did not arrive, whatever stopped it (see the top of this file). */
-export const UNREACHABLE_DOCUMENT = 'it could not be fetched (it must answer 200 with JSON at exactly that https address, without a redirect)';
+export const UNREACHABLE_DOCUMENT =
+  'it could not be fetched (it must answer 200 with JSON at exactly that https address, without a redirect)';
 
 /** An https URL with a path, no fragment, no credentials and no dot segments (the draft's §3 rules). */
 export function isMetadataDocumentClientId(value: string): boolean {
@@ -45,7 +46,10 @@ export async function loadMetadataDocumentClient(deps: Deps, clientId: string): 
   if (!fetched.ok) {
     deps.log.warn('client metadata document refused', { clientId, reason: fetched.detail });
     // Only the host: the page shows what this server found, not the text someone put in a link.
-    return { ok: false, message: `The app's client_id document at ${new URL(clientId).host} cannot be used: ${fetched.message}.` };
+    return {
+      ok: false,
+      message: `The app's client_id document at ${new URL(clientId).host} cannot be used: ${fetched.message}.`,
+    };
   }
   const expiresAt = new Date(now.getTime() + METADATA_DOCUMENT_LIMITS.cacheSeconds * 1000).toISOString();
   await queryRows(
@@ -66,7 +70,9 @@ const client = (id: string, name: string | null, uris: string[] | string): OAuth
   redirectUris: typeof uris === 'string' ? (JSON.parse(uris) as string[]) : uris,
 });
 
-type Fetched = { ok: true; name: string | null; redirectUris: string[] } | { ok: false; message: string; detail: string };
+type Fetched =
+  | { ok: true; name: string | null; redirectUris: string[] }
+  | { ok: false; message: string; detail: string };
 
 async function fetchDocument(deps: Deps, url: string): Promise<Fetched> {
   const { maxBytes } = METADATA_DOCUMENT_LIMITS;
@@ -115,13 +121,22 @@ function checkDocument(url: string, text: string): Fetched {
     return { ok: false, message: 'it is not valid JSON', detail: 'JSON.parse failed' };
   }
   const fields = (document ?? {}) as Record<string, unknown>;
-  if (fields.client_id !== url) return { ok: false, message: 'its client_id is not its own URL', detail: `client_id ${String(fields.client_id).slice(0, 200)}` };
+  if (fields.client_id !== url)
+    return {
+      ok: false,
+      message: 'its client_id is not its own URL',
+      detail: `client_id ${String(fields.client_id).slice(0, 200)}`,
+    };
   if ('client_secret' in fields || 'client_secret_expires_at' in fields) {
     return { ok: false, message: 'it carries a client secret', detail: 'client_secret present' };
   }
   const method = fields.token_endpoint_auth_method;
   if (method !== undefined && method !== 'none') {
-    return { ok: false, message: 'it asks for client authentication; only public clients (none) are supported', detail: `token_endpoint_auth_method ${String(method)}` };
+    return {
+      ok: false,
+      message: 'it asks for client authentication; only public clients (none) are supported',
+      detail: `token_endpoint_auth_method ${String(method)}`,
+    };
   }
   const checked = checkClientMetadata(document, { nameRefusedUri: false });
   if (!checked.ok) return { ok: false, message: checked.message.replace(/\.$/, ''), detail: checked.error };

@@ -24,15 +24,26 @@ const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
  */
 export function checkClientMetadata(
   raw: unknown,
-  { nameRefusedUri = true }: { /** false where the answer is a page others may be sent to: the URI is not repeated there. */ nameRefusedUri?: boolean } = {},
+  {
+    nameRefusedUri = true,
+  }: {
+    /** false where the answer is a page others may be sent to: the URI is not repeated there. */ nameRefusedUri?: boolean;
+  } = {},
 ): { ok: true; value: CheckedClientMetadata } | ({ ok: false } & ClientMetadataError) {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return refuse('invalid_client_metadata', 'The client metadata must be a JSON object.');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return refuse('invalid_client_metadata', 'The client metadata must be a JSON object.');
   const uris = (raw as { redirect_uris?: unknown }).redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0) return refuse('invalid_redirect_uri', 'redirect_uris must be a non-empty array of URIs.');
-  if (uris.length > MAX_REDIRECT_URIS) return refuse('invalid_redirect_uri', `At most ${MAX_REDIRECT_URIS} redirect_uris are accepted.`);
+  if (!Array.isArray(uris) || uris.length === 0)
+    return refuse('invalid_redirect_uri', 'redirect_uris must be a non-empty array of URIs.');
+  if (uris.length > MAX_REDIRECT_URIS)
+    return refuse('invalid_redirect_uri', `At most ${MAX_REDIRECT_URIS} redirect_uris are accepted.`);
   for (const uri of uris) {
     const problem = redirectUriProblem(uri);
-    if (problem) return refuse('invalid_redirect_uri', `Refused redirect URI${nameRefusedUri ? ` ${shownUri(uri)}` : ''}: ${problem}.`);
+    if (problem)
+      return refuse(
+        'invalid_redirect_uri',
+        `Refused redirect URI${nameRefusedUri ? ` ${shownUri(uri)}` : ''}: ${problem}.`,
+      );
   }
   const parsed = OAuthClientMetadataSchema.safeParse(raw);
   if (!parsed.success) {
@@ -43,18 +54,26 @@ export function checkClientMetadata(
   if (metadata.grant_types?.some((g) => !GRANT_TYPES.has(g))) {
     return refuse('invalid_client_metadata', 'grant_types may only contain authorization_code and refresh_token.');
   }
-  if (metadata.response_types?.some((r) => r !== 'code')) return refuse('invalid_client_metadata', 'response_types may only contain code.');
+  if (metadata.response_types?.some((r) => r !== 'code'))
+    return refuse('invalid_client_metadata', 'response_types may only contain code.');
   const given = metadata.client_name;
   // Checked before whitespace is collapsed: a tab, a newline or a byte-order mark must not slip through as a space.
-  if (given !== undefined && !given.isWellFormed()) return refuse('invalid_client_metadata', 'client_name is not well-formed Unicode text.');
+  if (given !== undefined && !given.isWellFormed())
+    return refuse('invalid_client_metadata', 'client_name is not well-formed Unicode text.');
   // The consent page shows the name a client gives itself: bidi overrides (U+202E), zero-width joiners or soft
   // hyphens would make it read as something else, so format characters are refused too.
   if (given !== undefined && hasInvisibleCharacters(given)) {
-    return refuse('invalid_client_metadata', 'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).');
+    return refuse(
+      'invalid_client_metadata',
+      'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).',
+    );
   }
   const name = given?.replace(/\s+/g, ' ').trim();
   if (name !== undefined && name.length > MAX_CLIENT_NAME_LENGTH) {
-    return refuse('invalid_client_metadata', `client_name must be printable text of at most ${MAX_CLIENT_NAME_LENGTH} characters.`);
+    return refuse(
+      'invalid_client_metadata',
+      `client_name must be printable text of at most ${MAX_CLIENT_NAME_LENGTH} characters.`,
+    );
   }
   // A name with nothing a reader sees (blanks, fillers such as U+2800, lone marks) is no name: the consent page then
   // says "An unnamed app" instead of showing an empty gap where the app's name should be.

@@ -4,7 +4,11 @@ import { CustomOAuthError, InvalidClientMetadataError } from '@modelcontextproto
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { checkClientMetadata } from './client-metadata';
-import { isMetadataDocumentClientId, loadMetadataDocumentClient, type MetadataDocumentResult } from './client-metadata-document';
+import {
+  isMetadataDocumentClientId,
+  loadMetadataDocumentClient,
+  type MetadataDocumentResult,
+} from './client-metadata-document';
 import { looksLike, newSecret } from './secrets';
 import type { OAuthClient } from './oauth-client';
 
@@ -58,17 +62,25 @@ export type ClientLookup = { ok: true; client: OAuthClient } | { ok: false; mess
 export async function findClient(deps: Deps, clientId: string | undefined): Promise<ClientLookup> {
   if (!clientId) return { ok: false, message: 'client_id is missing.' };
   if (isMetadataDocumentClientId(clientId)) return fromDocument(await loadMetadataDocumentClient(deps, clientId));
-  if (!looksLike('client', clientId)) return { ok: false, message: 'Unknown client_id: register the client first, or use an https URL of its metadata document.' };
+  if (!looksLike('client', clientId))
+    return {
+      ok: false,
+      message: 'Unknown client_id: register the client first, or use an https URL of its metadata document.',
+    };
   const [row] = await queryRows<{ id: string; name: string | null; redirect_uris: string[] | string }>(
     deps.db,
     sql`SELECT id, name, redirect_uris FROM oauth_clients WHERE id = ${clientId} AND kind = 'registered'`,
   );
   if (!row) return { ok: false, message: 'Unknown client_id: register the client again.' };
-  return { ok: true, client: { id: row.id, kind: 'registered', name: row.name, redirectUris: parseUris(row.redirect_uris) } };
+  return {
+    ok: true,
+    client: { id: row.id, kind: 'registered', name: row.name, redirectUris: parseUris(row.redirect_uris) },
+  };
 }
 
 const fromDocument = (result: MetadataDocumentResult): ClientLookup =>
   result.ok ? { ok: true, client: result.client } : { ok: false, message: result.message };
 
 /** jsonb arrives parsed from some drivers and as text from others. */
-export const parseUris = (value: string[] | string): string[] => (typeof value === 'string' ? (JSON.parse(value) as string[]) : value);
+export const parseUris = (value: string[] | string): string[] =>
+  typeof value === 'string' ? (JSON.parse(value) as string[]) : value;

@@ -11,7 +11,11 @@ import { CODE_TTL_SECONDS, newSecret } from './secrets';
  * Stores a new code (its hash) bound to everything the token request must repeat: client, redirect URI,
  * PKCE challenge and resource; valid CODE_TTL_SECONDS (10 minutes). Returns the code for the redirect.
  */
-export async function issueAuthorizationCode(deps: Deps, accountId: string, request: AuthorizationRequest): Promise<string> {
+export async function issueAuthorizationCode(
+  deps: Deps,
+  accountId: string,
+  request: AuthorizationRequest,
+): Promise<string> {
   const code = newSecret('code');
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + CODE_TTL_SECONDS * 1000);

@@ -25,7 +25,11 @@ export interface GrantView {
 const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** The account's grants, newest first; only the active ones unless `includeRevoked`. */
-export async function listGrants(deps: Deps, accountId: string, options: { includeRevoked?: boolean } = {}): Promise<GrantView[]> {
+export async function listGrants(
+  deps: Deps,
+  accountId: string,
+  options: { includeRevoked?: boolean } = {},
+): Promise<GrantView[]> {
   const rows = await queryRows<Omit<GrantView, 'scopes'> & { scope: string }>(
     deps.db,
     sql`SELECT g.id AS grant_id, g.client_id, c.kind AS client_kind, c.name AS client_name, g.redirect_uri, g.scope,
@@ -71,5 +75,6 @@ export async function revokeToken(deps: Deps, input: { clientId: string; token: 
         )
         SELECT client_id, (SELECT count(*) FROM ended_access) + (SELECT count(*) FROM ended_grant) AS ended FROM tok`,
   );
-  if (row && row.client_id !== input.clientId) throw new UnauthorizedClientError('This token was issued to another client.');
+  if (row && row.client_id !== input.clientId)
+    throw new UnauthorizedClientError('This token was issued to another client.');
 }

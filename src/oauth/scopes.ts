@@ -4,7 +4,8 @@
 export const SCOPES = {
   'tools:read': 'Search the directory and read the details of listed tools',
   'sites:read': 'See your submissions and their status',
-  'sites:submit': 'Submit tools on your behalf, retry failed crawls and propose edits of your live tools. A submission may need payment: you get a checkout link and pay yourself',
+  'sites:submit':
+    'Submit tools on your behalf, retry failed crawls and propose edits of your live tools. A submission may need payment: you get a checkout link and pay yourself',
 } as const;
 
 export type Scope = keyof typeof SCOPES;
@@ -17,7 +18,9 @@ const isScope = (value: string): value is Scope => Object.hasOwn(SCOPES, value);
  * No scope at all means every scope: MCP clients ask for what the protected resource metadata lists anyway,
  * and the consent page shows the person exactly what is granted.
  */
-export function parseScope(value: string | undefined): { ok: true; scopes: Scope[] } | { ok: false; unknown: string[] } {
+export function parseScope(
+  value: string | undefined,
+): { ok: true; scopes: Scope[] } | { ok: false; unknown: string[] } {
   const words = (value ?? '').split(' ').filter(Boolean);
   if (words.length === 0) return { ok: true, scopes: [...ALL_SCOPES] };
   const unknown = words.filter((w) => !isScope(w));

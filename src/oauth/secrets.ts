@@ -20,4 +20,5 @@ export type SecretKind = keyof typeof PREFIX;
 export const newSecret = (kind: SecretKind) => `${PREFIX[kind]}${randomToken(kind === 'client' ? 22 : 32)}`;
 
 /** Whether a string has the shape of this kind: anything else is refused before any statement runs. */
-export const looksLike = (kind: SecretKind, value: string | undefined): value is string => !!value && SHAPE[kind].test(value);
+export const looksLike = (kind: SecretKind, value: string | undefined): value is string =>
+  !!value && SHAPE[kind].test(value);

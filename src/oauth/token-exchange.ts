@@ -1,6 +1,10 @@
 // grant_type=authorization_code (OAuth 2.1 §4.1.3): one statement redeems the code and issues the tokens.
 import { sql } from 'drizzle-orm';
-import { InvalidGrantError, InvalidRequestError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidRequestError,
+  InvalidTargetError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { sha256Hex } from '../crypto';
@@ -34,11 +38,13 @@ interface Redeemed {
  * (`used_at IS NULL` in one UPDATE). A code presented again revokes the grant it produced (RFC 6749 §4.1.2).
  */
 export async function exchangeAuthorizationCode(deps: Deps, input: CodeExchangeInput): Promise<TokenResponse> {
-  if (!input.redirectUri) throw new InvalidRequestError('redirect_uri is required: the one the authorization request used.');
+  if (!input.redirectUri)
+    throw new InvalidRequestError('redirect_uri is required: the one the authorization request used.');
   if (!input.codeVerifier || !isCodeVerifier(input.codeVerifier)) {
     throw new InvalidRequestError('code_verifier is required: 43 to 128 characters of A-Z a-z 0-9 - . _ ~ (RFC 7636).');
   }
-  if (!looksLike('code', input.code)) throw new InvalidGrantError('The authorization code is invalid, expired or already used.');
+  if (!looksLike('code', input.code))
+    throw new InvalidGrantError('The authorization code is invalid, expired or already used.');
   const now = deps.now().toISOString();
   const codeHash = await sha256Hex(input.code);
   const grantId = crypto.randomUUID();
@@ -79,8 +85,10 @@ export async function exchangeAuthorizationCode(deps: Deps, input: CodeExchangeI
 
 /** Why a redeemed code gave no tokens; the code is spent either way. */
 function mismatch(row: Redeemed, input: CodeExchangeInput): Error {
-  if (row.client_id !== input.clientId) return new InvalidGrantError('The authorization code was issued to another client.');
-  if (row.redirect_uri !== input.redirectUri) return new InvalidGrantError('redirect_uri differs from the one of the authorization request.');
+  if (row.client_id !== input.clientId)
+    return new InvalidGrantError('The authorization code was issued to another client.');
+  if (row.redirect_uri !== input.redirectUri)
+    return new InvalidGrantError('redirect_uri differs from the one of the authorization request.');
   if (input.resource !== undefined && row.resource !== input.resource) {
     return new InvalidTargetError(`resource differs from the one the code was issued for (${row.resource}).`);
   }

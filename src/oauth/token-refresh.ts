@@ -1,6 +1,10 @@
 // grant_type=refresh_token (OAuth 2.1 §4.3): rotation on every use; a reused refresh token ends its family.
 import { sql } from 'drizzle-orm';
-import { InvalidGrantError, InvalidScopeError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidScopeError,
+  InvalidTargetError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { sha256Hex } from '../crypto';
@@ -27,7 +31,8 @@ const invalid = () => new InvalidGrantError('The refresh token is invalid, expir
 export async function refreshTokens(deps: Deps, input: RefreshInput): Promise<TokenResponse> {
   if (!looksLike('refresh', input.refreshToken)) throw invalid();
   const requested = input.scope === undefined ? undefined : parseScope(input.scope);
-  if (requested && (!requested.ok || input.scope!.trim() === '')) throw new InvalidScopeError('scope names a scope this server does not know.');
+  if (requested && (!requested.ok || input.scope!.trim() === ''))
+    throw new InvalidScopeError('scope names a scope this server does not know.');
   const narrowed = requested?.ok ? formatScope(requested.scopes) : null;
   const now = deps.now().toISOString();
   const hash = await sha256Hex(input.refreshToken);
@@ -87,7 +92,9 @@ async function whyNotRotated(deps: Deps, hash: string, input: RefreshInput, narr
   if (!row) return invalid();
   if (Number(row.family_revoked) > 0) {
     deps.log.warn('oauth refresh token reused: grant revoked', { clientId: row.client_id });
-    return new InvalidGrantError('This refresh token was already used. Every token of this authorization is now revoked; sign in again.');
+    return new InvalidGrantError(
+      'This refresh token was already used. Every token of this authorization is now revoked; sign in again.',
+    );
   }
   if (row.used || row.revoked || row.expired) return invalid();
   if (row.client_id !== input.clientId) return new InvalidGrantError('The refresh token was issued to another client.');

@@ -26,14 +26,20 @@ export async function applyCheckoutPayment(deps: Deps, event: StripeEventEnvelop
     paymentIntentId: session.paymentIntentId,
     subscriptionId: session.subscriptionId,
   });
-  const refundable = { paymentIntentId: session.paymentIntentId, subscriptionId: session.subscriptionId, invoiceId: session.invoiceId };
+  const refundable = {
+    paymentIntentId: session.paymentIntentId,
+    subscriptionId: session.subscriptionId,
+    invoiceId: session.invoiceId,
+  };
   switch (outcome.kind) {
     case 'not_ours':
       return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
     case 'mismatch': {
       const siteId = outcome.session.siteId ?? undefined;
       const mismatch = describeMismatch(outcome, session);
-      return recordedBy(await refundUnappliedPayment(deps, event, { ...refundable, siteId, reason: 'mismatch', mismatch }));
+      return recordedBy(
+        await refundUnappliedPayment(deps, event, { ...refundable, siteId, reason: 'mismatch', mismatch }),
+      );
     }
     case 'membership':
       return linkMembershipCheckout(deps, event, session, outcome.session);
@@ -47,20 +53,30 @@ export async function applyCheckoutPayment(deps: Deps, event: StripeEventEnvelop
     case 'already_applied':
       return recordedQuietly(`site ${outcome.siteId} was already queued by session ${session.sessionId}`);
     case 'unapplied':
-      return recordedBy(await refundUnappliedPayment(deps, event, { ...refundable, siteId: outcome.siteId, reason: outcome.reason }));
+      return recordedBy(
+        await refundUnappliedPayment(deps, event, { ...refundable, siteId: outcome.siteId, reason: outcome.reason }),
+      );
   }
 }
 
 /** The differing field, as we created it and as the event says it was charged. */
-function describeMismatch(outcome: Extract<PromoteOutcome, { kind: 'mismatch' }>, session: CheckoutSessionView): ChargeMismatch {
+function describeMismatch(
+  outcome: Extract<PromoteOutcome, { kind: 'mismatch' }>,
+  session: CheckoutSessionView,
+): ChargeMismatch {
   const ours: OurSession = outcome.session;
-  const show = (value: string | number | null | undefined) => (value === null || value === undefined ? 'none' : String(value));
+  const show = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? 'none' : String(value);
   switch (outcome.field) {
     case 'mode':
       return { field: 'mode', expected: ours.mode, charged: show(session.mode) };
     case 'currency':
       return { field: 'currency', expected: show(ours.currency), charged: show(session.currency) };
     case 'amount_total':
-      return { field: 'amount_total', expected: `${show(ours.amountTotal)} ${show(ours.currency)}`, charged: `${show(session.amountTotal)} ${show(session.currency)}` };
+      return {
+        field: 'amount_total',
+        expected: `${show(ours.amountTotal)} ${show(ours.currency)}`,
+        charged: `${show(session.amountTotal)} ${show(session.currency)}`,
+      };
   }
 }

@@ -50,7 +50,8 @@ export async function findCheckoutSession(deps: Deps, sessionId: string): Promis
         ORDER BY 1 DESC LIMIT 1`,
   );
   if (!row) return undefined;
-  if (row.kind === 'site') return { kind: 'site', siteId: row.site_id, name: row.name, status: row.status!, plan: row.plan };
+  if (row.kind === 'site')
+    return { kind: 'site', siteId: row.site_id, name: row.name, status: row.status!, plan: row.plan };
   return {
     kind: 'pending',
     siteId: row.site_id,

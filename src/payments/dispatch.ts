@@ -10,9 +10,14 @@ import { applySubscriptionChange } from './subscription-change';
 import { checkoutSessionView, type StripeEventEnvelope } from './stripe-event';
 
 /** The summary of a session event that needs nothing but to be ours (else it is ignored as foreign). */
-async function unlessForeign(deps: Deps, event: StripeEventEnvelope, summary: (sessionId: string) => string): Promise<string> {
+async function unlessForeign(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  summary: (sessionId: string) => string,
+): Promise<string> {
   const session = checkoutSessionView(event.data.object);
-  if (!(await isOurSession(deps, session.sessionId))) return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
+  if (!(await isOurSession(deps, session.sessionId)))
+    return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
   return summary(session.sessionId);
 }
 
@@ -36,7 +41,9 @@ const checkoutSessionExpired: StripeEventHandler = async (deps, event) => {
         SELECT (SELECT id FROM ours) AS ours, (SELECT id FROM expired) AS pending_id`,
   );
   if (!row?.ours) return ignoreForeign(deps, event, `checkout session ${session.sessionId || '?'}`);
-  return row.pending_id ? `pending ${row.pending_id} expired` : `session ${session.sessionId} is no pending record's current link: nothing changed`;
+  return row.pending_id
+    ? `pending ${row.pending_id} expired`
+    : `session ${session.sessionId} is no pending record's current link: nothing changed`;
 };
 
 /** The Stripe event types this service acts on; enable exactly these on the webhook endpoint (docs/payments.md). */
@@ -80,7 +87,8 @@ export async function handleStripeEvent(deps: Deps, event: StripeEventEnvelope):
   const prefix = `${event.type} ${event.id}`;
   const handler = Object.hasOwn(stripeEventHandlers, event.type) ? stripeEventHandlers[event.type] : undefined;
   if (!handler) return { handled: false, summary: `${prefix}: not a type this service acts on`, announce: false };
-  if (await isEventRecorded(deps.db, event.id)) return { handled: true, summary: `${prefix}: already applied`, announce: false };
+  if (await isEventRecorded(deps.db, event.id))
+    return { handled: true, summary: `${prefix}: already applied`, announce: false };
   const result = await handler(deps, event);
   const summary = typeof result === 'string' ? result : result.summary;
   if (typeof result === 'string') await recordEvent(deps.db, event, summary);

@@ -10,9 +10,15 @@ import { invoiceView, type StripeEventEnvelope } from './stripe-event';
  * ignored): paid extends the period already paid for; a failed renewal marks it past_due and keeps that period
  * end, so a membership or a sponsor slot lasts until it ends.
  */
-export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope, { paid }: { paid: boolean }): Promise<string> {
+export async function applyInvoiceChange(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  { paid }: { paid: boolean },
+): Promise<string> {
   const invoice = invoiceView(event.data.object);
-  const ours = invoice.subscriptionId ? await findOurSubscription(deps, invoice.subscriptionId, invoice.ref) : undefined;
+  const ours = invoice.subscriptionId
+    ? await findOurSubscription(deps, invoice.subscriptionId, invoice.ref)
+    : undefined;
   if (!ours || !invoice.subscriptionId) return ignoreForeign(deps, event, `invoice ${invoice.invoiceId || '?'}`);
   const paidPeriod = paidPeriodFromInvoice(invoice, { paid });
   if (ours.purpose === 'membership') {
@@ -20,10 +26,18 @@ export async function applyInvoiceChange(deps: Deps, event: StripeEventEnvelope,
     return applyMembershipChange(
       deps,
       event,
-      { accountId: ours.accountId, customerId: invoice.customerId, subscriptionId: invoice.subscriptionId, sameSubscriptionOnly: true },
+      {
+        accountId: ours.accountId,
+        customerId: invoice.customerId,
+        subscriptionId: invoice.subscriptionId,
+        sameSubscriptionOnly: true,
+      },
       membershipChange(paidPeriod, tier),
     );
   }
   const sponsorship = await applySponsorship(deps, event, invoice.subscriptionId, paidPeriod, { deleted: false });
-  return sponsorship ?? `invoice ${invoice.invoiceId} of sponsor subscription ${invoice.subscriptionId}: its site is not queued yet`;
+  return (
+    sponsorship ??
+    `invoice ${invoice.invoiceId} of sponsor subscription ${invoice.subscriptionId}: its site is not queued yet`
+  );
 }

@@ -36,7 +36,10 @@ interface Row {
 }
 
 /** The membership our record of `sessionId` names (checkout_sessions, purpose membership), or undefined. One statement. */
-export async function findMembershipCheckout(deps: Deps, sessionId: string): Promise<MembershipCheckoutLookup | undefined> {
+export async function findMembershipCheckout(
+  deps: Deps,
+  sessionId: string,
+): Promise<MembershipCheckoutLookup | undefined> {
   const [row] = await queryRows<Row>(
     deps.db,
     sql`SELECT c.account_id, a.email, c.plan, c.amount_total, c.currency, c.ref, a.stripe_customer_id AS customer_id,
@@ -60,4 +63,5 @@ export async function findMembershipCheckout(deps: Deps, sessionId: string): Pro
 }
 
 /** Payable until paid (it started a subscription) or expired. */
-export const isMembershipPayable = (m: MembershipCheckoutLookup, now: Date): boolean => m.subscriptionId === null && m.expiresAt > now;
+export const isMembershipPayable = (m: MembershipCheckoutLookup, now: Date): boolean =>
+  m.subscriptionId === null && m.expiresAt > now;

@@ -47,7 +47,10 @@ const UNPAID_RENEWAL = new Set(['past_due', 'unpaid']);
  * advance the period end (past_due then lasts until the paid period ends; unpaid is not active at all, see
  * isMembershipActive in src/submissions/rules.ts); an ended subscription ends what it paid for.
  */
-export function paidPeriodFromSubscription(s: { status: string; periodEnd?: number }, { deleted }: { deleted: boolean }): PaidPeriodChange {
+export function paidPeriodFromSubscription(
+  s: { status: string; periodEnd?: number },
+  { deleted }: { deleted: boolean },
+): PaidPeriodChange {
   const periodEnd = s.periodEnd === undefined ? null : new Date(s.periodEnd * 1000);
   if (deleted || ENDED.has(s.status)) return { status: 'canceled', periodEnd, periodMode: 'keep', ended: true };
   if (UNPAID_RENEWAL.has(s.status)) return { status: s.status, periodEnd, periodMode: 'keep', ended: false };

@@ -21,7 +21,12 @@ interface Target {
  * change or Stripe event newer than this event's `created` is kept. Same-second Stripe events never revive a
  * cancelled membership. One statement. A customer already linked to another account changes nothing.
  */
-export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelope, target: Target, change: MembershipChange): Promise<string> {
+export async function applyMembershipChange(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  target: Target,
+  change: MembershipChange,
+): Promise<string> {
   const end = change.periodEnd?.toISOString() ?? null;
   let row: { account_id: string | null; updated: string | null } | undefined;
   try {
@@ -52,7 +57,10 @@ export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelo
     );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    deps.log.error('stripe customer already linked to another account', { eventId: event.id, accountId: target.accountId });
+    deps.log.error('stripe customer already linked to another account', {
+      eventId: event.id,
+      accountId: target.accountId,
+    });
     return `membership of ${target.accountId}: customer ${target.customerId ?? '?'} already belongs to another account: ignored`;
   }
   if (!row?.account_id) return `membership: account ${target.accountId} no longer exists: ignored`;
@@ -67,7 +75,12 @@ export async function applyMembershipChange(deps: Deps, event: StripeEventEnvelo
  * that has not ended (an upgrade from member to memberFeature is a new checkout) is then cancelled with its
  * unused time credited: nobody pays for two memberships.
  */
-export async function linkMembershipCheckout(deps: Deps, event: StripeEventEnvelope, session: CheckoutSessionView, ours: OurSession): Promise<string> {
+export async function linkMembershipCheckout(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  session: CheckoutSessionView,
+  ours: OurSession,
+): Promise<string> {
   const summary = await applyMembershipChange(
     deps,
     event,

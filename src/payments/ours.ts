@@ -12,13 +12,20 @@ import type { StripeEventEnvelope } from './stripe-event';
  * cancelled. Logs the one warn line an operator needs to notice a misrouted endpoint.
  */
 export function ignoreForeign(deps: Deps, event: StripeEventEnvelope, what: string): string {
-  deps.log.warn('stripe event about an object this service did not create: ignored', { eventId: event.id, type: event.type, object: what });
+  deps.log.warn('stripe event about an object this service did not create: ignored', {
+    eventId: event.id,
+    type: event.type,
+    object: what,
+  });
   return `${what} was not created by this service: ignored`;
 }
 
 /** True when `sessionId` is a Checkout Session we created. */
 export async function isOurSession(deps: Deps, sessionId: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(deps.db, sql`SELECT 1 AS one FROM checkout_sessions WHERE id = ${sessionId}`);
+  const rows = await queryRows<{ one: number }>(
+    deps.db,
+    sql`SELECT 1 AS one FROM checkout_sessions WHERE id = ${sessionId}`,
+  );
   return rows.length > 0;
 }
 
@@ -36,9 +43,18 @@ export interface OurSubscription {
  * by the reference our session put into its metadata, for events that arrive before the completed session;
  * that first sight links the id. Undefined: not a subscription we created. One statement.
  */
-export async function findOurSubscription(deps: Deps, subscriptionId: string, ref: string | undefined): Promise<OurSubscription | undefined> {
+export async function findOurSubscription(
+  deps: Deps,
+  subscriptionId: string,
+  ref: string | undefined,
+): Promise<OurSubscription | undefined> {
   if (!subscriptionId) return undefined;
-  const [row] = await queryRows<{ purpose: OurSubscription['purpose']; account_id: string; site_id: string | null; plan: string }>(
+  const [row] = await queryRows<{
+    purpose: OurSubscription['purpose'];
+    account_id: string;
+    site_id: string | null;
+    plan: string;
+  }>(
     deps.db,
     sql`WITH found AS (
           (SELECT id, purpose, account_id, site_id, plan FROM checkout_sessions WHERE subscription_id = ${subscriptionId} LIMIT 1)

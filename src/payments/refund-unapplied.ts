@@ -42,7 +42,11 @@ const MARKS_RECORD = new Set<UnappliedReason>(['taken', 'mismatch']);
  * event in one statement. If the refund fails the error propagates, the event stays unrecorded, and Stripe's
  * redelivery tries again.
  */
-export async function refundUnappliedPayment(deps: Deps, event: StripeEventEnvelope, p: UnappliedPayment): Promise<string> {
+export async function refundUnappliedPayment(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  p: UnappliedPayment,
+): Promise<string> {
   const reason = p.reason === 'mismatch' ? mismatchReason(p.mismatch) : refundReasons[p.reason];
   let refunded: string;
   if (p.subscriptionId) {

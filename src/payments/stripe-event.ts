@@ -15,12 +15,14 @@ export interface StripeEventEnvelope {
 /** An id that may arrive as a string or as an expanded object `{ id }`. */
 export function idOf(value: unknown): string | undefined {
   if (typeof value === 'string' && value) return value;
-  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string') return (value as { id: string }).id;
+  if (value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string')
+    return (value as { id: string }).id;
   return undefined;
 }
 
 export const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
-export const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+export const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 export const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 export const list = (value: unknown): Record<string, unknown>[] => {

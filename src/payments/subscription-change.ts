@@ -10,7 +10,11 @@ import { subscriptionView, type StripeEventEnvelope } from './stripe-event';
  * ignored): a membership session changes its account's membership (the tier its Prices buy now, else the one
  * the session was made for); a submission session's subscription is a sponsored listing.
  */
-export async function applySubscriptionChange(deps: Deps, event: StripeEventEnvelope, { deleted }: { deleted: boolean }): Promise<string> {
+export async function applySubscriptionChange(
+  deps: Deps,
+  event: StripeEventEnvelope,
+  { deleted }: { deleted: boolean },
+): Promise<string> {
   const sub = subscriptionView(event.data.object);
   const ours = await findOurSubscription(deps, sub.subscriptionId, sub.ref);
   if (!ours) return ignoreForeign(deps, event, `subscription ${sub.subscriptionId || '?'}`);
@@ -20,7 +24,13 @@ export async function applySubscriptionChange(deps: Deps, event: StripeEventEnve
     return applyMembershipChange(
       deps,
       event,
-      { accountId: ours.accountId, customerId: sub.customerId, subscriptionId: sub.subscriptionId, sameSubscriptionOnly: deleted, deleted },
+      {
+        accountId: ours.accountId,
+        customerId: sub.customerId,
+        subscriptionId: sub.subscriptionId,
+        sameSubscriptionOnly: deleted,
+        deleted,
+      },
       membershipChange(paidPeriod, tier),
     );
   }

@@ -75,5 +75,8 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
   );
   deps.log.warn('crawl failed', { site_id: siteId, attempt, final, kind: failure.kind, err: failure.detail });
   if (final) return { outcome: 'crawl_failed', error: failure };
-  throw new ServiceError('service_unavailable', `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`);
+  throw new ServiceError(
+    'service_unavailable',
+    `Crawl attempt ${attempt} failed (${failure.kind}); it will be retried.`,
+  );
 }

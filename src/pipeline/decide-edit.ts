@@ -38,7 +38,10 @@ export async function decideEdit({ deps, input }: { deps: Deps; input: EditDecis
   const reason = input.reason?.trim() || null;
   let decided: { id: string } | undefined;
   try {
-    [decided] = await queryRows<{ id: string }>(deps.db, input.decision === 'approve' ? approve(input.edit_id, reason) : reject(input.edit_id, reason));
+    [decided] = await queryRows<{ id: string }>(
+      deps.db,
+      input.decision === 'approve' ? approve(input.edit_id, reason) : reject(input.edit_id, reason),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -79,14 +82,21 @@ async function whyNot(deps: Deps, editId: string): Promise<ServiceError> {
   if (!row) return notFound();
   if (row.status !== 'pending') return new ServiceError('conflict', `The edit is already ${row.status}.`);
   if (row.site_status !== 'live' && row.site_status !== 'pending_review') {
-    return new ServiceError('invalid_state', `The tool is ${row.site_status}; only the edit of a tool in review or live can be approved (reject it instead).`);
+    return new ServiceError(
+      'invalid_state',
+      `The tool is ${row.site_status}; only the edit of a tool in review or live can be approved (reject it instead).`,
+    );
   }
   if (row.holder_id) return nameTaken(row.holder_id);
   return new ServiceError('conflict', 'The edit changed while deciding; try again.');
 }
 
 const nameTaken = (siteId?: string) =>
-  new ServiceError('already_submitted', 'Another tool has this name now; reject the edit (or let the submitter choose another name).', siteId ? { site_id: siteId } : {});
+  new ServiceError(
+    'already_submitted',
+    'Another tool has this name now; reject the edit (or let the submitter choose another name).',
+    siteId ? { site_id: siteId } : {},
+  );
 
 const notFound = () => new ServiceError('not_found', 'No edit with this id.');
 
@@ -101,7 +111,10 @@ function toSiteEdit(row: EditRow): SiteEdit {
 }
 
 export async function readEdit(deps: Deps, editId: string): Promise<SiteEdit | undefined> {
-  const [row] = await queryRows<EditRow>(deps.db, sql`SELECT ${editColumns} FROM site_edits e WHERE e.id = ${editId}::uuid`);
+  const [row] = await queryRows<EditRow>(
+    deps.db,
+    sql`SELECT ${editColumns} FROM site_edits e WHERE e.id = ${editId}::uuid`,
+  );
   return row ? toSiteEdit(row) : undefined;
 }
 
@@ -114,11 +127,18 @@ export interface PendingEditItem extends SiteEdit {
 
 /** Pending edits of tools in review or live, oldest first (the editor's queue of edits). */
 export async function listPendingEdits(deps: Deps, limit = 50): Promise<PendingEditItem[]> {
-  const rows = await queryRows<EditRow & { current_name: string; current_description: string | null; slug: string | null }>(
+  const rows = await queryRows<
+    EditRow & { current_name: string; current_description: string | null; slug: string | null }
+  >(
     deps.db,
     sql`SELECT ${editColumns}, s.name AS current_name, s.metadata->>'description' AS current_description, s.slug
         FROM site_edits e JOIN sites s ON s.id = e.site_id
         WHERE e.status = 'pending' AND s.status IN ('pending_review', 'live') ORDER BY e.submitted_at LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ ...toSiteEdit(r), current_name: r.current_name, current_description: r.current_description, slug: r.slug }));
+  return rows.map((r) => ({
+    ...toSiteEdit(r),
+    current_name: r.current_name,
+    current_description: r.current_description,
+    slug: r.slug,
+  }));
 }

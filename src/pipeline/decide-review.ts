@@ -26,7 +26,9 @@ export async function decideReview(deps: Deps, siteId: string, input: ReviewDeci
   if (input.categories) {
     // Checked and set before the decision, only while the decision applies (src/categories/site-categories.ts).
     await requireKnownCategories(deps, input.categories);
-    await withCategoriesInPlace(() => setSiteCategoriesForDecision(deps, siteId, decisionApplies[input.decision], input.categories!));
+    await withCategoriesInPlace(() =>
+      setSiteCategoriesForDecision(deps, siteId, decisionApplies[input.decision], input.categories!),
+    );
   }
   const record =
     input.decision === 'approve'
@@ -44,7 +46,8 @@ export async function decideReview(deps: Deps, siteId: string, input: ReviewDeci
 function conflictMessage(decision: Decision, status: string, wasPublished: boolean): string {
   if (decision === 'approve') {
     if (status === 'live') return 'The site is already live.';
-    if (status === 'rejected' && !wasPublished) return 'The site was rejected before it was ever published; only a taken-down tool can be republished.';
+    if (status === 'rejected' && !wasPublished)
+      return 'The site was rejected before it was ever published; only a taken-down tool can be republished.';
     return `A site in status ${status} cannot be approved: approve works from pending_review (or republishes a taken-down tool).`;
   }
   if (status === 'rejected') return 'The site is already rejected.';

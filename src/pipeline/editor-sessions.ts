@@ -13,7 +13,9 @@ export interface EditorSession {
 const TOKEN = /^[0-9A-Za-z]{43}$/;
 
 /** Starts an editor session (≈256-bit token, its own CSRF token); also clears expired editor sessions. */
-export async function createEditorSession(deps: Deps): Promise<{ token: string; csrfToken: string; maxAgeSeconds: number }> {
+export async function createEditorSession(
+  deps: Deps,
+): Promise<{ token: string; csrfToken: string; maxAgeSeconds: number }> {
   const token = randomToken(43);
   const csrfToken = randomToken(32);
   const now = deps.now();
@@ -41,7 +43,10 @@ export async function findEditorSession(deps: Deps, token: string | undefined): 
 /** Signs an editor out. */
 export async function deleteEditorSession(deps: Deps, token: string | undefined): Promise<void> {
   if (!token || !TOKEN.test(token)) return;
-  await queryRows(deps.db, sql`DELETE FROM web_sessions WHERE kind = 'editor' AND token_hash = ${await sha256Hex(token)}`);
+  await queryRows(
+    deps.db,
+    sql`DELETE FROM web_sessions WHERE kind = 'editor' AND token_hash = ${await sha256Hex(token)}`,
+  );
 }
 
 /** A site waiting for (or open to) an editor's decision, with what the crawl and the checks found. */

@@ -30,9 +30,16 @@ export function notifyPublished(deps: Deps, notice: Notice & { liveUrl: string }
 }
 
 /** Rejection or takedown, with the editor's reason when one was given. */
-export function notifyRejected(deps: Deps, notice: Notice & { reason: string | null; wasLive: boolean }): Promise<void> {
+export function notifyRejected(
+  deps: Deps,
+  notice: Notice & { reason: string | null; wasLive: boolean },
+): Promise<void> {
   const what = notice.wasLive ? 'has been taken down from the directory' : 'was not accepted for the directory';
   const reason = notice.reason ? `\n\nReason: ${notice.reason}` : '';
-  return send(deps, notice.to, `Your submission "${notice.name}" ${notice.wasLive ? 'was taken down' : 'was not accepted'}`,
-    `Your submission "${notice.name}" (${notice.url}) ${what}.${reason}\n`);
+  return send(
+    deps,
+    notice.to,
+    `Your submission "${notice.name}" ${notice.wasLive ? 'was taken down' : 'was not accepted'}`,
+    `Your submission "${notice.name}" (${notice.url}) ${what}.${reason}\n`,
+  );
 }

@@ -24,11 +24,22 @@ export interface OperatorSiteView {
   history: Array<{ from_status: string | null; to_status: string; note: string | null; at: string }>;
 }
 
-const parse = <T>(v: unknown): T | null => (v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T));
+const parse = <T>(v: unknown): T | null =>
+  v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as T);
 
 /** One site as operators see it (read by id, any owner). */
 export async function getOperatorSite(deps: Deps, siteId: string): Promise<OperatorSiteView> {
-  const [row] = await queryRows<SiteRow & { crawl_attempts: number; crawl_error: string | null; metadata: unknown; review_checks: unknown; review_reason: string | null; slug: string | null; history: unknown }>(
+  const [row] = await queryRows<
+    SiteRow & {
+      crawl_attempts: number;
+      crawl_error: string | null;
+      metadata: unknown;
+      review_checks: unknown;
+      review_reason: string | null;
+      slug: string | null;
+      history: unknown;
+    }
+  >(
     deps.db,
     sql`SELECT ${siteRecordColumns}, s.crawl_attempts, s.crawl_error, s.metadata, s.review_checks, s.review_reason, s.slug,
           (SELECT COALESCE(json_agg(json_build_object('from_status', h.from_status, 'to_status', h.to_status, 'note', h.note,

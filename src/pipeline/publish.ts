@@ -17,7 +17,10 @@ const MAX_SLUG_TRIES = 8;
  */
 export async function publishSite(deps: Deps, siteId: string, opts: { note: string }): Promise<SiteRecord | undefined> {
   for (let attempt = 0; attempt < MAX_SLUG_TRIES; attempt++) {
-    const slug = attempt < MAX_SLUG_TRIES - 1 ? await freeSlugFor(deps, siteId) : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
+    const slug =
+      attempt < MAX_SLUG_TRIES - 1
+        ? await freeSlugFor(deps, siteId)
+        : `${await baseSlug(deps, siteId)}-${crypto.randomUUID().slice(0, 6)}`;
     if (slug === undefined) return undefined;
     try {
       const [row] = await queryRows<SiteRow & { notify_email: string | null }>(
@@ -35,7 +38,12 @@ export async function publishSite(deps: Deps, siteId: string, opts: { note: stri
       );
       if (!row) return undefined;
       const record = toSiteRecord(row);
-      await notifyPublished(deps, { to: row.notify_email, name: row.name, url: row.url, liveUrl: record.live_url ?? '' });
+      await notifyPublished(deps, {
+        to: row.notify_email,
+        name: row.name,
+        url: row.url,
+        liveUrl: record.live_url ?? '',
+      });
       return record;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -58,5 +66,8 @@ async function freeSlugFor(deps: Deps, siteId: string): Promise<string | undefin
     deps.db,
     sql`SELECT slug FROM sites WHERE id <> ${siteId}::uuid AND (slug = ${base} OR slug ~ ${`^${base}-[0-9]+$`})`,
   );
-  return nextFreeSlug(base, taken.map((t) => t.slug));
+  return nextFreeSlug(
+    base,
+    taken.map((t) => t.slug),
+  );
 }

@@ -25,6 +25,12 @@ export async function rejectSite(deps: Deps, siteId: string, reason: string | nu
         FROM u s JOIN accounts a ON a.id = s.account_id`,
   );
   if (!row) return undefined;
-  await notifyRejected(deps, { to: row.notify_email, name: row.name, url: row.url, reason, wasLive: row.previous_status === 'live' });
+  await notifyRejected(deps, {
+    to: row.notify_email,
+    name: row.name,
+    url: row.url,
+    reason,
+    wasLive: row.previous_status === 'live',
+  });
   return toSiteRecord(row);
 }

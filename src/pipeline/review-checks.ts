@@ -26,7 +26,10 @@ export interface ReviewFacts {
 export function isBlockedHost(host: string, blockedDomains: string[]): string | undefined {
   const h = host.toLowerCase().replace(/\.$/, '');
   return blockedDomains.find((raw) => {
-    const d = raw.toLowerCase().replace(/^\*?\./, '').replace(/\.$/, '');
+    const d = raw
+      .toLowerCase()
+      .replace(/^\*?\./, '')
+      .replace(/\.$/, '');
     return d !== '' && (h === d || h.endsWith(`.${d}`));
   });
 }
@@ -43,7 +46,9 @@ export function decideReviewChecks(facts: ReviewFacts): ReviewChecks {
     {
       name: 'not_live_elsewhere',
       passed: facts.liveDuplicateId === null,
-      detail: facts.liveDuplicateId ? `already live as site ${facts.liveDuplicateId}` : 'no other live site has this URL',
+      detail: facts.liveDuplicateId
+        ? `already live as site ${facts.liveDuplicateId}`
+        : 'no other live site has this URL',
     },
     {
       name: 'domain_allowed',

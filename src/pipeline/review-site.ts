@@ -16,7 +16,11 @@ export type ReviewOutcome =
  * editor. A redelivery re-runs the checks and, if already published, finds nothing to do.
  */
 export async function reviewSite(deps: Deps, siteId: string): Promise<ReviewOutcome> {
-  const [site] = await queryRows<{ url: string; metadata: StoredMetadata | string | null; live_duplicate: string | null }>(
+  const [site] = await queryRows<{
+    url: string;
+    metadata: StoredMetadata | string | null;
+    live_duplicate: string | null;
+  }>(
     deps.db,
     sql`SELECT s.url, s.metadata,
           (SELECT o.id FROM sites o WHERE o.status = 'live' AND o.id <> s.id
@@ -25,7 +29,9 @@ export async function reviewSite(deps: Deps, siteId: string): Promise<ReviewOutc
         FROM sites s WHERE s.id = ${siteId}::uuid AND s.status = 'pending_review'`,
   );
   if (!site) return { outcome: 'skipped', reason: 'not pending review' };
-  const metadata = (typeof site.metadata === 'string' ? JSON.parse(site.metadata) : site.metadata) as StoredMetadata | null;
+  const metadata = (
+    typeof site.metadata === 'string' ? JSON.parse(site.metadata) : site.metadata
+  ) as StoredMetadata | null;
   const hosts = [site.url, metadata?.finalUrl].flatMap((u) => (u ? [hostOf(u)] : [])).filter((h): h is string => !!h);
   const checks = decideReviewChecks({
     hasHtmlMetadata: Boolean(metadata?.finalUrl),

@@ -26,7 +26,9 @@ function bucketsOf(policy: RateLimitPolicy, identifiers: readonly string[]): Buc
   return identifiers.flatMap((identifier) => {
     const own: Bucket = { window, identifier, describe: () => describePolicy(policy) };
     const network = isPerClientIp(policy) ? prefix48Of(identifier) : undefined;
-    return network ? [own, { window: wide, identifier: network, describe: () => describePrefix48Policy(policy) }] : [own];
+    return network
+      ? [own, { window: wide, identifier: network, describe: () => describePrefix48Policy(policy) }]
+      : [own];
   });
 }
 
@@ -48,12 +50,23 @@ export async function checkRateLimit(
   const buckets = bucketsOf(policy, typeof identifier === 'string' ? [identifier] : identifier);
   const results = await Promise.all(buckets.map((b) => deps.limiter.limit(b.window, b.identifier)));
   const refusedAt = results.findIndex((r) => !r.success);
-  const reported = refusedAt >= 0 ? results[refusedAt]! : results.reduce((tightest, r) => (r.remaining < tightest.remaining ? r : tightest));
-  const state = { limit: reported.limit, remaining: reported.remaining, resetSeconds: Math.max(0, Math.ceil((reported.reset - Date.now()) / 1000)) };
+  const reported =
+    refusedAt >= 0
+      ? results[refusedAt]!
+      : results.reduce((tightest, r) => (r.remaining < tightest.remaining ? r : tightest));
+  const state = {
+    limit: reported.limit,
+    remaining: reported.remaining,
+    resetSeconds: Math.max(0, Math.ceil((reported.reset - Date.now()) / 1000)),
+  };
   if (refusedAt < 0) return state;
   const retryAfterSeconds = Math.max(1, state.resetSeconds);
-  throw new ServiceError('rate_limited', `Too many requests: at most ${buckets[refusedAt]!.describe()}. Retry in ${retryAfterSeconds} s.`, {
-    retryAfterSeconds,
-    rateLimit: state,
-  });
+  throw new ServiceError(
+    'rate_limited',
+    `Too many requests: at most ${buckets[refusedAt]!.describe()}. Retry in ${retryAfterSeconds} s.`,
+    {
+      retryAfterSeconds,
+      rateLimit: state,
+    },
+  );
 }

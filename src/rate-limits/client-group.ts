@@ -12,12 +12,19 @@ import ipaddr from 'ipaddr.js';
  */
 export function clientGroup(ip: string): string {
   // Brackets and a zone index (`fe80::1%en0`) are spellings of the same address.
-  const address = ip.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const address = ip
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) return address;
   if (!ipaddr.IPv6.isValid(address)) return address;
   const v6 = ipaddr.IPv6.parse(address);
   if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  return `${v6.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `${v6.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The last part of an identifier that is a /64 client group (clientGroup's form): four hex groups, then `::/64`. */

@@ -64,4 +64,5 @@ export type RateLimitPolicy = keyof typeof rateLimitPolicies;
 export const PREFIX_48_MULTIPLIER = 16;
 
 /** True for a policy counted per client address (and so per /48 too). */
-export const isPerClientIp = (policy: RateLimitPolicy): boolean => rateLimitPolicies[policy].per.startsWith('client IP');
+export const isPerClientIp = (policy: RateLimitPolicy): boolean =>
+  rateLimitPolicies[policy].per.startsWith('client IP');

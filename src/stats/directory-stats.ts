@@ -41,7 +41,10 @@ type DayRow = DirectoryDay & { sponsored: number; featured: number; standard: nu
  * the last `days` days (zeros included) with impressions by placement, and the tools with the most views. Two
  * statements over site_stats_daily's day index.
  */
-export async function getDirectoryStats(deps: Deps, options: { days?: number; top?: number } = {}): Promise<DirectoryStats> {
+export async function getDirectoryStats(
+  deps: Deps,
+  options: { days?: number; top?: number } = {},
+): Promise<DirectoryStats> {
   const to = utcDay(deps.now());
   const from = addDays(to, -((options.days ?? 30) - 1));
   const [days, top] = await Promise.all([
@@ -82,6 +85,11 @@ export async function getDirectoryStats(deps: Deps, options: { days?: number; to
       badge_loads: Number(d.badge_loads),
     })),
     placements,
-    top: top.map((t) => ({ ...t, is_feature: Boolean(t.is_feature), is_sponsor: Boolean(t.is_sponsor), click_through_rate: clickThroughRate(t) })),
+    top: top.map((t) => ({
+      ...t,
+      is_feature: Boolean(t.is_feature),
+      is_sponsor: Boolean(t.is_sponsor),
+      click_through_rate: clickThroughRate(t),
+    })),
   };
 }

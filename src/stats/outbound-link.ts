@@ -26,6 +26,9 @@ export function outboundTarget(stored: string): string | undefined {
 
 /** The redirect target of a live tool's outbound link, or undefined (unknown slug, not live, unusable URL). One statement. */
 export async function findOutboundTarget(deps: Deps, slug: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ url: string }>(deps.db, sql`SELECT url FROM sites WHERE slug = ${slug} AND status = 'live'`);
+  const [row] = await queryRows<{ url: string }>(
+    deps.db,
+    sql`SELECT url FROM sites WHERE slug = ${slug} AND status = 'live'`,
+  );
   return row ? outboundTarget(row.url) : undefined;
 }

@@ -14,7 +14,8 @@ export const DAILY_BOUND = { views: 3, clicks: 3, badge_loads: 3, impressions: 1
 export const IMPRESSIONS_PER_PAGE = 1;
 
 const isImpression = (counter: StatCounter) => counter.startsWith('impressions_');
-const boundOf = (counter: StatCounter): number => (isImpression(counter) ? DAILY_BOUND.impressions : DAILY_BOUND[counter as keyof typeof DAILY_BOUND]);
+const boundOf = (counter: StatCounter): number =>
+  isImpression(counter) ? DAILY_BOUND.impressions : DAILY_BOUND[counter as keyof typeof DAILY_BOUND];
 
 /** Who caused an event, as the edge knows it: the client group (functions/middleware/client-ip.ts) and the page's identity. */
 export interface EventSource {
@@ -32,10 +33,18 @@ export interface EventSource {
 export function gatesOf(config: Config, day: string, source: EventSource, slug: string, counter: StatCounter): Gate[] {
   const bound = boundOf(counter);
   const gates: Gate[] = [];
-  if (isImpression(counter)) gates.push({ mark: visitorMark(config, day, ['page', source.client, source.page, slug, counter]), cap: IMPRESSIONS_PER_PAGE });
+  if (isImpression(counter))
+    gates.push({
+      mark: visitorMark(config, day, ['page', source.client, source.page, slug, counter]),
+      cap: IMPRESSIONS_PER_PAGE,
+    });
   gates.push({ mark: visitorMark(config, day, ['client', source.client, slug, counter]), cap: bound });
   const network = prefix48Of(source.client);
-  if (network) gates.push({ mark: visitorMark(config, day, ['network', network, slug, counter]), cap: bound * PREFIX_48_MULTIPLIER });
+  if (network)
+    gates.push({
+      mark: visitorMark(config, day, ['network', network, slug, counter]),
+      cap: bound * PREFIX_48_MULTIPLIER,
+    });
   return gates;
 }
 

@@ -17,7 +17,11 @@ export async function reportMailState(deps: Deps, token: string): Promise<{ opte
  * Turns the weekly statistics e-mail off (or on again) for the account whose opt-out link this is (a core
  * verb; docs/stats.md "Weekly e-mail"). One statement; repeating it changes nothing. Undefined: unknown token.
  */
-export async function setReportMail(deps: Deps, token: string, on: boolean): Promise<{ optedOut: boolean } | undefined> {
+export async function setReportMail(
+  deps: Deps,
+  token: string,
+  on: boolean,
+): Promise<{ optedOut: boolean } | undefined> {
   if (!isUuid(token)) return undefined;
   const [row] = await queryRows<{ opted_out: boolean }>(
     deps.db,

@@ -14,18 +14,30 @@ export function statsRange(input: { from?: string; to?: string }, today: string)
   for (const name of ['from', 'to'] as const) {
     const value = input[name];
     if (value !== undefined && !isCalendarDay(value)) {
-      throw new ServiceError('invalid_request', `${name} must be a calendar date YYYY-MM-DD, got "${value}".`, { field: name });
+      throw new ServiceError('invalid_request', `${name} must be a calendar date YYYY-MM-DD, got "${value}".`, {
+        field: name,
+      });
     }
   }
   const to = input.to ?? today;
   const from = input.from ?? addDays(to, -(DEFAULT_STATS_DAYS - 1));
-  if (from > to) throw new ServiceError('invalid_request', `from (${from}) must not be after to (${to}).`, { field: 'from' });
+  if (from > to)
+    throw new ServiceError('invalid_request', `from (${from}) must not be after to (${to}).`, { field: 'from' });
   const days = daysInRange(from, to);
-  if (days > MAX_STATS_DAYS) throw new ServiceError('invalid_request', `The range has ${days} days; at most ${MAX_STATS_DAYS} per request.`);
+  if (days > MAX_STATS_DAYS)
+    throw new ServiceError('invalid_request', `The range has ${days} days; at most ${MAX_STATS_DAYS} per request.`);
   return { from, to };
 }
 
-type DayRow = { date: string; views: number; clicks: number; sponsored: number; featured: number; standard: number; badge_loads: number };
+type DayRow = {
+  date: string;
+  views: number;
+  clicks: number;
+  sponsored: number;
+  featured: number;
+  standard: number;
+  badge_loads: number;
+};
 
 const notFound = () => new ServiceError('not_found', 'No submission with this site_id among yours.');
 
@@ -34,7 +46,15 @@ const notFound = () => new ServiceError('not_found', 'No submission with this si
  * ownership check, every day of the range (zeros where the roll-up wrote nothing) and the counts. Another
  * account's site, an unknown id and an unpaid pending record are all not_found, as on the other site routes.
  */
-export async function getSiteStats({ deps, actor, input }: { deps: Deps; actor: Actor; input: StatsInput }): Promise<SiteStats> {
+export async function getSiteStats({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: StatsInput;
+}): Promise<SiteStats> {
   const parsed = statsInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, 'The statistics request is invalid.');
   const { from, to } = statsRange(parsed.data, utcDay(deps.now()));
@@ -55,7 +75,13 @@ export async function getSiteStats({ deps, actor, input }: { deps: Deps; actor: 
 }
 
 function toSiteStats(siteId: string, from: string, to: string, rows: DayRow[]): SiteStats {
-  const totals = { views: 0, clicks: 0, impressions: 0, badge_loads: 0, impressions_by_placement: { sponsored: 0, featured: 0, standard: 0 } };
+  const totals = {
+    views: 0,
+    clicks: 0,
+    impressions: 0,
+    badge_loads: 0,
+    impressions_by_placement: { sponsored: 0, featured: 0, standard: 0 },
+  };
   const days = rows.map((r) => {
     const placement = { sponsored: Number(r.sponsored), featured: Number(r.featured), standard: Number(r.standard) };
     const day = {

@@ -16,7 +16,10 @@ const day = (what: string) =>
     .describe(`${what === 'from' ? 'First' : 'Last'} UTC day, YYYY-MM-DD (both days included)`);
 
 export const statsInputSchema = z.object({
-  site_id: z.string({ error: 'site_id must be a string' }).max(100, { error: 'site_id must be a UUID' }).describe('The site_id of one of your submissions'),
+  site_id: z
+    .string({ error: 'site_id must be a string' })
+    .max(100, { error: 'site_id must be a UUID' })
+    .describe('The site_id of one of your submissions'),
   from: day('from').describe(`First UTC day, YYYY-MM-DD; default ${DEFAULT_STATS_DAYS - 1} days before \`to\``),
   to: day('to').describe('Last UTC day, YYYY-MM-DD; default today (UTC)'),
 });
@@ -43,7 +46,9 @@ export const statsTotalsSchema = statsDaySchema.omit({ date: true }).extend({
   click_through_rate: z
     .number()
     .nullable()
-    .describe('clicks / (impressions + views), 0 to 1, 4 decimals; null when the tool was not shown at all in the range'),
+    .describe(
+      'clicks / (impressions + views), 0 to 1, 4 decimals; null when the tool was not shown at all in the range',
+    ),
 });
 
 export const siteStatsSchema = z.object({

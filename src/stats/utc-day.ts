@@ -15,10 +15,12 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /** `day` moved by `n` days (negative: back). */
-export const addDays = (day: string, n: number): string => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+export const addDays = (day: string, n: number): string =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 
 /** How many days from `from` to `to`, both included (1 when they are the same day). */
-export const daysInRange = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+export const daysInRange = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 
 /** The Monday (UTC) of the week `day` is in: the key of a weekly report. */
 export function mondayOf(day: string): string {

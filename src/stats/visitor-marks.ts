@@ -42,5 +42,11 @@ function keyedMac(config: Config, day: string): ReturnType<typeof hmac.create> {
  * visitorMark(config, '2026-05-01', ['client', '203.0.113.7', 'acme-writer', 'views']) // '3f9a…' (24 hex)
  */
 export function visitorMark(config: Config, day: string, parts: readonly string[]): string {
-  return bytesToHex(keyedMac(config, day).clone().update(utf8ToBytes(parts.join('\n'))).digest().subarray(0, MARK_BYTES));
+  return bytesToHex(
+    keyedMac(config, day)
+      .clone()
+      .update(utf8ToBytes(parts.join('\n')))
+      .digest()
+      .subarray(0, MARK_BYTES),
+  );
 }

@@ -7,9 +7,21 @@ import { addDays, mondayOf, utcDay } from './utc-day';
 /** Accounts claimed per statement; the job loops until every due account is done. */
 const BATCH = 200;
 
-export type WeeklyReportOutcome = { outcome: 'skipped'; reason: string } | { outcome: 'reported'; week: string; sent: number };
+export type WeeklyReportOutcome =
+  | { outcome: 'skipped'; reason: string }
+  | { outcome: 'reported'; week: string; sent: number };
 
-type ToolWeek = { account_id: string; email: string; token: string; name: string; slug: string; views: number; clicks: number; impressions: number; badge_loads: number };
+type ToolWeek = {
+  account_id: string;
+  email: string;
+  token: string;
+  name: string;
+  slug: string;
+  views: number;
+  clicks: number;
+  impressions: number;
+  badge_loads: number;
+};
 
 /**
  * The weekly statistics e-mail (a core verb; docs/stats.md "Weekly e-mail"): to each account that owns a live
@@ -36,7 +48,10 @@ export async function sendWeeklyReports(deps: Deps): Promise<WeeklyReportOutcome
       } catch (error) {
         failed += 1;
         deps.log.error('weekly statistics e-mail not sent', { accountId, err: String(error) });
-        await queryRows(deps.db, sql`UPDATE stats_report_mail SET last_week = NULL WHERE account_id = ${accountId}::uuid AND last_week = ${week}::date`);
+        await queryRows(
+          deps.db,
+          sql`UPDATE stats_report_mail SET last_week = NULL WHERE account_id = ${accountId}::uuid AND last_week = ${week}::date`,
+        );
       }
     }
     if (claimed.length < BATCH || failed > 0) break;
@@ -91,7 +106,9 @@ export function reportMail(origin: string, tools: ToolWeek[], from: string, to: 
   const views = tools.reduce((sum, t) => sum + Number(t.views), 0);
   const clicks = tools.reduce((sum, t) => sum + Number(t.clicks), 0);
   const lines = tools.map((t) => {
-    const rate = formatRate(clickThroughRate({ clicks: Number(t.clicks), impressions: Number(t.impressions), views: Number(t.views) }));
+    const rate = formatRate(
+      clickThroughRate({ clicks: Number(t.clicks), impressions: Number(t.impressions), views: Number(t.views) }),
+    );
     return `${t.name}\n  ${plural(Number(t.views), 'view')}, ${plural(Number(t.clicks), 'click')}, ${plural(Number(t.impressions), 'card impression')}, ${plural(Number(t.badge_loads), 'badge load')}; click-through ${rate}\n  ${origin}/tools/${t.slug}`;
   });
   const first = tools[0]!;

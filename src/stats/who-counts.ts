@@ -15,6 +15,9 @@ export function isCountedRequest(header: HeaderLookup): boolean {
   const agent = header('user-agent');
   if (!agent || isbot(agent)) return false;
   if (/\bprefetch\b/i.test(header('sec-purpose') ?? '')) return false;
-  if (/\b(prefetch|preview)\b/i.test(`${header('purpose') ?? ''} ${header('x-purpose') ?? ''} ${header('x-moz') ?? ''}`)) return false;
+  if (
+    /\b(prefetch|preview)\b/i.test(`${header('purpose') ?? ''} ${header('x-purpose') ?? ''} ${header('x-moz') ?? ''}`)
+  )
+    return false;
   return true;
 }

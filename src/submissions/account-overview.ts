@@ -46,7 +46,10 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
   const day = utcDay(now);
   const [account, quota, sites, pending] = await Promise.all([
     getAccount(deps, accountId),
-    queryRows<{ used: number }>(deps.db, sql`SELECT used FROM quota_usage WHERE account_id = ${accountId} AND day = ${day}::date`),
+    queryRows<{ used: number }>(
+      deps.db,
+      sql`SELECT used FROM quota_usage WHERE account_id = ${accountId} AND day = ${day}::date`,
+    ),
     queryRows<SiteLineRow>(
       deps.db,
       sql`SELECT s.id AS site_id, s.name, s.url, s.status, s.plan, s.live_url, s.status_note, s.crawl_error_kind, s.crawl_error_http_status,
@@ -73,7 +76,11 @@ export async function getAccountOverview(deps: Deps, accountId: string): Promise
   return {
     account,
     membership_active: isMembershipActive(membership, now),
-    quota: { day, used_today: Number(quota[0]?.used ?? 0), daily_limit: dailyLimitFor(account.tier, deps.config.dailyLimits) },
+    quota: {
+      day,
+      used_today: Number(quota[0]?.used ?? 0),
+      daily_limit: dailyLimitFor(account.tier, deps.config.dailyLimits),
+    },
     submissions: lines,
   };
 }
@@ -104,11 +111,19 @@ interface PendingLineRow {
 }
 
 function siteLine(row: SiteLineRow): SubmissionLine {
-  const line: SubmissionLine = { site_id: row.site_id, name: row.name, url: row.url, status: row.status, plan: row.plan, submitted_at: row.submitted_at };
+  const line: SubmissionLine = {
+    site_id: row.site_id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    plan: row.plan,
+    submitted_at: row.submitted_at,
+  };
   if (row.status === 'live' && row.live_url) line.live_url = row.live_url;
   if (row.status === 'rejected' && row.status_note) line.note = row.status_note;
   // The same words as the site record's crawl_error: the kind of failure, never the operator's detail.
-  if (row.status === 'crawl_failed') line.note = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status).message;
+  if (row.status === 'crawl_failed')
+    line.note = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status).message;
   line.history = toHistory(row);
   const queue = toQueue(row);
   if (queue) line.queue = queue;
@@ -119,10 +134,19 @@ function siteLine(row: SiteLineRow): SubmissionLine {
 function pendingLine(row: PendingLineRow, now: Date): SubmissionLine {
   const base = { site_id: row.site_id, name: row.name, url: row.url, plan: row.plan, submitted_at: row.submitted_at };
   if (row.state === 'refunded') {
-    return { ...base, status: 'rejected', note: row.state_note ?? 'The payment could not be applied and was refunded.' };
+    return {
+      ...base,
+      status: 'rejected',
+      note: row.state_note ?? 'The payment could not be applied and was refunded.',
+    };
   }
   const usable = row.state === 'open' && new Date(row.expires_at) > now;
   return usable
     ? { ...base, status: 'pending_payment', checkout_url: row.checkout_url, expires_at: row.expires_at }
-    : { ...base, status: 'pending_payment', expires_at: row.expires_at, note: 'The checkout link has expired; the submission\'s page gives a fresh one.' };
+    : {
+        ...base,
+        status: 'pending_payment',
+        expires_at: row.expires_at,
+        note: "The checkout link has expired; the submission's page gives a fresh one.",
+      };
 }

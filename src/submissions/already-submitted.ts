@@ -20,15 +20,26 @@ export interface ExistingListing {
  */
 export function duplicateWords(d: DuplicateDetails): { lead: string; link?: { text: string; path: string } } {
   const what = d.field === 'url' ? 'this address' : 'this name';
-  if (d.ownSiteId) return { lead: `You already submitted ${what}:`, link: { text: 'see your submission', path: `/account/submissions/${d.ownSiteId}` } };
-  if (d.liveSlug) return { lead: `A tool with ${what} is already listed:`, link: { text: 'see its page', path: `/tools/${d.liveSlug}` } };
+  if (d.ownSiteId)
+    return {
+      lead: `You already submitted ${what}:`,
+      link: { text: 'see your submission', path: `/account/submissions/${d.ownSiteId}` },
+    };
+  if (d.liveSlug)
+    return {
+      lead: `A tool with ${what} is already listed:`,
+      link: { text: 'see its page', path: `/tools/${d.liveSlug}` },
+    };
   return { lead: `A tool with ${what} has already been submitted by someone else.` };
 }
 
 /** 409 already_submitted naming the listing met (its page), as the web form does; the id only to its owner (reference 2.7). */
 export function alreadySubmitted(actor: Actor, existing: ExistingListing, origin: string): ServiceError {
   const own = existing.accountId === actor.accountId;
-  const details: DuplicateDetails = { field: existing.field ?? 'url', ...(own ? { ownSiteId: existing.siteId } : existing.liveSlug ? { liveSlug: existing.liveSlug } : {}) };
+  const details: DuplicateDetails = {
+    field: existing.field ?? 'url',
+    ...(own ? { ownSiteId: existing.siteId } : existing.liveSlug ? { liveSlug: existing.liveSlug } : {}),
+  };
   const words = duplicateWords(details);
   const message = words.link ? `${words.lead} ${words.link.text} at ${origin}${words.link.path}` : words.lead;
   return new ServiceError('already_submitted', message, own ? { site_id: existing.siteId } : {});
@@ -48,7 +59,11 @@ export async function conflictFor(
         OR normalized_name = ${target.normalizedName} ORDER BY (account_id = ${actor.accountId}) DESC, (canonical_url = ${target.canonicalUrl}) DESC LIMIT 1`,
   );
   return row
-    ? alreadySubmitted(actor, { siteId: row.id, accountId: row.account_id, field: row.same_url ? 'url' : 'name', liveSlug: row.slug }, origin)
+    ? alreadySubmitted(
+        actor,
+        { siteId: row.id, accountId: row.account_id, field: row.same_url ? 'url' : 'name', liveSlug: row.slug },
+        origin,
+      )
     : new ServiceError('already_submitted', 'A tool with this address or name has already been submitted.');
 }
 

@@ -82,8 +82,16 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
     db,
     sql`SELECT id, account_id, url, name, canonical_url, normalized_name FROM pending_submissions ORDER BY submitted_at, id`,
   );
-  const urlsRewritten = (await rewriteStoredUrls(db, 'sites', sites)) + (await rewriteStoredUrls(db, 'pending_submissions', pending));
-  const report: KeyBackfillReport = { sites: sites.length, pending: pending.length, updated: 0, urlsRewritten, collisions: [], unparsable: [] };
+  const urlsRewritten =
+    (await rewriteStoredUrls(db, 'sites', sites)) + (await rewriteStoredUrls(db, 'pending_submissions', pending));
+  const report: KeyBackfillReport = {
+    sites: sites.length,
+    pending: pending.length,
+    updated: 0,
+    urlsRewritten,
+    collisions: [],
+    unparsable: [],
+  };
 
   const siteUrls: KeyRow[] = [];
   for (const row of sites) {
@@ -101,9 +109,19 @@ export async function backfillDuplicateKeys(db: Db): Promise<KeyBackfillReport> 
     rows.map((row) => ({ id: row.id, scope: scope(row), old: row.normalized_name, next: normalizeName(row.name) }));
 
   await assignKeys(db, { table: 'sites', column: 'canonical_url', unique: true }, siteUrls, report);
-  await assignKeys(db, { table: 'sites', column: 'normalized_name', unique: true }, names(sites, () => ''), report);
+  await assignKeys(
+    db,
+    { table: 'sites', column: 'normalized_name', unique: true },
+    names(sites, () => ''),
+    report,
+  );
   await assignKeys(db, { table: 'pending_submissions', column: 'canonical_url', unique: true }, pendingUrls, report);
-  await assignKeys(db, { table: 'pending_submissions', column: 'normalized_name', unique: false }, names(pending, (row) => row.account_id), report);
+  await assignKeys(
+    db,
+    { table: 'pending_submissions', column: 'normalized_name', unique: false },
+    names(pending, (row) => row.account_id),
+    report,
+  );
   for (const row of sites) {
     const next = row.final_url === null ? null : urlKey(row.final_url);
     if (next === null || next === row.final_canonical) continue;
@@ -172,7 +190,9 @@ async function assignKeys(db: Db, target: KeyColumn, rows: KeyRow[], report: Key
 async function writeKey(db: Db, target: KeyColumn, row: KeyRow): Promise<'written' | 'blocked' | 'moved'> {
   const table = sql.identifier(target.table);
   const column = sql.identifier(target.column);
-  const free = target.unique ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = ${row.next} ${scoped(target, row)})` : sql``;
+  const free = target.unique
+    ? sql`AND NOT EXISTS (SELECT 1 FROM ${table} o WHERE o.${column} = ${row.next} ${scoped(target, row)})`
+    : sql``;
   try {
     const written = await queryRows<{ id: string }>(
       db,
@@ -184,7 +204,10 @@ async function writeKey(db: Db, target: KeyColumn, row: KeyRow): Promise<'writte
   }
   // Not written: either another row holds the key, or this row changed (or went) since it was read, in which
   // case whatever changed it wrote a key by the current rules.
-  const [current] = await queryRows<{ key: string }>(db, sql`SELECT ${column} AS key FROM ${table} WHERE id = ${row.id}::uuid`);
+  const [current] = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT ${column} AS key FROM ${table} WHERE id = ${row.id}::uuid`,
+  );
   return current?.key === row.old ? 'blocked' : 'moved';
 }
 

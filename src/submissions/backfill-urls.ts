@@ -23,7 +23,11 @@ export interface StoredUrlRow {
  * and running it twice changes nothing. A text that no longer parses is left alone (the key backfill reports it).
  * Returns the number of rows rewritten.
  */
-export async function rewriteStoredUrls(db: Db, table: 'sites' | 'pending_submissions', rows: StoredUrlRow[]): Promise<number> {
+export async function rewriteStoredUrls(
+  db: Db,
+  table: 'sites' | 'pending_submissions',
+  rows: StoredUrlRow[],
+): Promise<number> {
   const changes: Array<{ id: string; old: string; new: string }> = [];
   for (const row of rows) {
     const parsed = parsedSpelling(row.url);

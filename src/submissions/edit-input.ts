@@ -9,10 +9,13 @@ export const DESCRIPTION_MAX = 500;
 export function checkDescription(input: string): { ok: true; description: string } | { ok: false; message: string } {
   const description = input.trim().replace(/\s+/gu, ' ');
   if (!description.isWellFormed()) return { ok: false, message: 'description must be valid Unicode text' };
-  if (hasControlCharacters(description)) return { ok: false, message: 'description must not contain control characters' };
-  if (hasBidiOverrides(description)) return { ok: false, message: 'description must not contain bidirectional overrides' };
+  if (hasControlCharacters(description))
+    return { ok: false, message: 'description must not contain control characters' };
+  if (hasBidiOverrides(description))
+    return { ok: false, message: 'description must not contain bidirectional overrides' };
   const length = [...description].length;
-  if (length < 1 || length > DESCRIPTION_MAX) return { ok: false, message: `description must be 1 to ${DESCRIPTION_MAX} characters` };
+  if (length < 1 || length > DESCRIPTION_MAX)
+    return { ok: false, message: `description must be 1 to ${DESCRIPTION_MAX} characters` };
   return { ok: true, description };
 }
 
@@ -20,24 +23,23 @@ export function checkDescription(input: string): { ok: true; description: string
  * The edit request (PATCH /api/v1/sites/{site_id}, MCP edit_site): a new name (submit's rules, src/submissions/name.ts),
  * a new description, or both (editSite refuses neither). Messages name the field.
  */
-export const editInputSchema = z
-  .object({
-    name: z
-      .string({ error: 'name must be a string' })
-      .superRefine((value, ctx) => {
-        const check = checkName(value);
-        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
-      })
-      .transform((value) => value.trim())
-      .optional(),
-    description: z
-      .string({ error: 'description must be a string' })
-      .superRefine((value, ctx) => {
-        const check = checkDescription(value);
-        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
-      })
-      .transform((value) => value.trim().replace(/\s+/gu, ' '))
-      .optional(),
-  });
+export const editInputSchema = z.object({
+  name: z
+    .string({ error: 'name must be a string' })
+    .superRefine((value, ctx) => {
+      const check = checkName(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    })
+    .transform((value) => value.trim())
+    .optional(),
+  description: z
+    .string({ error: 'description must be a string' })
+    .superRefine((value, ctx) => {
+      const check = checkDescription(value);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    })
+    .transform((value) => value.trim().replace(/\s+/gu, ' '))
+    .optional(),
+});
 
 export type EditInput = z.output<typeof editInputSchema>;

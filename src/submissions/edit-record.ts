@@ -16,7 +16,9 @@ export const pendingEditSchema = z
     description: z.string().optional().describe('The proposed description, when the edit changes it'),
     submitted_at: isoTimestampSchema('When the edit was filed', '2026-11-23T12:05:03.000Z'),
   })
-  .describe('An edit waiting for an editor (PATCH /api/v1/sites/{site_id}); the public page still shows the current text');
+  .describe(
+    'An edit waiting for an editor (PATCH /api/v1/sites/{site_id}); the public page still shows the current text',
+  );
 export type PendingEdit = z.infer<typeof pendingEditSchema>;
 
 export const lastEditSchema = z
@@ -44,10 +46,14 @@ export interface EditColumns {
   last_edit?: Json<LastEdit>;
 }
 
-const parse = <T>(value: Json<T>): T | undefined => (typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? undefined));
+const parse = <T>(value: Json<T>): T | undefined =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? undefined);
 
 /** Copies the edit fields that are present onto a record (absent fields stay absent, like live_url). */
-export function withEditFields<R extends { pending_edit?: PendingEdit; last_edit?: LastEdit }>(record: R, row: EditColumns): R {
+export function withEditFields<R extends { pending_edit?: PendingEdit; last_edit?: LastEdit }>(
+  record: R,
+  row: EditColumns,
+): R {
   const pending = parse(row.pending_edit);
   const last = parse(row.last_edit);
   if (pending) record.pending_edit = pending;

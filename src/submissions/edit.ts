@@ -22,7 +22,15 @@ const EDITABLE_SQL = sql`('pending_review', 'live')`;
  * and that no other site holds the new name, supersedes the site's pending edit (a newer proposal replaces it)
  * and stores the new one. The public page changes only when an editor approves (src/pipeline/decide-edit.ts).
  */
-export async function editSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: EditInput & { site_id: string } }): Promise<SiteRecord> {
+export async function editSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: EditInput & { site_id: string };
+}): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
   if (input.name === undefined && input.description === undefined) {
     throw new ServiceError('invalid_request', 'An edit needs name or description (or both).');
@@ -50,7 +58,8 @@ export async function editSite({ deps, actor, input }: { deps: Deps; actor: Acto
     );
   } catch (error) {
     // Two edits of one site filed at the same instant: the partial unique index keeps one.
-    if (isUniqueViolation(error)) throw new ServiceError('conflict', 'Another edit of this tool was filed at the same moment; try again.');
+    if (isUniqueViolation(error))
+      throw new ServiceError('conflict', 'Another edit of this tool was filed at the same moment; try again.');
     throw error;
   }
   if (!filed) throw await whyNot(deps, actor, input.site_id, normalizedName);
@@ -58,7 +67,12 @@ export async function editSite({ deps, actor, input }: { deps: Deps; actor: Acto
 }
 
 async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {
-  const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null; holder_slug: string | null }>(
+  const [site] = await queryRows<{
+    status: string;
+    holder_id: string | null;
+    holder_account_id: string | null;
+    holder_slug: string | null;
+  }>(
     deps.db,
     sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id, CASE WHEN o.status = 'live' THEN o.slug END AS holder_slug FROM sites s
         LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id
@@ -72,7 +86,12 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: 
     return pending ? invalidState('pending_payment') : notFound();
   }
   if (!(EDITABLE as readonly string[]).includes(site.status)) return invalidState(site.status);
-  if (site.holder_id) return alreadySubmitted(actor, { siteId: site.holder_id, accountId: site.holder_account_id!, field: 'name', liveSlug: site.holder_slug }, deps.origin);
+  if (site.holder_id)
+    return alreadySubmitted(
+      actor,
+      { siteId: site.holder_id, accountId: site.holder_account_id!, field: 'name', liveSlug: site.holder_slug },
+      deps.origin,
+    );
   return new ServiceError('conflict', 'The tool changed while filing the edit; try again.');
 }
 

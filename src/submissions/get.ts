@@ -45,7 +45,9 @@ export async function findSubmissionByUrl({
 /** Both lookups in one statement, site first; built once per process (src/db/prepared.ts). */
 const lookupStatement = (site: SQL, pending: SQL) =>
   preparedStatement<'key' | 'accountId'>(
-    (p) => sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
+    (
+      p,
+    ) => sql`SELECT 'site' AS kind, to_jsonb(x) AS row FROM (SELECT ${siteRecordColumns}, ${progressColumns} FROM sites s
           WHERE ${site} = ${p('key')} AND s.account_id = ${p('accountId')}) x
         UNION ALL
         SELECT 'pending' AS kind, to_jsonb(y) AS row FROM (SELECT ${pendingRecordColumns} FROM pending_submissions p
@@ -55,7 +57,11 @@ const lookupStatement = (site: SQL, pending: SQL) =>
 const byId = lookupStatement(sql`s.id`, sql`p.id`);
 const byUrl = lookupStatement(sql`s.canonical_url`, sql`p.canonical_url`);
 
-async function lookup(deps: Deps, statement: typeof byId, values: { key: string; accountId: string }): Promise<SubmissionRecord> {
+async function lookup(
+  deps: Deps,
+  statement: typeof byId,
+  values: { key: string; accountId: string },
+): Promise<SubmissionRecord> {
   const rows = await statement.rows<({ kind: 'site' } & SiteRow) | ({ kind: 'pending' } & PendingRow)>(deps.db, values);
   // 'site' sorts before 'pending': the reference's lookup order.
   const first = rows[0] as unknown as { kind: 'site' | 'pending'; row: unknown } | undefined;

@@ -10,7 +10,9 @@ const FAILED_ATTEMPT = /^attempt \d+ of \d+ failed: (.+)$/;
 const SWEPT_ATTEMPT = /^sweep: crawl attempt \d+ did not finish$/;
 
 /** Every message src/crawler/crawl-error-messages.ts can produce (the HTTP one with any status it shows). */
-const crawlMessages = new Set(crawlFailureKinds.filter((k) => k !== 'http_error').map((k) => publicCrawlError(k).message));
+const crawlMessages = new Set(
+  crawlFailureKinds.filter((k) => k !== 'http_error').map((k) => publicCrawlError(k).message),
+);
 crawlMessages.add(publicCrawlError('http_error', null).message);
 const HTTP_MESSAGE = /^the site answered HTTP [1-5]\d\d$/;
 
@@ -21,11 +23,17 @@ export const isPublicCrawlMessage = (text: string) => crawlMessages.has(text) ||
  * editor's reason, which the rejection mail sends too; failed crawl attempts (→ queued for a retry, or
  * crawl_failed) show the public message of their kind, never the operator's detail (sites.crawl_error).
  */
-export function submitterReason(step: { status: string; from: string | null; note: string | null }): string | undefined {
+export function submitterReason(step: {
+  status: string;
+  from: string | null;
+  note: string | null;
+}): string | undefined {
   const note = step.note;
   if (!note) return undefined;
   if (step.status === 'rejected') {
-    return note.startsWith(EDITOR_REJECTION) && note.length > EDITOR_REJECTION.length ? note.slice(EDITOR_REJECTION.length) : undefined;
+    return note.startsWith(EDITOR_REJECTION) && note.length > EDITOR_REJECTION.length
+      ? note.slice(EDITOR_REJECTION.length)
+      : undefined;
   }
   const fromCrawl = step.status === 'crawl_failed' || (step.status === 'queued' && step.from === 'crawling');
   if (!fromCrawl) return undefined;

@@ -18,9 +18,22 @@ export interface ListInput {
  * The caller's submissions past payment, newest first (reference 4.3), with the total in the same
  * statement. Only an offset past the end costs a second statement, to still report the total.
  */
-export async function listSubmissions({ deps, actor, input }: { deps: Deps; actor: Actor; input: ListInput }): Promise<SiteList> {
+export async function listSubmissions({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: ListInput;
+}): Promise<SiteList> {
   const byUrl = input.canonicalUrl !== undefined;
-  const values = { accountId: actor.accountId, url: input.canonicalUrl ?? null, limit: input.limit, offset: input.offset };
+  const values = {
+    accountId: actor.accountId,
+    url: input.canonicalUrl ?? null,
+    limit: input.limit,
+    offset: input.offset,
+  };
   const rows = await (byUrl ? pageOfUrl : page).rows<SiteRow & { total: number | string }>(deps.db, values);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && input.offset > 0) {

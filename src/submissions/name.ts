@@ -77,7 +77,8 @@ let table: Map<string, string> | undefined;
 function prototypes(): Map<string, string> {
   if (table) return table;
   table = new Map();
-  for (const [prototype, chars] of Object.entries(PROTOTYPE_GROUPS)) for (const char of chars) table.set(char, prototype);
+  for (const [prototype, chars] of Object.entries(PROTOTYPE_GROUPS))
+    for (const char of chars) table.set(char, prototype);
   return table;
 }
 

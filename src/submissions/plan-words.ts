@@ -1,7 +1,20 @@
 import type { Config } from '../config';
 import { dailyLimitFor } from '../accounts/memberships';
 import { badgeLabel } from '../directory/badge';
-import { aliasesOf, amountText, membershipPrices, priceText, membershipTiers, planKinds, planPrices, SPONSOR_SLOTS, tierCovers, tierDisplayNames, type MembershipTier, type PlanKind } from '../catalog/plans';
+import {
+  aliasesOf,
+  amountText,
+  membershipPrices,
+  priceText,
+  membershipTiers,
+  planKinds,
+  planPrices,
+  SPONSOR_SLOTS,
+  tierCovers,
+  tierDisplayNames,
+  type MembershipTier,
+  type PlanKind,
+} from '../catalog/plans';
 
 // The plans and memberships in words, for /pricing, /submit, llms.txt and the docs: built from the plan table
 // (src/catalog/plans.ts) and the configured quotas (dailyLimitFor), never spelled again.
@@ -38,7 +51,8 @@ export const planBenefits: Record<PlanKind, PlanBenefits> = {
   },
   featured: {
     summary: 'A basic listing with a Featured badge and a followed link.',
-    placement: 'Like basic: featured tools keep their place in the newest-first order and in search; they are badged, not moved up.',
+    placement:
+      'Like basic: featured tools keep their place in the newest-first order and in search; they are badged, not moved up.',
     badge: `A Featured badge on its card and tool page, and the "${badgeLabel({ is_feature: true })}" variant of the embeddable badge.`,
     link: 'Its tool page links to your site without nofollow: a followed link.',
     duration: 'Paid once; featured for as long as the tool is live.',
@@ -61,12 +75,13 @@ export const membershipTitles: Record<MembershipTier, string> = tierDisplayNames
 export { amountText, priceText };
 
 /** The plans a tier's quota covers (the plan table), in price order. */
-export const coveredPlans = (tier: MembershipTier): PlanKind[] => planKinds.filter((plan) => tierCovers[tier].includes(plan));
+export const coveredPlans = (tier: MembershipTier): PlanKind[] =>
+  planKinds.filter((plan) => tierCovers[tier].includes(plan));
 
 /** `Basic listings` / `Basic and featured listings` */
 function listingsText(plans: readonly PlanKind[]): string {
   const names = plans.map((plan, i) => (i === 0 ? planTitles[plan] : planTitles[plan].toLowerCase()));
-  const joined = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0] ?? 'No';
+  const joined = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'No');
   return `${joined} listings`;
 }
 
@@ -83,7 +98,8 @@ export function pricingLines(limits: Config['dailyLimits']): string[] {
     return `- ${plan}: ${priceText(planPrices[plan])}. ${b.placement} ${b.badge} ${b.link} ${b.duration}`;
   });
   const tiers = membershipTiers.map(
-    (tier) => `- membership ${tier} (${tierDisplayNames[tier]}): ${priceText(membershipPrices[tier])}. ${membershipSummary(tier, limits)}`,
+    (tier) =>
+      `- membership ${tier} (${tierDisplayNames[tier]}): ${priceText(membershipPrices[tier])}. ${membershipSummary(tier, limits)}`,
   );
   return [...plans, ...tiers];
 }
@@ -104,4 +120,7 @@ export const upgradeText = (): string => `buying ${membershipTiers.at(-1)} while
 
 /** `basic | featured | sponsored (alias pro)`: the plans a submit may name, for the API's words. */
 export const planChoicesText = (): string =>
-  `${planKinds.join(' | ')}${planKinds.flatMap((kind) => aliasesOf(kind)).map((alias) => ` (alias ${alias})`).join('')}`;
+  `${planKinds.join(' | ')}${planKinds
+    .flatMap((kind) => aliasesOf(kind))
+    .map((alias) => ` (alias ${alias})`)
+    .join('')}`;

@@ -59,7 +59,10 @@ export function describeStep(step: HistoryStep): string {
 
 /** 'waiting for review since 2026-11-21 12:05 UTC: name "Acme Writer", a new description'. */
 export function describePendingEdit(edit: PendingEdit): string {
-  const changes = [edit.name !== undefined ? `name "${edit.name}"` : '', edit.description !== undefined ? 'a new description' : ''].filter(Boolean);
+  const changes = [
+    edit.name !== undefined ? `name "${edit.name}"` : '',
+    edit.description !== undefined ? 'a new description' : '',
+  ].filter(Boolean);
   return `waiting for review since ${formatTime(edit.submitted_at)}: ${changes.join(', ')}`;
 }
 

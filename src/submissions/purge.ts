@@ -12,7 +12,10 @@ export const PENDING_RETENTION_DAYS = 30;
  * subscription: no payment can arrive for them any more (a link lives 24 hours, a delayed payment method
  * settles within two weeks), while a subscription's record stays as long as its events may come.
  */
-export async function purgeExpiredPending(deps: Deps, retentionDays = PENDING_RETENTION_DAYS): Promise<{ purged: number }> {
+export async function purgeExpiredPending(
+  deps: Deps,
+  retentionDays = PENDING_RETENTION_DAYS,
+): Promise<{ purged: number }> {
   const cutoff = new Date(deps.now().getTime() - retentionDays * 24 * 60 * 60 * 1000);
   const rows = await queryRows<{ purged: number }>(
     deps.db,

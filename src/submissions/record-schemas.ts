@@ -31,7 +31,9 @@ export const crawlErrorSchema = z.object({
       'timeout, http_error, not_html, too_large, too_many_redirects, did_not_finish, crawler_error (ours)',
     example: 'http_error',
   }),
-  message: z.string().meta({ description: 'The kind in words; names no address of ours', example: 'the site answered HTTP 500' }),
+  message: z
+    .string()
+    .meta({ description: 'The kind in words; names no address of ours', example: 'the site answered HTTP 500' }),
 });
 export type CrawlError = z.infer<typeof crawlErrorSchema>;
 
@@ -62,14 +64,20 @@ export const historyStepSchema = z.object({
   reason: z
     .string()
     .optional()
-    .describe("Why, when it is meant for the submitter: a rejection's reason, a failed crawl attempt's message (names no address)"),
+    .describe(
+      "Why, when it is meant for the submitter: a rejection's reason, a failed crawl attempt's message (names no address)",
+    ),
 });
 export type HistoryStep = z.infer<typeof historyStepSchema>;
 
 /** Where a submission waits (docs/submission-progress.md): present only while queued, crawling or pending_review. */
 export const queuePositionSchema = z.object({
   stage: z.enum(['crawl', 'review']).describe('crawl: queued or crawling; review: pending_review'),
-  position: z.number().int().min(1).describe('1 = next in this stage; ordered by the time each submission entered the stage'),
+  position: z
+    .number()
+    .int()
+    .min(1)
+    .describe('1 = next in this stage; ordered by the time each submission entered the stage'),
   estimated_at: isoTimestampSchema(
     "When this submission is expected to leave the stage, from the stage's pace over the last 24 hours; left out without such data",
     '2026-11-21T21:35:00.000Z',
@@ -79,8 +87,14 @@ export type QueuePosition = z.infer<typeof queuePositionSchema>;
 
 /** The detail read's site record: the site record plus its history and, while it waits, its queue position. */
 export const siteDetailSchema = siteRecordSchema.extend({
-  history: z.array(historyStepSchema).describe('Every status the submission reached, oldest first (a paid one starts with pending_payment). Detail reads only; the list leaves it out'),
-  queue: queuePositionSchema.optional().describe('Only while queued, crawling or pending_review. Detail reads only; the list leaves it out'),
+  history: z
+    .array(historyStepSchema)
+    .describe(
+      'Every status the submission reached, oldest first (a paid one starts with pending_payment). Detail reads only; the list leaves it out',
+    ),
+  queue: queuePositionSchema
+    .optional()
+    .describe('Only while queued, crawling or pending_review. Detail reads only; the list leaves it out'),
 });
 export type SiteDetailRecord = z.infer<typeof siteDetailSchema>;
 
@@ -88,7 +102,9 @@ export type SiteDetailRecord = z.infer<typeof siteDetailSchema>;
 export const submitNoticesSchema = z
   .array(z.string())
   .optional()
-  .describe('Only in the answer of a submit, and only when the service read the input otherwise than it was sent, in words to show the person: a url without a scheme (acme.com) got https:// added');
+  .describe(
+    'Only in the answer of a submit, and only when the service read the input otherwise than it was sent, in words to show the person: a url without a scheme (acme.com) got https:// added',
+  );
 
 /** Pending-payment record (2.3): the 402 body, and the detail read of an unpaid submission. */
 export const pendingRecordSchema = z.object({
@@ -99,7 +115,9 @@ export const pendingRecordSchema = z.object({
   plan: planSchema,
   checkout_url: z.url().describe('Hosted checkout link; open it in a browser. Expires after 24 hours'),
   expires_at: isoTimestampSchema('When checkout_url expires; re-submit for a fresh link', '2026-11-22T21:05:03.000Z'),
-  submitted_at: isoTimestampSchema('When the submission was made (a site record writes its submitted_at in database style instead)'),
+  submitted_at: isoTimestampSchema(
+    'When the submission was made (a site record writes its submitted_at in database style instead)',
+  ),
   reason: paymentReasonSchema.describe('Why payment is needed'),
   notices: submitNoticesSchema,
 });

@@ -60,7 +60,8 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     submitted_at: row.submitted_at,
   };
   if (row.status === 'live' && row.live_url) record.live_url = row.live_url;
-  if (row.status === 'crawl_failed') record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
+  if (row.status === 'crawl_failed')
+    record.crawl_error = publicCrawlError(row.crawl_error_kind, row.crawl_error_http_status);
   return withEditFields(record, row);
 }
 

@@ -48,7 +48,11 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
       sql`SELECT id, version, checkout_session_id FROM pending_submissions
           WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl}`,
     );
-    const pending = current && { siteId: current.id, version: Number(current.version), checkoutSessionId: current.checkout_session_id };
+    const pending = current && {
+      siteId: current.id,
+      version: Number(current.version),
+      checkoutSessionId: current.checkout_session_id,
+    };
     return requestPayment(deps, actor, { ...a, pending, reason: pending ? 'payment_pending' : a.reason }, true);
   }
   if (row.replaced_session && row.replaced_session !== checkout.sessionId) {
@@ -72,7 +76,12 @@ const values = (actor: Actor, a: Args, siteId: string, version: number, checkout
  * submit wins the race and this one is retired: a payment on it is then ours to refund, never a stranger's.
  */
 const recordSession = (actor: Actor, a: Args, w: Attempt) =>
-  recordCheckoutSession(w.checkout, { purpose: 'submission', accountId: actor.accountId, siteId: w.siteId, plan: a.input.plan });
+  recordCheckoutSession(w.checkout, {
+    purpose: 'submission',
+    accountId: actor.accountId,
+    siteId: w.siteId,
+    plan: a.input.plan,
+  });
 
 /**
  * The first unpaid record for this URL (the common case): a plain insert (with the session's record). If a concurrent submit got there

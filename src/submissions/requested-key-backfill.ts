@@ -23,7 +23,12 @@ async function recomputeStoredValues(db: Db): Promise<StoredValuesReport> {
   const keys = await backfillDuplicateKeys(db);
   const emails = await foldStoredAccountEmails(db);
   const clientNamesCleared = await clearInvisibleClientNames(db);
-  return { ...keys, collisions: [...keys.collisions, ...emails.collisions], emailsFolded: emails.folded, clientNamesCleared };
+  return {
+    ...keys,
+    collisions: [...keys.collisions, ...emails.collisions],
+    emailsFolded: emails.folded,
+    clientNamesCleared,
+  };
 }
 
 /**
@@ -36,17 +41,26 @@ export async function runRequestedKeyBackfill(
   options: { force?: boolean } = {},
 ): Promise<(StoredValuesReport & { rules: string[] }) | undefined> {
   if (options.force) {
-    await queryRows(db, sql`INSERT INTO duplicate_key_backfills (rules) VALUES (${`manual ${new Date().toISOString()}`})
-      ON CONFLICT (rules) DO NOTHING`);
+    await queryRows(
+      db,
+      sql`INSERT INTO duplicate_key_backfills (rules) VALUES (${`manual ${new Date().toISOString()}`})
+      ON CONFLICT (rules) DO NOTHING`,
+    );
   }
-  const requests = await queryRows<{ rules: string }>(db, sql`SELECT rules FROM duplicate_key_backfills WHERE done_at IS NULL ORDER BY requested_at`);
+  const requests = await queryRows<{ rules: string }>(
+    db,
+    sql`SELECT rules FROM duplicate_key_backfills WHERE done_at IS NULL ORDER BY requested_at`,
+  );
   if (requests.length === 0) return undefined;
   const report = await recomputeStoredValues(db);
   const rules = requests.map((r) => r.rules);
   await queryRows(
     db,
     sql`UPDATE duplicate_key_backfills SET done_at = now(), report = ${JSON.stringify(report)}::jsonb
-        WHERE done_at IS NULL AND rules IN (${sql.join(rules.map((r) => sql`${r}`), sql`, `)})`,
+        WHERE done_at IS NULL AND rules IN (${sql.join(
+          rules.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
   );
   return { ...report, rules };
 }

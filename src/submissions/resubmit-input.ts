@@ -14,15 +14,31 @@ import { sqlWords } from '../db/sql-format';
  * "States and transitions", docs/decisions.md "Pending payment": a fresh link at any time). Undefined when the
  * id is malformed, unknown, another account's, paid or refunded. One statement.
  */
-export async function readResubmitInput({ deps, actor, input: { siteId } }: { deps: Deps; actor: Actor; input: { siteId: string } }): Promise<SubmitInput | undefined> {
+export async function readResubmitInput({
+  deps,
+  actor,
+  input: { siteId },
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { siteId: string };
+}): Promise<SubmitInput | undefined> {
   if (!isUuid(siteId)) return undefined;
-  const [row] = await queryRows<{ name: string; url: string; email: string | null; plan: string; categories: string[] | string | null }>(
+  const [row] = await queryRows<{
+    name: string;
+    url: string;
+    email: string | null;
+    plan: string;
+    categories: string[] | string | null;
+  }>(
     deps.db,
     sql`SELECT name, url, email, plan, to_jsonb(categories) AS categories FROM pending_submissions
         WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid AND state IN (${sqlWords(payableStates)})`,
   );
   if (!row) return undefined;
-  const categories = (typeof row.categories === 'string' ? JSON.parse(row.categories) : row.categories) as string[] | null;
+  const categories = (typeof row.categories === 'string' ? JSON.parse(row.categories) : row.categories) as
+    | string[]
+    | null;
   // Through the submit schema, so the input (and the idempotency hash of it) is exactly what the API would build.
   const parsed = submitInputSchema.safeParse({
     name: row.name,
@@ -34,5 +50,8 @@ export async function readResubmitInput({ deps, actor, input: { siteId } }: { de
   if (parsed.success) return parsed.data;
   // Stored under older rules that it no longer meets: say which, rather than fail.
   const why = parsed.error.issues.map((issue) => issue.message).join('; ');
-  throw new ServiceError('invalid_request', `This submission cannot be sent again as it is (${why}). Submit the tool again with the form.`);
+  throw new ServiceError(
+    'invalid_request',
+    `This submission cannot be sent again as it is (${why}). Submit the tool again with the form.`,
+  );
 }

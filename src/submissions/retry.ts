@@ -20,7 +20,15 @@ const today = sql`(now() AT TIME ZONE 'UTC')::date`;
  * crawl_attempts itself only grows, so each attempt keeps its own deduplication id). A lost race or a repeat
  * finds the site queued and is refused like any other state.
  */
-export async function retrySite({ deps, actor, input }: { deps: Deps; actor: Actor; input: { site_id: string } }): Promise<SiteRecord> {
+export async function retrySite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { site_id: string };
+}): Promise<SiteRecord> {
   if (!isUuid(input.site_id)) throw notFound();
   const [retried] = await queryRows<{ id: string; crawl_attempts: number }>(
     deps.db,
@@ -68,4 +76,7 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string): Promise<Service
 }
 
 const invalidState = (status: string) =>
-  new ServiceError('invalid_state', `Only a submission whose crawl failed (crawl_failed) can be retried; this one is ${status}.`);
+  new ServiceError(
+    'invalid_state',
+    `Only a submission whose crawl failed (crawl_failed) can be retried; this one is ${status}.`,
+  );

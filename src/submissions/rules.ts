@@ -9,9 +9,7 @@ import { dailyLimitFor, isMembershipActive, type Membership, type Tier } from '.
  * with a reason. Pure, so every row of the rule table is unit-tested; submit.ts makes it atomic.
  */
 
-export type SubmitDecision =
-  | { path: 'queue'; dailyLimit: number }
-  | { path: 'payment'; reason: PaymentReason };
+export type SubmitDecision = { path: 'queue'; dailyLimit: number } | { path: 'payment'; reason: PaymentReason };
 
 /** Which plans a tier covers: the plan table's tierCovers (tier none covers none). */
 export function tierCoversPlan(tier: Tier, plan: PlanName): boolean {

@@ -69,10 +69,20 @@ export async function readSubmitContext(
     accountEmail: row.email,
     usedToday: Number(row.used_today ?? 0),
     existing: row.existing_id
-      ? { siteId: row.existing_id, accountId: row.existing_account_id!, field: row.existing_same_url ? 'url' : 'name', liveSlug: row.existing_slug }
+      ? {
+          siteId: row.existing_id,
+          accountId: row.existing_account_id!,
+          field: row.existing_same_url ? 'url' : 'name',
+          liveSlug: row.existing_slug,
+        }
       : undefined,
     pending: row.pending_id
-      ? { siteId: row.pending_id, version: Number(row.pending_version), checkoutSessionId: row.pending_session!, plan: row.pending_plan! }
+      ? {
+          siteId: row.pending_id,
+          version: Number(row.pending_version),
+          checkoutSessionId: row.pending_session!,
+          plan: row.pending_plan!,
+        }
       : undefined,
   };
 }

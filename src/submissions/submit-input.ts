@@ -22,7 +22,12 @@ export const submitInputSchema = z.object({
       // A bare host (`acme.com`) is read with https:// added; the answers say so (urlNotices, docs/contract.md).
       const check = readSubmittedUrl(value);
       // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, ...(check.notHttpUrl && { params: { notHttpUrl: true } }) });
+      if (!check.ok)
+        ctx.addIssue({
+          code: 'custom',
+          message: check.message,
+          ...(check.notHttpUrl && { params: { notHttpUrl: true } }),
+        });
     })
     // Stored, published and compared as the parser reads it, never as typed (src/submissions/url.ts storedUrl).
     .transform(storedUrl),

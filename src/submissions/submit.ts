@@ -21,7 +21,15 @@ export type SubmitResult = { kind: 'queued'; body: QueuedResponse } | { kind: 'p
  * rules, then either queues (quota use + insert in one atomic statement) or makes a checkout link and
  * stores the pending record (one statement after the payment provider answers).
  */
-export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Actor; input: SubmitInput }): Promise<SubmitResult> {
+export async function submitSite({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: SubmitInput;
+}): Promise<SubmitResult> {
   // An unknown category is a 400 naming it before anything is written or a checkout made (one read, only when given).
   await requireKnownCategories(deps, input.categories);
   const now = deps.now();
@@ -48,7 +56,13 @@ export async function submitSite({ deps, actor, input }: { deps: Deps; actor: Ac
   let reason: PaymentReason;
   if (decision.path === 'queue') {
     const queued = await withCategoriesInPlace(() =>
-      queueMemberSubmission(deps, actor, { input: planned, ...target, day, dailyLimit: decision.dailyLimit, pending: context.pending }),
+      queueMemberSubmission(deps, actor, {
+        input: planned,
+        ...target,
+        day,
+        dailyLimit: decision.dailyLimit,
+        pending: context.pending,
+      }),
     );
     if (queued) return { kind: 'queued', body: queued };
     // Another request took the last unit of quota between our read and our write.

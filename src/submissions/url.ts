@@ -24,7 +24,9 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string; notHttpUrl?: true };
 
 /** A submitted address read as people type it: `schemeAdded` when a bare host got `https://` (schemeAddedNotice). */
-export type SubmittedUrl = { ok: true; url: URL; schemeAdded: boolean } | { ok: false; message: string; notHttpUrl?: true };
+export type SubmittedUrl =
+  | { ok: true; url: URL; schemeAdded: boolean }
+  | { ok: false; message: string; notHttpUrl?: true };
 
 /**
  * The words of every refusal of a submitted address, for people: the web form shows them next to the field, the
@@ -42,7 +44,8 @@ const BARE_HOST = /^[a-z0-9][^\s/?#@\\]*\.[^\s/?#@\\]+(?:[/?#]\S*)?$/i;
 /** What a submitted address is read as, everywhere (REST, MCP, the web form, the CLI): a bare host gets https://. */
 export function readSubmittedUrl(input: string): SubmittedUrl {
   const text = input.trim();
-  if (text.length === 0 || (!SCHEME.test(text) && !BARE_HOST.test(text))) return { ok: false, message: NOT_A_URL, notHttpUrl: true };
+  if (text.length === 0 || (!SCHEME.test(text) && !BARE_HOST.test(text)))
+    return { ok: false, message: NOT_A_URL, notHttpUrl: true };
   const schemeAdded = !SCHEME.test(text);
   const check = checkSubmittedUrl(schemeAdded ? `https://${text}` : text);
   return check.ok ? { ...check, schemeAdded } : check;
@@ -62,7 +65,8 @@ export function urlNotices(sent: unknown): string[] {
 export function checkSubmittedUrl(input: string): UrlCheck {
   const text = input.trim();
   if (text.length === 0) return { ok: false, message: NOT_A_URL, notHttpUrl: true };
-  if (text.length > MAX_URL_LENGTH) return { ok: false, message: `${SUBJECT} must be at most ${MAX_URL_LENGTH} characters` };
+  if (text.length > MAX_URL_LENGTH)
+    return { ok: false, message: `${SUBJECT} must be at most ${MAX_URL_LENGTH} characters` };
   const spelling = urlSpellingProblem(text, SUBJECT);
   if (spelling) return { ok: false, message: spelling };
   let url: URL;
@@ -72,16 +76,22 @@ export function checkSubmittedUrl(input: string): UrlCheck {
     return { ok: false, message: NOT_A_URL, notHttpUrl: true };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: `${SUBJECT} must start with https:// or http://, not ${url.protocol}`, notHttpUrl: true };
+    return {
+      ok: false,
+      message: `${SUBJECT} must start with https:// or http://, not ${url.protocol}`,
+      notHttpUrl: true,
+    };
   }
   if (!/^https?:\/\//i.test(text)) return { ok: false, message: NOT_A_URL, notHttpUrl: true };
-  if (url.username || url.password) return { ok: false, message: `${SUBJECT} must not contain a user name or password` };
+  if (url.username || url.password)
+    return { ok: false, message: `${SUBJECT} must not contain a user name or password` };
   if (url.port === '0') return { ok: false, message: `${SUBJECT} must have a valid port` };
   // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.
   if (url.href.length > MAX_URL_LENGTH) {
     return { ok: false, message: `${SUBJECT} must be at most ${MAX_URL_LENGTH} characters once encoded` };
   }
-  if (!isValidHost(url.hostname)) return { ok: false, message: `${SUBJECT} must have a full host name, such as acme.com` };
+  if (!isValidHost(url.hostname))
+    return { ok: false, message: `${SUBJECT} must have a full host name, such as acme.com` };
   return { ok: true, url };
 }
 
@@ -126,7 +136,11 @@ function canonicalPath(pathname: string): string {
     return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
   });
   // Servers answer `//app` as `/app`: empty segments do not make another page.
-  return decoded.replace(/\/{2,}/g, '/').replace(/\/+$/, '').replace(INDEX_FILE, '').replace(/\/+$/, '');
+  return decoded
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '')
+    .replace(INDEX_FILE, '')
+    .replace(/\/+$/, '');
 }
 
 /**

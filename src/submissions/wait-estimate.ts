@@ -24,7 +24,12 @@ export interface WaitEstimate {
  * leans long, never short. One statement.
  */
 export async function estimateWait({ deps }: { deps: Deps }): Promise<WaitEstimate> {
-  const [row] = await queryRows<{ crawl: number | string; review: number | string; crawl_pace: number | string | null; review_pace: number | string | null }>(
+  const [row] = await queryRows<{
+    crawl: number | string;
+    review: number | string;
+    crawl_pace: number | string | null;
+    review_pace: number | string | null;
+  }>(
     deps.db,
     sql`SELECT (SELECT count(*) FROM sites WHERE status = ANY(${STAGES.crawl})) AS crawl,
           (SELECT count(*) FROM sites WHERE status = ANY(${STAGES.review})) AS review,

@@ -6,7 +6,10 @@ import { dispatchWebhookEvents, purgeOldDeliveries, redispatchStalledDeliveries 
  * wrote are enqueued now. Never throws: a failed dispatch leaves the rows undispatched for the next caller or
  * the sweep, and must not make a finished pipeline step look failed (and run again).
  */
-export async function announceWebhookEvents(deps: Deps, options: { sweep?: boolean; overdueForMs?: number } = {}): Promise<void> {
+export async function announceWebhookEvents(
+  deps: Deps,
+  options: { sweep?: boolean; overdueForMs?: number } = {},
+): Promise<void> {
   try {
     await dispatchWebhookEvents(deps);
     if (options.sweep) {

@@ -20,6 +20,7 @@ const QSTASH_EXPRESSION = 'min(86400000, 60000 * pow(5, retried))';
  * always runs the expression, so `next_retry_at` then follows the real curve.
  */
 export function webhookRetryPolicy(deps: Pick<Deps, 'webhooks' | 'queue'>): RetryPolicy {
-  const delayMs = deps.queue.kind === 'local' ? (deps.webhooks.retryDelayMs ?? webhookRetryDelayMs) : webhookRetryDelayMs;
+  const delayMs =
+    deps.queue.kind === 'local' ? (deps.webhooks.retryDelayMs ?? webhookRetryDelayMs) : webhookRetryDelayMs;
   return { retries: WEBHOOK_RETRIES, delayMs, qstashExpression: QSTASH_EXPRESSION };
 }

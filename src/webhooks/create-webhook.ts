@@ -5,7 +5,14 @@ import type { Deps } from '../deps';
 import { ServiceError } from '../errors';
 import { generateWebhookSecret } from './signature';
 import { checkWebhookTarget } from './target';
-import { MAX_WEBHOOKS_PER_ACCOUNT, toWebhookRecord, webhookEventTypes, webhookRecordColumns, type WebhookEventType, type WebhookRecord } from './webhook-record';
+import {
+  MAX_WEBHOOKS_PER_ACCOUNT,
+  toWebhookRecord,
+  webhookEventTypes,
+  webhookRecordColumns,
+  type WebhookEventType,
+  type WebhookRecord,
+} from './webhook-record';
 
 export interface CreateWebhookInput {
   url: string;
@@ -17,14 +24,28 @@ export interface CreateWebhookInput {
  * lowest free slot 1..5 in ONE statement and (account, slot) is unique with slot CHECKed to 1..5: a create that
  * lost a race for a slot inserts nothing and tries the next free one; when none is free, 409.
  */
-export async function createWebhook({ deps, actor, input }: { deps: Deps; actor: Actor; input: CreateWebhookInput }): Promise<WebhookRecord & { secret: string }> {
+export async function createWebhook({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: CreateWebhookInput;
+}): Promise<WebhookRecord & { secret: string }> {
   const target = await checkWebhookTarget(deps, input.url.trim());
   if (!target.ok) throw new ServiceError('invalid_request', target.message, { field: 'url' });
   const events = [...new Set(input.events ?? webhookEventTypes)].join(',');
   const secret = generateWebhookSecret();
   const id = crypto.randomUUID();
   for (let tries = 0; tries < MAX_WEBHOOKS_PER_ACCOUNT * 2; tries++) {
-    const [row] = await queryRows<{ webhook_id: string; url: string; events: unknown; created_at: string; full: boolean }>(
+    const [row] = await queryRows<{
+      webhook_id: string;
+      url: string;
+      events: unknown;
+      created_at: string;
+      full: boolean;
+    }>(
       deps.db,
       sql`WITH taken AS (SELECT slot FROM webhooks WHERE account_id = ${actor.accountId}::uuid),
           inserted AS (
@@ -45,5 +66,8 @@ export async function createWebhook({ deps, actor, input }: { deps: Deps; actor:
     if (row?.full) break;
     // Nothing inserted yet not full: a concurrent create took the same slot first. Try the next free one.
   }
-  throw new ServiceError('too_many_webhooks', `An account can register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first.`);
+  throw new ServiceError(
+    'too_many_webhooks',
+    `An account can register at most ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks; delete one first.`,
+  );
 }

@@ -9,9 +9,20 @@ import { isWebhookId } from './webhook-record';
  * Deletes one of the account's endpoints with its deliveries and attempts (cascade). An attempt already
  * queued finds no delivery and sends nothing (src/webhooks/deliver-webhook.ts).
  */
-export async function deleteWebhook({ deps, actor, input }: { deps: Deps; actor: Actor; input: { webhookId: string } }): Promise<void> {
+export async function deleteWebhook({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { webhookId: string };
+}): Promise<void> {
   const rows = isWebhookId(input.webhookId)
-    ? await queryRows(deps.db, sql`DELETE FROM webhooks WHERE id = ${input.webhookId}::uuid AND account_id = ${actor.accountId}::uuid RETURNING id`)
+    ? await queryRows(
+        deps.db,
+        sql`DELETE FROM webhooks WHERE id = ${input.webhookId}::uuid AND account_id = ${actor.accountId}::uuid RETURNING id`,
+      )
     : [];
   if (rows.length === 0) throw notFound();
 }

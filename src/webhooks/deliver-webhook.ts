@@ -24,7 +24,15 @@ const MAX_ATTEMPTS = WEBHOOK_RETRIES + 1;
  */
 export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<WebhookJobResult> {
   const leaseSeconds = Math.ceil((deps.webhooks.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000) * 3;
-  const [lease] = await queryRows<{ event_id: string; event_type: string; created: string; data: unknown; attempts: number; url: string; secret: string }>(
+  const [lease] = await queryRows<{
+    event_id: string;
+    event_type: string;
+    created: string;
+    data: unknown;
+    attempts: number;
+    url: string;
+    secret: string;
+  }>(
     deps.db,
     sql`UPDATE webhook_deliveries d SET attempts = d.attempts + 1, leased_until = now() + ${leaseSeconds}::int * interval '1 second'
         FROM webhooks w
@@ -63,10 +71,16 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<We
     return { outcome: 'failed', ...result };
   }
   // Not an error of ours: the queue's retry is how the next attempt is scheduled.
-  throw new ServiceError('service_unavailable', `Webhook attempt ${attempt} was not answered with a 2xx; the queue retries it.`);
+  throw new ServiceError(
+    'service_unavailable',
+    `Webhook attempt ${attempt} was not answered with a 2xx; the queue retries it.`,
+  );
 }
 
 /** QStash's failure callback: retries are spent, whatever our counter says. */
 export async function markDeliveryFailed(deps: Deps, deliveryId: string): Promise<void> {
-  await queryRows(deps.db, sql`UPDATE webhook_deliveries SET state = 'failed', leased_until = NULL WHERE id = ${deliveryId}::uuid AND state = 'pending'`);
+  await queryRows(
+    deps.db,
+    sql`UPDATE webhook_deliveries SET state = 'failed', leased_until = NULL WHERE id = ${deliveryId}::uuid AND state = 'pending'`,
+  );
 }

@@ -16,7 +16,10 @@ export async function dispatchWebhookEvents(deps: Deps): Promise<number> {
         WHERE id IN (SELECT id FROM webhook_deliveries WHERE dispatched_at IS NULL ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
         RETURNING id`,
   );
-  await enqueueDeliveries(deps, claimed.map((row) => ({ id: row.id, dedup: `webhook-${row.id}` })));
+  await enqueueDeliveries(
+    deps,
+    claimed.map((row) => ({ id: row.id, dedup: `webhook-${row.id}` })),
+  );
   return claimed.length;
 }
 
@@ -33,7 +36,10 @@ export async function redispatchStalledDeliveries(deps: Deps, overdueForMs = 15 
           AND (leased_until IS NULL OR leased_until < now())
         ORDER BY next_attempt_at LIMIT ${BATCH}`,
   );
-  await enqueueDeliveries(deps, stalled.map((row) => ({ id: row.id, dedup: `webhook-${row.id}-${Number(row.attempts)}-sweep` })));
+  await enqueueDeliveries(
+    deps,
+    stalled.map((row) => ({ id: row.id, dedup: `webhook-${row.id}-${Number(row.attempts)}-sweep` })),
+  );
   return stalled.length;
 }
 

@@ -23,12 +23,15 @@ interface StoredStatusChange {
 /** `{id, type, created, data}` as the raw body text; a crawl failure's reason is the submitter-facing message. */
 export function eventBody(event: StoredEvent): string {
   const stored = (typeof event.data === 'string' ? JSON.parse(event.data) : event.data) as Record<string, unknown>;
-  const data = event.event_type === 'site.status_changed' ? statusChangeData(stored as unknown as StoredStatusChange) : stored;
+  const data =
+    event.event_type === 'site.status_changed' ? statusChangeData(stored as unknown as StoredStatusChange) : stored;
   return JSON.stringify({ id: event.event_id, type: event.event_type, created: event.created, data });
 }
 
 function statusChangeData(stored: StoredStatusChange) {
-  const reason = stored.crawl_error ? publicCrawlError(stored.crawl_error.kind, stored.crawl_error.http_status).message : stored.reason;
+  const reason = stored.crawl_error
+    ? publicCrawlError(stored.crawl_error.kind, stored.crawl_error.http_status).message
+    : stored.reason;
   return {
     site_id: stored.site_id,
     name: stored.name,

@@ -27,7 +27,15 @@ export const DELIVERIES_LIMIT = 100;
  * The endpoint's most recent attempts, newest first, in one statement: the ownership check is the join, so
  * another account's id reads as unknown.
  */
-export async function listDeliveries({ deps, actor, input }: { deps: Deps; actor: Actor; input: { webhookId: string } }): Promise<{ data: DeliveryAttempt[] }> {
+export async function listDeliveries({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { webhookId: string };
+}): Promise<{ data: DeliveryAttempt[] }> {
   if (!isWebhookId(input.webhookId)) throw notFound();
   const rows = await queryRows<DeliveryAttempt & { found: boolean }>(
     deps.db,

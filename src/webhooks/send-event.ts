@@ -51,7 +51,14 @@ export async function postEvent(
   } catch (error) {
     if (controller.signal.aborted) return done(null, `no answer within ${Math.round(timeoutMs / 1000)} s`);
     const kind = describeFailure(error, controller.signal).kind;
-    return done(null, kind === 'blocked_address' ? 'the address is not public' : kind === 'dns_error' ? 'the host name could not be resolved' : 'the endpoint could not be reached');
+    return done(
+      null,
+      kind === 'blocked_address'
+        ? 'the address is not public'
+        : kind === 'dns_error'
+          ? 'the host name could not be resolved'
+          : 'the endpoint could not be reached',
+    );
   } finally {
     clearTimeout(timer);
   }

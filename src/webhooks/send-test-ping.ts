@@ -17,7 +17,15 @@ export interface QueuedPing {
  * Queues a `ping` to one of the account's endpoints: signed and retried like any event, off the request path,
  * and listed under its deliveries. The insert is the ownership check (nothing is written for another's id).
  */
-export async function sendTestPing({ deps, actor, input }: { deps: Deps; actor: Actor; input: { webhookId: string } }): Promise<QueuedPing> {
+export async function sendTestPing({
+  deps,
+  actor,
+  input,
+}: {
+  deps: Deps;
+  actor: Actor;
+  input: { webhookId: string };
+}): Promise<QueuedPing> {
   if (!isWebhookId(input.webhookId)) throw notFound();
   const eventId = `evt_${crypto.randomUUID().replaceAll('-', '')}`;
   const [row] = await queryRows<{ id: string; created: string }>(

@@ -7,7 +7,9 @@ import { urlSpellingProblem } from '../url-spelling';
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-export type TargetVerdict = { ok: true; url: URL } | { ok: false; kind: CrawlFailureKind | 'not_https'; message: string };
+export type TargetVerdict =
+  | { ok: true; url: URL }
+  | { ok: false; kind: CrawlFailureKind | 'not_https'; message: string };
 
 /** How long registering an endpoint may wait for its name to resolve (deps.webhooks.timeoutMs when set). */
 const REGISTER_LOOKUP_MS = 10_000;
@@ -57,7 +59,11 @@ export async function checkWebhookTarget(
   if (shape) return { ok: false, kind: 'not_https', message: shape };
   let decision: Awaited<ReturnType<typeof checkTarget>>;
   try {
-    decision = await checkTarget(value, { resolver: deps.webhooks.resolver, allowPrivate: deps.config.webhooks.allowPrivate, signal });
+    decision = await checkTarget(value, {
+      resolver: deps.webhooks.resolver,
+      allowPrivate: deps.config.webhooks.allowPrivate,
+      signal,
+    });
   } catch (error) {
     if (!signal.aborted) throw error;
     return { ok: false, kind: 'timeout', message: 'url refused: the host name could not be resolved in time' };

@@ -20,11 +20,20 @@ export interface WebhookRecord {
 export const webhookRecordColumns = sql`w.id AS webhook_id, w.url, to_jsonb(w.events) AS events, ${isoTimestamp(sql`w.created_at`)} AS created_at`;
 
 /** Drivers hand jsonb back parsed or as text: one shape either way. */
-export function toWebhookRecord(row: { webhook_id: string; url: string; events: unknown; created_at: string }): WebhookRecord {
+export function toWebhookRecord(row: {
+  webhook_id: string;
+  url: string;
+  events: unknown;
+  created_at: string;
+}): WebhookRecord {
   const events = typeof row.events === 'string' ? (JSON.parse(row.events) as unknown) : row.events;
-  return { webhook_id: row.webhook_id, url: row.url, events: Array.isArray(events) ? (events as WebhookEventType[]) : [], created_at: row.created_at };
+  return {
+    webhook_id: row.webhook_id,
+    url: row.url,
+    events: Array.isArray(events) ? (events as WebhookEventType[]) : [],
+    created_at: row.created_at,
+  };
 }
-
 
 /** A malformed id is simply not found (like site ids): never a 5xx from the uuid cast. */
 export const isWebhookId = (value: string) => isUuid(value);

@@ -30,7 +30,10 @@ export async function benchBundle(): Promise<BenchReport> {
       maxBuffer: 16 * 2 ** 20,
     });
     const code = readFileSync(join(outDir, 'worker.js'), 'utf8');
-    const map = JSON.parse(readFileSync(join(outDir, 'worker.js.map'), 'utf8')) as { sources: string[]; mappings: string };
+    const map = JSON.parse(readFileSync(join(outDir, 'worker.js.map'), 'utf8')) as {
+      sources: string[];
+      mappings: string;
+    };
     const total = gzipSync(code).length;
     const byContributor = new Map<string, string>();
     for (const [source, text] of outputBySource(code, map)) {
@@ -41,9 +44,12 @@ export async function benchBundle(): Promise<BenchReport> {
       .map(([name, text]) => ({ name, raw: Buffer.byteLength(text), gzip: gzipSync(text).length }))
       .sort((a, b) => b.gzip - a.gzip);
     const top = contributors.slice(0, 12);
-    const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'wrangler.toml'), 'utf8'))?.[1] ?? '2026-04-01';
+    const compatibilityDate =
+      /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(join(root, 'wrangler.toml'), 'utf8'))?.[1] ??
+      '2026-04-01';
     const locateSource = sourceLocator(map);
-    const locate = (line: number, column: number) => contributorOf(relative(root, resolve(outDir, locateSource(line, column))));
+    const locate = (line: number, column: number) =>
+      contributorOf(relative(root, resolve(outDir, locateSource(line, column))));
     const startup = await measureWorkerStartup(code, { compatibilityDate, repeats: STARTUP_REPEATS, locate });
     const cpu = median(startup.map((s) => s.cpuMs));
     const wall = median(startup.map((s) => s.wallMs));
@@ -62,7 +68,11 @@ export async function benchBundle(): Promise<BenchReport> {
       ],
       targets: [
         { what: `gzipped ≤ ${LIMIT_KIB} KiB`, ok: total <= LIMIT_KIB * 1024, detail: `${kib(total)} KiB` },
-        { what: `module evaluation in workerd < ${STARTUP_LIMIT_MS} ms (Cloudflare's start-up limit)`, ok: cpu < STARTUP_LIMIT_MS, detail: `CPU ${ms(cpu)} ms, wall ${ms(wall)} ms (median of ${startup.length})` },
+        {
+          what: `module evaluation in workerd < ${STARTUP_LIMIT_MS} ms (Cloudflare's start-up limit)`,
+          ok: cpu < STARTUP_LIMIT_MS,
+          detail: `CPU ${ms(cpu)} ms, wall ${ms(wall)} ms (median of ${startup.length})`,
+        },
       ],
       notes: [
         'a contributor gzipped alone is a little larger than its share of the whole (no shared dictionary)',

@@ -22,7 +22,14 @@ async function timeToFirst200(command: string[], dataDir: string): Promise<numbe
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true, // its own process group: npm → tsx → node are stopped together
   });
@@ -32,7 +39,10 @@ async function timeToFirst200(command: string[], dataDir: string): Promise<numbe
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
       if (performance.now() - started > 60_000) throw new Error(`no 200 within 60 s: ${stderr}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/llms.txt`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/llms.txt`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 10));
     }
@@ -48,7 +58,10 @@ async function timeToFirst200(command: string[], dataDir: string): Promise<numbe
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 /** The nearest-rank 95th percentile (with a few runs: the slowest). */
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? NaN;
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
 
 /** A first start without the seed: the seed folder moved aside for one run, then put back. */
 async function firstStartWithoutSeed(): Promise<number> {
@@ -96,17 +109,33 @@ export async function benchColdStart(): Promise<BenchReport> {
       'restart ms (median / p95)': `${Math.round(median(existing))} / ${Math.round(p95(existing))}`,
     });
     if (label === 'npm start') {
-      targets.push({ what: `npm start, first start on an empty data folder ≤ ${TARGET_FIRST_START_MS} ms (p95)`, ok: p95(fresh) <= TARGET_FIRST_START_MS, detail: `${Math.round(p95(fresh))} ms (runs: ${fresh.map(Math.round).join(', ')})` });
-      targets.push({ what: `npm start, restart ≤ ${TARGET_REOPEN_MS} ms (p95)`, ok: p95(existing) <= TARGET_REOPEN_MS, detail: `${Math.round(p95(existing))} ms (runs: ${existing.map(Math.round).join(', ')})` });
+      targets.push({
+        what: `npm start, first start on an empty data folder ≤ ${TARGET_FIRST_START_MS} ms (p95)`,
+        ok: p95(fresh) <= TARGET_FIRST_START_MS,
+        detail: `${Math.round(p95(fresh))} ms (runs: ${fresh.map(Math.round).join(', ')})`,
+      });
+      targets.push({
+        what: `npm start, restart ≤ ${TARGET_REOPEN_MS} ms (p95)`,
+        ok: p95(existing) <= TARGET_REOPEN_MS,
+        detail: `${Math.round(p95(existing))} ms (runs: ${existing.map(Math.round).join(', ')})`,
+      });
     }
   }
   const unseeded = await firstStartWithoutSeed();
-  rows.push({ command: 'npm start without the seed (initdb + baseline)', 'first start ms (median / p95)': `${Math.round(unseeded)} (one run)`, 'restart ms (median / p95)': '–' });
+  rows.push({
+    command: 'npm start without the seed (initdb + baseline)',
+    'first start ms (median / p95)': `${Math.round(unseeded)} (one run)`,
+    'restart ms (median / p95)': '–',
+  });
   return {
     name: 'cold-start',
     rows,
     targets,
-    notes: [`load average (1 / 5 / 15 min) before: ${loadBefore}, after: ${load()} on ${os.cpus().length} cores`, `${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`, 'npm start = npm + node bin/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx'],
+    notes: [
+      `load average (1 / 5 / 15 min) before: ${loadBefore}, after: ${load()} on ${os.cpus().length} cores`,
+      `${REPEATS} runs each; time from spawn to the first 200 of GET /llms.txt (polled every 10 ms)`,
+      'npm start = npm + node bin/start.js (the prebuilt bundle); the second row shows what npm itself costs, the third the TypeScript sources through tsx',
+    ],
     data,
   };
 }

@@ -28,12 +28,18 @@ const top = Number(process.env.PROFILE_TOP ?? 30);
 
 const db = await startBenchDatabase();
 // Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
-const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
+const opened = await withRequestedKeyBackfill(
+  db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`),
+);
 await seedBenchTools(opened.db, Number(process.env.PROFILE_TOOLS ?? 1000));
 const traffic = await publicTraffic(opened.db);
 await opened.close();
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-profile-'));
-const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error' }, 60_000, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100']);
+const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error' }, 60_000, [
+  '--cpu-prof',
+  `--cpu-prof-dir=${dir}`,
+  '--cpu-prof-interval=100',
+]);
 const auth = { authorization: `Bearer ${server.member.key}` };
 const requests: Record<string, () => LoadRequest> = {
   tool: () => ({ path: `/api/v1/tools/${traffic.slug()}` }),
@@ -53,7 +59,9 @@ await db.close();
 const stopSeconds = (performance.now() - stoppedAt) / 1000;
 
 // The main thread's profile is the largest file (tsx's loader thread writes another).
-const file = readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
+const file = readdirSync(dir)
+  .map((f) => join(dir, f))
+  .sort((a, b) => statSync(b).size - statSync(a).size)[0]!;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 rmSync(dir, { recursive: true, force: true });
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -83,7 +91,14 @@ profile.samples.forEach((id, i) => {
 });
 const perRequest = (us: number) => (us / measured.requests).toFixed(1).padStart(8);
 const table = (map: Map<string, number>, keep: (n: string) => boolean) =>
-  [...map].filter(([n]) => keep(n)).sort((a, b) => b[1] - a[1]).slice(0, top).map(([n, us]) => `${perRequest(us)} µs/req  ${n}`).join('\n');
-console.log(`${route}: ${measured.requests} requests in ${seconds} s (${Math.round(measured.reqPerSec)} req/s, p50 ${measured.p50} ms), profiled at 100 µs`);
+  [...map]
+    .filter(([n]) => keep(n))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([n, us]) => `${perRequest(us)} µs/req  ${n}`)
+    .join('\n');
+console.log(
+  `${route}: ${measured.requests} requests in ${seconds} s (${Math.round(measured.reqPerSec)} req/s, p50 ${measured.p50} ms), profiled at 100 µs`,
+);
 console.log(`\nself time, top ${top}:\n${table(self, () => true)}`);
 console.log(`\ninclusive time of the app's own code:\n${table(inclusive, (n) => /\b(src|functions)\//.test(n))}`);

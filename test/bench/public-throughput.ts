@@ -28,36 +28,75 @@ const TARGET_P99_MS = 100;
 export async function benchPublicThroughput(): Promise<BenchReport> {
   const db = await startBenchDatabase();
   // Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
-  const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
+  const opened = await withRequestedKeyBackfill(
+    db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`),
+  );
   const seedStarted = performance.now();
   await seedBenchTools(opened.db, TOOLS);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const traffic = await publicTraffic(opened.db);
   await opened.close();
-  const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error', BENCH_LIMITS: 'real', BENCH_SEED_SITES: '1' }).catch(async (error: unknown) => {
+  const server = await spawnBenchServer({
+    ...db.env,
+    LOG_LEVEL: 'error',
+    BENCH_LIMITS: 'real',
+    BENCH_SEED_SITES: '1',
+  }).catch(async (error: unknown) => {
     await db.close();
     throw error;
   });
   const addresses = loopbackAddresses(256); // from 127.0.1.1: 127.0.0.1 is the bench's own set-up traffic
   const load = async (request: () => LoadRequest): Promise<Measured> => {
     const cpuSince = startCpuCount(server.child.pid!, db.server?.port);
-    const result = await runHttpLoad({ origin: server.url, connections: CONNECTIONS, seconds: SECONDS, request, addresses: { next: addresses, perAddress: PER_ADDRESS } });
+    const result = await runHttpLoad({
+      origin: server.url,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      request,
+      addresses: { next: addresses, perAddress: PER_ADDRESS },
+    });
     return { ...result, cpu: cpuSince(result.requests) };
   };
   const q = (query: string) => encodeURIComponent(query).replace(/%20/g, '+');
   const routes = [
-    { op: 'GET /api/v1/tools/{slug} (JSON detail)', key: 'detail', request: () => ({ path: `/api/v1/tools/${traffic.slug()}` }) },
+    {
+      op: 'GET /api/v1/tools/{slug} (JSON detail)',
+      key: 'detail',
+      request: () => ({ path: `/api/v1/tools/${traffic.slug()}` }),
+    },
     { op: 'GET /tools/{slug} (tool page)', key: 'toolPage', request: () => ({ path: `/tools/${traffic.slug()}` }) },
-    { op: 'GET /?q= (search page)', key: 'searchPage', target: true, request: () => ({ path: `/?q=${q(traffic.query())}` }) },
-    { op: 'GET /api/v1/tools?q= (JSON search)', key: 'searchJson', target: true, request: () => ({ path: `/api/v1/tools?q=${q(traffic.query())}` }) },
+    {
+      op: 'GET /?q= (search page)',
+      key: 'searchPage',
+      target: true,
+      request: () => ({ path: `/?q=${q(traffic.query())}` }),
+    },
+    {
+      op: 'GET /api/v1/tools?q= (JSON search)',
+      key: 'searchJson',
+      target: true,
+      request: () => ({ path: `/api/v1/tools?q=${q(traffic.query())}` }),
+    },
     { op: 'GET / (home page)', key: 'home', target: true, request: () => ({ path: '/' }) },
-    { op: 'GET /?q= every query new (no cache hit possible)', key: 'searchFresh', request: () => ({ path: `/?q=${q(traffic.freshQuery())}` }) },
+    {
+      op: 'GET /?q= every query new (no cache hit possible)',
+      key: 'searchFresh',
+      request: () => ({ path: `/?q=${q(traffic.freshQuery())}` }),
+    },
   ];
   try {
     // Warm-up: JIT, connection pool, prepared statements.
-    for (const route of routes) await runHttpLoad({ origin: server.url, connections: 8, seconds: 1, request: route.request, addresses: { next: addresses, perAddress: PER_ADDRESS } });
+    for (const route of routes)
+      await runHttpLoad({
+        origin: server.url,
+        connections: 8,
+        seconds: 1,
+        request: route.request,
+        addresses: { next: addresses, perAddress: PER_ADDRESS },
+      });
     const runs = new Map<string, Measured[]>(routes.map((r) => [r.key, []]));
-    for (let round = 0; round < ROUNDS; round++) for (const route of routes) runs.get(route.key)!.push(await load(route.request));
+    for (let round = 0; round < ROUNDS; round++)
+      for (const route of routes) runs.get(route.key)!.push(await load(route.request));
     const measured = new Map(routes.map((r) => [r.key, combineRounds(runs.get(r.key)!)]));
     const detail = measured.get('detail')!;
     const rows: BenchReport['rows'] = [];
@@ -74,13 +113,27 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
         'p99 ms': m.p99,
         'cache hits': m.requests ? `${Math.round((100 * hits) / m.requests)} %` : '-',
         'CPU µs/req server·pg·load': m.cpu ? `${m.cpu.server}·${m.cpu.postgres}·${m.cpu.loadGenerator}` : 'n/a',
-        statuses: Object.entries(m.statuses).map(([s, n]) => `${s}×${n}`).join(' '),
+        statuses: Object.entries(m.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' '),
       });
       const only200 = Object.keys(m.statuses).every((s) => s === '200') && m.errors === 0;
-      targets.push({ what: `${route.op} answers only 200 (no client over its per-IP budget)`, ok: only200, detail: `${JSON.stringify(m.statuses)}, socket errors ${m.errors}${m.firstError ? `: ${m.firstError}` : ''}` });
+      targets.push({
+        what: `${route.op} answers only 200 (no client over its per-IP budget)`,
+        ok: only200,
+        detail: `${JSON.stringify(m.statuses)}, socket errors ${m.errors}${m.firstError ? `: ${m.firstError}` : ''}`,
+      });
       if (!route.target) continue;
-      targets.push({ what: `${route.op}: ≥ ${TARGET_SHARE} of the JSON detail's req/s`, ok: share >= TARGET_SHARE, detail: `${Math.round(m.reqPerSec)} / ${Math.round(detail.reqPerSec)} = ${share.toFixed(2)}` });
-      targets.push({ what: `${route.op}: p99 < ${TARGET_P99_MS} ms`, ok: m.p99 < TARGET_P99_MS, detail: `${m.p99} ms` });
+      targets.push({
+        what: `${route.op}: ≥ ${TARGET_SHARE} of the JSON detail's req/s`,
+        ok: share >= TARGET_SHARE,
+        detail: `${Math.round(m.reqPerSec)} / ${Math.round(detail.reqPerSec)} = ${share.toFixed(2)}`,
+      });
+      targets.push({
+        what: `${route.op}: p99 < ${TARGET_P99_MS} ms`,
+        ok: m.p99 < TARGET_P99_MS,
+        detail: `${m.p99} ms`,
+      });
     }
     const popular = traffic.popularQueries;
     return {
@@ -92,11 +145,21 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} rounds of ${SECONDS} s per route, routes alternating; each client sends ≤ ${PER_ADDRESS} requests per loopback source address, then reconnects from a new one`,
         `limiter: the real in-memory limiter (public: ${rateLimitPolicies.public.limit} per ${rateLimitPolicies.public.windowSeconds} s per client IP); any 429 fails the run`,
         'slugs: Zipf (s = 1) over every live tool in random order; search: 80 % Zipf over a popular set of ' +
-          `${popular.length} queries (frequent name words, word pairs, prefixes: e.g. ${popular.slice(0, 4).map((p) => `"${p}"`).join(', ')}), 20 % never asked before in the run ` +
-          '(of those 70 % one or two words of one tool\'s name or description, 20 % the same with a typo, 10 % three name words no tool has together)',
+          `${popular.length} queries (frequent name words, word pairs, prefixes: e.g. ${popular
+            .slice(0, 4)
+            .map((p) => `"${p}"`)
+            .join(', ')}), 20 % never asked before in the run ` +
+          "(of those 70 % one or two words of one tool's name or description, 20 % the same with a typo, 10 % three name words no tool has together)",
         'cache hits: responses whose X-Cache header says hit; CPU µs/req: server process, PostgreSQL, load generator (from /proc, median of rounds)',
       ],
-      data: { tools: TOOLS, connections: CONNECTIONS, rounds: ROUNDS, secondsPerRound: SECONDS, routes: Object.fromEntries(measured), popularQueries: popular },
+      data: {
+        tools: TOOLS,
+        connections: CONNECTIONS,
+        rounds: ROUNDS,
+        secondsPerRound: SECONDS,
+        routes: Object.fromEntries(measured),
+        popularQueries: popular,
+      },
     };
   } finally {
     await server.stop();

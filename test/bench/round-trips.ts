@@ -14,10 +14,24 @@ import { startStripeStandIn } from '../helpers/standins/stripe-api';
 import { startUpstashStandIn } from '../helpers/standins/upstash-rest';
 import { startBenchDatabase } from './lib/bench-database';
 import { ownOriginEnv } from './lib/own-origin';
-import { counts, countDatabaseStatements, countingLimiter, countingPayments, holdingQueue, resetCounts } from './lib/instrument';
+import {
+  counts,
+  countDatabaseStatements,
+  countingLimiter,
+  countingPayments,
+  holdingQueue,
+  resetCounts,
+} from './lib/instrument';
 import { type BenchReport, runStandalone } from './lib/results';
 import { distinctSubmit, seedAccount } from './lib/seed';
-import { deliverEvent, membershipCheckoutCompleted, membershipUpdated, paidMembershipSession, paidPendingEvent, sponsorshipUpdated } from './lib/webhook-events';
+import {
+  deliverEvent,
+  membershipCheckoutCompleted,
+  membershipUpdated,
+  paidMembershipSession,
+  paidPendingEvent,
+  sponsorshipUpdated,
+} from './lib/webhook-events';
 
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const SAMPLES = 10;
@@ -66,7 +80,9 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       log,
       queue,
       payments: countingPayments(createStripePayments(config.stripe!)),
-      limiter: countingLimiter(upstash ? createUpstashLimiter({ url: upstash.url, token: upstash.token, log }) : createMemoryLimiter()),
+      limiter: countingLimiter(
+        upstash ? createUpstashLimiter({ url: upstash.url, token: upstash.token, log }) : createMemoryLimiter(),
+      ),
     },
   });
   try {
@@ -103,13 +119,20 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       measure(() =>
         fetch(`${server.url}${path}`, {
           method: body ? 'POST' : 'GET',
-          headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
       );
     const deliver = (body: string) => measure(() => deliverEvent(server.url, body, WEBHOOK_SECRET));
     const firstSite = await request('/api/v1/submit-site', seeder.key, distinctSubmit('rt'));
-    const siteId = ((await (await fetch(`${server.url}/api/v1/sites?limit=1`, { headers: { authorization: `Bearer ${seeder.key}` } })).json()) as { sites: Array<{ site_id: string }> }).sites[0]?.site_id;
+    const siteId = (
+      (await (
+        await fetch(`${server.url}/api/v1/sites?limit=1`, { headers: { authorization: `Bearer ${seeder.key}` } })
+      ).json()) as { sites: Array<{ site_id: string }> }
+    ).sites[0]?.site_id;
     if (firstSite.status !== 201 || !siteId) throw new Error(`seed site failed: ${firstSite.status}`);
     // Warm: key cache, Lua script cache, last_used_at touch (once a minute per key, deferred).
     await request(`/api/v1/sites/${siteId}`, seeder.key);
@@ -117,7 +140,8 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     await request('/api/v1/sites?limit=1', payer.key);
     // A sponsored listing (paid through its subscription) for the sponsorship row.
     const sponsored = await paidPendingEvent(server.url, sponsorPayer.key, stripe, 'sponsored');
-    if ((await deliver(sponsored.body)).status !== 200 || !sponsored.subscriptionId) throw new Error('seed sponsored site failed');
+    if ((await deliver(sponsored.body)).status !== 200 || !sponsored.subscriptionId)
+      throw new Error('seed sponsored site failed');
     // A membership checkout of ours, paid: its completion is redelivered with fresh event ids.
     const membership = await paidMembershipSession(server.url, joiner.key, stripe);
     // Event clocks move forward per delivery so each one is applied (newer wins), not skipped as stale.
@@ -128,17 +152,53 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     let redelivered = 0;
 
     const operations = [
-      { op: 'GET /api/v1/sites/{id}', run: () => request(`/api/v1/sites/${siteId}`, seeder.key), target: { statements: 1, limiter: 1, stripe: 0 } },
-      { op: 'GET /api/v1/sites?limit=20', run: () => request('/api/v1/sites?limit=20', member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
+      {
+        op: 'GET /api/v1/sites/{id}',
+        run: () => request(`/api/v1/sites/${siteId}`, seeder.key),
+        target: { statements: 1, limiter: 1, stripe: 0 },
+      },
+      {
+        op: 'GET /api/v1/sites?limit=20',
+        run: () => request('/api/v1/sites?limit=20', member.key),
+        target: { statements: 1, limiter: 1, stripe: 0 },
+      },
       // Directory search: a text query, and a typo whose fallback runs inside the same statement. Each sample asks a
       // search not asked before (a page cache miss); the hit rows ask one already answered (docs/pages.md "Caching").
-      { op: 'GET /api/v1/tools?q=rt (cache miss)', run: () => request(`/api/v1/tools?q=rt+${++asked}`, member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
-      { op: 'GET /api/v1/tools?q=qeued (typo, cache miss)', run: () => request(`/api/v1/tools?q=qeued+${++asked}`, member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
-      { op: 'GET /api/v1/tools?q=rt (cache hit)', run: () => request('/api/v1/tools?q=rt+1', member.key), target: { statements: 0, limiter: 0, stripe: 0 } },
-      { op: 'GET /?q=rt (search page, cache miss)', run: () => request(`/?q=rt+${++asked}`, member.key), target: { statements: 1, limiter: 1, stripe: 0 } },
-      { op: 'GET / (home page, cache hit)', run: () => request('/', member.key), target: { statements: 0, limiter: 0, stripe: 0 } },
-      { op: 'POST submit-site → 201 queued', run: () => request('/api/v1/submit-site', member.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 0 } },
-      { op: 'POST submit-site → 402', run: () => request('/api/v1/submit-site', payer.key, distinctSubmit('rt')), target: { statements: 2, limiter: 1, stripe: 1 } },
+      {
+        op: 'GET /api/v1/tools?q=rt (cache miss)',
+        run: () => request(`/api/v1/tools?q=rt+${++asked}`, member.key),
+        target: { statements: 1, limiter: 1, stripe: 0 },
+      },
+      {
+        op: 'GET /api/v1/tools?q=qeued (typo, cache miss)',
+        run: () => request(`/api/v1/tools?q=qeued+${++asked}`, member.key),
+        target: { statements: 1, limiter: 1, stripe: 0 },
+      },
+      {
+        op: 'GET /api/v1/tools?q=rt (cache hit)',
+        run: () => request('/api/v1/tools?q=rt+1', member.key),
+        target: { statements: 0, limiter: 0, stripe: 0 },
+      },
+      {
+        op: 'GET /?q=rt (search page, cache miss)',
+        run: () => request(`/?q=rt+${++asked}`, member.key),
+        target: { statements: 1, limiter: 1, stripe: 0 },
+      },
+      {
+        op: 'GET / (home page, cache hit)',
+        run: () => request('/', member.key),
+        target: { statements: 0, limiter: 0, stripe: 0 },
+      },
+      {
+        op: 'POST submit-site → 201 queued',
+        run: () => request('/api/v1/submit-site', member.key, distinctSubmit('rt')),
+        target: { statements: 2, limiter: 1, stripe: 0 },
+      },
+      {
+        op: 'POST submit-site → 402',
+        run: () => request('/api/v1/submit-site', payer.key, distinctSubmit('rt')),
+        target: { statements: 2, limiter: 1, stripe: 1 },
+      },
       {
         op: 'webhook: checkout completed → promoted',
         run: async () => {
@@ -149,11 +209,28 @@ export async function benchRoundTrips(): Promise<BenchReport> {
         },
         target: { statements: 2, limiter: 0, stripe: 0 },
       },
-      { op: 'webhook: same event redelivered', run: () => deliver(promotedBodies[redelivered++]!), target: { statements: 1, limiter: 0, stripe: 0 } },
-      { op: 'webhook: membership checkout completed', run: () => deliver(membershipCheckoutCompleted(membership.session)) },
-      { op: 'webhook: membership subscription updated', run: () => deliver(membershipUpdated(membership.subscriptionId, membership.customer, ++clock)) },
-      { op: 'webhook: sponsorship subscription updated', run: () => deliver(sponsorshipUpdated(sponsored.subscriptionId!, ++clock)) },
-    ] as Array<{ op: string; run: () => Promise<Sample>; target?: { statements: number; limiter: number; stripe: number } }>;
+      {
+        op: 'webhook: same event redelivered',
+        run: () => deliver(promotedBodies[redelivered++]!),
+        target: { statements: 1, limiter: 0, stripe: 0 },
+      },
+      {
+        op: 'webhook: membership checkout completed',
+        run: () => deliver(membershipCheckoutCompleted(membership.session)),
+      },
+      {
+        op: 'webhook: membership subscription updated',
+        run: () => deliver(membershipUpdated(membership.subscriptionId, membership.customer, ++clock)),
+      },
+      {
+        op: 'webhook: sponsorship subscription updated',
+        run: () => deliver(sponsorshipUpdated(sponsored.subscriptionId!, ++clock)),
+      },
+    ] as Array<{
+      op: string;
+      run: () => Promise<Sample>;
+      target?: { statements: number; limiter: number; stripe: number };
+    }>;
     const rows: BenchReport['rows'] = [];
     const targets: BenchReport['targets'] = [];
     const data: Record<string, Sample[]> = {};
@@ -174,14 +251,17 @@ export async function benchRoundTrips(): Promise<BenchReport> {
         'redis round trips': upstash ? max((s) => s.redis) : 'n/a',
         'stripe calls': max((s) => s.stripe),
         'queue publishes': publishes,
-        'publish awaited?': publishes === 0 ? '-' : samples.some((s) => s.publishes > 0 && !s.publishHeldAtResponse) ? 'yes' : 'no',
+        'publish awaited?':
+          publishes === 0 ? '-' : samples.some((s) => s.publishes > 0 && !s.publishHeldAtResponse) ? 'yes' : 'no',
       });
       const t = operation.target;
       if (!t) continue;
       // A row named for a cache hit or miss must have been one, every sample.
       const cacheState = /cache (hit|miss)\)$/.exec(operation.op)?.[1];
       const ok =
-        samples.every((s) => (s.status < 300 || s.status === 402) && (cacheState === undefined || s.cache === cacheState)) &&
+        samples.every(
+          (s) => (s.status < 300 || s.status === 402) && (cacheState === undefined || s.cache === cacheState),
+        ) &&
         max((s) => s.statements) <= t.statements &&
         max((s) => s.limiter) <= t.limiter &&
         max((s) => s.stripe) <= t.stripe;
@@ -201,7 +281,9 @@ export async function benchRoundTrips(): Promise<BenchReport> {
     const redeliveries = data['webhook: same event redelivered'] ?? [];
     targets.push({
       what: 'webhook promotion ≤ 2 statements, crawl publish off the response path',
-      ok: promoted.length === SAMPLES && promoted.every((s) => s.status === 200 && s.statements <= 2 && s.publishes === 1 && s.publishHeldAtResponse),
+      ok:
+        promoted.length === SAMPLES &&
+        promoted.every((s) => s.status === 200 && s.statements <= 2 && s.publishes === 1 && s.publishHeldAtResponse),
       detail: `max over ${SAMPLES}: ${Math.max(...promoted.map((s) => s.statements))} statements; each 200 arrived with its one crawl publish still held open`,
     });
     targets.push({
@@ -215,7 +297,9 @@ export async function benchRoundTrips(): Promise<BenchReport> {
       targets,
       notes: [
         `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; statements counted at the driver (pg.Pool#query)`,
-        upstash ? 'limiter: @upstash/ratelimit through the Upstash REST stand-in over redis-server' : 'redis-server missing: in-memory limiter, no Redis round trips counted',
+        upstash
+          ? 'limiter: @upstash/ratelimit through the Upstash REST stand-in over redis-server'
+          : 'redis-server missing: in-memory limiter, no Redis round trips counted',
         'Stripe: the real stripe-node client against the Stripe stand-in; reads: the limiter answers before the query runs',
         'webhooks: correctly signed events POSTed to /api/webhooks/stripe; the 402 submit and the stand-in marking its session paid are set-up, not counted',
       ],

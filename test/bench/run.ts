@@ -27,7 +27,9 @@ const benches: Record<string, () => Promise<BenchReport>> = {
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !(name in benches));
 if (unknown.length) {
-  console.error(`unknown bench: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')}; the soak runs with npx tsx test/bench/soak.ts)`);
+  console.error(
+    `unknown bench: ${unknown.join(', ')} (known: ${Object.keys(benches).join(', ')}; the soak runs with npx tsx test/bench/soak.ts)`,
+  );
   process.exit(2);
 }
 
@@ -39,7 +41,11 @@ for (const [name, bench] of Object.entries(benches)) {
     const report = await bench();
     printReport(report, writeReport(report));
     const failed = report.targets.filter((t) => !t.ok);
-    summary.push({ bench: name, targets: `${report.targets.length - failed.length}/${report.targets.length} met`, failed: failed.map((t) => t.what).join('; ') });
+    summary.push({
+      bench: name,
+      targets: `${report.targets.length - failed.length}/${report.targets.length} met`,
+      failed: failed.map((t) => t.what).join('; '),
+    });
   } catch (error) {
     console.error(`${name} failed to run:`, error);
     summary.push({ bench: name, targets: 'did not run', failed: String(error).slice(0, 120) });

@@ -49,8 +49,13 @@ const TARGET_MS: Record<Exclude<Surface, 'baseline'>, number> = { verb: 10, http
 const WARM_UP = 10;
 const root = resolve(import.meta.dirname, '../..');
 
-const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /**
  * Reads pages 1 to `drawn.page` through the cursor; returns the last page's time, the database CPU it cost (when
@@ -66,7 +71,11 @@ async function timePage(timed: Timed, drawn: DrawnSearch): Promise<{ ms: number;
     const ms = performance.now() - t0;
     const cpu1 = timed.cpu?.();
     if (page === drawn.page || !answer.next_cursor) {
-      return { ms, cpuMs: cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / 1e6 : undefined, results: answer.tools.length };
+      return {
+        ms,
+        cpuMs: cpu0 !== undefined && cpu1 !== undefined ? (cpu1 - cpu0) / 1e6 : undefined,
+        results: answer.tools.length,
+      };
     }
     cursor = answer.next_cursor;
   }
@@ -88,7 +97,13 @@ function backendCpu(pid: number): () => number | undefined {
 }
 
 /** searchTools on its own one-connection pool (so one backend serves it and its CPU can be read). */
-async function verbSurface(surface: 'verb' | 'baseline', url: string, search: (deps: Deps) => Search, depsOn: (db: Db) => Deps, opened: OpenedDb[]): Promise<Timed> {
+async function verbSurface(
+  surface: 'verb' | 'baseline',
+  url: string,
+  search: (deps: Deps) => Search,
+  depsOn: (db: Db) => Deps,
+  opened: OpenedDb[],
+): Promise<Timed> {
   const db = await openNodePostgres(url, { max: 1 });
   opened.push(db);
   const [backend] = await queryRows<{ pid: number }>(db.db, sql`SELECT pg_backend_pid() AS pid`);
@@ -114,20 +129,39 @@ async function baselineSearch(revision: string): Promise<{ search: (deps: Deps) 
   const dir = resolve(root, 'src/.search-baseline');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const files = execFileSync('git', ['ls-tree', '--name-only', `${revision}:src/directory`], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  for (const file of files) writeFileSync(resolve(dir, file), execFileSync('git', ['show', `${revision}:src/directory/${file}`], { cwd: root }));
+  const files = execFileSync('git', ['ls-tree', '--name-only', `${revision}:src/directory`], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+  for (const file of files)
+    writeFileSync(
+      resolve(dir, file),
+      execFileSync('git', ['show', `${revision}:src/directory/${file}`], { cwd: root }),
+    );
   const module = (await import(resolve(dir, 'search.ts'))) as { searchTools: typeof searchTools };
-  return { search: (deps) => (input) => module.searchTools({ deps, input }), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    search: (deps) => (input) => module.searchTools({ deps, input }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** A database of `size` corpus tools on `server`: reused when an earlier run left it complete, else loaded. */
-async function corpusDatabase(serverUrl: string, size: number, seed: number): Promise<{ url: string; opened: OpenedDb; loadedSeconds?: number }> {
+async function corpusDatabase(
+  serverUrl: string,
+  size: number,
+  seed: number,
+): Promise<{ url: string; opened: OpenedDb; loadedSeconds?: number }> {
   const name = `tooldir_search_${size}_${seed}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   let complete = false;
   try {
-    const found = await admin.query<{ description: string | null }>('SELECT shobj_description(oid, \'pg_database\') AS description FROM pg_database WHERE datname = $1', [name]);
+    const found = await admin.query<{ description: string | null }>(
+      "SELECT shobj_description(oid, 'pg_database') AS description FROM pg_database WHERE datname = $1",
+      [name],
+    );
     complete = found.rows[0]?.description === 'corpus loaded';
     if (!complete) {
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -174,7 +208,14 @@ interface Line {
 }
 
 /** Times every kind on every surface, interleaved: each round draws one search per kind and runs it on each surface. */
-async function timeKinds(size: number, surfaces: Timed[], kinds: SearchKind[], rounds: number, querySeed: number, vocabulary: CorpusVocabulary): Promise<Line[]> {
+async function timeKinds(
+  size: number,
+  surfaces: Timed[],
+  kinds: SearchKind[],
+  rounds: number,
+  querySeed: number,
+  vocabulary: CorpusVocabulary,
+): Promise<Line[]> {
   const rng = rngFrom(querySeed, size);
   const tool = corpusTools(vocabulary);
   const samples = new Map<string, { ms: number[]; cpuMs: number[]; results: number }>();
@@ -222,12 +263,15 @@ export async function benchSearch(): Promise<BenchReport> {
   const corpusSeed = Number(process.env.BENCH_CORPUS_SEED ?? 1);
   const querySeed = Number(process.env.BENCH_QUERY_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const baselineRevision = process.env.BENCH_SEARCH_BASELINE;
-  const notes: string[] = [`query seed ${querySeed} (BENCH_QUERY_SEED), corpus seed ${corpusSeed}, ${rounds} draws per kind and surface after ${WARM_UP} untimed`];
+  const notes: string[] = [
+    `query seed ${querySeed} (BENCH_QUERY_SEED), corpus seed ${corpusSeed}, ${rounds} draws per kind and surface after ${WARM_UP} untimed`,
+  ];
 
   let server: PostgresServer | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
-    if (!findPostgresBinaries()) throw new Error('PostgreSQL is not installed (apt-get install postgresql); the search bench needs it');
+    if (!findPostgresBinaries())
+      throw new Error('PostgreSQL is not installed (apt-get install postgresql); the search bench needs it');
     server = await startPostgres({ database: 'tooldir_bench', settings: { shared_buffers: '256MB' } });
     serverUrl = server.connectionString;
   }
@@ -237,7 +281,11 @@ export async function benchSearch(): Promise<BenchReport> {
     for (const size of sizes) {
       const started = performance.now();
       const { url, opened, loadedSeconds } = await corpusDatabase(serverUrl, size, corpusSeed);
-      notes.push(loadedSeconds === undefined ? `${size} tools: reused the loaded database` : `${size} tools: loaded in ${loadedSeconds.toFixed(0)} s`);
+      notes.push(
+        loadedSeconds === undefined
+          ? `${size} tools: reused the loaded database`
+          : `${size} tools: loaded in ${loadedSeconds.toFixed(0)} s`,
+      );
       const vocabulary = corpusVocabulary(corpusSeed, size);
       const config = loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
       const depsOn = (db: Db) => buildDeps(config, db, { log: createLogger('silent') });
@@ -248,7 +296,10 @@ export async function benchSearch(): Promise<BenchReport> {
       let neon: NeonStandIn | undefined;
       let http: SpawnedBenchServer | undefined;
       try {
-        if (here.includes('verb')) surfaces.push(await verbSurface('verb', url, (deps) => (input) => searchTools({ deps, input }), depsOn, pools));
+        if (here.includes('verb'))
+          surfaces.push(
+            await verbSurface('verb', url, (deps) => (input) => searchTools({ deps, input }), depsOn, pools),
+          );
         if (baseline) surfaces.push(await verbSurface('baseline', url, baseline.search, depsOn, pools));
         if (here.includes('http')) {
           http = await spawnBenchServer({ DATABASE_URL: url, MAIL_TRANSPORT: 'outbox', BENCH_SEED_SITES: '0' });
@@ -287,7 +338,11 @@ export async function benchSearch(): Promise<BenchReport> {
     .filter((l) => l.size === 100_000 && l.surface !== 'baseline')
     .map((l) => {
       const limit = TARGET_MS[l.surface as Exclude<Surface, 'baseline'>];
-      return { what: `p95 ≤ ${limit} ms at 100,000 tools, ${l.surface}, ${l.kind}`, ok: l.p95 <= limit, detail: `${l.p95.toFixed(1)} ms` };
+      return {
+        what: `p95 ≤ ${limit} ms at 100,000 tools, ${l.surface}, ${l.kind}`,
+        ok: l.p95 <= limit,
+        detail: `${l.p95.toFixed(1)} ms`,
+      };
     });
   return { name: 'search', rows, targets, notes, data: lines };
 }

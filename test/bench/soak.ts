@@ -33,7 +33,9 @@ export async function benchSoak(): Promise<BenchReport> {
     return {
       name: 'soak',
       rows: [],
-      targets: [{ what: 'PostgreSQL and Redis installed', ok: false, detail: 'apt-get install postgresql redis-server' }],
+      targets: [
+        { what: 'PostgreSQL and Redis installed', ok: false, detail: 'apt-get install postgresql redis-server' },
+      ],
       notes: [],
     };
   }
@@ -81,8 +83,15 @@ export async function benchSoak(): Promise<BenchReport> {
         made.push(
           ...(await Promise.all(
             Array.from({ length: batch }, async () => {
-              const account = await createAccount(deps, { email: `soak-${crypto.randomUUID().slice(0, 12)}@example.com`, tier: 'member' });
-              return { id: account.account_id, keys: [(await createApiKey(deps, account.account_id, 'soak')).key], siteIds: [] };
+              const account = await createAccount(deps, {
+                email: `soak-${crypto.randomUUID().slice(0, 12)}@example.com`,
+                tier: 'member',
+              });
+              return {
+                id: account.account_id,
+                keys: [(await createApiKey(deps, account.account_id, 'soak')).key],
+                siteIds: [],
+              };
             }),
           )),
         );
@@ -94,25 +103,44 @@ export async function benchSoak(): Promise<BenchReport> {
     const steadyAccounts = await freshAccounts();
     const steady = await runLoad({ base, accounts: steadyAccounts, clients: CLIENTS, seconds: SECONDS });
     const fiveXx = [...steady.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    rows.push({ phase: `steady ${CLIENTS} clients × ${SECONDS} s`, result: describeStats(steady), 'max latency ms': Math.round(steady.maxLatencyMs) });
-    target('steady: zero 5xx', fiveXx === 0 && steady.networkErrors === 0, `${fiveXx} 5xx, ${steady.networkErrors} network errors ${steady.serverErrors.join(' | ')}`);
+    rows.push({
+      phase: `steady ${CLIENTS} clients × ${SECONDS} s`,
+      result: describeStats(steady),
+      'max latency ms': Math.round(steady.maxLatencyMs),
+    });
+    target(
+      'steady: zero 5xx',
+      fiveXx === 0 && steady.networkErrors === 0,
+      `${fiveXx} 5xx, ${steady.networkErrors} network errors ${steady.serverErrors.join(' | ')}`,
+    );
     target('steady: some submits accepted', steady.accepted.length > 0, `${steady.accepted.length} × 201`);
 
     let unreadable = 0;
     // Each account's read bucket still has room: a phase spreads fewer than 60 requests over each account.
     for (const account of steadyAccounts) {
-      const res = await fetch(`${base}/api/v1/sites?limit=100`, { headers: { authorization: `Bearer ${account.keys[0]}` } });
-      const listed = new Set(((await res.json()) as { sites?: Array<{ site_id: string }> }).sites?.map((s) => s.site_id));
+      const res = await fetch(`${base}/api/v1/sites?limit=100`, {
+        headers: { authorization: `Bearer ${account.keys[0]}` },
+      });
+      const listed = new Set(
+        ((await res.json()) as { sites?: Array<{ site_id: string }> }).sites?.map((s) => s.site_id),
+      );
       unreadable += steady.accepted.filter((a) => a.accountId === account.id && !listed.has(a.siteId)).length;
     }
-    target('every 201 readable afterwards', unreadable === 0, `${steady.accepted.length - unreadable}/${steady.accepted.length} listed by their owner`);
+    target(
+      'every 201 readable afterwards',
+      unreadable === 0,
+      `${steady.accepted.length - unreadable}/${steady.accepted.length} listed by their owner`,
+    );
     const [mismatch] = await queryRows<{ n: number | string }>(
       db,
       sql`SELECT count(*) AS n FROM quota_usage q WHERE q.used <> (SELECT count(*) FROM sites s
           WHERE s.account_id = q.account_id AND s.via = 'membership' AND (s.submitted_at AT TIME ZONE 'UTC')::date = q.day)`,
     );
     target('quota counters equal queued rows', Number(mismatch?.n) === 0, `${mismatch?.n} (account, day) rows differ`);
-    const [dupes] = await queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM (SELECT canonical_url FROM sites GROUP BY 1 HAVING count(*) > 1) d`);
+    const [dupes] = await queryRows<{ n: number | string }>(
+      db,
+      sql`SELECT count(*) AS n FROM (SELECT canonical_url FROM sites GROUP BY 1 HAVING count(*) > 1) d`,
+    );
     target('no duplicate canonical URL among sites', Number(dupes?.n) === 0, `${dupes?.n} duplicates`);
 
     // 2. PostgreSQL restarted mid-load. The recovery probe's key is made now, while the database is up.
@@ -134,12 +162,22 @@ export async function benchSoak(): Promise<BenchReport> {
       },
     });
     const other5xx = [...during.errorCodes].filter(([k]) => k.startsWith('5') && k !== '503 service_unavailable');
-    rows.push({ phase: `PostgreSQL restart at 2 s (took ${Math.round(restartMs)} ms)`, result: describeStats(during), 'max latency ms': Math.round(during.maxLatencyMs) });
-    const unhandled = logLines.filter((l) => l.includes('unhandled error')).map((l) => {
-      const parsed = JSON.parse(l) as { err?: string; path?: string };
-      return `${parsed.path}: ${parsed.err?.slice(0, 160)}`;
+    rows.push({
+      phase: `PostgreSQL restart at 2 s (took ${Math.round(restartMs)} ms)`,
+      result: describeStats(during),
+      'max latency ms': Math.round(during.maxLatencyMs),
     });
-    target('PostgreSQL restart: failures are 503 service_unavailable only', other5xx.length === 0, `503×${during.errorCodes.get('503 service_unavailable') ?? 0}; other 5xx: ${JSON.stringify(other5xx)}; unhandled errors logged: ${[...new Set(unhandled)].slice(0, 3).join(' | ') || 'none'}`);
+    const unhandled = logLines
+      .filter((l) => l.includes('unhandled error'))
+      .map((l) => {
+        const parsed = JSON.parse(l) as { err?: string; path?: string };
+        return `${parsed.path}: ${parsed.err?.slice(0, 160)}`;
+      });
+    target(
+      'PostgreSQL restart: failures are 503 service_unavailable only',
+      other5xx.length === 0,
+      `503×${during.errorCodes.get('503 service_unavailable') ?? 0}; other 5xx: ${JSON.stringify(other5xx)}; unhandled errors logged: ${[...new Set(unhandled)].slice(0, 3).join(' | ') || 'none'}`,
+    );
     let recovered = false;
     const probeStart = performance.now();
     while (performance.now() - probeStart < 10_000) {
@@ -150,16 +188,33 @@ export async function benchSoak(): Promise<BenchReport> {
       }
       await new Promise((r) => setTimeout(r, 200));
     }
-    target('PostgreSQL restart: recovers by itself', recovered, recovered ? `200 after ${Math.round(performance.now() - probeStart)} ms of probing` : 'no 200 within 10 s');
+    target(
+      'PostgreSQL restart: recovers by itself',
+      recovered,
+      recovered ? `200 after ${Math.round(performance.now() - probeStart)} ms of probing` : 'no 200 within 10 s',
+    );
 
     // 3. Redis stopped: limits fail open, requests are served, the fault is logged.
     await redis.stop();
     const logsBefore = logLines.length;
-    const noRedis = await runLoad({ base, accounts: await freshAccounts(), clients: Math.min(CLIENTS, 50), seconds: Math.min(SECONDS, 5) });
+    const noRedis = await runLoad({
+      base,
+      accounts: await freshAccounts(),
+      clients: Math.min(CLIENTS, 50),
+      seconds: Math.min(SECONDS, 5),
+    });
     const redisFaults = logLines.slice(logsBefore).filter((l) => l.includes('rate limiter')).length;
     const noRedis5xx = [...noRedis.statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    rows.push({ phase: 'Redis stopped', result: describeStats(noRedis), 'max latency ms': Math.round(noRedis.maxLatencyMs) });
-    target('Redis stopped: still served', noRedis5xx === 0 && (noRedis.statuses.get(200) ?? 0) > 0, `${noRedis5xx} 5xx, ${noRedis.statuses.get(200) ?? 0} × 200`);
+    rows.push({
+      phase: 'Redis stopped',
+      result: describeStats(noRedis),
+      'max latency ms': Math.round(noRedis.maxLatencyMs),
+    });
+    target(
+      'Redis stopped: still served',
+      noRedis5xx === 0 && (noRedis.statuses.get(200) ?? 0) > 0,
+      `${noRedis5xx} 5xx, ${noRedis.statuses.get(200) ?? 0} × 200`,
+    );
     target('Redis stopped: fault logged', redisFaults > 0, `${redisFaults} log lines about the rate limiter`);
     await redis.start();
 
@@ -179,7 +234,11 @@ export async function benchSoak(): Promise<BenchReport> {
       const ms = performance.now() - t0;
       const code = ((await res.json()) as { error?: { code?: string } }).error?.code;
       rows.push({ phase: `Stripe ${label}`, result: `${res.status} ${code ?? ''}`, 'max latency ms': Math.round(ms) });
-      target(`Stripe ${label}: 500 checkout_failed within ${STRIPE_FAILURE_BOUND_MS / 1000} s`, res.status === 500 && code === 'checkout_failed' && ms < STRIPE_FAILURE_BOUND_MS, `${res.status} ${code} in ${Math.round(ms)} ms`);
+      target(
+        `Stripe ${label}: 500 checkout_failed within ${STRIPE_FAILURE_BOUND_MS / 1000} s`,
+        res.status === 500 && code === 'checkout_failed' && ms < STRIPE_FAILURE_BOUND_MS,
+        `${res.status} ${code} in ${Math.round(ms)} ms`,
+      );
     };
     await stripeCase('answering 500', () => stripe.setDown('error'));
     await stripeCase('dropping connections', () => stripe.setDown('destroy'));
@@ -191,9 +250,16 @@ export async function benchSoak(): Promise<BenchReport> {
     const [orphans] = await queryRows<{ n: number | string }>(
       db,
       sql`SELECT count(*) AS n FROM pending_submissions WHERE checkout_url IS NULL OR checkout_url = '' OR checkout_session_id IS NULL
-          OR url IN (${sql.join(failedUrls.map((u) => sql`${u}`), sql`, `)})`,
+          OR url IN (${sql.join(
+            failedUrls.map((u) => sql`${u}`),
+            sql`, `,
+          )})`,
     );
-    target('no pending record without a link', Number(orphans?.n) === 0, `${orphans?.n} pending records without a link or from failed checkouts`);
+    target(
+      'no pending record without a link',
+      Number(orphans?.n) === 0,
+      `${orphans?.n} pending records without a link or from failed checkouts`,
+    );
   } finally {
     await server?.close();
     await stripe.close();
@@ -207,7 +273,7 @@ export async function benchSoak(): Promise<BenchReport> {
     targets,
     notes: [
       `${ACCOUNTS_PER_PHASE} fresh member accounts (daily limit 5) with one key each per phase, mix 70 % reads / 30 % submits, limits on Upstash (stand-in over redis-server) as in production`,
-      'the Node server runs in the load generator\'s process (correctness under load, not throughput)',
+      "the Node server runs in the load generator's process (correctness under load, not throughput)",
     ],
     data: { logSample: logLines.slice(0, 20) },
   };

@@ -40,17 +40,38 @@ async function load(url: string, server?: SpawnedBenchServer, postgresPort?: num
     timeout: 10,
     headers: { 'user-agent': BROWSER_UA },
   });
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
-  return { cpu: cpuSince(result.requests.total), reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, statuses };
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]),
+  );
+  return {
+    cpu: cpuSince(result.requests.total),
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+  };
 }
 
 function combine(runs: Measured[]): Measured {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const statuses: Record<string, number> = {};
-  for (const run of runs) for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  for (const run of runs)
+    for (const [code, n] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const cpus = runs.map((r) => r.cpu).filter((c): c is CpuSample => c !== undefined);
-  const cpu = cpus.length ? { server: median(cpus.map((c) => c.server)), postgres: median(cpus.map((c) => c.postgres)), loadGenerator: median(cpus.map((c) => c.loadGenerator)) } : undefined;
-  return { cpu, reqPerSec: runs.reduce((s, r) => s + r.reqPerSec, 0) / runs.length, p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), statuses };
+  const cpu = cpus.length
+    ? {
+        server: median(cpus.map((c) => c.server)),
+        postgres: median(cpus.map((c) => c.postgres)),
+        loadGenerator: median(cpus.map((c) => c.loadGenerator)),
+      }
+    : undefined;
+  return {
+    cpu,
+    reqPerSec: runs.reduce((s, r) => s + r.reqPerSec, 0) / runs.length,
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    statuses,
+  };
 }
 
 export async function benchStatsCounting(): Promise<BenchReport> {
@@ -62,7 +83,10 @@ export async function benchStatsCounting(): Promise<BenchReport> {
     if (findRedisServer()) {
       redis = await startRedis();
       upstash = await startUpstashStandIn({ redisUrl: redis.url });
-      stops.unshift(() => redis!.close(), () => upstash!.close());
+      stops.unshift(
+        () => redis!.close(),
+        () => upstash!.close(),
+      );
     }
     const start = async (env: Record<string, string>) => {
       const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error', BENCH_SEED_SITES: '1', ...env });
@@ -70,13 +94,24 @@ export async function benchStatsCounting(): Promise<BenchReport> {
       return server;
     };
     const servers: [string, SpawnedBenchServer][] = [['off', await start({ STATS_COUNTING: 'false' })]];
-    if (upstash) servers.push(['Upstash Redis', await start({ UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token })]);
+    if (upstash)
+      servers.push([
+        'Upstash Redis',
+        await start({ UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token }),
+      ]);
     servers.push(['database counters', await start({})]);
 
     // 30 live tools: the home page draws 24 cards (24 impressions per render).
-    const opened = db.kind === 'postgresql' ? await withRequestedKeyBackfill(await openNodePostgres(db.server!.connectionString)) : undefined;
+    const opened =
+      db.kind === 'postgresql'
+        ? await withRequestedKeyBackfill(await openNodePostgres(db.server!.connectionString))
+        : undefined;
     if (!opened) throw new Error('the statistics bench needs PostgreSQL (apt-get install postgresql)');
-    const tools = await seedTools(opened.db, Array.from({ length: 30 }, (_, i) => ({ name: `Bench Counted ${i}` })), servers[0]![1].url);
+    const tools = await seedTools(
+      opened.db,
+      Array.from({ length: 30 }, (_, i) => ({ name: `Bench Counted ${i}` })),
+      servers[0]![1].url,
+    );
     await opened.close();
     const slug = tools[0]!.slug;
     const pages = [`/tools/${slug}`, '/', `/badge/${slug}.svg`];
@@ -90,7 +125,8 @@ export async function benchStatsCounting(): Promise<BenchReport> {
       // The order of the servers turns each round, so none is always measured first or last on a busy machine.
       for (let round = 0; round < ROUNDS; round++) {
         const order = servers.map((_, i) => servers[(i + round) % servers.length]!);
-        for (const [name, server] of order) runs.get(name)!.push(await load(`${server.url}${path}`, server, db.server?.port));
+        for (const [name, server] of order)
+          runs.get(name)!.push(await load(`${server.url}${path}`, server, db.server?.port));
       }
       const off = combine(runs.get('off')!);
       for (const [name] of servers) {
@@ -106,7 +142,12 @@ export async function benchStatsCounting(): Promise<BenchReport> {
           'CPU µs/req server·pg': m.cpu ? `${m.cpu.server}·${m.cpu.postgres}` : 'n/a',
           statuses: JSON.stringify(m.statuses),
         });
-        if (name !== 'off') targets.push({ what: `GET ${path.replace(slug, '{slug}')} p50 with ${name} ≤ ${MAX_P50_RATIO} × off`, ok: ratio <= MAX_P50_RATIO || m.p50 - off.p50 <= 2, detail: `${m.p50} vs ${off.p50} ms` });
+        if (name !== 'off')
+          targets.push({
+            what: `GET ${path.replace(slug, '{slug}')} p50 with ${name} ≤ ${MAX_P50_RATIO} × off`,
+            ok: ratio <= MAX_P50_RATIO || m.p50 - off.p50 <= 2,
+            detail: `${m.p50} vs ${off.p50} ms`,
+          });
         data[`${path} ${name}`] = m;
       }
     }
@@ -117,7 +158,9 @@ export async function benchStatsCounting(): Promise<BenchReport> {
       notes: [
         `database: ${db.kind}; autocannon ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${Math.max(1, Math.round(DURATION_S / ROUNDS))} s per server and page, a browser user agent (every request handed to counting; one client, so past its bound the gates refuse)`,
         'three servers of the same code on the same PostgreSQL; counting writes after the response (Node: the tracked waitUntil set)',
-        upstash ? `Upstash REST stand-in over redis-server in the bench process: ${upstash.requestCount} counting calls served` : 'redis-server not installed: no Upstash row',
+        upstash
+          ? `Upstash REST stand-in over redis-server in the bench process: ${upstash.requestCount} counting calls served`
+          : 'redis-server not installed: no Upstash row',
         'a target passes when the median is within 10 % of counting off, or within 2 ms (twice the resolution of the measurement: the box is shared)',
         'CPU µs/req: CPU time of the server process and of PostgreSQL per request (median of the rounds, from /proc): the work counting adds, whatever else the machine runs',
       ],

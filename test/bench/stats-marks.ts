@@ -37,29 +37,40 @@ const day = new Date().toISOString().slice(0, 10);
 /** A deterministic generator, so every engine and run sees the same batches. */
 function random(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s ^ (s >>> 15), 2246822507) + 0x9e3779b9) >>> 0) / 2 ** 32;
 }
 
 /** One batch: 1,000 rows of (client, tool, counter, page) events, shaped like traffic (see the file's header). */
-function batch(seed: number): { source: { client: string; page: string }; slug: string; counter: StatCounter; n: number }[] {
+function batch(
+  seed: number,
+): { source: { client: string; page: string }; slug: string; counter: StatCounter; n: number }[] {
   const next = random(seed);
   return Array.from({ length: ROWS }, (_, i) => {
     const r = next();
     // 40 % come back from a small pool (already at their bound after the first batches), 60 % are new.
     const id = r < 0.4 ? Math.floor(next() * 500) : seed * ROWS + i + 10_000;
-    const client = next() < 0.33 ? `2001:db8:${(id >> 8).toString(16)}:${(id & 0xff).toString(16)}::/64` : `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
+    const client =
+      next() < 0.33
+        ? `2001:db8:${(id >> 8).toString(16)}:${(id & 0xff).toString(16)}::/64`
+        : `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`;
     // Zipf-like tools: a few hot ones take most events.
     const tool = Math.floor(5000 * next() ** 4);
     const kind = next();
-    const counter: StatCounter = kind < 0.5 ? 'impressions_standard' : kind < 0.8 ? 'views' : kind < 0.95 ? 'clicks' : 'badge_loads';
+    const counter: StatCounter =
+      kind < 0.5 ? 'impressions_standard' : kind < 0.8 ? 'views' : kind < 0.95 ? 'clicks' : 'badge_loads';
     const page = counter.startsWith('impressions') ? `http://tooldir.test/?q=${Math.floor(next() * 50)}` : '';
     return { source: { client, page }, slug: `tool-${tool}`, counter, n: 1 + Math.floor(next() * 3) };
   });
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
-async function measure(store: StatsStore, batches: GatedCount[][], writers: number): Promise<{ p50: number; p95: number }> {
+async function measure(
+  store: StatsStore,
+  batches: GatedCount[][],
+  writers: number,
+): Promise<{ p50: number; p95: number }> {
   const times: number[] = [];
   for (let i = 0; i < batches.length; i += writers) {
     await Promise.all(
@@ -94,7 +105,14 @@ export async function benchStatsMarks(): Promise<BenchReport> {
     for (const { source, slug, counter } of batch(BATCHES + 1)) gatesOf(config, day, source, slug, counter);
     // CPU time of this process, not wall time: on a shared box the wall clock also counts other processes' turns.
     const cpuBefore = process.cpuUsage();
-    const batches = events.map((rows) => rows.map(({ source, slug, counter, n }) => ({ slug, counter, n, gates: gatesOf(config, day, source, slug, counter) })));
+    const batches = events.map((rows) =>
+      rows.map(({ source, slug, counter, n }) => ({
+        slug,
+        counter,
+        n,
+        gates: gatesOf(config, day, source, slug, counter),
+      })),
+    );
     const cpu = process.cpuUsage(cpuBefore);
     const markUs = (cpu.user + cpu.system) / (BATCHES * ROWS);
     const loadBefore = loadavg()[0]!;
@@ -104,12 +122,22 @@ export async function benchStatsMarks(): Promise<BenchReport> {
     if (findRedisServer()) {
       const redis = await startRedis();
       const upstash = await startUpstashStandIn({ redisUrl: redis.url });
-      stops.unshift(() => redis.close(), () => upstash.close());
-      engines.push(['Upstash Redis (REST stand-in)', createUpstashStatsStore({ url: upstash.url, token: upstash.token })]);
+      stops.unshift(
+        () => redis.close(),
+        () => upstash.close(),
+      );
+      engines.push([
+        'Upstash Redis (REST stand-in)',
+        createUpstashStatsStore({ url: upstash.url, token: upstash.token }),
+      ]);
     }
     const rows: BenchReport['rows'] = [];
     const targets: BenchReport['targets'] = [
-      { what: `marking ≤ ${MAX_MARK_US_PER_ROW} µs per row`, ok: markUs <= MAX_MARK_US_PER_ROW, detail: `${markUs.toFixed(1)} µs (${gates.toFixed(2)} gates per row)` },
+      {
+        what: `marking ≤ ${MAX_MARK_US_PER_ROW} µs per row`,
+        ok: markUs <= MAX_MARK_US_PER_ROW,
+        detail: `${markUs.toFixed(1)} µs (${gates.toFixed(2)} gates per row)`,
+      },
     ];
     const data: Record<string, unknown> = { markUs, gatesPerRow: gates };
     for (const [name, store] of engines) {
@@ -117,9 +145,16 @@ export async function benchStatsMarks(): Promise<BenchReport> {
       for (const writers of [1, 4]) {
         const fresh = await measure(store, batches, writers);
         const again = await measure(store, batches, writers);
-        for (const [pass, m] of [['new marks', fresh], ['marks at their bound', again]] as const) {
+        for (const [pass, m] of [
+          ['new marks', fresh],
+          ['marks at their bound', again],
+        ] as const) {
           rows.push({ engine: name, writers, pass, 'p50 ms / 1,000-row batch': m.p50, 'p95 ms': m.p95 });
-          targets.push({ what: `${name}, ${writers} writer(s), ${pass}: p95 ≤ ${MAX_P95_MS} ms per batch`, ok: m.p95 <= MAX_P95_MS, detail: `${m.p95} ms` });
+          targets.push({
+            what: `${name}, ${writers} writer(s), ${pass}: p95 ≤ ${MAX_P95_MS} ms per batch`,
+            ok: m.p95 <= MAX_P95_MS,
+            detail: `${m.p95} ms`,
+          });
           data[`${name} ${writers} ${pass}`] = m;
         }
       }

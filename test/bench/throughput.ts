@@ -32,9 +32,13 @@ export async function benchThroughput(): Promise<BenchReport> {
   const db = await startBenchDatabase();
   // Live tools for GET /api/v1/tools/{slug}, written before the server starts (the seed is set-based SQL).
   // Opened as the Node entry opens it (migrated, requested backfills run), before the seed.
-  const opened = await withRequestedKeyBackfill(db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`));
+  const opened = await withRequestedKeyBackfill(
+    db.env.DATABASE_URL ? await openNodePostgres(db.env.DATABASE_URL) : await openPglite(`${db.env.DATA_DIR}/pglite`),
+  );
   await seedBenchTools(opened.db, LIVE_TOOLS);
-  const slugs = (await queryRows<{ slug: string }>(opened.db, sql`SELECT slug FROM sites WHERE status = 'live'`)).map((r) => r.slug);
+  const slugs = (await queryRows<{ slug: string }>(opened.db, sql`SELECT slug FROM sites WHERE status = 'live'`)).map(
+    (r) => r.slug,
+  );
   await opened.close();
   const server = await spawnBenchServer({ ...db.env, LOG_LEVEL: 'error' }).catch(async (error: unknown) => {
     await db.close();
@@ -42,7 +46,11 @@ export async function benchThroughput(): Promise<BenchReport> {
   });
   const floor = db.env.DATABASE_URL ? await startBareFloor(db.env.DATABASE_URL, server.member.accountId) : undefined;
   const pid = (side: 'app' | 'floor') => (side === 'floor' && floor ? floor.pid : server.child.pid!);
-  const load = async (side: 'app' | 'floor', request: () => LoadRequest, connections = CONNECTIONS): Promise<Measured> => {
+  const load = async (
+    side: 'app' | 'floor',
+    request: () => LoadRequest,
+    connections = CONNECTIONS,
+  ): Promise<Measured> => {
     const cpuSince = startCpuCount(pid(side), db.server?.port);
     const origin = side === 'floor' && floor ? floor.url : server.url;
     const result = await runHttpLoad({ origin, connections, seconds: DURATION_S / ROUNDS, request });
@@ -61,10 +69,30 @@ export async function benchThroughput(): Promise<BenchReport> {
       body: JSON.stringify(distinctSubmit(tag)),
     });
     const pairs = [
-      { op: 'GET /api/v1/sites/{id}', kind: 'read' as const, real: () => ({ path: `/api/v1/sites/${siteId}`, headers: auth }), floor: () => ({ path: `/sites/${siteId}` }) },
-      { op: 'GET /api/v1/sites?limit=20', kind: 'read' as const, real: () => ({ path: '/api/v1/sites?limit=20', headers: auth }), floor: () => ({ path: '/sites' }) },
-      { op: 'GET /api/v1/tools/{slug}', kind: 'read' as const, real: () => ({ path: `/api/v1/tools/${slug()}` }), floor: () => ({ path: `/tools/${slug()}` }) },
-      { op: 'POST /api/v1/submit-site (402)', kind: 'submit' as const, real: submit('/api/v1/submit-site', payer, 'real'), floor: submit('/bench/floor/submit', {}, 'floor') },
+      {
+        op: 'GET /api/v1/sites/{id}',
+        kind: 'read' as const,
+        real: () => ({ path: `/api/v1/sites/${siteId}`, headers: auth }),
+        floor: () => ({ path: `/sites/${siteId}` }),
+      },
+      {
+        op: 'GET /api/v1/sites?limit=20',
+        kind: 'read' as const,
+        real: () => ({ path: '/api/v1/sites?limit=20', headers: auth }),
+        floor: () => ({ path: '/sites' }),
+      },
+      {
+        op: 'GET /api/v1/tools/{slug}',
+        kind: 'read' as const,
+        real: () => ({ path: `/api/v1/tools/${slug()}` }),
+        floor: () => ({ path: `/tools/${slug()}` }),
+      },
+      {
+        op: 'POST /api/v1/submit-site (402)',
+        kind: 'submit' as const,
+        real: submit('/api/v1/submit-site', payer, 'real'),
+        floor: submit('/bench/floor/submit', {}, 'floor'),
+      },
     ];
     // Warm-up: JIT, key cache, connection pools and prepared statements on both sides.
     for (const pair of pairs) {
@@ -91,7 +119,8 @@ export async function benchThroughput(): Promise<BenchReport> {
       }
       const f = combineRounds(floors);
       const real = combineRounds(reals);
-      const alone = pair.kind === 'read' ? { floor: combineRounds(floorsAlone), real: combineRounds(realsAlone) } : undefined;
+      const alone =
+        pair.kind === 'read' ? { floor: combineRounds(floorsAlone), real: combineRounds(realsAlone) } : undefined;
       const throughputRatio = real.reqPerSec / f.reqPerSec;
       const latencyRatio = alone ? alone.floor.p50 / alone.real.p50 : f.p50 / real.p50;
       const expected = pair.kind === 'read' ? 200 : 402;
@@ -117,12 +146,16 @@ export async function benchThroughput(): Promise<BenchReport> {
           detail: `${alone.floor.p50} / ${alone.real.p50} ms = ${latencyRatio.toFixed(2)}`,
         });
       } else {
-        targets.push({ what: `${pair.op}: req/s ratio ≥ ${TARGETS.submit}`, ok: throughputRatio >= TARGETS.submit, detail: throughputRatio.toFixed(2) });
+        targets.push({
+          what: `${pair.op}: req/s ratio ≥ ${TARGETS.submit}`,
+          ok: throughputRatio >= TARGETS.submit,
+          detail: throughputRatio.toFixed(2),
+        });
       }
       targets.push({
         what: `${pair.op} answers only ${expected} (floor too)`,
         ok: wrong(real).length === 0 && wrong(f).length === 0 && real.errors === 0 && f.errors === 0,
-        detail: `statuses ${JSON.stringify(real.statuses)} (floor ${JSON.stringify(f.statuses)}), socket errors ${real.errors + f.errors}${real.firstError ?? f.firstError ? `: ${real.firstError ?? f.firstError}` : ''}`,
+        detail: `statuses ${JSON.stringify(real.statuses)} (floor ${JSON.stringify(f.statuses)}), socket errors ${real.errors + f.errors}${(real.firstError ?? f.firstError) ? `: ${real.firstError ?? f.firstError}` : ''}`,
       });
       data[pair.op] = { real, floor: f, alone, latencyRatio, throughputRatio };
     }
@@ -133,8 +166,8 @@ export async function benchThroughput(): Promise<BenchReport> {
       notes: [
         `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; node-postgres pool of 10 on both sides; ${LIVE_TOOLS} live tools, each GET /api/v1/tools/{slug} reads one at random`,
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} alternating rounds of ${(DURATION_S / ROUNDS).toFixed(1)} s for floor and app; every latency is measured (p50 is exact, not bucketed)`,
-        'p50 alone: one client, one request at a time, the same rounds (reads); the p50 ratio of reads is taken there: under load a closed loop\'s median is its queue, whose shape differs between the two servers',
-        'read floor: bare node:http + pg in its own process, the verb\'s own statement (captured once at start-up) as a prepared statement, rows sent as JSON; no routing framework, auth, limits or validation',
+        "p50 alone: one client, one request at a time, the same rounds (reads); the p50 ratio of reads is taken there: under load a closed loop's median is its queue, whose shape differs between the two servers",
+        "read floor: bare node:http + pg in its own process, the verb's own statement (captured once at start-up) as a prepared statement, rows sent as JSON; no routing framework, auth, limits or validation",
         'limiter: the in-memory limiter runs on every request but its verdict is ignored (one key, many requests); submit: each request has a distinct URL and name (402 path, local payments), publishes are dropped',
         'CPU µs/req: CPU time of the server (or floor) process, of PostgreSQL (postmaster and backends) and of the load generator per request (median of the rounds, from /proc); all share the same cores',
       ],

@@ -13,10 +13,19 @@ beforeAll(async () => {
 afterAll(() => qstash.close());
 
 it('creates both schedules for SITE_ORIGIN, once however often it runs', async () => {
-  for (let i = 0; i < 2; i++) await createStatsSchedules({ token: qstash.token, baseUrl: qstash.url, siteOrigin: 'https://tooldir.example/' });
+  for (let i = 0; i < 2; i++)
+    await createStatsSchedules({ token: qstash.token, baseUrl: qstash.url, siteOrigin: 'https://tooldir.example/' });
   expect(qstash.schedules).toEqual([
-    expect.objectContaining({ scheduleId: 'tooldir-stats-rollup', destination: 'https://tooldir.example/api/jobs/stats-rollup', cron: '7 * * * *' }),
-    expect.objectContaining({ scheduleId: 'tooldir-stats-report', destination: 'https://tooldir.example/api/jobs/stats-report', cron: '30 8 * * 1' }),
+    expect.objectContaining({
+      scheduleId: 'tooldir-stats-rollup',
+      destination: 'https://tooldir.example/api/jobs/stats-rollup',
+      cron: '7 * * * *',
+    }),
+    expect.objectContaining({
+      scheduleId: 'tooldir-stats-report',
+      destination: 'https://tooldir.example/api/jobs/stats-report',
+      cron: '30 8 * * 1',
+    }),
   ]);
 });
 

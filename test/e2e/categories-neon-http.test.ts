@@ -14,7 +14,10 @@ const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null)
 
 let ipCounter = 0;
 const ip = () => ({ 'cf-connecting-ip': `10.16.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
-type Page = { tools: Array<{ slug: string; categories: Array<{ slug: string; name: string }> }>; next_cursor: string | null };
+type Page = {
+  tools: Array<{ slug: string; categories: Array<{ slug: string; name: string }> }>;
+  next_cursor: string | null;
+};
 
 describePg('categories on PostgreSQL through drizzle neon-http', () => {
   const app = useNeonTestApp();
@@ -36,16 +39,34 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
   }
 
   it('the migrated database has the starter set', async () => {
-    const { categories } = (await get('/api/v1/categories')) as { categories: Array<{ slug: string; tool_count: number }> };
-    expect(categories.map((c) => c.slug).sort()).toEqual(
-      ['audio', 'chat', 'code', 'data', 'design', 'education', 'image', 'marketing', 'productivity', 'research', 'video', 'writing'],
-    );
+    const { categories } = (await get('/api/v1/categories')) as {
+      categories: Array<{ slug: string; tool_count: number }>;
+    };
+    expect(categories.map((c) => c.slug).sort()).toEqual([
+      'audio',
+      'chat',
+      'code',
+      'data',
+      'design',
+      'education',
+      'image',
+      'marketing',
+      'productivity',
+      'research',
+      'video',
+      'writing',
+    ]);
   });
 
   it('filters search by category with and without a query, pages inside it, and counts live tools only', async () => {
     const base = Date.now() - 60_000;
     const inside = await seedTools(app.t.deps.db, [
-      ...Array.from({ length: 5 }, (_, i) => ({ name: `Neoncat Tool ${i}`, description: 'Edits photos.', categories: ['image', 'design'], publishedAt: new Date(base + i * 1000) })),
+      ...Array.from({ length: 5 }, (_, i) => ({
+        name: `Neoncat Tool ${i}`,
+        description: 'Edits photos.',
+        categories: ['image', 'design'],
+        publishedAt: new Date(base + i * 1000),
+      })),
     ]);
     await seedTools(app.t.deps.db, [
       { name: 'Neoncat Outside', description: 'Edits photos.', categories: ['video'] },
@@ -63,7 +84,9 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
       { slug: 'design', name: 'Design' },
       { slug: 'image', name: 'Image' },
     ]);
-    const { categories } = (await get('/api/v1/categories')) as { categories: Array<{ slug: string; tool_count: number }> };
+    const { categories } = (await get('/api/v1/categories')) as {
+      categories: Array<{ slug: string; tool_count: number }>;
+    };
     expect(categories.find((c) => c.slug === 'image')?.tool_count).toBe(5);
 
     const unknown = await app.t.request('/api/v1/tools?category=no-such-thing', { headers: ip() });
@@ -75,10 +98,15 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     const res = await app.t.request('/api/v1/submit-site', {
       method: 'POST',
       key,
-      json: { name: `Neon Categorised ${Date.now()}`, url: `https://neon-categorised-${Date.now()}.example/`, categories: ['education', 'research'] },
+      json: {
+        name: `Neon Categorised ${Date.now()}`,
+        url: `https://neon-categorised-${Date.now()}.example/`,
+        categories: ['education', 'research'],
+      },
     });
     expect(res.status).toBe(201);
-    const admin = (method: string, path: string, json?: unknown) => app.t.request(path, { method, key: ADMIN_TOKEN, json, headers: ip() });
+    const admin = (method: string, path: string, json?: unknown) =>
+      app.t.request(path, { method, key: ADMIN_TOKEN, json, headers: ip() });
     expect((await admin('DELETE', '/api/v1/admin/categories/education')).status).toBe(409);
     expect((await admin('POST', '/api/v1/admin/categories', { slug: 'neon-unused', name: 'Unused' })).status).toBe(201);
     expect((await admin('DELETE', '/api/v1/admin/categories/neon-unused')).status).toBe(204);
@@ -89,7 +117,11 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
     const res = await app.t.request('/api/v1/submit-site', {
       method: 'POST',
       key,
-      json: { name: `Neon Paid ${Date.now()}`, url: `https://neon-paid-${Date.now()}.example/`, categories: ['marketing', 'data'] },
+      json: {
+        name: `Neon Paid ${Date.now()}`,
+        url: `https://neon-paid-${Date.now()}.example/`,
+        categories: ['marketing', 'data'],
+      },
     });
     expect(res.status).toBe(402);
     const record = (await res.json()) as { site_id: string; checkout_url: string };
@@ -114,15 +146,32 @@ describePg('categories on PostgreSQL through drizzle neon-http', () => {
       // A fresh account per round: the submit limit (10/min) and the daily quota stay out of the way.
       const { key } = await app.t.member('member');
       const slug = `raced-${round}-${Date.now()}`;
-      expect((await app.t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: 'Raced' }, headers: ip() })).status).toBe(201);
+      expect(
+        (
+          await app.t.request('/api/v1/admin/categories', {
+            method: 'POST',
+            key: ADMIN_TOKEN,
+            json: { slug, name: 'Raced' },
+            headers: ip(),
+          })
+        ).status,
+      ).toBe(201);
       const submits = Array.from({ length: 3 }, (_, i) =>
         app.t.request('/api/v1/submit-site', {
           method: 'POST',
           key,
-          json: { name: `Raced ${round} ${i} ${Date.now()}`, url: `https://raced-${round}-${i}-${Date.now()}.example/`, categories: [slug] },
+          json: {
+            name: `Raced ${round} ${i} ${Date.now()}`,
+            url: `https://raced-${round}-${i}-${Date.now()}.example/`,
+            categories: [slug],
+          },
         }),
       );
-      const del = app.t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers: ip() });
+      const del = app.t.request(`/api/v1/admin/categories/${slug}`, {
+        method: 'DELETE',
+        key: ADMIN_TOKEN,
+        headers: ip(),
+      });
       const [deleted, ...submitted] = await Promise.all([del, ...submits]);
       expect([204, 409]).toContain(deleted.status);
       // A submit either got in (201), was refused because the category was gone (400 unknown / 409 deleted just now).

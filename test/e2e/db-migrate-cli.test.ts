@@ -20,7 +20,11 @@ function migrate(env: Record<string, string>) {
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code ?? -1,
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
   );
 }
 
@@ -41,8 +45,12 @@ describePg('npm run db:migrate', () => {
       const tables = await client.query<{ name: string }>(
         `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
       );
-      expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['accounts', 'api_keys', 'sites', 'pending_submissions', 'quota_usage', 'site_history']));
-      const trigger = await client.query(`SELECT 1 FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = 'sites'::regclass`);
+      expect(tables.rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['accounts', 'api_keys', 'sites', 'pending_submissions', 'quota_usage', 'site_history']),
+      );
+      const trigger = await client.query(
+        `SELECT 1 FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = 'sites'::regclass`,
+      );
       expect(trigger.rowCount).toBeGreaterThan(0);
     } finally {
       await client.end();
@@ -56,7 +64,9 @@ describePg('npm run db:migrate', () => {
     const missing = await migrate({});
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('DATABASE_URL');
-    const wrong = await migrate({ DATABASE_URL: `postgres://postgres:s3cret-pass@127.0.0.1:${server.port}/nonexistent_db` });
+    const wrong = await migrate({
+      DATABASE_URL: `postgres://postgres:s3cret-pass@127.0.0.1:${server.port}/nonexistent_db`,
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('migration failed');
     expect(wrong.stderr).not.toContain('s3cret-pass');

@@ -15,7 +15,9 @@ describePg('card pages on PostgreSQL through drizzle neon-http', () => {
   const app = useNeonTestApp();
 
   /** Reads a page and counts the statements it cost. */
-  async function counted(path: string): Promise<{ page: ListingRead & { location: string | null }; statements: number }> {
+  async function counted(
+    path: string,
+  ): Promise<{ page: ListingRead & { location: string | null }; statements: number }> {
     const before = app.neon.requestCount;
     const page = await readListing(app.t, path);
     return { page, statements: app.neon.requestCount - before };
@@ -29,9 +31,16 @@ describePg('card pages on PostgreSQL through drizzle neon-http', () => {
     const base = Date.now() - 3_600_000;
     const tools = await seedTools(
       app.t.deps.db,
-      Array.from({ length: 30 }, (_, i) => ({ name: `Neon Card ${i}`, categories: ['image', 'design'], publishedAt: new Date(base + i * 1000), isFeature: i % 4 === 0 })),
+      Array.from({ length: 30 }, (_, i) => ({
+        name: `Neon Card ${i}`,
+        categories: ['image', 'design'],
+        publishedAt: new Date(base + i * 1000),
+        isFeature: i % 4 === 0,
+      })),
     );
-    const [sponsor] = await seedTools(app.t.deps.db, [{ name: 'Neon Sponsor', categories: ['image'], isSponsor: true }]);
+    const [sponsor] = await seedTools(app.t.deps.db, [
+      { name: 'Neon Sponsor', categories: ['image'], isSponsor: true },
+    ]);
     await seedTools(app.t.deps.db, [{ name: 'Neon Pending', categories: ['image'], status: 'pending_review' }]);
     const newest = tools.map((tool) => tool.slug).reverse();
 

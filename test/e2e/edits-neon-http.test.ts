@@ -57,24 +57,37 @@ describePg('edits, PostgreSQL through drizzle neon-http', () => {
     const tools = await Promise.all([1, 2, 3, 4].map(() => fileEdit({ name })));
     const results = await Promise.all(tools.map((tool) => review(tool.editId, 'approve')));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    for (const r of results.filter((x) => x.status === 409)) expect((await r.json()).error.code).toBe('already_submitted');
+    for (const r of results.filter((x) => x.status === 409))
+      expect((await r.json()).error.code).toBe('already_submitted');
     const names = await Promise.all(tools.map(async (tool) => (await tool.record()).name));
     expect(names.filter((n) => n === name)).toHaveLength(1);
   });
 
   it('a newer edit supersedes the pending one in one statement; concurrent edits leave exactly one pending', async () => {
     const tool = await fileEdit({ description: 'First.' });
-    const second = await t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: tool.member.key, json: { description: 'Second.' } });
+    const second = await t.request(`/api/v1/sites/${tool.id}`, {
+      method: 'PATCH',
+      key: tool.member.key,
+      json: { description: 'Second.' },
+    });
     expect(second.status).toBe(202);
     expect((await review(tool.editId, 'approve')).status).toBe(409);
     const results = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: tool.member.key, json: { description: `Version ${n}.` } })),
+      [1, 2, 3, 4, 5].map((n) =>
+        t.request(`/api/v1/sites/${tool.id}`, {
+          method: 'PATCH',
+          key: tool.member.key,
+          json: { description: `Version ${n}.` },
+        }),
+      ),
     );
     for (const r of results) expect([202, 409]).toContain(r.status);
     expect(results.some((r) => r.status === 202)).toBe(true);
     const record = await tool.record();
     expect(record.pending_edit.description).toMatch(/^Version \d\.$/);
     expect((await review(record.pending_edit.edit_id, 'approve')).status).toBe(200);
-    expect((await (await t.request(`/api/v1/tools/${tool.slug}`)).json()).description).toBe(record.pending_edit.description);
+    expect((await (await t.request(`/api/v1/tools/${tool.slug}`)).json()).description).toBe(
+      record.pending_edit.description,
+    );
   });
 });

@@ -24,7 +24,8 @@ function processesOf(dataDir: string): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (/\) Z /.test(stat)) continue; // a zombie waits for its parent's wait(): it runs nothing
-      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`)) found.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`DATA_DIR=${dataDir}`))
+        found.push(Number(entry));
     } catch {
       // gone meanwhile, or not ours to read
     }
@@ -40,7 +41,11 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
   }
 }
 
-const answers = (server: ChildServer) => fetch(`${server.url}/llms.txt`).then((r) => r.ok, () => false);
+const answers = (server: ChildServer) =>
+  fetch(`${server.url}/llms.txt`).then(
+    (r) => r.ok,
+    () => false,
+  );
 
 describe('npm start, as a newcomer meets it', () => {
   it('names the pages of the website and where sign-in codes are printed, as the code page does', async () => {
@@ -49,10 +54,13 @@ describe('npm start, as a newcomer meets it', () => {
     try {
       const out = server.output();
       for (const path of ['/ ', '/submit ', '/account ']) expect(out).toContain(`${server.url}${path}`);
-      expect(out).toMatch(/sign-in codes: +No e-mail leaves this machine: each sign-in code is printed in the terminal where npm start runs/);
+      expect(out).toMatch(
+        /sign-in codes: +No e-mail leaves this machine: each sign-in code is printed in the terminal where npm start runs/,
+      );
       // The code page, reached as a person does: the e-mail form, then the code form.
       const jar = new Map<string, string>();
-      const remember = (res: Response) => res.headers.getSetCookie().forEach((c) => jar.set(c.split('=')[0]!, c.split(';')[0]!));
+      const remember = (res: Response) =>
+        res.headers.getSetCookie().forEach((c) => jar.set(c.split('=')[0]!, c.split(';')[0]!));
       const cookie = () => [...jar.values()].join('; ');
       const form = await fetch(`${server.url}/account/sign-in`);
       remember(form);
@@ -65,7 +73,9 @@ describe('npm start, as a newcomer meets it', () => {
       const page = await codePage.text();
       expect(codePage.status, page).toBe(200);
       expect(page).toContain('each sign-in code is printed in the terminal where npm start runs');
-      await until('the code is printed in the terminal', () => /mail \(outbox\).*Your tooldir sign-in code: \d{6}/.test(server.output()));
+      await until('the code is printed in the terminal', () =>
+        /mail \(outbox\).*Your tooldir sign-in code: \d{6}/.test(server.output()),
+      );
     } finally {
       await server.stop();
     }
@@ -75,18 +85,22 @@ describe('npm start, as a newcomer meets it', () => {
     ['SIGINT to the process group (Ctrl-C in a terminal)', 'group', 'SIGINT'],
     ['SIGTERM to npm alone', 'npm', 'SIGTERM'],
     ['SIGKILL to npm alone', 'npm', 'SIGKILL'],
-  ] as const)('stops the server and every process of it on %s', async (_, target, signal) => {
-    const dataDir = freshDir();
-    const server = await startChildServer({ dataDir, viaNpm: true });
-    try {
-      expect(await answers(server)).toBe(true);
-      expect(processesOf(dataDir).length).toBeGreaterThanOrEqual(2); // npm and the server (and maybe a shell)
-      if (target === 'group') process.kill(-server.process.pid!, signal);
-      else process.kill(server.process.pid!, signal);
-      await until('the port is closed', async () => !(await answers(server)));
-      await until(`no process with DATA_DIR=${dataDir} is left`, () => processesOf(dataDir).length === 0);
-    } finally {
-      for (const pid of processesOf(dataDir)) process.kill(pid, 'SIGKILL'); // a failed run leaves nothing either
-    }
-  }, 180_000);
+  ] as const)(
+    'stops the server and every process of it on %s',
+    async (_, target, signal) => {
+      const dataDir = freshDir();
+      const server = await startChildServer({ dataDir, viaNpm: true });
+      try {
+        expect(await answers(server)).toBe(true);
+        expect(processesOf(dataDir).length).toBeGreaterThanOrEqual(2); // npm and the server (and maybe a shell)
+        if (target === 'group') process.kill(-server.process.pid!, signal);
+        else process.kill(server.process.pid!, signal);
+        await until('the port is closed', async () => !(await answers(server)));
+        await until(`no process with DATA_DIR=${dataDir} is left`, () => processesOf(dataDir).length === 0);
+      } finally {
+        for (const pid of processesOf(dataDir)) process.kill(pid, 'SIGKILL'); // a failed run leaves nothing either
+      }
+    },
+    180_000,
+  );
 });

@@ -33,20 +33,36 @@ describe('npm start (bin/start.js and its server bundle as a child process)', ()
 
   it('serves the whole submit flow over HTTP', async () => {
     const admin = { authorization: `Bearer ${server.adminToken()}`, 'content-type': 'application/json' };
-    const account = await fetch(`${server.url}/api/v1/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ email: 'e2e@example.com', tier: 'member' }) });
+    const account = await fetch(`${server.url}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ email: 'e2e@example.com', tier: 'member' }),
+    });
     expect(account.status).toBe(201);
     const { account_id } = (await account.json()) as { account_id: string };
-    const keyRes = await fetch(`${server.url}/api/v1/admin/accounts/${account_id}/keys`, { method: 'POST', headers: admin, body: '{"name":"e2e"}' });
+    const keyRes = await fetch(`${server.url}/api/v1/admin/accounts/${account_id}/keys`, {
+      method: 'POST',
+      headers: admin,
+      body: '{"name":"e2e"}',
+    });
     expect(keyRes.status).toBe(201);
     const { key } = (await keyRes.json()) as { key: string };
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const submitted = await fetch(`${server.url}/api/v1/submit-site`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'E2E Tool', url: 'https://e2e-tool.example' }) });
+    const submitted = await fetch(`${server.url}/api/v1/submit-site`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'E2E Tool', url: 'https://e2e-tool.example' }),
+    });
     expect(submitted.status).toBe(201);
     expect(submitted.headers.get('x-request-id')).toBeTruthy();
     const { site_id } = (await submitted.json()) as { site_id: string };
     const detail = await fetch(`${server.url}/api/v1/sites/${site_id}`, { headers: auth });
     expect(detail.status).toBe(200);
-    const paid = await fetch(`${server.url}/api/v1/submit-site`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'E2E Sponsor', url: 'https://e2e-sponsor.example', plan: 'sponsored' }) });
+    const paid = await fetch(`${server.url}/api/v1/submit-site`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'E2E Sponsor', url: 'https://e2e-sponsor.example', plan: 'sponsored' }),
+    });
     expect(paid.status).toBe(402);
     const pending = (await paid.json()) as { checkout_url: string };
     expect(pending.checkout_url.startsWith(`${server.url}/checkout/`)).toBe(true);

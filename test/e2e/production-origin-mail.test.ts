@@ -60,7 +60,10 @@ describePostgres('Node entry outside local mode', () => {
   it('mails a sign-in code through the mail API and stores nothing in mail_outbox', async () => {
     expect(server.url).toBe(origin);
     const page = await fetch(`${origin}/account/sign-in`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
     const email = `prod-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await fetch(`${origin}/account/sign-in`, {
@@ -80,7 +83,10 @@ describePostgres('Node entry outside local mode', () => {
       send('/api/jobs/sweep', {
         host: evilHost(),
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'upstash-signature': signQStash({ body: '{}', url: `${signedFor}/api/jobs/sweep`, key: CURRENT }) },
+        headers: {
+          'content-type': 'application/json',
+          'upstash-signature': signQStash({ body: '{}', url: `${signedFor}/api/jobs/sweep`, key: CURRENT }),
+        },
         body: '{}',
       });
     expect((await deliver(`http://${evilHost()}`)).status).toBe(401);
@@ -91,26 +97,48 @@ describePostgres('Node entry outside local mode', () => {
     const mcp = await send('/api/mcp/mcp', {
       host: evilHost(),
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: `http://${evilHost()}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: `http://${evilHost()}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+      }),
     });
     expect(mcp.status).toBe(403);
     expect(mcp.text).toContain(`Forbidden: Host ${evilHost()} is not this server.`);
     const operator = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-    const created = await fetch(`${origin}/api/v1/admin/accounts`, { method: 'POST', headers: operator, body: JSON.stringify({ email: `payer-${crypto.randomUUID().slice(0, 8)}@example.com` }) });
+    const created = await fetch(`${origin}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: operator,
+      body: JSON.stringify({ email: `payer-${crypto.randomUUID().slice(0, 8)}@example.com` }),
+    });
     expect(created.status).toBe(201);
     const { account_id } = (await created.json()) as { account_id: string };
-    const keyed = await fetch(`${origin}/api/v1/admin/accounts/${account_id}/keys`, { method: 'POST', headers: operator, body: '{}' });
+    const keyed = await fetch(`${origin}/api/v1/admin/accounts/${account_id}/keys`, {
+      method: 'POST',
+      headers: operator,
+      body: '{}',
+    });
     expect(keyed.status, await keyed.clone().text()).toBe(201);
     const { key } = (await keyed.json()) as { key: string };
     const submitted = await send('/api/v1/submit-site', {
       host: evilHost(),
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Production Host Tool', url: `https://prod-host-${crypto.randomUUID().slice(0, 8)}.example` }),
+      body: JSON.stringify({
+        name: 'Production Host Tool',
+        url: `https://prod-host-${crypto.randomUUID().slice(0, 8)}.example`,
+      }),
     });
     expect(submitted.status).toBe(402);
-    expect((JSON.parse(submitted.text) as { checkout_url: string }).checkout_url.startsWith(`${origin}/checkout/cs_local_`)).toBe(true);
+    expect(
+      (JSON.parse(submitted.text) as { checkout_url: string }).checkout_url.startsWith(`${origin}/checkout/cs_local_`),
+    ).toBe(true);
   });
 
   it('starts with an explicit MAIL_TRANSPORT=outbox and warns that mail is not delivered', async () => {
@@ -121,7 +149,7 @@ describePostgres('Node entry outside local mode', () => {
     });
     try {
       expect(outbox.deps.mail.kind).toBe('outbox');
-      expect(lines.map((l) => (JSON.parse(l) as { level: string; msg: string }))).toContainEqual({
+      expect(lines.map((l) => JSON.parse(l) as { level: string; msg: string })).toContainEqual({
         level: 'warn',
         time: expect.any(String),
         msg: expect.stringMatching(/^MAIL_TRANSPORT=outbox: mail is never delivered.*not for production/),

@@ -62,7 +62,8 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
     return text;
   }
   // Every search statement reads the sites table (src/directory/search-statements.ts).
-  const searchStatements = (entries: string[]) => entries.filter((e) => /LOG:\s+(statement|execute [^:]*):/.test(e) && /\bsites\b/.test(e));
+  const searchStatements = (entries: string[]) =>
+    entries.filter((e) => /LOG:\s+(statement|execute [^:]*):/.test(e) && /\bsites\b/.test(e));
 
   async function exhaust(request: () => Promise<number>, okStatus = 200, limit = PUBLIC_LIMIT) {
     const allowed = await logDuring(async () => {
@@ -113,7 +114,11 @@ describePg('refused searches run no search statement (PostgreSQL statement log)'
 
   it('the badge GET /badge/{slug}.svg', async () => {
     const ip = { 'cf-connecting-ip': '203.0.113.14' };
-    const ran = await exhaust(async () => (await t.request(`/badge/${slug}.svg`, { headers: ip })).status, 200, BADGE_LIMIT);
+    const ran = await exhaust(
+      async () => (await t.request(`/badge/${slug}.svg`, { headers: ip })).status,
+      200,
+      BADGE_LIMIT,
+    );
     expect(ran).toEqual([]);
   });
 });

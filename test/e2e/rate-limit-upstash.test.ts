@@ -12,7 +12,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Real PostgreSQL rather than PGlite: PGlite runs on the test's event loop and, under a 50-request burst on a
 // busy machine, would delay the limiter's Redis answers past the limiter's 1 s fail-open timeout.
-const describeRedis = requireService('Redis and PostgreSQL', findRedisServer() !== null && findPostgresBinaries() !== null);
+const describeRedis = requireService(
+  'Redis and PostgreSQL',
+  findRedisServer() !== null && findPostgresBinaries() !== null,
+);
 
 let n = 0;
 const tool = () => ({ name: `Limited Tool ${++n}`, url: `https://limited-${n}-${Date.now()}.example/` });
@@ -36,7 +39,12 @@ describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => 
         // The production adapter and clients, with the fail-open timeout raised from 1 s: on a loaded machine
         // (load average 20 on two cores was seen) every call of the burst timed out and was served, so the
         // test measured latency instead of exactness. Failing open is tested in test/functions/v1/rate-limit.test.ts.
-        limiter: createUpstashLimiter({ url: upstash.url, token: upstash.token, log: createLogger('silent'), timeoutMs: 20_000 }),
+        limiter: createUpstashLimiter({
+          url: upstash.url,
+          token: upstash.token,
+          log: createLogger('silent'),
+          timeoutMs: 20_000,
+        }),
       },
     });
   });
@@ -56,7 +64,9 @@ describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => 
   });
 
   const submitBurst = (key: string, count: number) =>
-    Promise.all(Array.from({ length: count }, () => t.request('/api/v1/submit-site', { method: 'POST', key, json: tool() })));
+    Promise.all(
+      Array.from({ length: count }, () => t.request('/api/v1/submit-site', { method: 'POST', key, json: tool() })),
+    );
 
   it('lets exactly 10 of 50 parallel submits through per account and refuses the rest with 429 and Retry-After', async () => {
     const { key } = await t.member('none');
@@ -73,7 +83,9 @@ describeRedis('rate limits on Upstash (REST stand-in over redis-server)', () => 
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.headers.get('ratelimit-limit')).toBe('10');
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
-    const remaining = responses.filter((r) => r.status === 402).map((r) => Number(r.headers.get('ratelimit-remaining')));
+    const remaining = responses
+      .filter((r) => r.status === 402)
+      .map((r) => Number(r.headers.get('ratelimit-remaining')));
     expect(remaining.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 

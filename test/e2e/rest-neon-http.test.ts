@@ -13,7 +13,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
 let n = 0;
-const tool = (tag: string) => ({ name: `${tag} Tool ${++n}`, url: `https://${tag.toLowerCase()}-${n}-${Date.now()}.example/` });
+const tool = (tag: string) => ({
+  name: `${tag} Tool ${++n}`,
+  url: `https://${tag.toLowerCase()}-${n}-${Date.now()}.example/`,
+});
 
 describePg('REST API on PostgreSQL through drizzle neon-http', () => {
   let pg: PostgresServer;
@@ -44,7 +47,10 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
     const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: submitted });
     expect(res.status).toBe(201);
     const { site_id } = (await res.json()) as { site_id: string };
-    const list = (await (await t.request('/api/v1/sites?limit=20', { key })).json()) as { sites: Array<{ site_id: string; url: string }>; total: number };
+    const list = (await (await t.request('/api/v1/sites?limit=20', { key })).json()) as {
+      sites: Array<{ site_id: string; url: string }>;
+      total: number;
+    };
     expect(list.total).toBe(1);
     expect(list.sites[0]).toMatchObject({ site_id, url: submitted.url });
     const detail = await t.request(`/api/v1/sites/${site_id}`, { key });
@@ -71,7 +77,9 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 201, 402, 402, 402]);
-    const refused = await Promise.all(responses.filter((r) => r.status === 402).map((r) => r.json() as Promise<{ reason: string }>));
+    const refused = await Promise.all(
+      responses.filter((r) => r.status === 402).map((r) => r.json() as Promise<{ reason: string }>),
+    );
     expect(refused.map((r) => r.reason)).toEqual(['quota_exceeded', 'quota_exceeded', 'quota_exceeded']);
     const [row] = await queryRows<{ used: number; queued: number | string }>(
       t.deps.db,
@@ -105,7 +113,10 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
     const { key } = await t.member('member');
     const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: tool('Retried') });
     const { site_id } = (await res.json()) as { site_id: string };
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'crawl_failed', crawl_attempts = 3, status_note = 'test' WHERE id = ${site_id}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'crawl_failed', crawl_attempts = 3, status_note = 'test' WHERE id = ${site_id}::uuid`,
+    );
     const responses = await Promise.all(
       Array.from({ length: 8 }, () => t.request(`/api/v1/sites/${site_id}/retry`, { method: 'POST', key })),
     );
@@ -118,6 +129,9 @@ describePg('REST API on PostgreSQL through drizzle neon-http', () => {
       sql`SELECT manual_retries, (SELECT count(*) FROM site_history WHERE site_id = ${site_id}::uuid AND from_status = 'crawl_failed') AS retried
           FROM sites WHERE id = ${site_id}::uuid`,
     );
-    expect({ counted: Number(row?.manual_retries), transitions: Number(row?.retried) }).toEqual({ counted: 1, transitions: 1 });
+    expect({ counted: Number(row?.manual_retries), transitions: Number(row?.retried) }).toEqual({
+      counted: 1,
+      transitions: 1,
+    });
   });
 });

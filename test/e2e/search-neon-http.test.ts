@@ -42,13 +42,23 @@ describePg('search on PostgreSQL through drizzle neon-http', () => {
   });
 
   it('pages through text, typo and category results one request per page, without duplicates or gaps', async () => {
-    for (const params of [{ q: 'chat' }, { q: 'meeting' }, { q: 'chatgtp' }, { q: 'write', category: 'writing' }, { q: '', category: 'writing' }]) {
+    for (const params of [
+      { q: 'chat' },
+      { q: 'meeting' },
+      { q: 'chatgtp' },
+      { q: 'write', category: 'writing' },
+      { q: '', category: 'writing' },
+    ]) {
       const all = await search({ ...params, limit: '50' });
       expect(all.page.next_cursor).toBeNull(); // one page of 50 holds them all: the reference order
       const paged: string[] = [];
       let cursor: string | null = null;
       do {
-        const { page, requests }: { page: Page; requests: number } = await search({ ...params, limit: '2', ...(cursor && { cursor }) });
+        const { page, requests }: { page: Page; requests: number } = await search({
+          ...params,
+          limit: '2',
+          ...(cursor && { cursor }),
+        });
         expect(requests).toBe(PER_PAGE);
         paged.push(...page.tools.map((tool) => tool.name));
         cursor = page.next_cursor;

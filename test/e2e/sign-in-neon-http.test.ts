@@ -35,10 +35,15 @@ describePg('sign-in on PostgreSQL through drizzle neon-http, under concurrency',
     const oneClient = uniqueIp();
     const fromOne = await Promise.all(Array.from({ length: 8 }, () => new PageClient(t, oneClient).requestCode(email)));
     expect(fromOne.filter((r) => r.res.status === 200)).toHaveLength(CODES_PER_CLIENT);
-    const fromMany = await Promise.all(Array.from({ length: 10 }, () => new PageClient(t, uniqueIp()).requestCode(email)));
+    const fromMany = await Promise.all(
+      Array.from({ length: 10 }, () => new PageClient(t, uniqueIp()).requestCode(email)),
+    );
     expect(fromMany.filter((r) => r.res.status === 200)).toHaveLength(CODES_PER_ADDRESS - CODES_PER_CLIENT);
     expect(await outboxFor(t, email)).toHaveLength(CODES_PER_ADDRESS);
-    const [total] = await queryRows<{ sent: number }>(t.deps.db, sql`SELECT sent FROM sign_in_send_budgets WHERE email = ${email} AND client = '*'`);
+    const [total] = await queryRows<{ sent: number }>(
+      t.deps.db,
+      sql`SELECT sent FROM sign_in_send_budgets WHERE email = ${email} AND client = '*'`,
+    );
     expect(Number(total!.sent)).toBe(CODES_PER_ADDRESS);
   });
 
@@ -51,7 +56,10 @@ describePg('sign-in on PostgreSQL through drizzle neon-http, under concurrency',
     const guesses = await Promise.all(Array.from({ length: 8 }, () => client.submitCode(email, wrong)));
     expect(guesses.filter((r) => r.res.status === 401)).toHaveLength(MAX_CODE_TRIES - 1);
     expect(guesses.filter((r) => r.res.status === 429)).toHaveLength(8 - (MAX_CODE_TRIES - 1));
-    const [row] = await queryRows<{ tries: number }>(t.deps.db, sql`SELECT tries FROM sign_in_codes WHERE email = ${email}`);
+    const [row] = await queryRows<{ tries: number }>(
+      t.deps.db,
+      sql`SELECT tries FROM sign_in_codes WHERE email = ${email}`,
+    );
     expect(Number(row!.tries)).toBe(MAX_CODE_TRIES);
 
     const owner = new PageClient(t, uniqueIp());

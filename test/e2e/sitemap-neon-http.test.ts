@@ -31,7 +31,11 @@ describePg('sitemap on PostgreSQL through drizzle neon-http', () => {
     const base = Date.parse('2030-03-01T00:00:00Z');
     tools = await seedTools(
       started.db,
-      Array.from({ length: 7 }, (_, i) => ({ name: `Neon Sitemap ${i}`, publishedAt: new Date(base + i * 1000), categories: ['data'] })),
+      Array.from({ length: 7 }, (_, i) => ({
+        name: `Neon Sitemap ${i}`,
+        publishedAt: new Date(base + i * 1000),
+        categories: ['data'],
+      })),
     );
     await seedTools(started.db, [{ name: 'Neon Pending', status: 'pending_review' }]);
   });
@@ -63,17 +67,25 @@ describePg('sitemap on PostgreSQL through drizzle neon-http', () => {
       expect(await xsdErrors(child.body, 'sitemap')).toEqual([]);
       const locs = elementTexts(child.body, 'loc');
       expect(locs.length).toBeLessThanOrEqual(MAX);
-      for (const lastmod of elementTexts(child.body, 'lastmod')) expect(lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      for (const lastmod of elementTexts(child.body, 'lastmod'))
+        expect(lastmod).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       listed.push(...locs);
     }
-    const expected = [`${origin}/`, `${origin}/categories/data`, ...tools.map((tool) => `${origin}/tools/${tool.slug}`)];
+    const expected = [
+      `${origin}/`,
+      `${origin}/categories/data`,
+      ...tools.map((tool) => `${origin}/tools/${tool.slug}`),
+    ];
     expect([...listed].sort()).toEqual([...expected].sort());
   });
 
   it('reads a child as a range of sites_live_listing_idx in its order: no sort, no scan of earlier tools', async () => {
     const children = elementTexts((await fetchCounted('/sitemap.xml')).body, 'loc');
     const url = new URL(children[2]!);
-    const bounds = { from: decodeListedKey(url.searchParams.get('from')!), to: decodeListedKey(url.searchParams.get('to')!) };
+    const bounds = {
+      from: decodeListedKey(url.searchParams.get('from')!),
+      to: decodeListedKey(url.searchParams.get('to')!),
+    };
     expect(bounds.from && bounds.to).toBeTruthy();
     const query = new PgDialect().sqlToQuery(toolsChildStatement(bounds, 50_000));
     const client = new pg.Client({ connectionString: server.connectionString });
@@ -81,7 +93,9 @@ describePg('sitemap on PostgreSQL through drizzle neon-http', () => {
     try {
       // A table of a few rows is cheaper to read whole; what matters is that the index can serve the range.
       await client.query('SET enable_seqscan = off');
-      const plan = (await client.query(`EXPLAIN ${query.sql}`, query.params)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      const plan = (await client.query(`EXPLAIN ${query.sql}`, query.params)).rows
+        .map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN'])
+        .join('\n');
       expect(plan).toMatch(/Index Scan (Backward )?using sites_live_listing_idx on sites s/);
       // Both bounds are index conditions: the scan starts at `from` and stops at `to`.
       expect(plan).toMatch(/Index Cond: .*\(listed_at, id\) >= .* AND .*\(listed_at, id\) < /);

@@ -88,15 +88,22 @@ describe('Worker entry (functions/worker.ts)', () => {
     ['a mail transport', production({ MAIL_API_URL: undefined }), MISSING_MAIL],
     ['ADMIN_TOKEN', production({ ADMIN_TOKEN: undefined }), MISSING_ADMIN_TOKEN],
     ['the R2 bucket binding MEDIA', production(), /the R2 bucket binding MEDIA is required on Workers/],
-  ])('without %s answers 503 in the error shape and logs the message naming the variable', async (_what, env, message) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await worker.fetch(new Request('https://tooldir.example/llms.txt'), env, ctx);
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: { code: 'service_unavailable', message: 'The service is not configured yet.' } });
-    expect(logged.mock.calls.map((args) => String(args[0]))).toEqual([expect.stringMatching(message)]);
-  });
+  ])(
+    'without %s answers 503 in the error shape and logs the message naming the variable',
+    async (_what, env, message) => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const res = await worker.fetch(new Request('https://tooldir.example/llms.txt'), env, ctx);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        error: { code: 'service_unavailable', message: 'The service is not configured yet.' },
+      });
+      expect(logged.mock.calls.map((args) => String(args[0]))).toEqual([expect.stringMatching(message)]);
+    },
+  );
 
   it('accepts an explicit MAIL_TRANSPORT=outbox (documented as unsafe for production)', () => {
-    expect(workerConfig(production({ MAIL_API_URL: undefined, MAIL_TRANSPORT: 'outbox' })).mail).toEqual({ transport: 'outbox' });
+    expect(workerConfig(production({ MAIL_API_URL: undefined, MAIL_TRANSPORT: 'outbox' })).mail).toEqual({
+      transport: 'outbox',
+    });
   });
 });

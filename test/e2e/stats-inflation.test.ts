@@ -26,7 +26,12 @@ const adminToken = 'stats-inflation-admin-token-0123456789';
 const today = () => new Date().toISOString().slice(0, 10);
 const LINK_LIMIT = rateLimitPolicies.outboundLinks.limit;
 const BADGE_LIMIT = rateLimitPolicies.badges.limit;
-const BOUNDS = { views: DAILY_BOUND.views, clicks: DAILY_BOUND.clicks, impressions: 1, badge_loads: DAILY_BOUND.badge_loads };
+const BOUNDS = {
+  views: DAILY_BOUND.views,
+  clicks: DAILY_BOUND.clicks,
+  impressions: 1,
+  badge_loads: DAILY_BOUND.badge_loads,
+};
 
 interface Running {
   server: NodeServer;
@@ -50,14 +55,20 @@ async function startServer(env: Record<string, string> = {}, overrides = {}): Pr
 }
 
 /** One client's requests, as a browser sends them (the address is the socket's: 127.0.0.1). */
-const browse = (server: NodeServer, path: string) => fetch(`${server.url}${path}`, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
+const browse = (server: NodeServer, path: string) =>
+  fetch(`${server.url}${path}`, { headers: { 'user-agent': BROWSER_UA }, redirect: 'manual' });
 
 /** The day's numbers after the roll-up job, once the counts written after the responses have all landed. */
 async function rolledUp(server: NodeServer, owner: { key: string }, siteId: string) {
   const read = async () => {
-    const job = await fetch(`${server.url}/api/jobs/stats-rollup`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    const job = await fetch(`${server.url}/api/jobs/stats-rollup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(job.status).toBe(200);
-    const res = await fetch(`${server.url}/api/v1/sites/${siteId}/stats?from=${today()}&to=${today()}`, { headers: { authorization: `Bearer ${owner.key}` } });
+    const res = await fetch(`${server.url}/api/v1/sites/${siteId}/stats?from=${today()}&to=${today()}`, {
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
     const { date: _date, ...counts } = ((await res.json()) as { days: Record<string, number>[] }).days[0]!;
     return counts;
   };
@@ -97,7 +108,11 @@ async function inflate(server: NodeServer, slug: string) {
  * `limiter`: the in-memory limiter's window is exact; @upstash/ratelimit's sliding window weighs the previous fixed
  * window by the time elapsed, an approximation that lets a burst across a window's edge through by a request or two.
  */
-function expectBounded(run: Awaited<ReturnType<typeof inflate>>, counts: Record<string, number>, limiter: 'exact' | 'sliding') {
+function expectBounded(
+  run: Awaited<ReturnType<typeof inflate>>,
+  counts: Record<string, number>,
+  limiter: 'exact' | 'sliding',
+) {
   const refusedPast = (seen: Record<number, number>, ok: number, limit: number) => {
     expect(seen[ok]! + seen[429]!).toBe(80);
     if (limiter === 'exact') expect(seen[ok]).toBe(limit);
@@ -125,7 +140,9 @@ describe('the inflation script on the real server, database engine (PGlite)', { 
   it('ends with every counter at its per-client bound', async () => {
     const { server } = running;
     const owner = await createAccountWithKey(server.url, adminToken, 'member');
-    const tool = await seedOwnedTool(server.deps.db, owner.accountId, { name: `Inflated ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(server.deps.db, owner.accountId, {
+      name: `Inflated ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const run = await inflate(server, tool.slug);
     expectBounded(run, await rolledUp(server, owner, tool.id), 'exact');
   });
@@ -133,7 +150,9 @@ describe('the inflation script on the real server, database engine (PGlite)', { 
   it('junk parameters neither create page-cache entries nor evict real pages, and count as the page they ask for', async () => {
     const { server } = running;
     const owner = await createAccountWithKey(server.url, adminToken, 'member');
-    const tool = await seedOwnedTool(server.deps.db, owner.accountId, { name: `Junk Target ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(server.deps.db, owner.accountId, {
+      name: `Junk Target ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const first = await browse(server, `/tools/${tool.slug}?junk=0`);
     expect(first.headers.get('x-cache')).toBe('miss'); // rendered once, and kept under the page's own key
     for (let n = 1; n <= 200; n++) {
@@ -160,7 +179,14 @@ describeRedis('the inflation script on the real server, Upstash engine (REST sta
       { UPSTASH_REDIS_REST_URL: upstash.url, UPSTASH_REDIS_REST_TOKEN: upstash.token },
       // The production limiter on the same Redis, its fail-open timeout raised from 1 s: on a loaded machine a slow
       // answer would be served, and the test would measure latency instead of the limit.
-      { limiter: createUpstashLimiter({ url: upstash.url, token: upstash.token, log: createLogger('silent'), timeoutMs: 20_000 }) },
+      {
+        limiter: createUpstashLimiter({
+          url: upstash.url,
+          token: upstash.token,
+          log: createLogger('silent'),
+          timeoutMs: 20_000,
+        }),
+      },
     );
   });
   afterAll(async () => {
@@ -169,11 +195,15 @@ describeRedis('the inflation script on the real server, Upstash engine (REST sta
     await redis?.close();
   });
 
-  it('ends with every counter at its per-client bound, and Redis holds no address and no key of the day', { timeout: 180_000 }, async () => {
+  it('ends with every counter at its per-client bound, and Redis holds no address and no key of the day', {
+    timeout: 180_000,
+  }, async () => {
     const { server } = running;
     expect(server.deps.stats.kind).toBe('redis');
     const owner = await createAccountWithKey(server.url, adminToken, 'member');
-    const tool = await seedOwnedTool(server.deps.db, owner.accountId, { name: `Inflated Redis ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(server.deps.db, owner.accountId, {
+      name: `Inflated Redis ${crypto.randomUUID().slice(0, 6)}`,
+    });
     upstash.clearCommands();
     const run = await inflate(server, tool.slug);
     expectBounded(run, await rolledUp(server, owner, tool.id), 'sliding');
@@ -183,7 +213,9 @@ describeRedis('the inflation script on the real server, Upstash engine (REST sta
     expect([...new Set(counting.map((command) => command[0]))].sort()).toEqual(['EVAL', 'HSCAN']); // counting, the roll-up's read
     const sent = JSON.stringify(counting);
     expect(sent).not.toContain('127.0.0.1');
-    const dayKey = bytesToHex(hmac(sha256, utf8ToBytes(adminToken), utf8ToBytes(`tooldir-stats-visitor-marks-v1\n${today()}`)));
+    const dayKey = bytesToHex(
+      hmac(sha256, utf8ToBytes(adminToken), utf8ToBytes(`tooldir-stats-visitor-marks-v1\n${today()}`)),
+    );
     expect(sent).not.toContain(dayKey);
     expect(sent).not.toContain(dayKey.slice(0, 24));
   });

@@ -25,9 +25,14 @@ let tool: { id: string; slug: string };
 /** Runs the roll-up job until the counts written after the responses are in (they land off the response path). */
 async function rollUpUntil(expected: { views: number; clicks: number; badge_loads: number; impressions: number }) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const job = await fetch(`${server.url}/api/jobs/stats-rollup`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` } });
+    const job = await fetch(`${server.url}/api/jobs/stats-rollup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(job.status).toBe(200);
-    const res = await fetch(`${server.url}/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${owner.key}` } });
+    const res = await fetch(`${server.url}/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, {
+      headers: { authorization: `Bearer ${owner.key}` },
+    });
     const body = (await res.json()) as { days: Record<string, unknown>[] };
     if (JSON.stringify(body.days[0]) === JSON.stringify({ date: today, ...expected })) return body;
     await new Promise((r) => setTimeout(r, 100));
@@ -43,10 +48,19 @@ beforeAll(async () => {
     { quiet: true, localSweeper: false },
   );
   owner = await createAccountWithKey(server.url, adminToken, 'member');
-  tool = await seedOwnedTool(server.deps.db, owner.accountId, { name: `Real Server Stats ${crypto.randomUUID().slice(0, 6)}` });
+  tool = await seedOwnedTool(server.deps.db, owner.accountId, {
+    name: `Real Server Stats ${crypto.randomUUID().slice(0, 6)}`,
+  });
   user = await cliUser(server.url);
   const browser = { 'user-agent': BROWSER_UA };
-  for (const path of [`/tools/${tool.slug}`, `/tools/${tool.slug}`, `/tools/${tool.slug}`, `/go/${tool.slug}`, `/badge/${tool.slug}.svg`, '/']) {
+  for (const path of [
+    `/tools/${tool.slug}`,
+    `/tools/${tool.slug}`,
+    `/tools/${tool.slug}`,
+    `/go/${tool.slug}`,
+    `/badge/${tool.slug}.svg`,
+    '/',
+  ]) {
     const res = await fetch(`${server.url}${path}`, { headers: browser, redirect: 'manual' });
     expect(res.status, path).toBeLessThan(400);
   }
@@ -61,27 +75,53 @@ afterAll(async () => {
 describe('the MCP tool get_site_stats (official SDK client over HTTP)', () => {
   it('returns the REST body as structured content, for the owner only', async () => {
     const client = new Client({ name: 'stats-e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`), { requestInit: { headers: { authorization: `Bearer ${owner.key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${owner.key}` } },
+      }),
+    );
     const { tools } = await client.listTools();
     const descriptor = tools.find((t) => t.name === 'get_site_stats');
     expect(descriptor?.annotations).toMatchObject({ readOnlyHint: true });
     expect(Object.keys(descriptor?.inputSchema.properties ?? {})).toEqual(['site_id', 'from', 'to']);
-    expect(Object.keys(descriptor?.outputSchema?.properties ?? {})).toEqual(['site_id', 'from', 'to', 'days', 'totals']);
+    expect(Object.keys(descriptor?.outputSchema?.properties ?? {})).toEqual([
+      'site_id',
+      'from',
+      'to',
+      'days',
+      'totals',
+    ]);
 
-    const result = await client.callTool({ name: 'get_site_stats', arguments: { site_id: tool.id, from: today, to: today } });
-    const rest = await (await fetch(`${server.url}/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${owner.key}` } })).json();
+    const result = await client.callTool({
+      name: 'get_site_stats',
+      arguments: { site_id: tool.id, from: today, to: today },
+    });
+    const rest = await (
+      await fetch(`${server.url}/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, {
+        headers: { authorization: `Bearer ${owner.key}` },
+      })
+    ).json();
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(rest);
-    expect(result.structuredContent).toMatchObject({ days: [{ date: today, ...only({ views: 3, clicks: 1, badge_loads: 1, impressions: 1 }) }] });
+    expect(result.structuredContent).toMatchObject({
+      days: [{ date: today, ...only({ views: 3, clicks: 1, badge_loads: 1, impressions: 1 }) }],
+    });
 
-    const badRange = await client.callTool({ name: 'get_site_stats', arguments: { site_id: tool.id, from: '2026-02-30' } });
+    const badRange = await client.callTool({
+      name: 'get_site_stats',
+      arguments: { site_id: tool.id, from: '2026-02-30' },
+    });
     expect(badRange.isError).toBe(true);
     expect(JSON.stringify(badRange.content)).toContain('invalid_request');
     await client.close();
 
     const stranger = await createAccountWithKey(server.url, adminToken, 'none');
     const other = new Client({ name: 'stats-e2e-stranger', version: '1.0.0' });
-    await other.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`), { requestInit: { headers: { authorization: `Bearer ${stranger.key}` } } }));
+    await other.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${stranger.key}` } },
+      }),
+    );
     const notYours = await other.callTool({ name: 'get_site_stats', arguments: { site_id: tool.id } });
     expect(notYours.isError).toBe(true);
     expect(JSON.stringify(notYours.content)).toContain('not_found');
@@ -98,7 +138,9 @@ describe('the MCP tool get_site_stats (official SDK client over HTTP)', () => {
 
 describe('tooldir stats (the binary as a child process)', { timeout: 60_000 }, () => {
   it('prints the same numbers as JSON', async () => {
-    const run = await user.run(['stats', tool.id, '--from', today, '--to', today, '--json'], { env: { TOOLDIR_API_KEY: owner.key } });
+    const run = await user.run(['stats', tool.id, '--from', today, '--to', today, '--json'], {
+      env: { TOOLDIR_API_KEY: owner.key },
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const body = JSON.parse(run.stdout);
@@ -109,14 +151,16 @@ describe('tooldir stats (the binary as a child process)', { timeout: 60_000 }, (
     const run = await user.run(['stats', tool.id], { env: { TOOLDIR_API_KEY: owner.key } });
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Statistics of ${tool.id}, \\d{4}-\\d{2}-\\d{2} to ${today} \\(30 UTC days\\)$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^Statistics of ${tool.id}, \\d{4}-\\d{2}-\\d{2} to ${today} \\(30 UTC days\\)$`),
+    );
     expect(lines.find((l) => l.startsWith('views'))).toMatch(/^views {8}·{29}█ +3$/);
     expect(lines.find((l) => l.startsWith('clicks'))).toMatch(/^clicks {7}·{29}█ +1$/);
     expect(run.stdout).toContain('Click-through rate: 25 % (clicks per card impression or page view)');
     expect(run.stdout).toContain('Impressions by placement: 0 sponsored, 0 featured, 1 standard');
   });
 
-  it('refuses bad arguments before asking the server, and reports the server\'s refusals', async () => {
+  it("refuses bad arguments before asking the server, and reports the server's refusals", async () => {
     const env = { TOOLDIR_API_KEY: owner.key };
     const notId = await user.run(['stats', 'not-a-site-id'], { env });
     expect(notId.code).toBe(2);

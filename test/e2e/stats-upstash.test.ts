@@ -43,23 +43,35 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
 
   /** One Redis command through the REST API, as the stand-in answers it. */
   const redisCommand = async (command: unknown[]) =>
-    ((await (await fetch(upstash.url, { method: 'POST', headers: { authorization: `Bearer ${upstash.token}` }, body: JSON.stringify(command) })).json()) as { result: unknown })
-      .result;
+    (
+      (await (
+        await fetch(upstash.url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${upstash.token}` },
+          body: JSON.stringify(command),
+        })
+      ).json()) as { result: unknown }
+    ).result;
 
   it('counts after the response in one script call per batch of requests, exactly, and the roll-up reads it back', async () => {
     const owner = await t.member();
-    const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Redis Counted ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: `Redis Counted ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const h = statsHarness(t);
     upstash.clearCommands();
     const visits = [`/tools/${tool.slug}`, `/tools/${tool.slug}`, `/go/${tool.slug}`, `/badge/${tool.slug}.svg`];
-    for (const path of visits) expect((await h.visit(path, { headers: { 'cf-connecting-ip': '192.0.2.41' } })).status).toBeLessThan(400);
+    for (const path of visits)
+      expect((await h.visit(path, { headers: { 'cf-connecting-ip': '192.0.2.41' } })).status).toBeLessThan(400);
     await h.settle();
     // EVAL script numkeys counters marks ...: one per batch, never more calls than requests, only today's two hashes.
     const calls = upstash.commands.filter((c) => c[0] === 'EVAL');
     expect(calls.length).toBeGreaterThanOrEqual(1);
     expect(calls.length).toBeLessThanOrEqual(visits.length);
     expect(calls.every((c) => c[2] === '2' && c[3] === dayKey(today) && c[4] === marksKey(today))).toBe(true);
-    expect(upstash.commands.filter((c) => c[0] !== 'EVAL' && c.some((arg) => arg.startsWith('tooldir:stats')))).toEqual([]);
+    expect(upstash.commands.filter((c) => c[0] !== 'EVAL' && c.some((arg) => arg.startsWith('tooldir:stats')))).toEqual(
+      [],
+    );
     expect(await redisCommand(['TTL', dayKey(today)])).toBeGreaterThan(REDIS_RETENTION_SECONDS - 60);
     // The marks expire at the end of their day.
     const markTtl = (await redisCommand(['TTL', marksKey(today)])) as number;
@@ -72,7 +84,9 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
 
   it('counts one client at most its bound, also when two processes write at once; the marks hold no address', async () => {
     const owner = await t.member();
-    const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Redis Bounded ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: `Redis Bounded ${crypto.randomUUID().slice(0, 6)}`,
+    });
     // A second process on the same Redis and database (its own store and batch), like a second isolate.
     const other = await createTestApp({
       db: { db: t.deps.db, close: async () => {} },
@@ -82,7 +96,9 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
       const [h1, h2] = [statsHarness(t), statsHarness(other)];
       const client = { 'cf-connecting-ip': '2001:db8:77:1::9' };
       const loads = await Promise.all(
-        Array.from({ length: 24 }, (_, i) => (i % 2 ? h1 : h2).visit(i % 3 ? `/tools/${tool.slug}` : `/go/${tool.slug}`, { headers: client })),
+        Array.from({ length: 24 }, (_, i) =>
+          (i % 2 ? h1 : h2).visit(i % 3 ? `/tools/${tool.slug}` : `/go/${tool.slug}`, { headers: client }),
+        ),
       );
       expect(loads.map((r) => r.status).sort()).toEqual([...Array(16).fill(200), ...Array(8).fill(302)].sort());
       await Promise.all([h1.settle(), h2.settle()]);
@@ -100,23 +116,34 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
 
   it('reads a day with more fields than one HSCAN page returns', async () => {
     const owner = await t.member();
-    const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Redis Scan ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: `Redis Scan ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const store = createUpstashStatsStore({ url: upstash.url, token: upstash.token });
     const day = '2026-05-01';
     // Gates with room for everything: this test is about reading back, not about bounds.
     const open = (i: number) => [{ mark: i.toString(16).padStart(24, '0'), cap: 1_000_000 }];
-    const noise = Array.from({ length: 2500 }, (_, i) => ({ slug: `other-tool-${i}`, counter: 'views', n: 1, gates: open(i) }));
+    const noise = Array.from({ length: 2500 }, (_, i) => ({
+      slug: `other-tool-${i}`,
+      counter: 'views',
+      n: 1,
+      gates: open(i),
+    }));
     await store.record(day, [...noise, { slug: tool.slug, counter: 'clicks', n: 3, gates: open(9999) }]);
     await store.record(day, [{ slug: tool.slug, counter: 'clicks', n: 2, gates: open(9999) }]);
     expect((await store.readDay(day)).length).toBe(2501);
     expect(await rollUpStats(t.deps, { days: [day] })).toEqual({ days: [{ day, tools: 1 }] });
-    const body = await (await t.request(`/api/v1/sites/${tool.id}/stats?from=${day}&to=${day}`, { key: owner.key })).json();
+    const body = await (
+      await t.request(`/api/v1/sites/${tool.id}/stats?from=${day}&to=${day}`, { key: owner.key })
+    ).json();
     expect(body.days).toEqual([{ date: day, ...only({ clicks: 5 }) }]);
   });
 
   it('an Upstash outage leaves pages at 200 and is logged', async () => {
     const owner = await t.member();
-    const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Redis Down ${crypto.randomUUID().slice(0, 6)}` });
+    const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: `Redis Down ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const h = statsHarness(t);
     upstash.setDown(true);
     try {
@@ -126,7 +153,9 @@ describeRedis('statistics on Upstash Redis (REST stand-in over redis-server)', (
     } finally {
       upstash.setDown(false);
     }
-    const lost = lines.filter((l) => l.includes('statistics not counted') && l.includes('"engine":"redis"')).map((l) => JSON.parse(l) as { events: number });
+    const lost = lines
+      .filter((l) => l.includes('statistics not counted') && l.includes('"engine":"redis"'))
+      .map((l) => JSON.parse(l) as { events: number });
     expect(lost.reduce((sum, l) => sum + l.events, 0)).toBe(2);
   });
 });

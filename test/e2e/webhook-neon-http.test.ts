@@ -65,7 +65,10 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
   });
 
   /** Runs a shared scenario and checks that its statements really went through the Neon stand-in. */
-  async function viaNeon(scenario: (ctx: WebhookScenarioContext) => Promise<void>, ctx: WebhookScenarioContext): Promise<void> {
+  async function viaNeon(
+    scenario: (ctx: WebhookScenarioContext) => Promise<void>,
+    ctx: WebhookScenarioContext,
+  ): Promise<void> {
     const before = neon.requestCount;
     await scenario(ctx);
     // Every scenario submits, delivers and reads back: at least a handful of SQL-over-HTTP requests.
@@ -73,34 +76,54 @@ describePg('Stripe webhook on PostgreSQL through drizzle neon-http', () => {
   }
 
   describe('checkout sessions', () => {
-    it('checkout.session.completed promotes the 402 record: queued, one history row, pending gone, crawl enqueued', () => viaNeon(paidCheckoutQueuesPending, checkout));
-    it('the same event delivered 5 times concurrently: exactly one transition, all 2xx', () => viaNeon(sameEventFiveTimesAtOnce, checkout));
-    it('completed and async_payment_succeeded of one session, 3 of each at once: one transition, no refund', () => viaNeon(completedAndAsyncSucceededAtOnce, checkout));
-    it('two paid sessions for one record at once: one applied, the other refunded', () => viaNeon(twoPaidSessionsRace, checkout));
-    it('URL taken by someone else before payment: refund, record reads rejected with its reason', () => viaNeon(urlTakenBeforePaymentIsRefunded, checkout));
-    it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => viaNeon(paymentRacesMemberSubmit, checkout));
-    it('checkout.session.expired marks the current session\'s record expired', () => viaNeon(expiredSessionMarksPending, checkout));
-    it('after expiry the detail read shows when the link stopped working; after a re-submit, the new link', () => viaNeon(expiredLinkShowsWhenItStopped, checkout));
+    it('checkout.session.completed promotes the 402 record: queued, one history row, pending gone, crawl enqueued', () =>
+      viaNeon(paidCheckoutQueuesPending, checkout));
+    it('the same event delivered 5 times concurrently: exactly one transition, all 2xx', () =>
+      viaNeon(sameEventFiveTimesAtOnce, checkout));
+    it('completed and async_payment_succeeded of one session, 3 of each at once: one transition, no refund', () =>
+      viaNeon(completedAndAsyncSucceededAtOnce, checkout));
+    it('two paid sessions for one record at once: one applied, the other refunded', () =>
+      viaNeon(twoPaidSessionsRace, checkout));
+    it('URL taken by someone else before payment: refund, record reads rejected with its reason', () =>
+      viaNeon(urlTakenBeforePaymentIsRefunded, checkout));
+    it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () =>
+      viaNeon(paymentRacesMemberSubmit, checkout));
+    it("checkout.session.expired marks the current session's record expired", () =>
+      viaNeon(expiredSessionMarksPending, checkout));
+    it('after expiry the detail read shows when the link stopped working; after a re-submit, the new link', () =>
+      viaNeon(expiredLinkShowsWhenItStopped, checkout));
   });
 
   describe('only our own sessions count', () => {
-    it('a Payment Link session naming a pending site: nothing changes, nothing refunded', () => viaNeon(paymentLinkSessionNamingPendingSite, checkout));
-    it('a foreign session without client_reference_id: acknowledged and ignored', () => viaNeon(foreignSessionWithoutReference, checkout));
-    it('a foreign subscription\'s events: nothing changes, nothing cancelled', () => viaNeon(foreignSubscriptionEvents, stripe));
+    it('a Payment Link session naming a pending site: nothing changes, nothing refunded', () =>
+      viaNeon(paymentLinkSessionNamingPendingSite, checkout));
+    it('a foreign session without client_reference_id: acknowledged and ignored', () =>
+      viaNeon(foreignSessionWithoutReference, checkout));
+    it("a foreign subscription's events: nothing changes, nothing cancelled", () =>
+      viaNeon(foreignSubscriptionEvents, stripe));
     it('1 cent on our session: refunded, rejected naming amount_total', () => viaNeon(oneCentIsRefunded, checkout));
-    it('a wrong currency on our session: refunded, rejected naming currency', () => viaNeon(wrongCurrencyIsRefunded, checkout));
-    it('a subscription-mode session for a one-time plan: cancelled and refunded, rejected naming mode', () => viaNeon(subscriptionModeForOneTimePlanIsRefunded, checkout));
-    it('metadata claiming another plan: our record\'s plan is applied', () => viaNeon(metadataClaimingAnotherPlan, checkout));
-    it('membership checkouts: only ours start a tier, and ours must charge what we created', () => viaNeon(membershipCheckoutsAreOursOnly, stripe));
+    it('a wrong currency on our session: refunded, rejected naming currency', () =>
+      viaNeon(wrongCurrencyIsRefunded, checkout));
+    it('a subscription-mode session for a one-time plan: cancelled and refunded, rejected naming mode', () =>
+      viaNeon(subscriptionModeForOneTimePlanIsRefunded, checkout));
+    it("metadata claiming another plan: our record's plan is applied", () =>
+      viaNeon(metadataClaimingAnotherPlan, checkout));
+    it('membership checkouts: only ours start a tier, and ours must charge what we created', () =>
+      viaNeon(membershipCheckoutsAreOursOnly, stripe));
   });
 
   describe('subscriptions', () => {
-    it('sponsorship: past_due keeps the slot while the paid period runs, invoice.paid renews it, deleted clears it', () => viaNeon(sponsorshipLifecycle, stripe));
-    it('sponsorship past_due ends at the paid period end, exactly like a membership', () => viaNeon(pastDueSponsorshipEndsAtPeriodEnd, stripe));
-    it('sponsorship out of order: deleted before older updated/invoice.paid ends cleared', () => viaNeon(sponsorshipDeletedFirst, stripe));
-    it('sponsored payment for a URL taken meanwhile: subscription cancelled and first invoice refunded', () => viaNeon(sponsoredConflictCancelsSubscription, stripe));
-    it('membership: failed renewal keeps the paid period, deletion ends it, a late older update cannot revive it', () => viaNeon(membershipRenewalAndDeletion, stripe));
-    it('membership created/updated/deleted delivered in reverse order apply in event-time order', () => viaNeon(membershipReverseOrder, stripe));
+    it('sponsorship: past_due keeps the slot while the paid period runs, invoice.paid renews it, deleted clears it', () =>
+      viaNeon(sponsorshipLifecycle, stripe));
+    it('sponsorship past_due ends at the paid period end, exactly like a membership', () =>
+      viaNeon(pastDueSponsorshipEndsAtPeriodEnd, stripe));
+    it('sponsorship out of order: deleted before older updated/invoice.paid ends cleared', () =>
+      viaNeon(sponsorshipDeletedFirst, stripe));
+    it('sponsored payment for a URL taken meanwhile: subscription cancelled and first invoice refunded', () =>
+      viaNeon(sponsoredConflictCancelsSubscription, stripe));
+    it('membership: failed renewal keeps the paid period, deletion ends it, a late older update cannot revive it', () =>
+      viaNeon(membershipRenewalAndDeletion, stripe));
+    it('membership created/updated/deleted delivered in reverse order apply in event-time order', () =>
+      viaNeon(membershipReverseOrder, stripe));
   });
-
 });

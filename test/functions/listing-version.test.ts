@@ -26,12 +26,16 @@ const countDrift = (db: Db) =>
 const liveTools = async (db: Db, slug: string) =>
   Number((await queryRows<{ n: number }>(db, sql`SELECT live_tools AS n FROM categories WHERE slug = ${slug}`))[0]?.n);
 
-const version = async (db: Db) => Number((await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM listing_version`))[0]?.v);
+const version = async (db: Db) =>
+  Number((await queryRows<{ v: string }>(db, sql`SELECT version AS v FROM listing_version`))[0]?.v);
 
 function listingSuite(getApp: () => TestApp) {
   it('live_tools follows tools going live, changing categories, taken down and deleted', async () => {
     const db = getApp().deps.db;
-    await queryRows(db, sql`INSERT INTO categories (slug, name) VALUES ('counted-a', 'Counted A'), ('counted-b', 'Counted B')`);
+    await queryRows(
+      db,
+      sql`INSERT INTO categories (slug, name) VALUES ('counted-a', 'Counted A'), ('counted-b', 'Counted B')`,
+    );
     const [a, b, c] = await seedTools(db, [
       { name: 'Count One', categories: ['counted-a', 'counted-b'] },
       { name: 'Count Two', categories: ['counted-a'] },
@@ -66,19 +70,34 @@ function listingSuite(getApp: () => TestApp) {
       await queryRows(db, statement);
       expect(await version(db), what).toBe(before);
     };
-    const [live, queued] = await seedTools(db, [{ name: 'Versioned Live' }, { name: 'Versioned Queued', status: 'queued' }]);
+    const [live, queued] = await seedTools(db, [
+      { name: 'Versioned Live' },
+      { name: 'Versioned Queued', status: 'queued' },
+    ]);
     expect(await version(db)).toBeGreaterThan(before);
     before = await version(db);
 
-    await unchanged('a tool that is not live moves on', sql`UPDATE sites SET status = 'crawling' WHERE id = ${queued!.id}`);
+    await unchanged(
+      'a tool that is not live moves on',
+      sql`UPDATE sites SET status = 'crawling' WHERE id = ${queued!.id}`,
+    );
     await unchanged('an update that changes nothing', sql`UPDATE sites SET plan = plan WHERE id = ${live!.id}`);
     await changed('a live tool renamed', sql`UPDATE sites SET name = 'Versioned Renamed' WHERE id = ${live!.id}`);
-    await changed('a live tool gets its image', sql`UPDATE sites SET metadata = metadata || '{"image":"x.png"}' WHERE id = ${live!.id}`);
+    await changed(
+      'a live tool gets its image',
+      sql`UPDATE sites SET metadata = metadata || '{"image":"x.png"}' WHERE id = ${live!.id}`,
+    );
     await changed('a live tool becomes a sponsor', sql`UPDATE sites SET is_sponsor = true WHERE id = ${live!.id}`);
     await changed('a tool goes live', sql`UPDATE sites SET status = 'live' WHERE id = ${queued!.id}`);
-    await changed('a live tool changes category', sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${live!.id}, 'code')`);
+    await changed(
+      'a live tool changes category',
+      sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${live!.id}, 'code')`,
+    );
     await changed('a category renamed', sql`UPDATE categories SET name = 'Code and more' WHERE slug = 'code'`);
-    await changed('a category added', sql`INSERT INTO categories (slug, name) VALUES ('versioned-new', 'Versioned New')`);
+    await changed(
+      'a category added',
+      sql`INSERT INTO categories (slug, name) VALUES ('versioned-new', 'Versioned New')`,
+    );
     await changed('a category deleted', sql`DELETE FROM categories WHERE slug = 'versioned-new'`);
     await changed('a live tool taken down', sql`UPDATE sites SET status = 'rejected' WHERE id = ${live!.id}`);
     await unchanged('the taken-down tool edited', sql`UPDATE sites SET name = 'Versioned Gone' WHERE id = ${live!.id}`);
@@ -104,7 +123,11 @@ describePg('listing structures on a real PostgreSQL server', () => {
     const categories = ['writing', 'code', 'image', 'audio'];
     const tools = await seedTools(
       db,
-      Array.from({ length: 20 }, (_, i) => ({ name: `Racing Lister ${i}`, status: 'queued' as const, categories: [categories[i % 4]!, categories[(i + 1) % 4]!] })),
+      Array.from({ length: 20 }, (_, i) => ({
+        name: `Racing Lister ${i}`,
+        status: 'queued' as const,
+        categories: [categories[i % 4]!, categories[(i + 1) % 4]!],
+      })),
     );
     const before = await version(db);
     await Promise.all(

@@ -15,7 +15,10 @@ const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null)
 
 /** The vocabulary as the trigger keeps it, and as it should be: the words of every live name, counted. */
 async function vocabulary(db: Db) {
-  const kept = await queryRows<{ word: string; tools: number }>(db, sql`SELECT word, tools FROM search_words ORDER BY word`);
+  const kept = await queryRows<{ word: string; tools: number }>(
+    db,
+    sql`SELECT word, tools FROM search_words ORDER BY word`,
+  );
   const expected = await queryRows<{ word: string; tools: number }>(
     db,
     sql`SELECT w AS word, count(*)::int AS tools FROM sites s, search_name_words(s.name) AS w WHERE s.status = 'live' GROUP BY w ORDER BY w`,
@@ -65,7 +68,13 @@ function derivedSuite(getApp: () => TestApp) {
     const t = getApp();
     const [tool] = await seedTools(t.deps.db, [{ name: 'Frobnicator' }]);
     const names = async (q: string) =>
-      ((await (await t.request(`/api/v1/tools?q=${q}`, { headers: { 'cf-connecting-ip': `10.19.0.${Math.floor(Math.random() * 250)}` } })).json()) as { tools: Array<{ name: string }> }).tools.map((x) => x.name);
+      (
+        (await (
+          await t.request(`/api/v1/tools?q=${q}`, {
+            headers: { 'cf-connecting-ip': `10.19.0.${Math.floor(Math.random() * 250)}` },
+          })
+        ).json()) as { tools: Array<{ name: string }> }
+      ).tools.map((x) => x.name);
     expect(await names('frobnicatr')).toEqual(['Frobnicator']);
     await queryRows(t.deps.db, sql`UPDATE sites SET name = 'Grindlewick' WHERE id = ${tool!.id}`);
     expect(await names('grindlewik')).toEqual(['Grindlewick']);
@@ -75,12 +84,17 @@ function derivedSuite(getApp: () => TestApp) {
   it('category_slugs follows site_categories through inserts and deletes; site_categories rows cannot be updated', async () => {
     const db = getApp().deps.db;
     const [tool] = await seedTools(db, [{ name: 'Category Follower', categories: ['writing', 'code'] }]);
-    const slugs = async () => (await queryRows<{ category_slugs: string[] }>(db, sql`SELECT category_slugs FROM sites WHERE id = ${tool!.id}`))[0]!.category_slugs;
+    const slugs = async () =>
+      (
+        await queryRows<{ category_slugs: string[] }>(db, sql`SELECT category_slugs FROM sites WHERE id = ${tool!.id}`)
+      )[0]!.category_slugs;
     expect(await slugs()).toEqual(['code', 'writing']);
     await queryRows(db, sql`DELETE FROM site_categories WHERE site_id = ${tool!.id} AND category_slug = 'code'`);
     await queryRows(db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool!.id}, 'audio')`);
     expect(await slugs()).toEqual(['audio', 'writing']);
-    await expect(queryRows(db, sql`UPDATE site_categories SET category_slug = 'video' WHERE site_id = ${tool!.id}`)).rejects.toThrow();
+    await expect(
+      queryRows(db, sql`UPDATE site_categories SET category_slug = 'video' WHERE site_id = ${tool!.id}`),
+    ).rejects.toThrow();
     expect(await slugs()).toEqual(['audio', 'writing']);
     expect(await categoryDrift(db)).toEqual([]);
   });
@@ -101,13 +115,19 @@ describePg('search derived structures on a real PostgreSQL server', () => {
 
   it('20 writers at once (tools going live, renamed, taken down, sharing words) leave exact counts and no deadlock', async () => {
     const db = pg.t.deps.db;
-    const tools = await seedTools(db, Array.from({ length: 20 }, (_, i) => ({ name: `Racer Shared Word ${i}`, status: 'queued' as const })));
+    const tools = await seedTools(
+      db,
+      Array.from({ length: 20 }, (_, i) => ({ name: `Racer Shared Word ${i}`, status: 'queued' as const })),
+    );
     await Promise.all(
       tools.map((tool, i) =>
         i % 3 === 0
           ? queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${tool.id}`)
           : i % 3 === 1
-            ? queryRows(db, sql`UPDATE sites SET status = 'live', name = ${`Racer Other Word ${i}`} WHERE id = ${tool.id}`)
+            ? queryRows(
+                db,
+                sql`UPDATE sites SET status = 'live', name = ${`Racer Other Word ${i}`} WHERE id = ${tool.id}`,
+              )
             : queryRows(db, sql`UPDATE sites SET status = 'live' WHERE id = ${tool.id}`).then(() =>
                 queryRows(db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${tool.id}`),
               ),

@@ -60,7 +60,13 @@ async function readBoth(key: string, siteId: string, restSchema: z.ZodType, labe
 describe('submissions', () => {
   it('the queued body of a member submit (REST 201, MCP submit_site)', async () => {
     const m = await t.member('member');
-    const rest = await (await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } })).json();
+    const rest = await (
+      await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: uniqueName(), url: uniqueUrl() },
+      })
+    ).json();
     expectExactly(QueuedResponse, rest, 'REST 201');
     expectExactly(queuedResponseSchema, rest, 'REST 201 (core)');
     const client = await connectMcp(t, { key: m.key });
@@ -73,12 +79,17 @@ describe('submissions', () => {
   it('the pending-payment record (REST 402, MCP submit_site, the detail read)', async () => {
     const m = await t.member('none');
     const rest = await (
-      await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl(), plan: 'pro' } })
+      await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: uniqueName(), url: uniqueUrl(), plan: 'pro' },
+      })
     ).json();
     expectExactly(PendingPaymentRecord, rest, 'REST 402');
     expectExactly(pendingRecordSchema, rest, 'REST 402 (core)');
     const client = await connectMcp(t, { key: m.key });
-    const mcp = (await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl(), plan: 'featured' })).structuredContent;
+    const mcp = (await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl(), plan: 'featured' }))
+      .structuredContent;
     await client.close();
     expectExactly(pendingRecordSchema, mcp, 'MCP submit_site pending');
     expectExactly(outputSchemaOf('submit_site'), mcp, 'MCP submit_site pending (outputSchema)');
@@ -88,8 +99,15 @@ describe('submissions', () => {
   it('site records in every state: queued, live, crawl_failed, rejected and refunded', async () => {
     const m = await t.member('member');
     const submitOne = async () =>
-      (await (await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } })).json())
-        .site_id as string;
+      (
+        await (
+          await t.request('/api/v1/submit-site', {
+            method: 'POST',
+            key: m.key,
+            json: { name: uniqueName(), url: uniqueUrl() },
+          })
+        ).json()
+      ).site_id as string;
     const queued = await submitOne();
     const live = await submitOne();
     const failed = await submitOne();
@@ -98,15 +116,28 @@ describe('submissions', () => {
       published_at = now() WHERE id = ${live}`);
     await t.deps.db.execute(sql`UPDATE sites SET status = 'crawl_failed', crawl_error_kind = 'http_error', crawl_error_http_status = 503
       WHERE id = ${failed}`);
-    await t.deps.db.execute(sql`UPDATE sites SET status = 'rejected', status_note = 'Not an AI tool' WHERE id = ${rejected}`);
+    await t.deps.db.execute(
+      sql`UPDATE sites SET status = 'rejected', status_note = 'Not an AI tool' WHERE id = ${rejected}`,
+    );
     expect((await readBoth(m.key, queued, SiteDetail, 'queued')).status).toBe('queued');
     expect((await readBoth(m.key, live, SiteDetail, 'live')).live_url).toBe('http://tooldir.test/tools/shape');
-    expect((await readBoth(m.key, failed, SiteDetail, 'crawl_failed')).crawl_error).toEqual({ code: 'http_error', message: 'the site answered HTTP 503' });
+    expect((await readBoth(m.key, failed, SiteDetail, 'crawl_failed')).crawl_error).toEqual({
+      code: 'http_error',
+      message: 'the site answered HTTP 503',
+    });
     expect((await readBoth(m.key, rejected, SiteDetail, 'rejected')).status).toBe('rejected');
 
     const payer = await t.member('none');
-    const pending = await (await t.request('/api/v1/submit-site', { method: 'POST', key: payer.key, json: { name: uniqueName(), url: uniqueUrl() } })).json();
-    await t.deps.db.execute(sql`UPDATE pending_submissions SET state = 'refunded', state_note = 'The URL was taken meanwhile.' WHERE id = ${pending.site_id}`);
+    const pending = await (
+      await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: payer.key,
+        json: { name: uniqueName(), url: uniqueUrl() },
+      })
+    ).json();
+    await t.deps.db.execute(
+      sql`UPDATE pending_submissions SET state = 'refunded', state_note = 'The URL was taken meanwhile.' WHERE id = ${pending.site_id}`,
+    );
     const refunded = await readBoth(payer.key, pending.site_id, SiteDetail, 'refunded');
     expect(refunded).toMatchObject({ status: 'rejected', rejection_reason: 'The URL was taken meanwhile.' });
 
@@ -145,7 +176,11 @@ describe('the CLI (what --json prints is the REST body, so it parses with the sa
     const payer = await t.member('none');
     const pending = await cliJson(payer.key, ['submit', uniqueUrl(), '--name', uniqueName()], 3);
     expectExactly(pendingRecordSchema, pending, 'CLI submit pending');
-    expectExactly(pendingRecordSchema, await cliJson(payer.key, ['status', (pending as { site_id: string }).site_id]), 'CLI status pending');
+    expectExactly(
+      pendingRecordSchema,
+      await cliJson(payer.key, ['status', (pending as { site_id: string }).site_id]),
+      'CLI status pending',
+    );
   });
 });
 
@@ -153,7 +188,11 @@ describe('directory', () => {
   it('search results and a tool detail (REST and MCP)', async () => {
     const m = await t.member('member');
     const { site_id } = await (
-      await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Shapewick'), url: uniqueUrl() } })
+      await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: uniqueName('Shapewick'), url: uniqueUrl() },
+      })
     ).json();
     const slug = `shapewick-${site_id.slice(0, 8)}`;
     await t.deps.db.execute(sql`UPDATE sites SET status = 'live', slug = ${slug}, live_url = ${`http://tooldir.test/tools/${slug}`},

@@ -33,7 +33,11 @@ async function cli(key: string, args: string[]) {
         ...(r.body === undefined ? {} : { json: r.body }),
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: Object.fromEntries(res.headers) };
+      return {
+        status: res.status,
+        body: text ? JSON.parse(text) : undefined,
+        headers: Object.fromEntries(res.headers),
+      };
     },
     { env: { TOOLDIR_API_KEY: key } },
   );
@@ -50,7 +54,9 @@ async function signedInForm() {
 async function formPost(client: PageClient, fields: Record<string, string>) {
   const form = (await client.page('/submit')).html;
   const key = /name="idempotency_key" value="([^"]+)"/.exec(form)![1]!;
-  const res = await client.request('/submit', { form: { _csrf: csrfOf(form), idempotency_key: key, plan: 'basic', ...fields } });
+  const res = await client.request('/submit', {
+    form: { _csrf: csrfOf(form), idempotency_key: key, plan: 'basic', ...fields },
+  });
   return { res, html: await res.text() };
 }
 
@@ -58,7 +64,10 @@ async function formPost(client: PageClient, fields: Record<string, string>) {
 async function liveTool(accountId: string, name: string) {
   const tool = await seedOwnedTool(t.deps.db, accountId, { name });
   const url = `https://${tool.slug}.example/`;
-  await queryRows(t.deps.db, sql`UPDATE sites SET canonical_url = ${canonicalUrl(new URL(url))} WHERE id = ${tool.id}::uuid`);
+  await queryRows(
+    t.deps.db,
+    sql`UPDATE sites SET canonical_url = ${canonicalUrl(new URL(url))} WHERE id = ${tool.id}::uuid`,
+  );
   return { ...tool, url };
 }
 
@@ -72,7 +81,10 @@ describe('one set of words for a refused address, on all four surfaces', () => {
     ['ftp://acme.com', 'The address must start with https:// or http://, not ftp:'],
     ['https://user:pw@acme.com', 'The address must not contain a user name or password'],
     ['https://localhost', 'The address must have a full host name, such as acme.com'],
-    ['https:/acme.com', 'The address must be an absolute URL with exactly two slashes after the scheme, such as https://example.com/'],
+    [
+      'https:/acme.com',
+      'The address must be an absolute URL with exactly two slashes after the scheme, such as https://example.com/',
+    ],
   ])('%j', async (url, sentence) => {
     const m = await t.member('none');
     const name = uniqueName('Words');
@@ -81,7 +93,9 @@ describe('one set of words for a refused address, on all four surfaces', () => {
     expect(await rest.json()).toEqual({ error: { code: 'invalid_request', message: `url: ${sentence}` } });
 
     const mcp = await connectMcp(t, { key: m.key });
-    expect(resultJson(await callTool(mcp, 'submit_site', { name, url }))).toEqual({ error: { code: 'invalid_request', message: `url: ${sentence}` } });
+    expect(resultJson(await callTool(mcp, 'submit_site', { name, url }))).toEqual({
+      error: { code: 'invalid_request', message: `url: ${sentence}` },
+    });
     await mcp.close();
 
     const form = await formPost(await signedInForm(), { name, url });
@@ -103,15 +117,27 @@ describe('a bare host gets https://, and the person is told, on every surface', 
   it('REST answers with the completed address and a notice (201 and 402), stored with https://', async () => {
     const member = await t.member('member');
     const h1 = host();
-    const queued = await t.request('/api/v1/submit-site', { method: 'POST', key: member.key, json: { name: uniqueName('Bare'), url: h1 } });
+    const queued = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: member.key,
+      json: { name: uniqueName('Bare'), url: h1 },
+    });
     expect(queued.status).toBe(201);
     expect((await queued.json()).notices).toEqual([notice(h1)]);
     const payer = await t.member('none');
     const h2 = host();
-    const pending = await t.request('/api/v1/submit-site', { method: 'POST', key: payer.key, json: { name: uniqueName('Bare'), url: h2 } });
+    const pending = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: payer.key,
+      json: { name: uniqueName('Bare'), url: h2 },
+    });
     expect(pending.status).toBe(402);
     expect(await pending.json()).toMatchObject({ url: `https://${h2}/`, notices: [notice(h2)] });
-    const plain = await t.request('/api/v1/submit-site', { method: 'POST', key: payer.key, json: { name: uniqueName('Plain'), url: `https://${host()}` } });
+    const plain = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: payer.key,
+      json: { name: uniqueName('Plain'), url: `https://${host()}` },
+    });
     expect(await plain.json()).not.toHaveProperty('notices');
   });
 
@@ -119,7 +145,11 @@ describe('a bare host gets https://, and the person is told, on every surface', 
     const m = await t.member('none');
     const h = host();
     const mcp = await connectMcp(t, { key: m.key });
-    expect(resultJson(await callTool(mcp, 'submit_site', { name: uniqueName('Bare'), url: h }))).toMatchObject({ status: 'pending_payment', url: `https://${h}/`, notices: [notice(h)] });
+    expect(resultJson(await callTool(mcp, 'submit_site', { name: uniqueName('Bare'), url: h }))).toMatchObject({
+      status: 'pending_payment',
+      url: `https://${h}/`,
+      notices: [notice(h)],
+    });
     await mcp.close();
   });
 
@@ -128,11 +158,15 @@ describe('a bare host gets https://, and the person is told, on every surface', 
     const h = host();
     const first = await formPost(client, { name: uniqueName('Bare'), url: h });
     expect(first.res.status).toBe(200);
-    expect(decode(first.html)).toContain(`<p class="notice" role="status" id="url-notice">${notice(h)}. Check it and press the button again to submit.</p>`);
+    expect(decode(first.html)).toContain(
+      `<p class="notice" role="status" id="url-notice">${notice(h)}. Check it and press the button again to submit.</p>`,
+    );
     expect(first.html).toContain(`value="https://${h}/"`);
     const key = /name="idempotency_key" value="([^"]+)"/.exec(first.html)![1]!;
     const name = /id="name"[^>]*value="([^"]*)"/.exec(first.html)![1]!;
-    const second = await client.request('/submit', { form: { _csrf: csrfOf(first.html), idempotency_key: key, plan: 'basic', name, url: `https://${h}/` } });
+    const second = await client.request('/submit', {
+      form: { _csrf: csrfOf(first.html), idempotency_key: key, plan: 'basic', name, url: `https://${h}/` },
+    });
     expect(second.status).toBe(303); // to the checkout: nothing was submitted before the person saw the address
   });
 
@@ -152,21 +186,38 @@ describe('a duplicate names the listing it met, as the web form does', () => {
     const live = await liveTool(owner.accountId, uniqueName('Listed'));
     const url = live.url;
     const other = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: uniqueName('Copy'), url } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: other.key,
+      json: { name: uniqueName('Copy'), url },
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
-      error: { code: 'already_submitted', message: `A tool with this address is already listed: see its page at ${t.deps.origin}/tools/${live.slug}` },
+      error: {
+        code: 'already_submitted',
+        message: `A tool with this address is already listed: see its page at ${t.deps.origin}/tools/${live.slug}`,
+      },
     });
-    const own = await t.request('/api/v1/submit-site', { method: 'POST', key: owner.key, json: { name: uniqueName('Again'), url } });
+    const own = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: owner.key,
+      json: { name: uniqueName('Again'), url },
+    });
     expect(await own.json()).toEqual({
-      error: { code: 'already_submitted', message: `You already submitted this address: see your submission at ${t.deps.origin}/account/submissions/${live.id}`, site_id: live.id },
+      error: {
+        code: 'already_submitted',
+        message: `You already submitted this address: see your submission at ${t.deps.origin}/account/submissions/${live.id}`,
+        site_id: live.id,
+      },
     });
     // The form, for the other account: the same sentence with the page as a link.
     const client = new PageClient(t, uniqueIp());
     await client.signIn(other.email);
     const form = await formPost(client, { name: uniqueName('Copy'), url });
     expect(form.res.status).toBe(409);
-    expect(form.html).toContain(`A tool with this address is already listed: <a href="/tools/${live.slug}">see its page</a>.`);
+    expect(form.html).toContain(
+      `A tool with this address is already listed: <a href="/tools/${live.slug}">see its page</a>.`,
+    );
   });
 });
 

@@ -49,7 +49,10 @@ export async function startChildServer(options: {
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${out}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const check = () => {
       if (out.includes(`running at ${url}`)) {
         clearTimeout(timer);

@@ -20,31 +20,100 @@ const ihdr = (width: number, height: number) => {
 /** A valid 1×1 PNG (signature, IHDR, IDAT, IEND with correct CRCs); `seed` changes the pixel, hence the hash. */
 export function pngBytes(seed = 0): Uint8Array {
   const pixel = Buffer.from([0, seed & 0xff, (seed >> 8) & 0xff, 0x80]); // filter byte + RGB
-  return new Uint8Array(Buffer.concat([PNG_SIGNATURE, ihdr(1, 1), pngChunk('IDAT', deflateSync(pixel)), pngChunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([PNG_SIGNATURE, ihdr(1, 1), pngChunk('IDAT', deflateSync(pixel)), pngChunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 /** A PNG that declares `width`×`height` and carries a few bytes of pixel data: what a decompression bomb looks like. */
 export function pngOfSize(width: number, height: number): Uint8Array {
   const rows = deflateSync(Buffer.alloc(64)); // far too little for the declared size: nothing may ever decode it
-  return new Uint8Array(Buffer.concat([PNG_SIGNATURE, ihdr(width, height), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([PNG_SIGNATURE, ihdr(width, height), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]),
+  );
 }
 
 /** A baseline JPEG's segments up to its frame header (SOF0) declaring `width`×`height`, after an EXIF-like APP1. */
 export function jpegOfSize(width: number, height: number, frameMarker = 0xc0): Uint8Array {
-  const segment = (marker: number, data: number[]) => [0xff, marker, ((data.length + 2) >> 8) & 0xff, (data.length + 2) & 0xff, ...data];
+  const segment = (marker: number, data: number[]) => [
+    0xff,
+    marker,
+    ((data.length + 2) >> 8) & 0xff,
+    (data.length + 2) & 0xff,
+    ...data,
+  ];
   // An APP1 whose payload looks like a huge frame header: a reader must skip it by its length, not scan into it.
   const app1 = segment(0xe1, [...Buffer.from('Exif\0\0'), 0xff, 0xc0, 0, 17, 8, 0xff, 0xff, 0xff, 0xff]);
-  const sof = segment(frameMarker, [8, (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff, 1, 1, 0x11, 0]);
-  return new Uint8Array([0xff, 0xd8, ...segment(0xe0, [...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]), ...app1, ...sof, 0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0, 0xff, 0xd9]);
+  const sof = segment(frameMarker, [
+    8,
+    (height >> 8) & 0xff,
+    height & 0xff,
+    (width >> 8) & 0xff,
+    width & 0xff,
+    1,
+    1,
+    0x11,
+    0,
+  ]);
+  return new Uint8Array([
+    0xff,
+    0xd8,
+    ...segment(0xe0, [...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    ...app1,
+    ...sof,
+    0xff,
+    0xda,
+    0,
+    8,
+    1,
+    1,
+    0,
+    0,
+    0x3f,
+    0,
+    0xff,
+    0xd9,
+  ]);
 }
 
 /** A GIF with a `screen` logical screen and one frame at `frame` (left, top, width, height). */
-export function gifOfSize(screen: [number, number], frame: [number, number, number, number] = [0, 0, screen[0], screen[1]]): Uint8Array {
+export function gifOfSize(
+  screen: [number, number],
+  frame: [number, number, number, number] = [0, 0, screen[0], screen[1]],
+): Uint8Array {
   const le = (n: number) => [n & 0xff, (n >> 8) & 0xff];
   return new Uint8Array([
-    ...Buffer.from('GIF89a'), ...le(screen[0]), ...le(screen[1]), 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff,
-    0x21, 0xf9, 4, 0, 0, 0, 0, 0, // graphic control extension
-    0x2c, ...le(frame[0]), ...le(frame[1]), ...le(frame[2]), ...le(frame[3]), 0, 2, 2, 0x44, 0x01, 0, // one frame, one sub-block
+    ...Buffer.from('GIF89a'),
+    ...le(screen[0]),
+    ...le(screen[1]),
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x21,
+    0xf9,
+    4,
+    0,
+    0,
+    0,
+    0,
+    0, // graphic control extension
+    0x2c,
+    ...le(frame[0]),
+    ...le(frame[1]),
+    ...le(frame[2]),
+    ...le(frame[3]),
+    0,
+    2,
+    2,
+    0x44,
+    0x01,
+    0, // one frame, one sub-block
     0x3b,
   ]);
 }
@@ -101,8 +170,35 @@ export function bigPngBytes(size: number): Uint8Array {
 
 /** A 1×1 baseline JPEG's segments (SOI, APP0, APP1, SOF0, SOS, EOI): enough for the sniffer and the size reader. */
 export const jpegBytes = () => jpegOfSize(1, 1);
-export const gifBytes = () => new Uint8Array([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b]);
-export const webpBytes = () => new Uint8Array([...Buffer.from('RIFF'), 26, 0, 0, 0, ...Buffer.from('WEBPVP8L'), 13, 0, 0, 0, 0x2f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+export const gifBytes = () =>
+  new Uint8Array([...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b]);
+export const webpBytes = () =>
+  new Uint8Array([
+    ...Buffer.from('RIFF'),
+    26,
+    0,
+    0,
+    0,
+    ...Buffer.from('WEBPVP8L'),
+    13,
+    0,
+    0,
+    0,
+    0x2f,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
 
 /** One 1×1 icon entry pointing at a PNG inside the file. */
 export function icoBytes(): Uint8Array {

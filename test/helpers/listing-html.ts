@@ -17,7 +17,8 @@ export interface ListingRead {
   jsonLd: Array<Record<string, unknown>>;
 }
 
-const slugsIn = (html: string) => [...html.matchAll(/<li class="card">.*?<h3><a href="\/tools\/([^"]+)">/gs)].map((m) => m[1]!);
+const slugsIn = (html: string) =>
+  [...html.matchAll(/<li class="card">.*?<h3><a href="\/tools\/([^"]+)">/gs)].map((m) => m[1]!);
 const unescape = (href: string) => href.replace(/&amp;/g, '&');
 const attr = (html: string, pattern: RegExp) => {
   const m = html.match(pattern);
@@ -38,7 +39,9 @@ export function parseListing(status: number, html: string): ListingRead {
     headPrev: pathOf(attr(html, /<link rel="prev" href="([^"]+)"/)),
     headNext: pathOf(attr(html, /<link rel="next" href="([^"]+)"/)),
     canonical: attr(html, /<link rel="canonical" href="([^"]+)"/),
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    ),
   };
 }
 

@@ -37,7 +37,12 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
     const n = ++counter;
     const unique = `${n}-${crypto.randomUUID().slice(0, 8)}`;
     const status = seed.status ?? 'live';
-    const slug = seed.slug ?? `${seed.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${unique}`;
+    const slug =
+      seed.slug ??
+      `${seed.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}-${unique}`;
     const url = `https://tool-${unique}.example`;
     return {
       id: crypto.randomUUID(),
@@ -63,7 +68,9 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
     };
   });
   if (rows.length) await db.insert(sites).values(rows);
-  const links = seeds.flatMap((seed, i) => (seed.categories ?? []).map((categorySlug) => ({ siteId: rows[i]!.id, categorySlug })));
+  const links = seeds.flatMap((seed, i) =>
+    (seed.categories ?? []).map((categorySlug) => ({ siteId: rows[i]!.id, categorySlug })),
+  );
   if (links.length) await db.insert(siteCategories).values(links);
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, url: r.url }));
 }

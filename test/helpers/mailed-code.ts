@@ -10,7 +10,10 @@ import { queryRows, type Db } from '../../src/db/client';
 export async function mailedCodeFor(db: Db, email: string, page: Page): Promise<string> {
   const reference = /reference ([A-Z]{4})/.exec((await page.textContent('main')) ?? '')![1]!;
   const mailed = async () => {
-    const mails = await queryRows<{ text: string }>(db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
+    const mails = await queryRows<{ text: string }>(
+      db,
+      sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`,
+    );
     return mails.find((m) => m.text.includes(`reference ${reference}`))?.text ?? '';
   };
   await expect.poll(mailed).toMatch(/\b\d{6}\b/);

@@ -17,7 +17,12 @@ export async function seedOwnedTool(
   const slug = `owned-${id.slice(0, 8)}`;
   const url = `https://${slug}.example/`;
   const status = seed.status ?? 'live';
-  const metadata = { title: seed.name, description: seed.description ?? 'The original description.', image: null, icon: null };
+  const metadata = {
+    title: seed.name,
+    description: seed.description ?? 'The original description.',
+    image: null,
+    icon: null,
+  };
   await queryRows(
     db,
     sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, metadata, slug, live_url, published_at)

@@ -49,11 +49,24 @@ export interface PipelineApp extends TestApp {
   /** Resolves when the local queue has nothing running or waiting. */
   settle(): Promise<void>;
   submit(key: string, body: { name: string; url: string; email?: string; plan?: string }): Promise<string>;
-  site(siteId: string): Promise<{ status: string; crawl_attempts: number; crawl_error: string | null; crawl_error_kind: string | null; slug: string | null; live_url: string | null; metadata: Record<string, string | null> | null; review_checks: { passed: boolean } | null }>;
+  site(
+    siteId: string,
+  ): Promise<{
+    status: string;
+    crawl_attempts: number;
+    crawl_error: string | null;
+    crawl_error_kind: string | null;
+    slug: string | null;
+    live_url: string | null;
+    metadata: Record<string, string | null> | null;
+    review_checks: { passed: boolean } | null;
+  }>;
   history(siteId: string): Promise<Array<{ from_status: string | null; to_status: string; note: string | null }>>;
 }
 
-export async function createPipelineApp(options: { env?: Env; overrides?: DepsOverrides; db?: OpenedDb } = {}): Promise<PipelineApp> {
+export async function createPipelineApp(
+  options: { env?: Env; overrides?: DepsOverrides; db?: OpenedDb } = {},
+): Promise<PipelineApp> {
   const queue = createLocalQueue({ log: createLogger('silent'), retryDelayMs: 10 });
   const t = await createTestApp({
     env: { CRAWL_ALLOW_PRIVATE: 'true', CRAWL_MAX_ATTEMPTS: '3', ...options.env },
@@ -78,9 +91,17 @@ export async function createPipelineApp(options: { env?: Env; overrides?: DepsOv
       );
       if (!row) throw new Error(`no site ${siteId}`);
       const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-      return { ...row, crawl_attempts: Number(row.crawl_attempts), metadata: parse(row.metadata), review_checks: parse(row.review_checks) };
+      return {
+        ...row,
+        crawl_attempts: Number(row.crawl_attempts),
+        metadata: parse(row.metadata),
+        review_checks: parse(row.review_checks),
+      };
     },
     history: (siteId) =>
-      queryRows(t.deps.db, sql`SELECT from_status, to_status, note FROM site_history WHERE site_id = ${siteId}::uuid ORDER BY id`),
+      queryRows(
+        t.deps.db,
+        sql`SELECT from_status, to_status, note FROM site_history WHERE site_id = ${siteId}::uuid ORDER BY id`,
+      ),
   };
 }

@@ -10,7 +10,8 @@ function configured(): number {
   const raw = process.env.PROPERTY_RUNS;
   if (raw === undefined || raw === '') return DEFAULT_PROPERTY_RUNS;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`PROPERTY_RUNS must be a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 

@@ -13,7 +13,13 @@ export function requestWithHost(
   if (!isLoopbackHost(target.hostname)) throw new Error(`refusing to connect to non-loopback ${target.hostname}`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { hostname: target.hostname, port: target.port, path, method: init.method ?? 'GET', headers: { ...init.headers, host: init.host } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, host: init.host },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

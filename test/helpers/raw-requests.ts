@@ -6,7 +6,11 @@ import { queryRows } from '../../src/db/client';
 import { ADMIN_TOKEN, type TestApp, type TestResponse } from './test-app';
 
 /** Rows an account owns in one table: a refused request must leave these unchanged. */
-export async function countRows(t: TestApp, table: 'sites' | 'pending_submissions' | 'quota_usage', accountId: string): Promise<number> {
+export async function countRows(
+  t: TestApp,
+  table: 'sites' | 'pending_submissions' | 'quota_usage',
+  accountId: string,
+): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     t.deps.db,
     sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`,

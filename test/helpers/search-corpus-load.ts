@@ -15,18 +15,30 @@ export interface LoadedCorpus {
 }
 
 /** Inserts `tools` live tools (the newest published now) and vacuums, as autovacuum would soon after. */
-export async function loadSearchCorpus(db: Db, options: { tools: number; seed: number; progress?: (done: number) => void }): Promise<LoadedCorpus> {
+export async function loadSearchCorpus(
+  db: Db,
+  options: { tools: number; seed: number; progress?: (done: number) => void },
+): Promise<LoadedCorpus> {
   const started = performance.now();
   const vocabulary = corpusVocabulary(options.seed, options.tools);
   const tool = corpusTools(vocabulary);
   const run = crypto.randomUUID().slice(0, 8);
   const newest = new Date();
-  const [owner] = await queryRows<{ id: string }>(db, sql`INSERT INTO accounts (email) VALUES (${`corpus-${run}@example.com`}) RETURNING id`);
+  const [owner] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO accounts (email) VALUES (${`corpus-${run}@example.com`}) RETURNING id`,
+  );
   for (let from = 0; from < options.tools; from += BATCH) {
     const rows = [];
     for (let i = from; i < Math.min(options.tools, from + BATCH); i++) {
       const t = tool(i);
-      rows.push({ i, name: t.name, description: t.description, categories: t.categories, published_at: publishedAt(newest, i).toISOString() });
+      rows.push({
+        i,
+        name: t.name,
+        description: t.description,
+        categories: t.categories,
+        published_at: publishedAt(newest, i).toISOString(),
+      });
     }
     await queryRows(
       db,
@@ -51,5 +63,10 @@ export async function loadSearchCorpus(db: Db, options: { tools: number; seed: n
   // Write the load's dirty pages out now, not in a checkpoint during the timed rounds (superuser only; where it
   // is refused, the rounds may meet that checkpoint).
   await queryRows(db, sql`CHECKPOINT`).catch(() => undefined);
-  return { vocabulary, tool, slugOf: (index) => `corpus-${run}-${index}`, seconds: (performance.now() - started) / 1000 };
+  return {
+    vocabulary,
+    tool,
+    slugOf: (index) => `corpus-${run}-${index}`,
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -46,14 +46,23 @@ export interface Expected {
 export type LexemeOf = (word: string) => string;
 
 export function searchOracle(tools: readonly CorpusTool[]) {
-  const indexed: Indexed[] = tools.map((tool) => ({ tool, lowerName: tool.name.toLowerCase(), name: words(tool.name), all: words(`${tool.name} ${tool.description}`) }));
+  const indexed: Indexed[] = tools.map((tool) => ({
+    tool,
+    lowerName: tool.name.toLowerCase(),
+    name: words(tool.name),
+    all: words(`${tool.name} ${tool.description}`),
+  }));
   // search_words: the words of live names (3 characters or more, with a letter) and how many names hold each.
   const vocabulary = new Map<string, number>();
-  for (const t of indexed) for (const w of new Set(t.name)) if (w.length >= 3 && /[a-z]/.test(w)) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
+  for (const t of indexed)
+    for (const w of new Set(t.name))
+      if (w.length >= 3 && /[a-z]/.test(w)) vocabulary.set(w, (vocabulary.get(w) ?? 0) + 1);
 
   /** Every word of `fixes` (one list per query word) in `have`, the last one perhaps as a prefix. */
   const holds = (have: string[], fixes: string[][], lastIsPrefix = true) =>
-    fixes.every((options, i) => options.some((w) => have.some((h) => h === w || (lastIsPrefix && i === fixes.length - 1 && h.startsWith(w)))));
+    fixes.every((options, i) =>
+      options.some((w) => have.some((h) => h === w || (lastIsPrefix && i === fixes.length - 1 && h.startsWith(w)))),
+    );
 
   /** A tier per tool (undefined: no match), then the answer: tier, newest first. */
   const rank = (tierOf: (t: Indexed) => number | undefined, category: string | undefined): number[] =>
@@ -80,13 +89,17 @@ export function searchOracle(tools: readonly CorpusTool[]) {
   }
 
   /** Each word's lexemes, stop words left out as to_tsquery leaves them out (no word left: nothing matches). */
-  const lexemes = (fixes: string[][], lexemeOf: LexemeOf) => fixes.map((options) => options.map(lexemeOf)).filter((options) => options.every((l) => l !== ''));
+  const lexemes = (fixes: string[][], lexemeOf: LexemeOf) =>
+    fixes.map((options) => options.map(lexemeOf)).filter((options) => options.every((l) => l !== ''));
 
   return function expected(input: { query: string; category?: string }, lexemeOf: LexemeOf): Expected {
     const query = normalizeQuery(input.query);
     const terms = queryTerms(query);
     if (query === '') return { mode: 'newest', order: rank(() => 0, input.category) };
-    const each = lexemes(terms.map((t) => [t]), lexemeOf);
+    const each = lexemes(
+      terms.map((t) => [t]),
+      lexemeOf,
+    );
     const text = rank((t) => {
       if (t.lowerName === query.toLowerCase()) return 0;
       if (each.length === 0 || !holds(t.all, each)) return undefined;
@@ -97,8 +110,14 @@ export function searchOracle(tools: readonly CorpusTool[]) {
     const corrected = corrections(terms);
     if (!corrected) return { mode: 'typo', order: [] };
     const fixes = lexemes(corrected, lexemeOf);
-    const closest = lexemes(corrected.map((options) => [options[0]!]), lexemeOf);
+    const closest = lexemes(
+      corrected.map((options) => [options[0]!]),
+      lexemeOf,
+    );
     if (fixes.length === 0) return { mode: 'typo', order: [] };
-    return { mode: 'typo', order: rank((t) => (holds(t.name, closest) ? 1 : holds(t.name, fixes) ? 2 : undefined), input.category) };
+    return {
+      mode: 'typo',
+      order: rank((t) => (holds(t.name, closest) ? 1 : holds(t.name, fixes) ? 2 : undefined), input.category),
+    };
   };
 }

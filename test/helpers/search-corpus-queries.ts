@@ -1,4 +1,13 @@
-import { ALL_CATEGORIES, DOMAIN_CATEGORIES, DOMAINS, isCorpusWord, pick, type CorpusTool, type CorpusVocabulary, type Rng } from './search-corpus';
+import {
+  ALL_CATEGORIES,
+  DOMAIN_CATEGORIES,
+  DOMAINS,
+  isCorpusWord,
+  pick,
+  type CorpusTool,
+  type CorpusVocabulary,
+  type Rng,
+} from './search-corpus';
 
 // The kinds of search issue 23 times, each drawn at random from a generated corpus (./search-corpus.ts) on every
 // run, so no query list can be tuned for: the benchmark reports percentiles over many draws per kind, and the
@@ -43,7 +52,8 @@ export function typoOf(rng: Rng, vocabulary: CorpusVocabulary, word: string): st
   for (let attempt = 0; attempt < 100; attempt++) {
     const at = 1 + Math.floor(rng() * (word.length - 2));
     let typo: string;
-    if (rng() < 0.5 && at + 1 <= word.length - 2) typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+    if (rng() < 0.5 && at + 1 <= word.length - 2)
+      typo = word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
     else {
       const kind = LETTERS.vowels.includes(word[at]!) ? LETTERS.vowels : LETTERS.consonants;
       typo = word.slice(0, at) + pick(rng, kind.replace(word[at]!, '')) + word.slice(at + 1);
@@ -75,7 +85,12 @@ function domains(rng: Rng, count: number): number[] {
  * words are drawn uniformly from the global words and the domains' frequent bands, so a run meets the most
  * frequent words and those in about 1% of tools alike.
  */
-export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index: number) => CorpusTool, kind: SearchKind): DrawnSearch {
+export function drawSearch(
+  rng: Rng,
+  vocabulary: CorpusVocabulary,
+  tool: (index: number) => CorpusTool,
+  kind: SearchKind,
+): DrawnSearch {
   const band = (domain: number) => pick(rng, vocabulary.bands[domain]!);
   const common = () => pick(rng, [...vocabulary.globalWords, ...vocabulary.bands.flat()]);
   const base = { kind, limit: 20, page: 1 };
@@ -101,7 +116,9 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       return { ...base, query: typoOf(rng, vocabulary, band(Math.floor(rng() * DOMAINS))) };
     case 'typo in a two-word query': {
       for (;;) {
-        const words = tool(Math.floor(rng() * vocabulary.tools)).name.toLowerCase().split(' ');
+        const words = tool(Math.floor(rng() * vocabulary.tools))
+          .name.toLowerCase()
+          .split(' ');
         if (words.length < 2) continue;
         const at = Math.floor(rng() * (words.length - 1));
         const pair = [words[at]!, words[at + 1]!];
@@ -114,7 +131,11 @@ export function drawSearch(rng: Rng, vocabulary: CorpusVocabulary, tool: (index:
       return { ...base, query: nonsense(rng) };
     case 'category and a word': {
       const domain = Math.floor(rng() * DOMAINS);
-      return { ...base, query: band(domain), category: rng() < 0.7 ? pick(rng, DOMAIN_CATEGORIES[domain]!) : pick(rng, ALL_CATEGORIES) };
+      return {
+        ...base,
+        query: band(domain),
+        category: rng() < 0.7 ? pick(rng, DOMAIN_CATEGORIES[domain]!) : pick(rng, ALL_CATEGORIES),
+      };
     }
     case 'category alone':
       return { ...base, query: '', category: pick(rng, ALL_CATEGORIES) };

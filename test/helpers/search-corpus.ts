@@ -60,7 +60,12 @@ function mix(...values: number[]): number {
 
 /** A seeded generator (pure-rand's xoroshiro128+), its state mixed from `parts`. */
 export function rngFrom(...parts: number[]): Rng {
-  const generator = xoroshiro128plusFromState([mix(...parts, 1), mix(...parts, 2), mix(...parts, 3), mix(...parts, 4) | 1]);
+  const generator = xoroshiro128plusFromState([
+    mix(...parts, 1),
+    mix(...parts, 2),
+    mix(...parts, 3),
+    mix(...parts, 4) | 1,
+  ]);
   return () => uniformFloat64(generator);
 }
 
@@ -73,7 +78,8 @@ export function pick<T>(rng: Rng, values: readonly T[] | string): T | string {
 /** Syllables of consonant + vowel, the last vowel one of FINAL_VOWELS unless `open`. */
 function syllables(rng: Rng, count: number, open = false): string {
   let word = '';
-  for (let i = 0; i < count; i++) word += pick(rng, CONSONANTS) + pick(rng, !open && i === count - 1 ? FINAL_VOWELS : VOWELS);
+  for (let i = 0; i < count; i++)
+    word += pick(rng, CONSONANTS) + pick(rng, !open && i === count - 1 ? FINAL_VOWELS : VOWELS);
   return word;
 }
 
@@ -107,10 +113,16 @@ export function corpusVocabulary(seed: number, tools: number): CorpusVocabulary 
     }
   };
   const globalWords = GLOBAL_SHARES.map(() => fresh(() => syllables(rng, 3)));
-  const bands = Array.from({ length: DOMAINS }, () => Array.from({ length: BAND_WORDS }, () => fresh(() => syllables(rng, 3 + Math.floor(rng() * 2)))));
-  const families = Array.from({ length: Math.max(10, Math.round(tools / 500)) }, () => fresh(() => syllables(rng, 2, true)));
+  const bands = Array.from({ length: DOMAINS }, () =>
+    Array.from({ length: BAND_WORDS }, () => fresh(() => syllables(rng, 3 + Math.floor(rng() * 2)))),
+  );
+  const families = Array.from({ length: Math.max(10, Math.round(tools / 500)) }, () =>
+    fresh(() => syllables(rng, 2, true)),
+  );
   const endings = Array.from({ length: 30 }, () => fresh(() => syllables(rng, 2)));
-  const rareWords = Array.from({ length: Math.max(200, tools) }, () => fresh(() => syllables(rng, 3 + Math.floor(rng() * 2))));
+  const rareWords = Array.from({ length: Math.max(200, tools) }, () =>
+    fresh(() => syllables(rng, 3 + Math.floor(rng() * 2))),
+  );
   return { seed, tools, globalWords, bands, families, endings, rareWords };
 }
 
@@ -187,7 +199,9 @@ export function isCorpusWord(vocabulary: CorpusVocabulary, word: string): boolea
     words = new Set([...vocabulary.globalWords, ...vocabulary.bands.flat(), ...vocabulary.rareWords]);
     wordSets.set(vocabulary, words);
   }
-  return words.has(word) || (vocabulary.families.includes(word.slice(0, 4)) && vocabulary.endings.includes(word.slice(4)));
+  return (
+    words.has(word) || (vocabulary.families.includes(word.slice(0, 4)) && vocabulary.endings.includes(word.slice(4)))
+  );
 }
 const wordSets = new WeakMap<CorpusVocabulary, Set<string>>();
 

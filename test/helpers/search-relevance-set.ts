@@ -77,18 +77,38 @@ export const relevanceCases: Array<[string, string, string | undefined, string[]
   ['exact name before a newer featured near-match', 'summarize anything', undefined, ['Summarize Anything']],
   ['exact name before a longer name that contains it', 'writer', undefined, ['Writer', 'Lex Writer']],
   // ("now" is an English stop word, so the other translator matches the query's one real word.)
-  ['exact name, case-insensitive, before a name with the same stem', 'TRANSLATE NOW', undefined, ['Translate Now', 'DeepL Translator']],
+  [
+    'exact name, case-insensitive, before a name with the same stem',
+    'TRANSLATE NOW',
+    undefined,
+    ['Translate Now', 'DeepL Translator'],
+  ],
   // Every word in the name ranks above the words in the description only.
   ['name match above a newer description match', 'music', undefined, ['Suno Music', 'Udio']],
   ['name match above description match', 'spreadsheet', undefined, ['Rows Spreadsheet AI', 'Julius Data']],
   ['name match above description match', 'legal', undefined, ['Harvey Legal', 'Spellbook']],
-  ['name matches, then description matches', 'meeting', undefined, ['Meeting Summarizer Pro', 'Fireflies Meeting Notes', 'Otter Transcribe']],
+  [
+    'name matches, then description matches',
+    'meeting',
+    undefined,
+    ['Meeting Summarizer Pro', 'Fireflies Meeting Notes', 'Otter Transcribe'],
+  ],
   ['two-word name', 'stable diffusion', undefined, ['Stable Diffusion Web']],
   ['two words of a longer name', 'github copilot', undefined, ['GitHub Copilot']],
   ['one word of a name', 'copilot', undefined, ['GitHub Copilot']],
   ['both words in one name beat one word in each', 'meeting notes', undefined, ['Fireflies Meeting Notes']],
-  ['a whole (stemmed) word of a name before a newer name it only begins', 'voices', undefined, ['ElevenLabs Voice', 'Voiceflow']],
-  ['a whole word of a name before a newer name it only begins', 'copy', undefined, ['Copy AI', 'GitHub Copilot', 'Jasper Marketing']],
+  [
+    'a whole (stemmed) word of a name before a newer name it only begins',
+    'voices',
+    undefined,
+    ['ElevenLabs Voice', 'Voiceflow'],
+  ],
+  [
+    'a whole word of a name before a newer name it only begins',
+    'copy',
+    undefined,
+    ['Copy AI', 'GitHub Copilot', 'Jasper Marketing'],
+  ],
   // Words typed halfway.
   ['prefix of a name word', 'transcr', undefined, ['Otter Transcribe', 'Descript']],
   ['prefix of a name', 'photo', undefined, ['Photoroom']],
@@ -101,7 +121,12 @@ export const relevanceCases: Array<[string, string, string | undefined, string[]
   ['two description words', 'code completion', undefined, ['Codeium', 'Tabnine']],
   ['two description words', 'legal contracts', undefined, ['Spellbook', 'Harvey Legal']],
   ['two description words', 'writing assistant', undefined, ['Writer', 'Claude', 'ChatGPT']],
-  ['a featured and sponsored tool keeps its place among equal matches', 'blog posts', undefined, ['Pictory', 'Writesonic', 'Jasper Marketing']],
+  [
+    'a featured and sponsored tool keeps its place among equal matches',
+    'blog posts',
+    undefined,
+    ['Pictory', 'Writesonic', 'Jasper Marketing'],
+  ],
   // Typos: the words match nothing, so the closest names are offered.
   ['typo in a one-word name', 'chatgtp', undefined, ['ChatGPT']],
   ['typo in a one-word name', 'midjourny', undefined, ['Midjourney']],

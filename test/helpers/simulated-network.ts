@@ -60,8 +60,10 @@ export function simulatedNetwork(options: SimulatedNetworkOptions): SimulatedNet
 }
 
 /** A redirect response, as a page. */
-export const redirectPage = (location: string, status = 302): SimulatedPage => () =>
-  new Response(null, { status, headers: { location } });
+export const redirectPage =
+  (location: string, status = 302): SimulatedPage =>
+  () =>
+    new Response(null, { status, headers: { location } });
 
 /** Node's resolver error for a name that does not resolve, with the operator-only text a real one carries. */
 export function dnsFailure(message: string, code = 'ENOTFOUND'): Error {

@@ -3,7 +3,8 @@ import type { TestApp } from './test-app';
 import { rollUpStats } from '../../src/stats/roll-up';
 
 /** A desktop browser's user agent: what people send (bots and agent-less requests are not counted). */
-export const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /**
  * Requests to a test app as a person's browser would make them, with an ExecutionContext whose waitUntil keeps

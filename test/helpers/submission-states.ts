@@ -28,10 +28,17 @@ export async function moveSite(
   }
   await setStatus(deps.db, siteId, 'pending_review', sql`status_note = 'crawled'`);
   if (to === 'pending_review') return;
-  await decideReview(deps, siteId, to === 'live' ? { decision: 'approve' } : { decision: 'reject', reason: options.reason });
+  await decideReview(
+    deps,
+    siteId,
+    to === 'live' ? { decision: 'approve' } : { decision: 'reject', reason: options.reason },
+  );
 }
 
 async function setStatus(db: Db, siteId: string, status: string, set: ReturnType<typeof sql>) {
-  const rows = await queryRows<{ id: string }>(db, sql`UPDATE sites SET status = ${status}, ${set} WHERE id = ${siteId}::uuid RETURNING id`);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE sites SET status = ${status}, ${set} WHERE id = ${siteId}::uuid RETURNING id`,
+  );
   if (rows.length !== 1) throw new Error(`no site ${siteId} to move to ${status}`);
 }

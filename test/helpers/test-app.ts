@@ -43,7 +43,9 @@ export interface TestApp {
   /** app.request with a base URL of http://tooldir.test */
   request(path: string, init?: RequestInit & { json?: unknown; key?: string }): Promise<TestResponse>;
   /** A fresh account (isolation between tests) with one API key. */
-  member(tier?: 'none' | 'member' | 'memberFeature'): Promise<{ accountId: string; key: string; keyId: string; email: string }>;
+  member(
+    tier?: 'none' | 'member' | 'memberFeature',
+  ): Promise<{ accountId: string; key: string; keyId: string; email: string }>;
   close(): Promise<void>;
 }
 
@@ -93,7 +95,9 @@ export async function createTestApp(
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return Promise.resolve(app.request(`http://tooldir.test${path}`, { ...init, headers, body })) as Promise<TestResponse>;
+    return Promise.resolve(
+      app.request(`http://tooldir.test${path}`, { ...init, headers, body }),
+    ) as Promise<TestResponse>;
   };
   return {
     app,
@@ -103,10 +107,19 @@ export async function createTestApp(
       const email = `user${++counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
       // Each seed comes from its own address so seeding never meets the operator API's per-IP limit.
       const headers = { 'cf-connecting-ip': `198.51.100.${counter % 250}:${crypto.randomUUID()}` };
-      const account = await request('/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email, tier }, headers });
+      const account = await request('/api/v1/admin/accounts', {
+        method: 'POST',
+        key: ADMIN_TOKEN,
+        json: { email, tier },
+        headers,
+      });
       if (account.status !== 201) throw new Error(`seed account: ${account.status} ${await account.text()}`);
       const { account_id } = (await account.json()) as { account_id: string };
-      const keyRes = await request(`/api/v1/admin/accounts/${account_id}/keys`, { method: 'POST', key: ADMIN_TOKEN, headers });
+      const keyRes = await request(`/api/v1/admin/accounts/${account_id}/keys`, {
+        method: 'POST',
+        key: ADMIN_TOKEN,
+        headers,
+      });
       if (keyRes.status !== 201) throw new Error(`seed key: ${keyRes.status} ${await keyRes.text()}`);
       const { key, key_id } = (await keyRes.json()) as { key: string; key_id: string };
       return { accountId: account_id, key, keyId: key_id, email };

@@ -14,9 +14,15 @@ export function documentedVerifier(): (header: string, rawBody: string, secret: 
   if (!match?.[1]) throw new Error('docs/webhooks.md has no verify-snippet block');
   const lines = match[1].trimEnd().split('\n');
   if (lines.length !== 5) throw new Error(`the documented verification is ${lines.length} lines, not five`);
-  const run = new Function('createHmac', 'timingSafeEqual', 'Buffer', 'header', 'rawBody', 'secret', lines.join('\n')) as (
-    ...args: unknown[]
-  ) => void;
+  const run = new Function(
+    'createHmac',
+    'timingSafeEqual',
+    'Buffer',
+    'header',
+    'rawBody',
+    'secret',
+    lines.join('\n'),
+  ) as (...args: unknown[]) => void;
   return (header, rawBody, secret) => run(createHmac, timingSafeEqual, Buffer, header, rawBody, secret);
 }
 
@@ -40,7 +46,9 @@ export interface WebhookReceiver {
 
 /** `answer(request, n)` picks the response to the n-th request (0-based); default 200. */
 export async function startWebhookReceiver(
-  answer: (request: ReceivedWebhook, n: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+  answer: (request: ReceivedWebhook, n: number) => { status: number; headers?: Record<string, string> } = () => ({
+    status: 200,
+  }),
 ): Promise<WebhookReceiver> {
   const verify = documentedVerifier();
   const receiver: WebhookReceiver = { url: '', port: 0, received: [], close: async () => {} };

@@ -45,7 +45,8 @@ beforeAll(async () => {
       payments: {
         ...payments,
         async createCheckout(request) {
-          if (echoSecretInError) throw new Error(`Invalid API Key provided: ${stripeSecret} (key ${memberKey}, ${sessionCookie})`);
+          if (echoSecretInError)
+            throw new Error(`Invalid API Key provided: ${stripeSecret} (key ${memberKey}, ${sessionCookie})`);
           return payments.createCheckout(request);
         },
       },
@@ -66,7 +67,10 @@ describe('logs', () => {
       t.request('/api/v1/submit-site', {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, cookie, ...extra },
-        json: { name: `Redaction ${randomToken(6)}`, url: `https://redaction-${randomToken(6).toLowerCase()}.example/` },
+        json: {
+          name: `Redaction ${randomToken(6)}`,
+          url: `https://redaction-${randomToken(6).toLowerCase()}.example/`,
+        },
       });
     const statuses: number[] = [];
     statuses.push((await submit(memberKey)).status); // Stripe answers: 402
@@ -81,14 +85,31 @@ describe('logs', () => {
     statuses.push((await submit(strangerKey)).status); // unknown key: 401
     statuses.push((await t.request(`/api/v1/sites?key=${memberKey}`, { headers: { cookie } })).status); // key in the URL
     statuses.push((await t.request(`/api/v1/sites/${memberKey}`, { key: memberKey, headers: { cookie } })).status);
-    statuses.push((await t.request(`/api/v1/nope?api_key=${stripeSecret}`, { headers: { cookie, 'x-api-key': memberKey } })).status);
-    statuses.push((await t.request('/api/v1/admin/accounts', { method: 'POST', key: memberKey, headers: { cookie }, json: { email: 'a@b.example' } })).status);
+    statuses.push(
+      (await t.request(`/api/v1/nope?api_key=${stripeSecret}`, { headers: { cookie, 'x-api-key': memberKey } })).status,
+    );
+    statuses.push(
+      (
+        await t.request('/api/v1/admin/accounts', {
+          method: 'POST',
+          key: memberKey,
+          headers: { cookie },
+          json: { email: 'a@b.example' },
+        })
+      ).status,
+    );
     expect(statuses).toEqual([402, 500, 500, 500, 401, 401, 404, 404, 401]);
     // The error path must have logged something, or this test proves nothing.
     expect(lines.some((l) => l.includes('Invalid API Key provided'))).toBe(true);
 
     const log = lines.join('\n');
-    for (const secret of [memberKey, strangerKey, stripeSecret, sessionCookie.split('=')[1]!, editorCookie.split('=')[1]!]) {
+    for (const secret of [
+      memberKey,
+      strangerKey,
+      stripeSecret,
+      sessionCookie.split('=')[1]!,
+      editorCookie.split('=')[1]!,
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/tdk_[0-9A-Za-z]{22}/);

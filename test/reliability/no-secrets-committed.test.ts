@@ -9,7 +9,10 @@ import { findSecrets } from './secret-patterns';
 const root = resolve(import.meta.dirname, '../..');
 
 function trackedFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 64 * 2 ** 20 });
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    maxBuffer: 64 * 2 ** 20,
+  });
   return out.toString('utf8').split('\0').filter(Boolean);
 }
 
@@ -22,7 +25,9 @@ describe('committed files', () => {
     expect(findSecrets(`key=${realKey}`).map((f) => f.name)).toEqual(['tooldir API key']);
     expect(findSecrets(stripe)).toHaveLength(1);
     expect(findSecrets(`${pem}\nMIIE`)).toHaveLength(1);
-    expect(findSecrets('tdk_AAAAAAAAAAAAAAAAAAAAAA sk_test_xxxxxxxxxxxxxxxxxxxxxxxx whsec_test_secret_0123456789')).toEqual([]);
+    expect(
+      findSecrets('tdk_AAAAAAAAAAAAAAAAAAAAAA sk_test_xxxxxxxxxxxxxxxxxxxxxxxx whsec_test_secret_0123456789'),
+    ).toEqual([]);
   });
 
   it('contain no secret or key (git ls-files, including untracked files not ignored)', () => {

@@ -58,33 +58,104 @@ function gradientPng(from: [number, number, number], to: [number, number, number
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      signature,
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.from(rows))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 const TOOLS: Array<[string, string, string[], Partial<ToolSeed>?]> = [
-  ['Quillwise', 'Drafts blog posts, newsletters and release notes in your own voice from a few bullet points.', ['writing', 'marketing'], { isSponsor: true }],
-  ['Pixel Forge', 'Turns a sentence into product shots, icons and illustrations with consistent brand colours.', ['image', 'design'], { isFeature: true }],
-  ['CodePilot Review', 'Reviews pull requests, explains risky changes and suggests tests before you merge.', ['code'], { isFeature: true }],
-  ['Meeting Minutes AI', 'Joins your calls, writes the summary and sends action items to everyone who attended.', ['productivity', 'audio']],
-  ['Paper Digest', 'Reads research papers for you and answers questions with citations to the exact page.', ['research', 'education']],
-  ['Voiceloom', 'Studio-quality narration in forty languages, with voices you can tune for pace and tone.', ['audio', 'video']],
+  [
+    'Quillwise',
+    'Drafts blog posts, newsletters and release notes in your own voice from a few bullet points.',
+    ['writing', 'marketing'],
+    { isSponsor: true },
+  ],
+  [
+    'Pixel Forge',
+    'Turns a sentence into product shots, icons and illustrations with consistent brand colours.',
+    ['image', 'design'],
+    { isFeature: true },
+  ],
+  [
+    'CodePilot Review',
+    'Reviews pull requests, explains risky changes and suggests tests before you merge.',
+    ['code'],
+    { isFeature: true },
+  ],
+  [
+    'Meeting Minutes AI',
+    'Joins your calls, writes the summary and sends action items to everyone who attended.',
+    ['productivity', 'audio'],
+  ],
+  [
+    'Paper Digest',
+    'Reads research papers for you and answers questions with citations to the exact page.',
+    ['research', 'education'],
+  ],
+  [
+    'Voiceloom',
+    'Studio-quality narration in forty languages, with voices you can tune for pace and tone.',
+    ['audio', 'video'],
+  ],
   ['Tabular', 'Ask questions of your spreadsheets in plain English and get charts you can paste anywhere.', ['data']],
-  ['Clipcraft', 'Cuts long videos into captioned shorts and picks the moments most worth sharing.', ['video', 'marketing'], { isFeature: true }],
-  ['Tutor Owl', 'A patient maths and science tutor that explains each step and checks your reasoning.', ['education', 'chat']],
+  [
+    'Clipcraft',
+    'Cuts long videos into captioned shorts and picks the moments most worth sharing.',
+    ['video', 'marketing'],
+    { isFeature: true },
+  ],
+  [
+    'Tutor Owl',
+    'A patient maths and science tutor that explains each step and checks your reasoning.',
+    ['education', 'chat'],
+  ],
   ['Brandboard', 'Generates logos, palettes and type pairings, then exports a complete brand kit.', ['design']],
-  ['SupportSage', 'Answers customer emails from your help centre and hands tricky ones to a human.', ['chat', 'productivity']],
-  ['Query Whisperer', 'Writes and explains SQL for your schema, and warns before a query scans a whole table.', ['data', 'code']],
-  ['Slide Smith', 'From outline to a polished slide deck with speaker notes in under a minute.', ['productivity', 'design']],
-  ['Grant Writer Pro', 'Helps researchers and non-profits draft grant proposals that follow each funder’s rules.', ['writing', 'research']],
+  [
+    'SupportSage',
+    'Answers customer emails from your help centre and hands tricky ones to a human.',
+    ['chat', 'productivity'],
+  ],
+  [
+    'Query Whisperer',
+    'Writes and explains SQL for your schema, and warns before a query scans a whole table.',
+    ['data', 'code'],
+  ],
+  [
+    'Slide Smith',
+    'From outline to a polished slide deck with speaker notes in under a minute.',
+    ['productivity', 'design'],
+  ],
+  [
+    'Grant Writer Pro',
+    'Helps researchers and non-profits draft grant proposals that follow each funder’s rules.',
+    ['writing', 'research'],
+  ],
   ['Podcast Polish', 'Removes filler words, levels audio and writes show notes for every episode.', ['audio']],
   ['Chatterbox Studio', 'Build a chat assistant on your own documents and embed it on your site.', ['chat']],
 ];
 
 const PALETTE: Array<[[number, number, number], [number, number, number]]> = [
-  [[99, 102, 241], [236, 72, 153]],
-  [[14, 165, 233], [34, 197, 94]],
-  [[249, 115, 22], [234, 179, 8]],
-  [[20, 184, 166], [59, 130, 246]],
+  [
+    [99, 102, 241],
+    [236, 72, 153],
+  ],
+  [
+    [14, 165, 233],
+    [34, 197, 94],
+  ],
+  [
+    [249, 115, 22],
+    [234, 179, 8],
+  ],
+  [
+    [20, 184, 166],
+    [59, 130, 246],
+  ],
 ];
 
 const ADMIN_TOKEN = `screenshots-${crypto.randomUUID()}`;
@@ -134,7 +205,10 @@ const DEFAULT_HEIGHT = { 390: 1688, 1280: 3000 };
 async function api(server: NodeServer, path: string, init: { method?: string; key?: string; json?: unknown } = {}) {
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(init.key && { authorization: `Bearer ${init.key}` }),
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -148,7 +222,10 @@ async function signIn(server: NodeServer, page: Page, email: string) {
   await page.waitForSelector('text=We sent a 6-digit code');
   let code: string | undefined;
   for (let i = 0; i < 100 && !code; i++) {
-    const mails = await queryRows<{ text: string }>(server.deps.db, sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC`);
+    const mails = await queryRows<{ text: string }>(
+      server.deps.db,
+      sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC`,
+    );
     code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
     if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -161,22 +238,50 @@ async function signIn(server: NodeServer, page: Page, email: string) {
 /** A member with an API key, a live submission and one waiting for payment, and an agent asking for consent. */
 async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { email: string }> {
   const email = 'maker@example.com';
-  const account = await api(server, '/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email, tier: 'member' } });
-  const { key } = (await api(server, `/api/v1/admin/accounts/${String(account.body.account_id)}/keys`, { method: 'POST', key: ADMIN_TOKEN })).body as { key: string };
-  const live = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] } });
+  const account = await api(server, '/api/v1/admin/accounts', {
+    method: 'POST',
+    key: ADMIN_TOKEN,
+    json: { email, tier: 'member' },
+  });
+  const { key } = (
+    await api(server, `/api/v1/admin/accounts/${String(account.body.account_id)}/keys`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+    })
+  ).body as { key: string };
+  const live = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Storyboard Studio', url: 'https://storyboard-studio.example/', categories: ['video', 'design'] },
+  });
   const liveSiteId = String(live.body.site_id);
   await moveSite(server.deps, liveSiteId, 'live');
-  const review = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Meeting Minutes AI', url: 'https://meeting-minutes.example/', categories: ['writing'] } });
+  const review = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Meeting Minutes AI', url: 'https://meeting-minutes.example/', categories: ['writing'] },
+  });
   const reviewSiteId = String(review.body.site_id);
   await moveSite(server.deps, reviewSiteId, 'pending_review');
   await queryRows(
     server.deps.db,
     sql`UPDATE sites SET metadata = jsonb_build_object('title', 'Meeting Minutes AI – notes that write themselves', 'description', 'Records your meetings and writes the minutes: decisions, owners and deadlines, ready to share.') WHERE id = ${reviewSiteId}::uuid`,
   );
-  const sponsored = await api(server, '/api/v1/submit-site', { method: 'POST', key, json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] } });
+  const sponsored = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Lecture Lens', url: 'https://lecture-lens.example/', plan: 'sponsored', categories: ['education'] },
+  });
   if (sponsored.status !== 402) throw new Error(`a sponsored submission answered ${sponsored.status}, not 402`);
   const consentPath = await consentRequestPath(server.url, 'Research Agent');
-  return { email, toolSlug, liveSiteId, reviewSiteId, checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname, consentPath };
+  return {
+    email,
+    toolSlug,
+    liveSiteId,
+    reviewSiteId,
+    checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname,
+    consentPath,
+  };
 }
 
 async function shoot(page: Page, server: NodeServer, shot: Shot, setup: Setup, width: 390 | 1280) {
@@ -198,7 +303,8 @@ async function shoot(page: Page, server: NodeServer, shot: Shot, setup: Setup, w
 async function main() {
   const only = process.argv.slice(2);
   const unknown = only.filter((name) => !PAGES.some((p) => p.name === name));
-  if (unknown.length) throw new Error(`unknown page ${unknown.join(', ')}; one of ${PAGES.map((p) => p.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(`unknown page ${unknown.join(', ')}; one of ${PAGES.map((p) => p.name).join(', ')}`);
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
   const dataDir = mkdtempSync(join(tmpdir(), 'tooldir-screenshots-'));
@@ -226,21 +332,31 @@ async function main() {
     }));
     // Older tools fill a second page, so the home page shows its Next link.
     for (let i = 0; i < 12; i++) {
-      seeds.push({ name: `Assistant ${i + 1}`, description: 'A general-purpose AI assistant for everyday tasks.', categories: ['chat'], publishedAt: new Date(Date.now() - (200 + i) * hour) });
+      seeds.push({
+        name: `Assistant ${i + 1}`,
+        description: 'A general-purpose AI assistant for everyday tasks.',
+        categories: ['chat'],
+        publishedAt: new Date(Date.now() - (200 + i) * hour),
+      });
     }
     const seeded = await seedTools(server.deps.db, seeds, server.url);
     const setup = await setUp(server, seeded.find((s) => s.name === 'Pixel Forge')!.slug);
     mkdirSync(OUT, { recursive: true });
     const profile = async (): Promise<BrowserContext> => {
       const context = await browser.newContext();
-      await context.route('**/*', (route) => (new URL(route.request().url()).origin === server.url || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+      await context.route('**/*', (route) =>
+        new URL(route.request().url()).origin === server.url || route.request().url().startsWith('data:')
+          ? route.continue()
+          : route.abort(),
+      );
       return context;
     };
     const visitor = await (await profile()).newPage();
     const member = await (await profile()).newPage();
     await signIn(server, member, setup.email);
     for (const shot of PAGES.filter((p) => !only.length || only.includes(p.name))) {
-      for (const width of [390, 1280] as const) await shoot(shot.signedIn ? member : visitor, server, shot, setup, width);
+      for (const width of [390, 1280] as const)
+        await shoot(shot.signedIn ? member : visitor, server, shot, setup, width);
     }
   } finally {
     await browser.close();

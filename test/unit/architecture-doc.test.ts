@@ -60,7 +60,9 @@ describe('docs/architecture.md', () => {
   });
 
   it('describes every rule that npm run lint:deps holds', () => {
-    const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as { forbidden: { name: string }[] };
+    const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as {
+      forbidden: { name: string }[];
+    };
     const names = [...new Set(config.forbidden.map((rule) => rule.name))];
     expect(names.length).toBeGreaterThan(5);
     expect(names.filter((name) => !doc.includes(`**${name}**`))).toEqual([]);

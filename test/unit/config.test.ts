@@ -13,7 +13,13 @@ const production = (env: Env = {}): Env => ({
 describe('loadConfig', () => {
   it('defaults to local mode with embedded adapters', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ local: true, port: 8787, dataDir: '.data', dailyLimits: { member: 5, memberFeature: 10 }, autoApprove: true });
+    expect(c).toMatchObject({
+      local: true,
+      port: 8787,
+      dataDir: '.data',
+      dailyLimits: { member: 5, memberFeature: 10 },
+      autoApprove: true,
+    });
     expect(c.stripe).toBeUndefined();
     expect(c.upstash).toBeUndefined();
     expect(c.qstash).toBeUndefined();
@@ -47,7 +53,9 @@ describe('loadConfig', () => {
   describe('ADMIN_TOKEN (the operator token, and the key of the sign-in code hashes)', () => {
     it('is required outside local mode, and the message names it', () => {
       for (const missing of [undefined, '', '   ']) {
-        expect(() => loadConfig(production({ ADMIN_TOKEN: missing }))).toThrow(/^Invalid configuration: ADMIN_TOKEN is required when DATABASE_URL is set/);
+        expect(() => loadConfig(production({ ADMIN_TOKEN: missing }))).toThrow(
+          /^Invalid configuration: ADMIN_TOKEN is required when DATABASE_URL is set/,
+        );
       }
     });
 
@@ -59,7 +67,9 @@ describe('loadConfig', () => {
   describe('SITE_ORIGIN (src/origin.ts: our origin never comes from the Host header)', () => {
     it('is required outside local mode, and the message names it', () => {
       expect(() => loadConfig(production({ SITE_ORIGIN: undefined }))).toThrow(ConfigError);
-      expect(() => loadConfig(production({ SITE_ORIGIN: ' ' }))).toThrow(/^Invalid configuration: SITE_ORIGIN is required/);
+      expect(() => loadConfig(production({ SITE_ORIGIN: ' ' }))).toThrow(
+        /^Invalid configuration: SITE_ORIGIN is required/,
+      );
     });
 
     it('is optional in local mode', () => {
@@ -67,16 +77,24 @@ describe('loadConfig', () => {
     });
 
     it('is normalised to the serialised origin a browser sends', () => {
-      expect(loadConfig(production({ SITE_ORIGIN: 'HTTPS://Tooldir.Example:443/' })).siteOrigin).toBe('https://tooldir.example');
+      expect(loadConfig(production({ SITE_ORIGIN: 'HTTPS://Tooldir.Example:443/' })).siteOrigin).toBe(
+        'https://tooldir.example',
+      );
       expect(loadConfig({ SITE_ORIGIN: 'http://127.0.0.1:8787' }).siteOrigin).toBe('http://127.0.0.1:8787');
     });
 
-    it.each(['https://tooldir.example/app', 'https://tooldir.example/?x=1', 'https://tooldir.example#top', 'https://u:p@tooldir.example', 'ftp://tooldir.example', 'https://tooldir.example?'])(
-      'refuses %s: links append paths to it and Origin checks compare it whole',
-      (value) => {
-        expect(() => loadConfig(production({ SITE_ORIGIN: value }))).toThrow(/^Invalid configuration: SITE_ORIGIN must be an origin/);
-      },
-    );
+    it.each([
+      'https://tooldir.example/app',
+      'https://tooldir.example/?x=1',
+      'https://tooldir.example#top',
+      'https://u:p@tooldir.example',
+      'ftp://tooldir.example',
+      'https://tooldir.example?',
+    ])('refuses %s: links append paths to it and Origin checks compare it whole', (value) => {
+      expect(() => loadConfig(production({ SITE_ORIGIN: value }))).toThrow(
+        /^Invalid configuration: SITE_ORIGIN must be an origin/,
+      );
+    });
   });
 
   describe('mail transport (never a silent fallback outside local mode)', () => {
@@ -85,8 +103,16 @@ describe('loadConfig', () => {
     });
 
     it('MAIL_API_URL selects the HTTP mail API, in either mode', () => {
-      expect(loadConfig(production({ MAIL_API_KEY: 'k' })).mail).toEqual({ transport: 'http', apiUrl: 'https://mail.example/send', apiKey: 'k' });
-      expect(loadConfig({ MAIL_API_URL: 'http://127.0.0.1:9/send' }).mail).toEqual({ transport: 'http', apiUrl: 'http://127.0.0.1:9/send', apiKey: undefined });
+      expect(loadConfig(production({ MAIL_API_KEY: 'k' })).mail).toEqual({
+        transport: 'http',
+        apiUrl: 'https://mail.example/send',
+        apiKey: 'k',
+      });
+      expect(loadConfig({ MAIL_API_URL: 'http://127.0.0.1:9/send' }).mail).toEqual({
+        transport: 'http',
+        apiUrl: 'http://127.0.0.1:9/send',
+        apiKey: undefined,
+      });
     });
 
     it('outside local mode without MAIL_API_URL refuses to start, naming MAIL_API_URL and MAIL_TRANSPORT', () => {
@@ -96,7 +122,9 @@ describe('loadConfig', () => {
     });
 
     it('an explicit MAIL_TRANSPORT=outbox is accepted outside local mode', () => {
-      expect(loadConfig(production({ MAIL_API_URL: undefined, MAIL_TRANSPORT: 'outbox' })).mail).toEqual({ transport: 'outbox' });
+      expect(loadConfig(production({ MAIL_API_URL: undefined, MAIL_TRANSPORT: 'outbox' })).mail).toEqual({
+        transport: 'outbox',
+      });
     });
 
     it.each([

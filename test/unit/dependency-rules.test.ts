@@ -119,7 +119,10 @@ const forbidden: { file: string; source: string; expect: string[] }[] = [
   {
     file: 'src/cli/submit.ts',
     source: `import type { Deps } from '../deps'; import { crawl } from '../pipeline/crawl-site'; export const submit = (d: Deps) => crawl(d);`,
-    expect: ['cli-is-a-client: src/cli/submit.ts -> src/deps.ts', 'cli-is-a-client: src/cli/submit.ts -> src/pipeline/crawl-site.ts'],
+    expect: [
+      'cli-is-a-client: src/cli/submit.ts -> src/deps.ts',
+      'cli-is-a-client: src/cli/submit.ts -> src/pipeline/crawl-site.ts',
+    ],
   },
   {
     file: 'src/submissions/cli-words.ts',
@@ -188,7 +191,10 @@ async function cruiseTree(files: Record<string, string>): Promise<Report> {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), `${source}\n`);
   }
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }),
+  );
   return cruise(dir);
 }
 
@@ -207,7 +213,9 @@ const rowsOf = (module: string) =>
 function upwardArrows(report: Report): string[] {
   const row = (module: string) => rowsOf(module)[0] ?? -1;
   return report.modules
-    .flatMap((m) => m.dependencies.filter((d) => row(d.resolved) < row(m.source)).map((d) => `${m.source} -> ${d.resolved}`))
+    .flatMap((m) =>
+      m.dependencies.filter((d) => row(d.resolved) < row(m.source)).map((d) => `${m.source} -> ${d.resolved}`),
+    )
     .sort();
 }
 
@@ -279,7 +287,11 @@ describe('the import picture (the rows of the config, top first)', () => {
 
   it('shows at most three arrows running up: the ones the config names and dependency-cruiser reports', () => {
     const drawn = upwardArrows(repository);
-    const reported = repository.summary.violations.map((v) => ({ name: v.rule.name, severity: v.rule.severity, arrow: `${v.from} -> ${v.to}` }));
+    const reported = repository.summary.violations.map((v) => ({
+      name: v.rule.name,
+      severity: v.rule.severity,
+      arrow: `${v.from} -> ${v.to}`,
+    }));
     expect(reported.filter((v) => v.severity !== 'info')).toEqual([]);
     expect(reported.map((v) => v.arrow).sort()).toEqual(drawn);
     expect(reported.map((v) => v.name).sort()).toEqual(config.upward.map((arrow) => arrow.name).sort());

@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; engines?: { node?: string } | string[]; optional?: boolean; os?: string[] }>;
+  packages: Record<
+    string,
+    { version?: string; engines?: { node?: string } | string[]; optional?: boolean; os?: string[] }
+  >;
 };
 
 /** The lowest version of each declared range (`^20.19.0 || >=22.13.0` → 20.19.0 and 22.13.0). */
@@ -24,8 +27,13 @@ describe('engines', () => {
   it.each(floors)('every locked package supports Node %s', (floor) => {
     const refusing = Object.entries(lock.packages)
       .filter(([path, entry]) => path !== '' && !Array.isArray(entry.engines) && entry.engines?.node)
-      .filter(([, entry]) => !semver.satisfies(floor, (entry.engines as { node: string }).node, { includePrerelease: true }))
-      .map(([path, entry]) => `${path.replace(/^.*node_modules\//, '')}@${entry.version}: node ${(entry.engines as { node: string }).node}`);
+      .filter(
+        ([, entry]) => !semver.satisfies(floor, (entry.engines as { node: string }).node, { includePrerelease: true }),
+      )
+      .map(
+        ([path, entry]) =>
+          `${path.replace(/^.*node_modules\//, '')}@${entry.version}: node ${(entry.engines as { node: string }).node}`,
+      );
     expect(refusing).toEqual([]);
   });
 });

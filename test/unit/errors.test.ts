@@ -31,12 +31,18 @@ describe('invalidRequestFrom (the defaultHook and MCP tool arguments)', () => {
       details: { field: 'url' },
     });
     expect(hookError({ url: 'https://acme.example' }).details).toEqual({ field: 'name' });
-    expect(hookError({ name: 'Acme', url: 'https://acme.example', categories: ['chat', 'Not A Slug'] }).details).toEqual({ field: 'categories.1' });
-    expect(hookError({ name: 'Acme', url: 'https://acme.example', categories: ['a', 'b', 'c', 'd'] }).details).toEqual({ field: 'categories' });
+    expect(
+      hookError({ name: 'Acme', url: 'https://acme.example', categories: ['chat', 'Not A Slug'] }).details,
+    ).toEqual({ field: 'categories.1' });
+    expect(hookError({ name: 'Acme', url: 'https://acme.example', categories: ['a', 'b', 'c', 'd'] }).details).toEqual({
+      field: 'categories',
+    });
   });
 
   it('keeps the messages as they were: ours name the field, a generic one gets it prefixed', () => {
-    const generic = invalidRequestFrom({ issues: [{ path: ['limit'], message: 'Too big: expected number to be <=50' }] });
+    const generic = invalidRequestFrom({
+      issues: [{ path: ['limit'], message: 'Too big: expected number to be <=50' }],
+    });
     expect(generic.message).toBe('limit: Too big: expected number to be <=50');
     expect(generic.details).toEqual({ field: 'limit' });
     const whole = invalidRequestFrom({ issues: [{ path: [], message: 'Expected object, received string' }] });
@@ -54,17 +60,31 @@ describe('invalidRequestFrom (the defaultHook and MCP tool arguments)', () => {
 
 describe('invalidInput (a schema failure inside a verb)', () => {
   it("keeps the first issue's message as written and names its path", () => {
-    const failed = z.object({ from: z.string().regex(/^\d{4}-\d\d-\d\d$/, { error: 'from must be YYYY-MM-DD' }) }).safeParse({ from: 'x' });
+    const failed = z
+      .object({ from: z.string().regex(/^\d{4}-\d\d-\d\d$/, { error: 'from must be YYYY-MM-DD' }) })
+      .safeParse({ from: 'x' });
     if (failed.success) throw new Error('expected a failure');
     const error = invalidInput(failed.error, 'The request is invalid.');
-    expect(error).toMatchObject({ code: 'invalid_request', message: 'from must be YYYY-MM-DD', details: { field: 'from' } });
-    expect(invalidInput({ issues: [] }, 'The request is invalid.')).toMatchObject({ message: 'The request is invalid.', details: {} });
+    expect(error).toMatchObject({
+      code: 'invalid_request',
+      message: 'from must be YYYY-MM-DD',
+      details: { field: 'from' },
+    });
+    expect(invalidInput({ issues: [] }, 'The request is invalid.')).toMatchObject({
+      message: 'The request is invalid.',
+      details: {},
+    });
   });
 });
 
 describe('the error body', () => {
   it('does not carry the field or its values (the contract shape stays {"error":{"code","message"}})', () => {
-    const error = new ServiceError('invalid_request', 'categories: unknown category "x"', { field: 'categories', values: ['x'] });
-    expect(errorBody(error)).toEqual({ error: { code: 'invalid_request', message: 'categories: unknown category "x"' } });
+    const error = new ServiceError('invalid_request', 'categories: unknown category "x"', {
+      field: 'categories',
+      values: ['x'],
+    });
+    expect(errorBody(error)).toEqual({
+      error: { code: 'invalid_request', message: 'categories: unknown category "x"' },
+    });
   });
 });

@@ -12,7 +12,8 @@ const root = join(import.meta.dirname, '../..');
 /** Files that read a message's text for a reason other than finding its field. */
 const ALLOWED: Record<string, string> = {
   'functions/validation-hook.ts': 'prefixes the field (taken from the path) unless the message already begins with it',
-  'functions/errors.ts': "Hono's validator reports malformed JSON only in its HTTPException message; no field is involved",
+  'functions/errors.ts':
+    "Hono's validator reports malformed JSON only in its HTTPException message; no field is involved",
   'functions/mcp/error-prefix.ts': "strips the SDK's own prefix from a JSON-RPC error message before it is sent",
 };
 
@@ -28,7 +29,8 @@ export function messageMatches(file: string, source: string): string[] {
       const method = node.expression.name.text;
       const onMessage = MATCHING_METHODS.has(method) && isMessage(node.expression.expression, sf);
       const ofMessage = (method === 'test' || method === 'exec') && node.arguments.some((arg) => isMessage(arg, sf));
-      if (onMessage || ofMessage) found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${node.getText(sf)}`);
+      if (onMessage || ofMessage)
+        found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${node.getText(sf)}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -54,7 +56,9 @@ describe('no edge finds a field by matching an error message', () => {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
       .map((entry) => relative(root, join(entry.parentPath, entry.name)));
     expect(files.length).toBeGreaterThan(100);
-    const found = files.filter((file) => !(file in ALLOWED)).flatMap((file) => messageMatches(file, readFileSync(join(root, file), 'utf8')));
+    const found = files
+      .filter((file) => !(file in ALLOWED))
+      .flatMap((file) => messageMatches(file, readFileSync(join(root, file), 'utf8')));
     expect(found).toEqual([]);
   });
 

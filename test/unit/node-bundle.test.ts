@@ -35,17 +35,21 @@ describe('isNodeBundleStale', () => {
 describe('buildNodeBundle', () => {
   // After a build the process that goes on to serve must not carry esbuild's service process along
   // (a killed server once left it running). Linux lists a thread's children in /proc.
-  it.runIf(existsSync('/proc/self/task'))('leaves no esbuild child process behind', async () => {
-    const script = `
+  it.runIf(existsSync('/proc/self/task'))(
+    'leaves no esbuild child process behind',
+    async () => {
+      const script = `
       const { buildNodeBundle } = await import('./bin/node-bundle.js');
       await buildNodeBundle();
       const { readFileSync } = await import('node:fs');
       const children = () => readFileSync('/proc/self/task/' + process.pid + '/children', 'utf8').trim();
       for (let i = 0; i < 40 && children(); i++) await new Promise((r) => setTimeout(r, 50)); // exiting takes a moment
       console.log(JSON.stringify(children()));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: join(import.meta.dirname, '../..'),
-    });
-    expect(JSON.parse(stdout.trim())).toBe('');
-  }, 60_000);
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: join(import.meta.dirname, '../..'),
+      });
+      expect(JSON.parse(stdout.trim())).toBe('');
+    },
+    60_000,
+  );
 });

@@ -15,7 +15,13 @@ describe('originForRequest', () => {
 
   it('local mode: a Host that is not a loopback name is the bound address', () => {
     const config = { local: true, siteOrigin: undefined };
-    for (const url of ['http://evil.test/llms.txt', 'http://evil.test:8787/', 'http://10.0.0.5:8787/', 'http://localhost.evil.test/', 'http://127.0.0.1.evil.test/']) {
+    for (const url of [
+      'http://evil.test/llms.txt',
+      'http://evil.test:8787/',
+      'http://10.0.0.5:8787/',
+      'http://localhost.evil.test/',
+      'http://127.0.0.1.evil.test/',
+    ]) {
       expect(originForRequest(config, BOUND, url), url).toBe(BOUND);
     }
   });
@@ -48,7 +54,10 @@ describe('isLoopbackHostname', () => {
   it.each(['localhost', 'LOCALHOST', 'a.localhost', '127.0.0.1', '127.255.0.9', '[::1]'])('%s is loopback', (h) => {
     expect(isLoopbackHostname(h)).toBe(true);
   });
-  it.each(['evil.test', 'localhost.evil.test', '127.0.0.1.nip.io', '10.0.0.1', '[::2]', '0.0.0.0', ''])('%s is not', (h) => {
-    expect(isLoopbackHostname(h)).toBe(false);
-  });
+  it.each(['evil.test', 'localhost.evil.test', '127.0.0.1.nip.io', '10.0.0.1', '[::2]', '0.0.0.0', ''])(
+    '%s is not',
+    (h) => {
+      expect(isLoopbackHostname(h)).toBe(false);
+    },
+  );
 });

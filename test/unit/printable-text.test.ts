@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { hasBidiOverrides, hasControlCharacters, hasInvisibleCharacters, isPrintable, visibleCharacterCount } from '../../src/printable-text';
+import {
+  hasBidiOverrides,
+  hasControlCharacters,
+  hasInvisibleCharacters,
+  isPrintable,
+  visibleCharacterCount,
+} from '../../src/printable-text';
 
 // The one printable-text rule (src/printable-text.ts) that tool, category, key and OAuth client names share.
 describe('printable text', () => {
   it('accepts ordinary text in any script, emoji included', () => {
-    for (const text of ['Acme Writer', 'Ærøskøbing', '東京', 'café ☕', 'x'.repeat(500)]) expect(isPrintable(text), text).toBe(true);
+    for (const text of ['Acme Writer', 'Ærøskøbing', '東京', 'café ☕', 'x'.repeat(500)])
+      expect(isPrintable(text), text).toBe(true);
   });
 
   it('refuses every control character: C0, DEL, C1, and tab and line feed unless line breaks are allowed', () => {

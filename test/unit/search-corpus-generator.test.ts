@@ -21,7 +21,8 @@ const tool = corpusTools(vocabulary);
 const tools = Array.from({ length: N }, (_, i) => tool(i));
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g) ?? []);
 const documentFrequency = new Map<string, number>();
-for (const t of tools) for (const w of wordsOf(`${t.name} ${t.description}`)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+for (const t of tools)
+  for (const w of wordsOf(`${t.name} ${t.description}`)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
 const df = (word: string) => documentFrequency.get(word) ?? 0;
 
 describe('search corpus', () => {
@@ -54,7 +55,9 @@ describe('search corpus', () => {
 
   it('never puts frequent words of two domains in one tool', () => {
     const domainOf = new Map(vocabulary.bands.flatMap((words, d) => words.map((w) => [w, d] as const)));
-    const mixed = tools.filter((t) => [...wordsOf(`${t.name} ${t.description}`)].some((w) => (domainOf.get(w) ?? t.domain) !== t.domain));
+    const mixed = tools.filter((t) =>
+      [...wordsOf(`${t.name} ${t.description}`)].some((w) => (domainOf.get(w) ?? t.domain) !== t.domain),
+    );
     expect(mixed).toEqual([]);
   });
 
@@ -67,7 +70,9 @@ describe('search corpus', () => {
   it('gives names that share prefixes, the largest families in hundreds of names', () => {
     const family = (name: string) => name.slice(0, 4).toLowerCase();
     const byFamily = new Map<string, number>();
-    for (const t of tools) if (vocabulary.families.includes(family(t.name))) byFamily.set(family(t.name), (byFamily.get(family(t.name)) ?? 0) + 1);
+    for (const t of tools)
+      if (vocabulary.families.includes(family(t.name)))
+        byFamily.set(family(t.name), (byFamily.get(family(t.name)) ?? 0) + 1);
     expect(byFamily.get(vocabulary.families[0]!)).toBeGreaterThan(200);
     expect([...byFamily.values()].reduce((a, b) => a + b, 0) / N).toBeGreaterThan(0.35);
     expect(tools.filter((t) => t.name.split(' ').length > 3)).toEqual([]);
@@ -106,10 +111,12 @@ describe('search corpus', () => {
         if (kind === 'two common words never together' || kind === 'three common words never together') {
           expect(new Set(words.map((w) => domainOf.get(w))).size).toBe(kind.startsWith('two') ? 2 : 3);
         }
-        if (kind === 'page 2 and later') expect(drawn.page).toBeGreaterThanOrEqual(2), expect(drawn.page).toBeLessThanOrEqual(LATEST_PAGE);
+        if (kind === 'page 2 and later')
+          expect(drawn.page).toBeGreaterThanOrEqual(2), expect(drawn.page).toBeLessThanOrEqual(LATEST_PAGE);
         if (kind === '50 per page') expect(drawn.limit).toBe(50);
         if (kind === 'category alone' || kind === 'empty query') expect(words).toEqual([]);
-        if (kind === 'category alone' || kind === 'category and a word') expect(ALL_CATEGORIES).toContain(drawn.category);
+        if (kind === 'category alone' || kind === 'category and a word')
+          expect(ALL_CATEGORIES).toContain(drawn.category);
         if (kind === 'word matching nothing') {
           expect(df(drawn.query)).toBe(0);
           // No vocabulary word is even similar, so the typo fallback has nothing to offer either.

@@ -4,7 +4,7 @@ import { urlSpellingProblem } from '../../src/url-spelling';
 // Spellings WHATWG parsers rewrite and RFC 3986 parsers keep (issue 27): refused, with a message naming the field.
 describe('urlSpellingProblem', () => {
   it.each([
-    ['the issue\'s backslash before @', 'http://tool.localhost:8000\\@evil.example/', /backslash/],
+    ["the issue's backslash before @", 'http://tool.localhost:8000\\@evil.example/', /backslash/],
     ['backslashes for the slashes', 'https:\\\\evil.example/', /backslash/],
     ['a backslash in the path', 'https://good.example/a\\b', /backslash/],
     ['a backslash in the query', 'https://good.example/?a=\\', /backslash/],

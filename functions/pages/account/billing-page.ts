@@ -18,7 +18,8 @@ import { readForm } from './session';
 import { sessionOrRedirect } from './session';
 
 /** The local stand-in exists only with local payments and a secret to sign its events with (like the local checkout). */
-const isLocal = (c: Context<AppEnv>) => c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
+const isLocal = (c: Context<AppEnv>) =>
+  c.get('deps').payments.kind === 'local' && Boolean(c.get('deps').config.stripeWebhookSecret);
 
 function billingBody(b: MembershipBilling, csrfToken: string): Html {
   const facts = html`<dl class="facts panel" id="billing">
@@ -53,7 +54,8 @@ async function localBillingPage(c: Context<AppEnv>, session: WebSession) {
   });
 }
 
-const notHere = () => new ServiceError('not_found', 'Billing is managed on Stripe\'s own page: use "Manage billing" on your account page.');
+const notHere = () =>
+  new ServiceError('not_found', 'Billing is managed on Stripe\'s own page: use "Manage billing" on your account page.');
 
 export function register(app: Hono<AppEnv>) {
   app.get('/billing', async (c) => {
@@ -71,8 +73,15 @@ export function register(app: Hono<AppEnv>) {
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);
     const billing = await getMembershipBilling(deps, session.accountId);
-    if (!billing.customerId) throw new ServiceError('not_found', 'Your account has no billing details yet: they start with your first membership.');
-    const portal = await deps.payments.createBillingPortal({ customerId: billing.customerId, returnUrl: `${deps.origin}/account` });
+    if (!billing.customerId)
+      throw new ServiceError(
+        'not_found',
+        'Your account has no billing details yet: they start with your first membership.',
+      );
+    const portal = await deps.payments.createBillingPortal({
+      customerId: billing.customerId,
+      returnUrl: `${deps.origin}/account`,
+    });
     return c.redirect(portal.url, 303);
   });
 
@@ -84,7 +93,8 @@ export function register(app: Hono<AppEnv>) {
     const deps = c.get('deps');
     await enforceRateLimit(c, 'billingPortal', session.accountId);
     const billing = await getMembershipBilling(deps, session.accountId);
-    if (!isSubscribedMembership(billing)) throw new ServiceError('invalid_state', 'There is no active membership subscription to cancel.');
+    if (!isSubscribedMembership(billing))
+      throw new ServiceError('invalid_state', 'There is no active membership subscription to cancel.');
     const now = deps.now();
     const payload = localSubscriptionDeletedEvent(billing, now);
     // The same entry Stripe's deliveries use: signature verification included. A membership changes no submission.

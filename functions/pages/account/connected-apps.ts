@@ -12,7 +12,6 @@ import { csrfField, formatTime } from './layout';
 import { readForm, sessionOrRedirect } from './session';
 import { isUuid } from '../../../src/ids';
 
-
 function appRow(g: GrantView, csrfToken: string) {
   const host = (() => {
     try {

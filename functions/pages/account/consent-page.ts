@@ -20,7 +20,16 @@ import { currentSession, readForm } from './session';
 import { signInPath } from '../next-path';
 
 /** The request parameters the consent form carries back unchanged, so the POST is checked exactly like the GET. */
-const CARRIED = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'code_challenge', 'code_challenge_method', 'resource'];
+const CARRIED = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+  'resource',
+];
 
 function consentPage(c: Context<AppEnv>, session: WebSession, request: AuthorizationRequest, params: URLSearchParams) {
   const { client } = request;
@@ -74,7 +83,9 @@ export function register(app: Hono<AppEnv>) {
   app.post('/authorize', async (c) => {
     const form = await readForm(c);
     const session = await currentSession(c);
-    const params = new URLSearchParams(CARRIED.filter((name) => form[name] !== undefined).map((name) => [name, form[name]!]));
+    const params = new URLSearchParams(
+      CARRIED.filter((name) => form[name] !== undefined).map((name) => [name, form[name]!]),
+    );
     if (!session) return c.redirect(signInPath(`/account/authorize?${params.toString()}`), 303);
     // Same-origin and the session's synchronizer token: a cross-site page cannot approve on the person's behalf.
     await checkSessionCsrf(c, form, session.csrfToken);
@@ -83,11 +94,19 @@ export function register(app: Hono<AppEnv>) {
     if (!checked.ok) return cannotConnectPage(c, checked);
     const { request } = checked;
     if (form.decision !== 'allow') {
-      const denied = { error: 'access_denied', error_description: 'The person declined to connect this app.', state: request.state };
+      const denied = {
+        error: 'access_denied',
+        error_description: 'The person declined to connect this app.',
+        state: request.state,
+      };
       return c.redirect(authorizationResponseUrl(deps.origin, request.redirectUri, denied), 303);
     }
     const code = await issueAuthorizationCode(deps, session.accountId, request);
-    deps.log.info('oauth consent given', { accountId: session.accountId, clientId: request.client.id, scope: request.scopes.join(' ') });
+    deps.log.info('oauth consent given', {
+      accountId: session.accountId,
+      clientId: request.client.id,
+      scope: request.scopes.join(' '),
+    });
     return c.redirect(authorizationResponseUrl(deps.origin, request.redirectUri, { code, state: request.state }), 303);
   });
 }

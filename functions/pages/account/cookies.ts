@@ -29,7 +29,8 @@ export function cookieIsSecure(c: Context): boolean {
 
 export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
   // A cookie from before the path was widened would shadow the new one under /account: drop it.
-  if (getCookie(c, SESSION_COOKIE) !== undefined) deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
+  if (getCookie(c, SESSION_COOKIE) !== undefined)
+    deleteCookie(c, SESSION_COOKIE, { path: '/account', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Lax' });
   setCookie(c, SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -59,7 +60,12 @@ export function setSignInCsrfCookie(c: Context, token: string): void {
 export const readSignInCsrfCookie = (c: Context) => getCookie(c, SIGN_IN_CSRF_COOKIE);
 
 export function clearSignInCsrfCookie(c: Context): void {
-  deleteCookie(c, SIGN_IN_CSRF_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  deleteCookie(c, SIGN_IN_CSRF_COOKIE, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+  });
 }
 
 /** Lives as long as the code it names; Strict and HttpOnly like the CSRF cookie beside it. */
@@ -76,7 +82,12 @@ export function setSignInChallengeCookie(c: Context, challenge: string, maxAgeSe
 export const readSignInChallengeCookie = (c: Context) => getCookie(c, SIGN_IN_CHALLENGE_COOKIE);
 
 export function clearSignInChallengeCookie(c: Context): void {
-  deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, { path: '/account/sign-in', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  deleteCookie(c, SIGN_IN_CHALLENGE_COOKIE, {
+    path: '/account/sign-in',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+  });
 }
 
 /** Long-lived, sent only to the sign-in forms; it opens a code budget, never a session. */
@@ -94,14 +105,25 @@ export const readKnownBrowserCookie = (c: Context) => getCookie(c, KNOWN_BROWSER
 
 /** Strict and short-lived: the key reaches only the very next view of the keys page. */
 export function setNewKeyCookie(c: Context, key: string): void {
-  setCookie(c, NEW_KEY_COOKIE, key, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
+  setCookie(c, NEW_KEY_COOKIE, key, {
+    path: '/account/keys',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: 300,
+  });
 }
 
 /** Reads the just-created key and clears it in the same response, so a reload no longer shows it. */
 export function takeNewKeyCookie(c: Context): string | undefined {
   const key = getCookie(c, NEW_KEY_COOKIE);
   if (key !== undefined) {
-    deleteCookie(c, NEW_KEY_COOKIE, { path: '/account/keys', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+    deleteCookie(c, NEW_KEY_COOKIE, {
+      path: '/account/keys',
+      httpOnly: true,
+      secure: cookieIsSecure(c),
+      sameSite: 'Strict',
+    });
   }
   return key;
 }
@@ -111,14 +133,25 @@ export const NEW_WEBHOOK_COOKIE = 'tooldir_new_webhook';
 
 /** Strict and short-lived, like the new-key cookie: the secret reaches only the very next view of the webhooks page. */
 export function setNewWebhookCookie(c: Context, webhookId: string, secret: string): void {
-  setCookie(c, NEW_WEBHOOK_COOKIE, `${webhookId}.${secret}`, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict', maxAge: 300 });
+  setCookie(c, NEW_WEBHOOK_COOKIE, `${webhookId}.${secret}`, {
+    path: '/account/webhooks',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+    maxAge: 300,
+  });
 }
 
 /** Reads the just-created webhook's id and secret and clears the cookie in the same response. */
 export function takeNewWebhookCookie(c: Context): { webhookId: string; secret: string } | undefined {
   const value = getCookie(c, NEW_WEBHOOK_COOKIE);
   if (value === undefined) return undefined;
-  deleteCookie(c, NEW_WEBHOOK_COOKIE, { path: '/account/webhooks', httpOnly: true, secure: cookieIsSecure(c), sameSite: 'Strict' });
+  deleteCookie(c, NEW_WEBHOOK_COOKIE, {
+    path: '/account/webhooks',
+    httpOnly: true,
+    secure: cookieIsSecure(c),
+    sameSite: 'Strict',
+  });
   const dot = value.indexOf('.');
   return dot > 0 ? { webhookId: value.slice(0, dot), secret: value.slice(dot + 1) } : undefined;
 }

@@ -18,7 +18,11 @@ export async function checkSameOrigin(c: Context<AppEnv>): Promise<void> {
 }
 
 /** Synchronizer token: the form must echo the session's CSRF token. */
-export async function checkSessionCsrf(c: Context<AppEnv>, form: Record<string, string>, sessionToken: string): Promise<void> {
+export async function checkSessionCsrf(
+  c: Context<AppEnv>,
+  form: Record<string, string>,
+  sessionToken: string,
+): Promise<void> {
   await checkSameOrigin(c);
   const given = form[CSRF_FIELD] ?? '';
   if (!given || !timingSafeEqual(given, sessionToken)) throw forbidden();

@@ -20,18 +20,22 @@ import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
 import { formBodyLimit } from '../../middleware/body-limit';
 
-
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
 export function errorPage(error: Error, c: Context<AppEnv>) {
   let known: ServiceError;
   if (isServiceError(error)) known = error;
   else {
-    c.get('deps')?.log.error('account page failed', { requestId: c.get('requestId'), path: c.req.path, err: String(error) });
+    c.get('deps')?.log.error('account page failed', {
+      requestId: c.get('requestId'),
+      path: c.req.path,
+      err: String(error),
+    });
     known = new ServiceError('internal_error', 'Something went wrong on our side. Please retry later.');
   }
   if (known.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(known.details.retryAfterSeconds));
   return renderPage(c, {
-    title: known.status === 403 ? 'Request refused' : known.status === 429 ? 'Too many requests' : 'Something is not right',
+    title:
+      known.status === 403 ? 'Request refused' : known.status === 429 ? 'Too many requests' : 'Something is not right',
     status: known.status as ContentfulStatusCode,
     body: html`<p class="error" role="alert">${known.message}</p><p><a href="/account">Back to your account</a></p>`,
   });
@@ -40,7 +44,20 @@ export function errorPage(error: Error, c: Context<AppEnv>) {
 export function register(app: OpenAPIHono<AppEnv>) {
   const account = new Hono<AppEnv>();
   account.use('*', formBodyLimit);
-  for (const page of [signIn, overview, keys, signOut, consent, connectedApps, submission, submissionActions, membership, billing, webhooks]) page.register(account);
+  for (const page of [
+    signIn,
+    overview,
+    keys,
+    signOut,
+    consent,
+    connectedApps,
+    submission,
+    submissionActions,
+    membership,
+    billing,
+    webhooks,
+  ])
+    page.register(account);
   account.onError(errorPage);
   app.route('/account', account);
 }

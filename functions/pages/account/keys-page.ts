@@ -2,7 +2,13 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../../types';
 import { html } from 'hono/html';
-import { API_KEY_PATTERN, createApiKey, listApiKeys, normalizeKeyName, revokeApiKey } from '../../../src/accounts/api-keys';
+import {
+  API_KEY_PATTERN,
+  createApiKey,
+  listApiKeys,
+  normalizeKeyName,
+  revokeApiKey,
+} from '../../../src/accounts/api-keys';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { ServiceError } from '../../../src/errors';
 import { isUuid } from '../../../src/ids';

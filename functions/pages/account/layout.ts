@@ -31,7 +31,8 @@ export interface PageOptions {
 
 function accountNav(c: Context, signedIn: { email: string; csrfToken: string }): Html {
   return html`<nav class="sub" aria-label="Your account"><ul>${ACCOUNT_NAV.map(
-    (item) => html`<li><a href="${item.href}"${c.req.path === item.href ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
+    (item) =>
+      html`<li><a href="${item.href}"${c.req.path === item.href ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
   )}<li class="muted me">${signedIn.email}</li>
 <li><form class="inline" method="post" action="/account/sign-out">${csrfField(signedIn.csrfToken)}<button type="submit">Sign out</button></form></li></ul></nav>`;
 }

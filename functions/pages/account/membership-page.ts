@@ -21,17 +21,23 @@ const parseTier = (value: string | undefined): MembershipTier | undefined => mem
 const pagePath = (tier: MembershipTier) => `/account/membership?tier=${tier}`;
 
 const CHOICE_NOTES: Record<MembershipChoice, (current: string) => Html> = {
-  join: () => html`<p>You pay on the checkout page; the membership starts as soon as the payment is confirmed and renews every month until you cancel it under "Manage billing" on your account page.</p>`,
+  join: () =>
+    html`<p>You pay on the checkout page; the membership starts as soon as the payment is confirmed and renews every month until you cancel it under "Manage billing" on your account page.</p>`,
   upgrade: (current) =>
     html`<p class="notice">You are a ${current} now. Upgrading starts this membership with a new checkout; once it is paid your current subscription is cancelled and its unused days are credited to your next invoice.</p>`,
-  current: () => html`<p class="notice" id="choice-note">You already have this membership. <a href="/account">Back to your account</a>.</p>`,
-  included: (current) => html`<p class="notice" id="choice-note">Your membership (${current}) already includes everything this one covers. <a href="/account">Back to your account</a>.</p>`,
+  current: () =>
+    html`<p class="notice" id="choice-note">You already have this membership. <a href="/account">Back to your account</a>.</p>`,
+  included: (current) =>
+    html`<p class="notice" id="choice-note">Your membership (${current}) already includes everything this one covers. <a href="/account">Back to your account</a>.</p>`,
 };
 
 function otherTiers(tier: MembershipTier | undefined): Html {
   return html`<ul>${membershipTiers
     .filter((t) => t !== tier)
-    .map((t) => html`<li><a href="${pagePath(t)}">${TIER_NAMES[t]}</a>: ${membershipPriceLabel(t)}, ${coveredPlansLabel(t)} listings</li>`)}</ul>`;
+    .map(
+      (t) =>
+        html`<li><a href="${pagePath(t)}">${TIER_NAMES[t]}</a>: ${membershipPriceLabel(t)}, ${coveredPlansLabel(t)} listings</li>`,
+    )}</ul>`;
 }
 
 async function membershipPage(c: Context<AppEnv>, session: WebSession, tier: MembershipTier, status: 200 | 409 = 200) {

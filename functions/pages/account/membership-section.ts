@@ -50,7 +50,13 @@ function withoutMembership(): Html {
 }
 
 /** The section; `billing` says whether the account has a customer to manage billing for. */
-export function membershipSection(o: AccountOverview, billing: MembershipBilling, csrfToken: string, now: Date, limits: Config['dailyLimits']): Html {
+export function membershipSection(
+  o: AccountOverview,
+  billing: MembershipBilling,
+  csrfToken: string,
+  now: Date,
+  limits: Config['dailyLimits'],
+): Html {
   const a = o.account;
   const period = a.current_period_end
     ? html` · ${o.membership_active ? 'current period ends' : 'ended'} ${formatTime(a.current_period_end)}`

@@ -1,7 +1,12 @@
 // GET/POST /account/sign-in and POST /account/sign-in/code – password-less sign-in (and sign-up) with an e-mailed code
 import type { Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { CODE_TTL_MINUTES, KNOWN_BROWSER_DAYS, issueKnownBrowserToken, normalizeEmail } from '../../../src/accounts/sign-in';
+import {
+  CODE_TTL_MINUTES,
+  KNOWN_BROWSER_DAYS,
+  issueKnownBrowserToken,
+  normalizeEmail,
+} from '../../../src/accounts/sign-in';
 import { requestSignInCode } from '../../../src/accounts/sign-in-request';
 import { verifySignInCode } from '../../../src/accounts/sign-in-verify';
 import { createWebSession } from '../../../src/accounts/web-sessions';
@@ -35,7 +40,8 @@ function purposeOf(next: string | undefined): string | undefined {
   if (!next) return undefined;
   const path = next.split('?')[0];
   if (path === '/account/authorize') return 'Sign in to decide whether the app may connect to your account.';
-  if (path === '/submit') return 'Sign in to submit your tool. After the code you come back to the form, with the plan you chose.';
+  if (path === '/submit')
+    return 'Sign in to submit your tool. After the code you come back to the form, with the plan you chose.';
   if (path === '/account/membership') return 'Sign in to become a member. After the code you come back to your choice.';
   return 'Sign in to continue where you were.';
 }
@@ -44,7 +50,10 @@ function purposeOf(next: string | undefined): string | undefined {
 const message = (m: Message | undefined) =>
   m ? html`<p class="${m.kind}" role="${m.kind === 'error' ? 'alert' : 'status'}">${m.text}</p>` : '';
 
-function emailForm(c: Context<AppEnv>, options: { top?: Message; fieldError?: string; email?: string; status?: 200 | 400; next?: string } = {}) {
+function emailForm(
+  c: Context<AppEnv>,
+  options: { top?: Message; fieldError?: string; email?: string; status?: 200 | 400; next?: string } = {},
+) {
   const closed = !c.get('deps').config.signupOpen;
   const { fieldError, next } = options;
   const purpose = purposeOf(next);
@@ -88,7 +97,10 @@ export function register(app: Hono<AppEnv>) {
     const next = safeNextPath(c.req.query('next'));
     if (await currentSession(c)) return c.redirect(next ?? '/account', 303);
     const signedOut = c.req.query('signed_out') !== undefined;
-    return emailForm(c, { top: signedOut && !next ? { kind: 'notice', text: 'You are signed out.' } : undefined, next });
+    return emailForm(c, {
+      top: signedOut && !next ? { kind: 'notice', text: 'You are signed out.' } : undefined,
+      next,
+    });
   });
 
   app.post('/sign-in', async (c) => {
@@ -97,10 +109,21 @@ export function register(app: Hono<AppEnv>) {
     const next = safeNextPath(form.next);
     const typed = (form.email ?? '').slice(0, 254);
     const email = normalizeEmail(typed);
-    if (!email) return emailForm(c, { top: { kind: 'error', text: notAnAddress }, fieldError: notAnAddress, email: typed, status: 400, next });
+    if (!email)
+      return emailForm(c, {
+        top: { kind: 'error', text: notAnAddress },
+        fieldError: notAnAddress,
+        email: typed,
+        status: 400,
+        next,
+      });
     await limitSignIn(c, 'code-request');
     const deps = c.get('deps');
-    const issued = await requestSignInCode(deps, { email, client: clientIp(c), knownBrowser: readKnownBrowserCookie(c) });
+    const issued = await requestSignInCode(deps, {
+      email,
+      client: clientIp(c),
+      knownBrowser: readKnownBrowserCookie(c),
+    });
     if (!issued.ok && issued.reason === 'disposable_address') {
       const text = `Addresses at ${emailDomain(email)} are disposable (temporary) mail, which we do not accept. Use an address you keep: the code, review notices and receipts go there.`;
       return emailForm(c, { top: { kind: 'error', text }, fieldError: text, email: typed, status: 400, next });
@@ -133,12 +156,39 @@ export function register(app: Hono<AppEnv>) {
     if (!result.ok) {
       switch (result.reason) {
         case 'wrong':
-          return codeForm(c, email, { kind: 'error', text: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.` }, 401, next);
+          return codeForm(
+            c,
+            email,
+            {
+              kind: 'error',
+              text: `That code is not right. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`,
+            },
+            401,
+            next,
+          );
         case 'locked':
-          return codeForm(c, email, { kind: 'error', text: 'Too many wrong codes: this code no longer works. Ask for a new one; it starts with fresh tries.' }, 429, next);
+          return codeForm(
+            c,
+            email,
+            {
+              kind: 'error',
+              text: 'Too many wrong codes: this code no longer works. Ask for a new one; it starts with fresh tries.',
+            },
+            429,
+            next,
+          );
         case 'expired':
         case 'signup_closed':
-          return codeForm(c, email, { kind: 'error', text: 'This code has expired, was already used, or was asked for in another browser. Ask for a new one.' }, 401, next);
+          return codeForm(
+            c,
+            email,
+            {
+              kind: 'error',
+              text: 'This code has expired, was already used, or was asked for in another browser. Ask for a new one.',
+            },
+            401,
+            next,
+          );
       }
     }
     const session = await createWebSession(deps, result.account);

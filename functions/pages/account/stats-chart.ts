@@ -49,13 +49,18 @@ function chartSvg(stats: SiteStats, id: string): Html {
     .map((day, i) => {
       const x = PLOT.left + i * slot + (slot - 2 * bar) / 2;
       const rect = (value: number, at: number, kind: 'views' | 'clicks') =>
-        value > 0 ? `<rect class="bar-${kind}" x="${round(at)}" y="${round(y(value))}" width="${round(bar)}" height="${round(y(0) - y(value))}"></rect>` : '';
+        value > 0
+          ? `<rect class="bar-${kind}" x="${round(at)}" y="${round(y(value))}" width="${round(bar)}" height="${round(y(0) - y(value))}"></rect>`
+          : '';
       return rect(day.views, x, 'views') + rect(day.clicks, x + bar, 'clicks');
     })
     .join('');
   const grid = [0, top / 2, top]
     .filter((value) => Number.isInteger(value))
-    .map((value) => `<line class="grid" x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${round(y(value))}" y2="${round(y(value))}"></line><text x="${PLOT.left - 6}" y="${round(y(value) + 5)}" text-anchor="end">${n(value)}</text>`)
+    .map(
+      (value) =>
+        `<line class="grid" x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${round(y(value))}" y2="${round(y(value))}"></line><text x="${PLOT.left - 6}" y="${round(y(value) + 5)}" text-anchor="end">${n(value)}</text>`,
+    )
     .join('');
   const last = stats.days.length - 1;
   const labels = [0, Math.floor(last / 2), last]

@@ -29,11 +29,18 @@ const pagePath = (siteId: string) => `/account/submissions/${siteId}`;
  * the submission's page with its status and what was typed. Unknown or foreign ids (404), CSRF failures (403) and
  * the rate limiter's 429 (which answers before any statement runs) are the account area's error pages.
  */
-async function refusable(c: Context<AppEnv>, session: WebSession, siteId: string, run: () => Promise<Response>, edit?: EditFormState) {
+async function refusable(
+  c: Context<AppEnv>,
+  session: WebSession,
+  siteId: string,
+  run: () => Promise<Response>,
+  edit?: EditFormState,
+) {
   try {
     return await run();
   } catch (error) {
-    if (!isServiceError(error) || error.code === 'not_found' || error.code === 'forbidden' || error.details.rateLimit) throw error;
+    if (!isServiceError(error) || error.code === 'not_found' || error.code === 'forbidden' || error.details.rateLimit)
+      throw error;
     return submissionPage(c, session, siteId, { error, edit });
   }
 }
@@ -56,7 +63,11 @@ async function submitOnce(deps: Deps, actor: Actor, input: SubmitInput, idempote
     return await waitForFirstRun(() => submitSiteIdempotently({ deps, actor, input, idempotencyKey }));
   } catch (error) {
     if (isServiceError(error) && error.code === 'idempotency_in_progress') {
-      throw new ServiceError('idempotency_in_progress', 'Your fresh checkout link is still being made. Reload this page in a moment.', error.details);
+      throw new ServiceError(
+        'idempotency_in_progress',
+        'Your fresh checkout link is still being made. Reload this page in a moment.',
+        error.details,
+      );
     }
     throw error;
   }
@@ -78,7 +89,8 @@ export function register(app: Hono<AppEnv>) {
     if (signed instanceof Response) return signed;
     const { session, form, actor, siteId } = signed;
     const key = form.idempotency_key ?? '';
-    if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
+    if (!isValidIdempotencyKey(key))
+      throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
     const deps = c.get('deps');
     return refusable(c, session, siteId, async () => {
       await enforceRateLimit(c, 'submit', session.accountId);
@@ -91,12 +103,18 @@ export function register(app: Hono<AppEnv>) {
       try {
         const result = await submitOnce(deps, actor, input, key);
         // A member with quota left is queued by the same verb, keeping this site_id: no payment at all.
-        return c.redirect(result.kind === 'payment_required' ? result.body.checkout_url : pagePath(result.body.site_id), 303);
+        return c.redirect(
+          result.kind === 'payment_required' ? result.body.checkout_url : pagePath(result.body.site_id),
+          303,
+        );
       } catch (error) {
         if (isServiceError(error) && error.code === 'already_submitted') throw takenMeanwhile(error);
         // The key of a page shown before the record changed (a re-submit through the API meanwhile).
         if (isServiceError(error) && error.code === 'idempotency_key_reused') {
-          throw new ServiceError('idempotency_key_reused', 'This submission changed since the page was shown. Reload the page and try again.');
+          throw new ServiceError(
+            'idempotency_key_reused',
+            'This submission changed since the page was shown. Reload the page and try again.',
+          );
         }
         throw error;
       }
@@ -126,13 +144,17 @@ export function register(app: Hono<AppEnv>) {
       session,
       siteId,
       async () => {
-        const given = { ...(typed.name.trim() && { name: typed.name }), ...(typed.description.trim() && { description: typed.description }) };
+        const given = {
+          ...(typed.name.trim() && { name: typed.name }),
+          ...(typed.description.trim() && { description: typed.description }),
+        };
         if (given.name === undefined && given.description === undefined) {
           throw new ServiceError('invalid_request', 'Nothing to file: give a new name, a new description, or both.');
         }
         const parsed = editInputSchema.safeParse(given);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) typed.errors[issue.path[0] as 'name' | 'description'] ??= issue.message;
+          for (const issue of parsed.error.issues)
+            typed.errors[issue.path[0] as 'name' | 'description'] ??= issue.message;
           throw new ServiceError('invalid_request', 'The edit was not filed: see the fields marked below.');
         }
         await enforceRateLimit(c, 'submit', session.accountId);

@@ -28,7 +28,8 @@ export async function submissionPage(c: Context<AppEnv>, session: WebSession, si
   const actor = actorForWebSession(session);
   const record = await getSubmission({ deps, actor, input: { siteId } });
   const live = record.status === 'live';
-  if (refusal?.error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(refusal.error.details.retryAfterSeconds));
+  if (refusal?.error.details.retryAfterSeconds !== undefined)
+    c.header('Retry-After', String(refusal.error.details.retryAfterSeconds));
   const body = await submissionBody({
     deps,
     actor,
@@ -45,7 +46,8 @@ export async function submissionPage(c: Context<AppEnv>, session: WebSession, si
     narrow: true,
     script: live ? COPY_SCRIPT : undefined,
     // A fresh checkout redirects to the payment provider's page: its origin must be a place the form may lead.
-    formActionOrigins: 'checkout_url' in record ? [new URL(record.checkout_url).origin].filter((o) => o !== deps.origin) : [],
+    formActionOrigins:
+      'checkout_url' in record ? [new URL(record.checkout_url).origin].filter((o) => o !== deps.origin) : [],
     body: html`<p><a href="/account">← All your submissions</a></p>
 ${refusal ? html`<div class="error" role="alert" id="error-summary"><p>${refusal.error.message}</p></div>` : ''}
 ${body}`,

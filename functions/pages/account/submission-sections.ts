@@ -130,7 +130,8 @@ const liveSection: Section = ({ record, deps }) => {
 ${slug ? html`<div class="panel">${badgeEmbedBox({ slug, live_url: s.live_url, is_feature: s.is_feature }, deps.origin)}</div>` : ''}`;
 };
 
-const fieldError = (id: string, message: string | undefined) => (message ? html`<span class="field-error" id="${id}">${message}</span>` : '');
+const fieldError = (id: string, message: string | undefined) =>
+  message ? html`<span class="field-error" id="${id}">${message}</span>` : '';
 const describedBy = (ids: Array<string | false>) => {
   const list = ids.filter(Boolean).join(' ');
   return list ? html` aria-describedby="${list}"` : '';
@@ -191,7 +192,8 @@ const timelineSection: Section = ({ record }) => {
   const history = site(record)?.history ?? [{ status: 'pending_payment' as const, at: record.submitted_at }];
   return html`<h2>History</h2>
 <ol class="timeline" id="timeline">${history.map(
-    (step) => html`<li data-status="${step.status}"><time datetime="${step.at}">${formatTime(step.at)}</time> · ${describeStatus(step.status)}${step.reason ? html`: ${step.reason}` : ''}</li>`,
+    (step) =>
+      html`<li data-status="${step.status}"><time datetime="${step.at}">${formatTime(step.at)}</time> · ${describeStatus(step.status)}${step.reason ? html`: ${step.reason}` : ''}</li>`,
   )}</ol>`;
 };
 

@@ -2,14 +2,23 @@
 // (/account/submissions/{site_id}), where the history, payment, retry and edits are.
 import { html } from 'hono/html';
 import type { SubmissionLine } from '../../../src/submissions/account-overview';
-import { describeLastEdit, describePendingEdit, describeQueue, describeStatus } from '../../../src/submissions/progress-words';
+import {
+  describeLastEdit,
+  describePendingEdit,
+  describeQueue,
+  describeStatus,
+} from '../../../src/submissions/progress-words';
 import { formatTime } from './layout';
 
 /** Where the submission waits and its edits, in the words of its page (docs/submission-progress.md). */
 function progress(s: SubmissionLine, now: Date) {
   const queue = s.queue ? html`<div class="queue small">${describeQueue(s.queue)}</div>` : '';
-  const pendingEdit = s.pending_edit ? html`<div class="edit pending small">Edit ${describePendingEdit(s.pending_edit)}</div>` : '';
-  const lastEdit = s.last_edit ? html`<div class="edit last small">Last edit ${describeLastEdit(s.last_edit)}</div>` : '';
+  const pendingEdit = s.pending_edit
+    ? html`<div class="edit pending small">Edit ${describePendingEdit(s.pending_edit)}</div>`
+    : '';
+  const lastEdit = s.last_edit
+    ? html`<div class="edit last small">Last edit ${describeLastEdit(s.last_edit)}</div>`
+    : '';
   return html`${queue}${pendingEdit}${lastEdit}`;
 }
 

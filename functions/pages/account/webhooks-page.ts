@@ -35,7 +35,11 @@ interface FormState {
 }
 
 function attemptRow(a: DeliveryAttempt): Html {
-  const result = a.succeeded ? `delivered (HTTP ${a.status_code})` : a.status_code !== null ? `failed: HTTP ${a.status_code}` : `failed: ${a.error ?? 'no answer'}`;
+  const result = a.succeeded
+    ? `delivered (HTTP ${a.status_code})`
+    : a.status_code !== null
+      ? `failed: HTTP ${a.status_code}`
+      : `failed: ${a.error ?? 'no answer'}`;
   return html`<tr><td data-label="Event">${a.event_type} <span class="muted small">${a.event_id}</span></td><td data-label="Attempt">${a.attempt}</td>
 <td data-label="Result">${result}</td><td data-label="At">${formatTime(a.at)}</td><td data-label="Next retry">${formatTime(a.next_retry_at)}</td></tr>`;
 }
@@ -62,7 +66,9 @@ function addForm(csrfToken: string, count: number, state?: FormState): Html {
   if (count >= MAX_WEBHOOKS_PER_ACCOUNT && !state) {
     return html`<p class="notice" id="webhooks-full">You have ${MAX_WEBHOOKS_PER_ACCOUNT} webhooks, the most an account can have. Delete one to add another.</p>`;
   }
-  const invalid = state ? html` aria-invalid="true" aria-describedby="webhook-url-error"` : html` aria-describedby="webhook-url-hint"`;
+  const invalid = state
+    ? html` aria-invalid="true" aria-describedby="webhook-url-error"`
+    : html` aria-describedby="webhook-url-hint"`;
   return html`<form class="panel" method="post" action="${PAGE}" novalidate>${csrfField(csrfToken)}${onceField()}
 <h2>Add a webhook</h2>
 <div class="field"><label for="webhook-url">Endpoint URL</label>
@@ -76,10 +82,13 @@ async function webhooksPage(c: Context<AppEnv>, session: WebSession, state?: For
   const deps = c.get('deps');
   const actor = actorForWebSession(session);
   const { data: hooks } = await listWebhooks({ deps, actor });
-  const attempts = await Promise.all(hooks.map((w) => listDeliveries({ deps, actor, input: { webhookId: w.webhook_id } })));
+  const attempts = await Promise.all(
+    hooks.map((w) => listDeliveries({ deps, actor, input: { webhookId: w.webhook_id } })),
+  );
   // Show the flashed secret only for one of this account's endpoints (post/redirect/get: a reload no longer shows it).
   const flashed = state ? undefined : takeNewWebhookCookie(c);
-  const created = flashed && SECRET.test(flashed.secret) ? hooks.find((w) => w.webhook_id === flashed.webhookId) : undefined;
+  const created =
+    flashed && SECRET.test(flashed.secret) ? hooks.find((w) => w.webhook_id === flashed.webhookId) : undefined;
   const pinged = c.req.query('pinged');
   return renderPage(c, {
     title: 'Webhooks',
@@ -131,8 +140,13 @@ export function register(app: Hono<AppEnv>) {
       setNewWebhookCookie(c, created.webhook_id, created.secret);
       return c.redirect(PAGE, 303);
     } catch (error) {
-      if (!isServiceError(error) || (error.code !== 'invalid_request' && error.code !== 'too_many_webhooks')) throw error;
-      return webhooksPage(c, session, { url, error: error.message, status: error.code === 'too_many_webhooks' ? 409 : 400 });
+      if (!isServiceError(error) || (error.code !== 'invalid_request' && error.code !== 'too_many_webhooks'))
+        throw error;
+      return webhooksPage(c, session, {
+        url,
+        error: error.message,
+        status: error.code === 'too_many_webhooks' ? 409 : 400,
+      });
     }
   });
 
@@ -155,7 +169,10 @@ export function register(app: Hono<AppEnv>) {
         return c.redirect(PAGE, 303);
       }
       await sendTestPing({ deps, actor: actorForWebSession(session), input });
-      return c.redirect(`${PAGE}?pinged=${encodeURIComponent(input.webhookId)}#webhook-${encodeURIComponent(input.webhookId)}`, 303);
+      return c.redirect(
+        `${PAGE}?pinged=${encodeURIComponent(input.webhookId)}#webhook-${encodeURIComponent(input.webhookId)}`,
+        303,
+      );
     });
   }
 }

@@ -23,7 +23,9 @@ export function exampleOf(doc: ApiDocument, schema: Schema | undefined, depth = 
   if (alt) return exampleOf(doc, alt, depth + 1);
   const type = [s.type].flat()[0] ?? (s.properties ? 'object' : 'string');
   if (type === 'object') {
-    const entries = Object.entries(s.properties ?? {}).filter(([key, p]) => s.required?.includes(key) || flatten(doc, p).s.example !== undefined);
+    const entries = Object.entries(s.properties ?? {}).filter(
+      ([key, p]) => s.required?.includes(key) || flatten(doc, p).s.example !== undefined,
+    );
     return Object.fromEntries(entries.map(([key, p]) => [key, exampleOf(doc, p, depth + 1)]));
   }
   if (type === 'array') return s.items ? [exampleOf(doc, s.items, depth + 1)] : [];
@@ -47,14 +49,16 @@ export function curlFor(doc: ApiDocument, { method, path, op }: Endpoint, origin
   for (const p of params) {
     const value = valueOf(p);
     if (p.in === 'path' && value !== undefined) url = url.replace(`{${p.name}}`, encodeURIComponent(text(value)));
-    if (p.in === 'query' && (value !== undefined || p.required)) query.set(p.name, text(value ?? exampleOf(doc, p.schema)));
+    if (p.in === 'query' && (value !== undefined || p.required))
+      query.set(p.name, text(value ?? exampleOf(doc, p.schema)));
     if (p.in === 'header' && value !== undefined) lines.push(`-H ${quote(`${p.name}: ${text(value)}`)}`);
   }
   const scheme = Object.keys(op.security?.[0] ?? {})[0];
   // Double quotes: the shell fills in the secret from the environment, so it never sits in the shell's history.
   if (scheme) lines.unshift(`-H "Authorization: Bearer $${SCHEMES[scheme]?.[1] ?? 'TOKEN'}"`);
   const body = op.requestBody?.content?.['application/json'];
-  if (body) lines.push(`-H 'Content-Type: application/json'`, `-d ${quote(JSON.stringify(exampleOf(doc, body.schema)))}`);
+  if (body)
+    lines.push(`-H 'Content-Type: application/json'`, `-d ${quote(JSON.stringify(exampleOf(doc, body.schema)))}`);
   const search = String(query);
   const start = `curl ${method === 'get' ? '' : `-X ${method.toUpperCase()} `}${quote(`${origin}${url}${search ? `?${search}` : ''}`)}`;
   return [start, ...lines].join(' \\\n  ');

@@ -77,7 +77,10 @@ export function deref<T>(doc: ApiDocument, value: T, hops = 0): { value: T; name
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return { value };
   // A chain of references that never ends (A -> B -> A) reads as an empty schema too.
   if (hops > 16) return { value: {} as T };
-  const parts = ref.slice(2).split('/').map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const parts = ref
+    .slice(2)
+    .split('/')
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
   let target: unknown = doc;
   for (const part of parts) target = (target as Record<string, unknown> | undefined)?.[part];
   // A dangling reference reads as an empty schema (`any`) rather than failing the page.
@@ -99,4 +102,5 @@ export const endpointsOf = (doc: ApiDocument): Endpoint[] =>
 export const isTryable = ({ method, op }: Endpoint) => method === 'get' && op.security?.length === 0;
 
 /** The operation's parameters with references resolved. */
-export const parametersOf = (doc: ApiDocument, op: Operation): Parameter[] => (op.parameters ?? []).map((p) => deref(doc, p).value);
+export const parametersOf = (doc: ApiDocument, op: Operation): Parameter[] =>
+  (op.parameters ?? []).map((p) => deref(doc, p).value);

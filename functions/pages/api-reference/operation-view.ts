@@ -3,7 +3,15 @@
 import { html } from 'hono/html';
 import type { Html } from '../shell/html';
 import { curlFor, SCHEMES } from './curl-example';
-import { deref, isTryable, parametersOf, type ApiDocument, type Endpoint, type Parameter, type Response } from './openapi-model';
+import {
+  deref,
+  isTryable,
+  parametersOf,
+  type ApiDocument,
+  type Endpoint,
+  type Parameter,
+  type Response,
+} from './openapi-model';
 import { constraints, fields, flatten, prose, typeOf } from './schema-view';
 
 export const TRY_PATH = '/api/v1/docs/try';
@@ -22,14 +30,21 @@ function responseView(doc: ApiDocument, status: string, r: Response): Html {
   const schema = r.content?.['application/json']?.schema;
   const { name } = deref(doc, schema);
   // RateLimit-Limit, -Remaining and -Reset always travel together: one name for the three.
-  const headers = [...new Set(Object.keys(r.headers ?? {}).map((h) => (h.startsWith('RateLimit-') ? 'RateLimit-*' : h)))];
+  const headers = [
+    ...new Set(Object.keys(r.headers ?? {}).map((h) => (h.startsWith('RateLimit-') ? 'RateLimit-*' : h))),
+  ];
   const body = fields(doc, schema);
   return html`<dt>${status}</dt><dd>${prose(r.description)}${
     headers.length
       ? html`<br><small>Headers: ${headers.map((h, i) => {
           const own = r.headers?.[h];
           // Shared headers (components) are described once, under "Limits and headers"; an operation's own here.
-          return [i ? ', ' : '', own && !(own as { $ref?: string }).$ref ? html`<code>${h}</code> (${prose(own.description)})` : html`<a href="#limits">${h}</a>`];
+          return [
+            i ? ', ' : '',
+            own && !(own as { $ref?: string }).$ref
+              ? html`<code>${h}</code> (${prose(own.description)})`
+              : html`<a href="#limits">${h}</a>`,
+          ];
         })}</small>`
       : ''
   }${name === 'Error' ? html`<br><small>Body: <a href="#errors">error</a></small>` : body ? html`<details><summary>Body: ${name ?? typeOf(doc, schema ?? {})}</summary>${body}</details>` : ''}</dd>`;
@@ -39,7 +54,10 @@ function responseView(doc: ApiDocument, status: string, r: Response): Html {
 const tryForm = (doc: ApiDocument, { method, path, op }: Endpoint) => {
   const id = op.operationId;
   // Each form is a landmark named by its heading: the operation in the name keeps the landmarks apart.
-  return html`<h4 id="try-${id}">Try it<span class="vh">: ${op.summary ?? id}</span></h4><form class="try" method="get" action="${TRY_PATH}" aria-labelledby="try-${id}"><input type="hidden" name="op" value="${id}">${parametersOf(doc, op)
+  return html`<h4 id="try-${id}">Try it<span class="vh">: ${op.summary ?? id}</span></h4><form class="try" method="get" action="${TRY_PATH}" aria-labelledby="try-${id}"><input type="hidden" name="op" value="${id}">${parametersOf(
+    doc,
+    op,
+  )
     .filter((p) => p.in !== 'header')
     .map((p) => {
       const { s } = flatten(doc, p.schema);

@@ -7,7 +7,8 @@ import { deref, type ApiDocument, type Schema } from './openapi-model';
 /** Descriptions carry one kind of markup, `code`; everything is escaped. */
 export const prose = (text = '') => text.split('`').map((part, i) => (i % 2 ? html`<code>${part}</code>` : part));
 
-export const literal = (value: unknown) => html`<code>${typeof value === 'string' ? value : JSON.stringify(value)}</code>`;
+export const literal = (value: unknown) =>
+  html`<code>${typeof value === 'string' ? value : JSON.stringify(value)}</code>`;
 
 /** The schema behind references, with allOf merged into one object (its properties and required lists joined). */
 export function flatten(doc: ApiDocument, schema: Schema = {}, depth = 0): { s: Schema; name?: string } {
@@ -16,7 +17,12 @@ export function flatten(doc: ApiDocument, schema: Schema = {}, depth = 0): { s: 
   const parts = value.allOf.map((part) => flatten(doc, part, depth + 1).s);
   const all = [...parts, value];
   return {
-    s: { ...Object.assign({}, ...all), allOf: undefined, properties: Object.assign({}, ...all.map((p) => p.properties)), required: all.flatMap((p) => p.required ?? []) },
+    s: {
+      ...Object.assign({}, ...all),
+      allOf: undefined,
+      properties: Object.assign({}, ...all.map((p) => p.properties)),
+      required: all.flatMap((p) => p.required ?? []),
+    },
     name,
   };
 }
@@ -31,19 +37,29 @@ export function typeOf(doc: ApiDocument, schema: Schema, depth = 0): string {
   if (alts.length) return [...new Set(alts.map(({ s: a }) => typeOf(doc, a, depth + 1)))].join(' or ');
   const types = [s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'any')].flat();
   if (s.nullable) types.push('null');
-  const words = types.map((t) => (t === 'array' ? `array of ${typeOf(doc, s.items ?? {}, depth + 1)}` : t)).join(' or ');
+  const words = types
+    .map((t) => (t === 'array' ? `array of ${typeOf(doc, s.items ?? {}, depth + 1)}` : t))
+    .join(' or ');
   return s.format ? `${words} (${s.format})` : words;
 }
 
 const range = (min: number | undefined, max: number | undefined, unit: string) =>
-  min !== undefined && max !== undefined ? `${min} to ${max}${unit}` : min !== undefined ? `at least ${min}${unit}` : max !== undefined ? `at most ${max}${unit}` : '';
+  min !== undefined && max !== undefined
+    ? `${min} to ${max}${unit}`
+    : min !== undefined
+      ? `at least ${min}${unit}`
+      : max !== undefined
+        ? `at most ${max}${unit}`
+        : '';
 
 /** Allowed values, default, ranges, lengths, pattern and example, as short phrases. */
 export function constraints(doc: ApiDocument, s: Schema): Html[] {
   const alts = alternatives(doc, s).map((a) => a.s);
   const values = s.enum ?? (alts.length && alts.every((a) => a.enum) ? alts.flatMap((a) => a.enum!) : undefined);
   const notes: Array<Html | string> = [
-    values ? html`${values.length === 1 ? 'always' : 'one of'} ${values.map((v, i) => [i ? ', ' : '', literal(v)])}` : '',
+    values
+      ? html`${values.length === 1 ? 'always' : 'one of'} ${values.map((v, i) => [i ? ', ' : '', literal(v)])}`
+      : '',
     s.const !== undefined ? html`always ${literal(s.const)}` : '',
     s.default !== undefined ? html`default ${literal(s.default)}` : '',
     range(s.minimum, s.maximum, ''),
@@ -71,7 +87,13 @@ export function fields(doc: ApiDocument, schema: Schema | undefined, seen: reado
 }
 
 /** One field: name, type, whether it is required, description, constraints, and its own fields. */
-export function field(doc: ApiDocument, key: string, schema: Schema, required: boolean | undefined, seen: readonly string[] = []): Html {
+export function field(
+  doc: ApiDocument,
+  key: string,
+  schema: Schema,
+  required: boolean | undefined,
+  seen: readonly string[] = [],
+): Html {
   const { s } = flatten(doc, schema);
   const notes = constraints(doc, s);
   const description = schema.description ?? s.description;

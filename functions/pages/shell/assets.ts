@@ -16,7 +16,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (c.req.path !== stylesheetPath()) return c.notFound();
     return c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': IMMUTABLE_CACHE });
   });
-  app.get('/favicon.svg', (c) => c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': ICON_CACHE }));
+  app.get('/favicon.svg', (c) =>
+    c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': ICON_CACHE }),
+  );
   // Browsers and crawlers that ignore <link rel="icon"> ask for /favicon.ico; every current one renders SVG.
   app.get('/favicon.ico', (c) => c.redirect('/favicon.svg', 301));
 }

@@ -60,5 +60,7 @@ ${page.script ? html`<script>${raw(page.script)}</script>` : ''}
 </body>
 </html>`;
   if (!page.cacheable) return c.html(document, page.status);
-  return resolveCallback(document, HtmlEscapedCallbackPhase.Stringify, false, {}).then((text) => cacheableAnswer(c, text, 'text/html; charset=UTF-8'));
+  return resolveCallback(document, HtmlEscapedCallbackPhase.Stringify, false, {}).then((text) =>
+    cacheableAnswer(c, text, 'text/html; charset=UTF-8'),
+  );
 }

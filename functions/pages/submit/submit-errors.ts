@@ -21,9 +21,11 @@ function wordsFor(field: SubmitField, issue: Issue, values: SubmitValues): strin
       // The rule's own words for people (src/submissions/url.ts), as the API, MCP and the CLI say them.
       return issue.code === 'custom' ? `${issue.message}.` : `${NOT_A_URL}.`;
     case 'email':
-      return 'Enter a valid e-mail address, or leave it empty to use your account\'s.';
+      return "Enter a valid e-mail address, or leave it empty to use your account's.";
     case 'categories':
-      return issue.code === 'too_big' ? `Choose at most ${MAX_CATEGORIES_PER_TOOL} categories.` : 'Choose categories from the list.';
+      return issue.code === 'too_big'
+        ? `Choose at most ${MAX_CATEGORIES_PER_TOOL} categories.`
+        : 'Choose categories from the list.';
     case 'plan':
       return 'Choose one of the plans.';
     default:
@@ -36,7 +38,8 @@ export function validationErrors(error: z.ZodError, values: SubmitValues): Submi
   const errors: SubmitErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
-    const field: SubmitField = key === 'name' || key === 'url' || key === 'email' || key === 'plan' || key === 'categories' ? key : 'form';
+    const field: SubmitField =
+      key === 'name' || key === 'url' || key === 'email' || key === 'plan' || key === 'categories' ? key : 'form';
     errors[field] ??= wordsFor(field, issue, values);
   }
   return errors;

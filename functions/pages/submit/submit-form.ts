@@ -63,8 +63,11 @@ function coverage(plan: PlanKind, standing: QuotaStanding): Html | string {
 function errorSummary(errors: SubmitErrors): Html | string {
   const fields = (Object.keys(errors) as SubmitField[]).filter((f) => errors[f]);
   if (!fields.length) return '';
-  return html`<div class="error" role="alert" id="error-summary"><p><strong>Your tool was not submitted.</strong></p><ul>${fields.map((f) =>
-    f === 'form' ? html`<li>${errors.form}</li>` : html`<li><a href="#${f === 'plan' ? 'plan-basic' : f === 'categories' ? 'categories' : f}">${FIELD_LABELS[f]}</a>: ${errors[f]}</li>`,
+  return html`<div class="error" role="alert" id="error-summary"><p><strong>Your tool was not submitted.</strong></p><ul>${fields.map(
+    (f) =>
+      f === 'form'
+        ? html`<li>${errors.form}</li>`
+        : html`<li><a href="#${f === 'plan' ? 'plan-basic' : f === 'categories' ? 'categories' : f}">${FIELD_LABELS[f]}</a>: ${errors[f]}</li>`,
   )}</ul></div>`;
 }
 
@@ -99,7 +102,9 @@ ${fieldError(errors, 'email')}<span class="hint">Review notices go here. Leave i
 <fieldset class="field" id="plan"${errors.plan ? html` aria-describedby="plan-error"` : ''}><legend>Plan</legend>
 ${fieldError(errors, 'plan')}
 ${planKinds.map(
-  (plan) => html`<label for="plan-${plan}"><input type="radio" id="plan-${plan}" name="plan" value="${plan}"${values.plan === plan ? ' checked' : ''}>
+  (
+    plan,
+  ) => html`<label for="plan-${plan}"><input type="radio" id="plan-${plan}" name="plan" value="${plan}"${values.plan === plan ? ' checked' : ''}>
 <span><strong>${planTitles[plan]}</strong> – ${priceText(planPrices[plan])}${coverage(plan, standing)}</span></label>`,
 )}
 <span class="hint">What each plan gets: <a href="/pricing">Pricing</a>. Included plans are queued at once; any other goes on to the checkout.</span>
@@ -110,7 +115,8 @@ ${
     ? html`<fieldset class="field" id="categories"${errors.categories ? html` aria-describedby="categories-error"` : ''}><legend>Categories <span class="muted">(up to ${MAX_CATEGORIES_PER_TOOL}, optional)</span></legend>
 ${fieldError(errors, 'categories')}
 <div class="choices">${v.categories.map(
-        (c) => html`<label for="category-${c.slug}"><input type="checkbox" id="category-${c.slug}" name="categories" value="${c.slug}"${checked.has(c.slug) ? ' checked' : ''}> ${c.name}</label>`,
+        (c) =>
+          html`<label for="category-${c.slug}"><input type="checkbox" id="category-${c.slug}" name="categories" value="${c.slug}"${checked.has(c.slug) ? ' checked' : ''}> ${c.name}</label>`,
       )}</div></fieldset>`
     : ''
 }

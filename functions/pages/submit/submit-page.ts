@@ -36,7 +36,9 @@ import { formBodyLimit } from '../../middleware/body-limit';
 
 /** A plan name from a query or a form, as the plan it stands for (`pro` is sponsored); anything else is none. */
 const planFrom = (value: unknown): PlanKind | undefined =>
-  typeof value === 'string' && (planNames as readonly string[]).includes(value) ? planKind(value as PlanName) : undefined;
+  typeof value === 'string' && (planNames as readonly string[]).includes(value)
+    ? planKind(value as PlanName)
+    : undefined;
 
 /** Where sign-in brings a signed-out person back to: the form, with the plan they chose. */
 const submitPathFor = (plan: PlanKind | undefined) => (plan ? `/submit?plan=${plan}` : '/submit');
@@ -107,7 +109,6 @@ async function readSubmitForm(c: Context<AppEnv>): Promise<{ fields: Record<stri
   return { fields, categories };
 }
 
-
 const stillRunning = (c: Context<AppEnv>) =>
   page(
     c,
@@ -116,24 +117,39 @@ const stillRunning = (c: Context<AppEnv>) =>
   );
 
 /** What the verb refused, on the form: a duplicate with a link, a category, a key reused, a checkout failure. */
-async function refusal(c: Context<AppEnv>, session: WebSession, values: SubmitValues, input: SubmitInput, error: ServiceError) {
+async function refusal(
+  c: Context<AppEnv>,
+  session: WebSession,
+  values: SubmitValues,
+  input: SubmitInput,
+  error: ServiceError,
+) {
   const deps = c.get('deps');
   if (error.code === 'already_submitted') {
     const url = new URL(input.url);
-    const dup = await describeDuplicate(deps.db, actorForWebSession(session), { canonicalUrl: canonicalUrl(url), normalizedName: normalizeName(input.name) });
+    const dup = await describeDuplicate(deps.db, actorForWebSession(session), {
+      canonicalUrl: canonicalUrl(url),
+      normalizedName: normalizeName(input.name),
+    });
     // The words the API's 409 says too (duplicateWords), with the page as a link.
     const { lead, link } = duplicateWords(dup);
     const words = link ? html`${lead} <a href="${link.path}">${link.text}</a>.` : lead;
     return renderForm(c, session, { values, errors: { [dup.field]: words }, status: 409 });
   }
   const category = categoryError(error);
-  if (category) return renderForm(c, session, { values, errors: { categories: category }, status: error.status as ContentfulStatusCode });
+  if (category)
+    return renderForm(c, session, {
+      values,
+      errors: { categories: category },
+      status: error.status as ContentfulStatusCode,
+    });
   if (error.code === 'idempotency_key_reused') {
     const text = 'This form was already sent with other details. Check them and press Submit again.';
     return renderForm(c, session, { values, errors: { form: text }, status: 422 });
   }
   if (error.code === 'plan_unavailable' || error.code === 'checkout_failed') {
-    const text = 'We could not start the checkout for this plan just now. Nothing was charged or submitted; try again in a minute.';
+    const text =
+      'We could not start the checkout for this plan just now. Nothing was charged or submitted; try again in a minute.';
     return renderForm(c, session, { values, errors: { plan: text }, status: 503 });
   }
   throw error;
@@ -147,7 +163,9 @@ export function register(app: OpenAPIHono<AppEnv>) {
     const plan = planFrom(c.req.query('plan'));
     const session = await currentSession(c);
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
-    return renderForm(c, session, { values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] } });
+    return renderForm(c, session, {
+      values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] },
+    });
   });
 
   submit.post('/', async (c) => {
@@ -158,7 +176,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
     await checkSessionCsrf(c, fields, session.csrfToken);
     const key = fields.idempotency_key ?? '';
-    if (!isValidIdempotencyKey(key)) throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
+    if (!isValidIdempotencyKey(key))
+      throw new ServiceError('invalid_request', 'This form is incomplete. Reload the page and try again.');
     const values: SubmitValues = {
       name: (fields.name ?? '').slice(0, 400),
       url: (fields.url ?? '').slice(0, 4096),
@@ -173,13 +192,18 @@ export function register(app: OpenAPIHono<AppEnv>) {
       plan: fields.plan,
       categories: values.categories.length ? values.categories : undefined,
     });
-    if (!parsed.success) return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
+    if (!parsed.success)
+      return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
     const input = parsed.data;
     const deps = c.get('deps');
     // A bare host got https:// (as on every surface): the person sees the address before anything is submitted or
     // paid, and the next press submits it (docs/contract.md "Submit request").
     const [urlNotice] = urlNotices(values.url);
-    if (urlNotice) return renderForm(c, session, { values: { ...values, url: input.url }, notice: `${urlNotice}. Check it and press the button again to submit.` });
+    if (urlNotice)
+      return renderForm(c, session, {
+        values: { ...values, url: input.url },
+        notice: `${urlNotice}. Check it and press the button again to submit.`,
+      });
 
     const actor = actorForWebSession(session);
     try {
@@ -211,7 +235,10 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return renderForm(c, session, { values, errors: { plan: text }, status: 402, payUrl: result.body.checkout_url });
     }
     // Post/redirect/get: a member's queued submission to its page, anyone else to the checkout.
-    return c.redirect(result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url, 303);
+    return c.redirect(
+      result.kind === 'queued' ? `/account/submissions/${result.body.site_id}` : result.body.checkout_url,
+      303,
+    );
   });
 
   submit.onError(errorPage);

@@ -2,7 +2,9 @@ import { createDisposableDomains } from './list';
 import { DISPOSABLE_DOMAINS_ASSET_PATH, type DisposableDomains } from './types';
 
 /** Workers: the list from the Worker's own static assets (the `ASSETS` binding of wrangler.toml [assets]). */
-export function createAssetDisposableDomains(assets: { fetch: (request: Request) => Promise<Response> }): DisposableDomains {
+export function createAssetDisposableDomains(assets: {
+  fetch: (request: Request) => Promise<Response>;
+}): DisposableDomains {
   return createDisposableDomains(async () => {
     // The binding answers from the uploaded files; the host is never contacted.
     const res = await assets.fetch(new Request(`https://assets.invalid${DISPOSABLE_DOMAINS_ASSET_PATH}`));

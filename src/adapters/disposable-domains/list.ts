@@ -9,7 +9,8 @@ export function createDisposableDomains(load: () => Promise<unknown>): Disposabl
   let set: Promise<Set<string>> | undefined;
   const read = async () => {
     const list = await load();
-    if (!Array.isArray(list) || !list.every((d) => typeof d === 'string')) throw new Error('the disposable-domain list is not an array of strings');
+    if (!Array.isArray(list) || !list.every((d) => typeof d === 'string'))
+      throw new Error('the disposable-domain list is not an array of strings');
     return new Set(list.map((d: string) => d.trim().toLowerCase()));
   };
   return {

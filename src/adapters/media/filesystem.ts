@@ -21,7 +21,9 @@ export function createFilesystemMediaStore(dir: string): MediaStore {
     },
     async get(name) {
       const bytes = await readFile(pathOf(name)).catch(missing);
-      return bytes ? { size: bytes.byteLength, body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) } : null;
+      return bytes
+        ? { size: bytes.byteLength, body: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+        : null;
     },
     async put(name, bytes) {
       const path = pathOf(name);

@@ -2,7 +2,9 @@ import { checkedMediaKey } from './media-key';
 import type { MediaStore } from './types';
 
 /** A store in process memory: the default of buildDeps (tests); the entries pass R2 or the disk. */
-export function createMemoryMediaStore(): MediaStore & { readonly objects: ReadonlyMap<string, { bytes: Uint8Array; contentType: string }> } {
+export function createMemoryMediaStore(): MediaStore & {
+  readonly objects: ReadonlyMap<string, { bytes: Uint8Array; contentType: string }>;
+} {
   const objects = new Map<string, { bytes: Uint8Array; contentType: string }>();
   const checked = (name: string) => objects.get(checkedMediaKey(name));
   return {

@@ -26,5 +26,9 @@ export function createR2MediaStore(bucket: R2Bucket): MediaStore {
 /** Duck-typed check of a Worker binding (env values are untyped): an object with the bucket methods we call. */
 export function isR2Bucket(value: unknown): value is R2Bucket {
   const candidate = value as Partial<Record<'head' | 'get' | 'put', unknown>> | null;
-  return typeof candidate === 'object' && candidate !== null && ['head', 'get', 'put'].every((m) => typeof candidate[m as 'head'] === 'function');
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    ['head', 'get', 'put'].every((m) => typeof candidate[m as 'head'] === 'function')
+  );
 }

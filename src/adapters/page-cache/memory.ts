@@ -4,7 +4,9 @@ import { type CachedPage, type PageCache, PAGE_CACHE_TTL_SECONDS } from './types
  * Pages in process memory, least recently used first out once `maxBytes` of bodies are held. One entry per key:
  * a page rendered at a newer listing version replaces the older one, and an older one is never served.
  */
-export function createMemoryPageCache(options: { maxBytes?: number; ttlSeconds?: number; now?: () => number } = {}): PageCache {
+export function createMemoryPageCache(
+  options: { maxBytes?: number; ttlSeconds?: number; now?: () => number } = {},
+): PageCache {
   const maxBytes = options.maxBytes ?? 32 * 2 ** 20;
   const ttlMs = (options.ttlSeconds ?? PAGE_CACHE_TTL_SECONDS) * 1000;
   const now = options.now ?? (() => Date.now());

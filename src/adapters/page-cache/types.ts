@@ -26,4 +26,3 @@ export interface PageCache {
 
 /** How long a page may be kept at most (a sponsor slot can end by time alone, without a change to the listing). */
 export const PAGE_CACHE_TTL_SECONDS = 60;
-

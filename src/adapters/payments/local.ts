@@ -1,4 +1,11 @@
-import type { CheckoutRequest, CheckoutSession, ListingKind, ListingPrice, MembershipCheckoutRequest, PaymentsAdapter } from './types';
+import type {
+  CheckoutRequest,
+  CheckoutSession,
+  ListingKind,
+  ListingPrice,
+  MembershipCheckoutRequest,
+  PaymentsAdapter,
+} from './types';
 import { CHECKOUT_LIFETIME_MS } from './types';
 import { randomToken } from '../../crypto';
 import { ServiceError } from '../../errors';
@@ -41,7 +48,8 @@ export function createLocalPayments(
     },
     async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
       const price = memberships?.[request.tier];
-      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      if (!price)
+        throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       return session(price, request.origin);
     },
     // The local page refuses a session whose pending record no longer names it, so nothing to do here.
@@ -52,7 +60,10 @@ export function createLocalPayments(
     async cancelReplacedSubscription() {},
     // The local billing page (/account/billing) stands in for Stripe's Customer Portal.
     async createBillingPortal(): Promise<never> {
-      throw new ServiceError('plan_unavailable', 'Billing is managed on this server\'s own billing page without Stripe.');
+      throw new ServiceError(
+        'plan_unavailable',
+        "Billing is managed on this server's own billing page without Stripe.",
+      );
     },
   };
 }

@@ -34,7 +34,9 @@ function recorded(session: Stripe.Checkout.Session, ref: string | undefined): Ch
   if (!session.url) throw new Error('Checkout Session without url');
   const mode = session.mode === 'payment' ? 'payment' : session.mode === 'subscription' ? 'subscription' : undefined;
   const beforeTax =
-    session.amount_subtotal === null ? session.amount_total : session.amount_subtotal - (session.total_details?.amount_discount ?? 0);
+    session.amount_subtotal === null
+      ? session.amount_total
+      : session.amount_subtotal - (session.total_details?.amount_discount ?? 0);
   if (!mode || beforeTax === null || !session.currency) {
     throw new Error(`Checkout Session ${session.id} without a mode, amount or currency to record`);
   }
@@ -60,7 +62,10 @@ export function taxParams(
   tax: StripeConfig['tax'],
   mode: 'payment' | 'subscription',
   customer: string | undefined,
-): Pick<Stripe.Checkout.SessionCreateParams, 'automatic_tax' | 'tax_id_collection' | 'invoice_creation' | 'customer_update'> {
+): Pick<
+  Stripe.Checkout.SessionCreateParams,
+  'automatic_tax' | 'tax_id_collection' | 'invoice_creation' | 'customer_update'
+> {
   const update: Stripe.Checkout.SessionCreateParams.CustomerUpdate = {
     ...(tax.automatic && { address: 'auto' }),
     ...(tax.idCollection && { name: 'auto' }),
@@ -96,7 +101,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
   return {
     kind: 'stripe',
     // Stripe hosts Checkout and the Customer Portal; a STRIPE_API_URL stand-in (tests) hosts its pages itself.
-    hostedOrigins: ['https://checkout.stripe.com', 'https://billing.stripe.com', ...(config.apiUrl ? [new URL(config.apiUrl).origin] : [])],
+    hostedOrigins: [
+      'https://checkout.stripe.com',
+      'https://billing.stripe.com',
+      ...(config.apiUrl ? [new URL(config.apiUrl).origin] : []),
+    ],
     async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
       const { kind } = request;
       const price = config.prices[kind];
@@ -117,7 +126,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         ...taxParams(config.tax, subscription ? 'subscription' : 'payment', undefined),
         ...(request.email && { customer_email: request.email }),
         ...(subscription
-          ? { subscription_data: { metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null } } }
+          ? {
+              subscription_data: {
+                metadata: { ...metadata, purpose: 'sponsorship', [SUBSCRIPTION_REF_KEY]: ref ?? null },
+              },
+            }
           : { payment_intent_data: { metadata } }),
       });
       const key = await checkoutIdempotencyKey(request);
@@ -142,7 +155,8 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async createMembershipCheckout(request: MembershipCheckoutRequest): Promise<CheckoutSession> {
       const price = config.prices[request.tier];
-      if (!price) throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
+      if (!price)
+        throw new ServiceError('plan_unavailable', `The ${request.tier} membership is not available right now.`);
       // Informational only: the webhook reads account and tier from our record of the session (docs/payments.md).
       const metadata = { purpose: 'membership', account_id: request.accountId, tier: request.tier };
       // Double clicks within ten minutes get the same session back instead of a second one. The customer is part
@@ -187,7 +201,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
         { idempotencyKey: `refund-${paymentIntentId}` },
       );
     },
-    async cancelSubscriptionAndRefund(subscriptionId: string, invoiceId: string | undefined, reason: string): Promise<void> {
+    async cancelSubscriptionAndRefund(
+      subscriptionId: string,
+      invoiceId: string | undefined,
+      reason: string,
+    ): Promise<void> {
       try {
         await stripe().subscriptions.cancel(subscriptionId, { prorate: false });
       } catch (error) {
@@ -206,7 +224,11 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     async cancelReplacedSubscription(subscriptionId: string): Promise<void> {
       try {
         // prorate: the unused part of the period becomes a credit on the customer's next invoice (the new tier's).
-        await stripe().subscriptions.cancel(subscriptionId, { prorate: true }, { idempotencyKey: `replaced-${subscriptionId}` });
+        await stripe().subscriptions.cancel(
+          subscriptionId,
+          { prorate: true },
+          { idempotencyKey: `replaced-${subscriptionId}` },
+        );
       } catch (error) {
         // Already cancelled (or gone): nothing left to stop.
         const status = (error as { statusCode?: number }).statusCode;
@@ -215,10 +237,18 @@ export function createStripePayments(config: StripeConfig, now: () => Date = () 
     },
     async createBillingPortal(request: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
       try {
-        const session = await stripe().billingPortal.sessions.create({ customer: request.customerId, return_url: request.returnUrl });
+        const session = await stripe().billingPortal.sessions.create({
+          customer: request.customerId,
+          return_url: request.returnUrl,
+        });
         return { url: session.url };
       } catch (error) {
-        throw new ServiceError('service_unavailable', 'The billing page could not be opened. Please retry later.', {}, error);
+        throw new ServiceError(
+          'service_unavailable',
+          'The billing page could not be opened. Please retry later.',
+          {},
+          error,
+        );
       }
     },
   };

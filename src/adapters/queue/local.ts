@@ -43,7 +43,13 @@ export function createLocalQueue(options: LocalQueueOptions): JobQueue & {
       try {
         await runner(step, message);
       } catch (error) {
-        options.log.warn('local job failed', { step, site_id: message.site_id, delivery_id: message.delivery_id, delivery, err: String(error) });
+        options.log.warn('local job failed', {
+          step,
+          site_id: message.site_id,
+          delivery_id: message.delivery_id,
+          delivery,
+          err: String(error),
+        });
         // A step with its own schedule (webhook deliveries: over a day) retries like QStash would; others quickly.
         const deliveries = retry ? retry.retries + 1 : maxDeliveries;
         const wait = retry ? retry.delayMs(delivery - 1) : retryDelayMs;

@@ -15,7 +15,13 @@ const sdkBackoffMs = (attempt: number) => Math.exp(attempt) * 50;
  * its queues, schedules, DLQ and workflow APIs, cost the Worker bundle 9.7 KiB gzipped for this one call
  * (docs/bench.md "Worker bundle"). test/functions/jobs/qstash-publish.test.ts holds it to what the SDK sends.
  */
-export function createQStashQueue(options: { token: string; baseUrl?: string; jobsOrigin: () => string; fetch?: typeof fetch; backoffMs?: (attempt: number) => number }): JobQueue {
+export function createQStashQueue(options: {
+  token: string;
+  baseUrl?: string;
+  jobsOrigin: () => string;
+  fetch?: typeof fetch;
+  backoffMs?: (attempt: number) => number;
+}): JobQueue {
   const api = (options.baseUrl ?? QSTASH_API).replace(/\/$/, '');
   return {
     kind: 'qstash',

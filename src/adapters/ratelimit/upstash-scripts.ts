@@ -9,7 +9,11 @@ export interface UpstashScriptClient {
   eval(script: string, keys: string[], args: unknown[]): Promise<unknown>;
 }
 
-export function createUpstashScriptClient(options: { url: string; token: string; fetch?: typeof fetch }): UpstashScriptClient {
+export function createUpstashScriptClient(options: {
+  url: string;
+  token: string;
+  fetch?: typeof fetch;
+}): UpstashScriptClient {
   const send = async (command: unknown[]): Promise<unknown> => {
     const response = await (options.fetch ?? fetch)(options.url, {
       method: 'POST',
@@ -17,7 +21,8 @@ export function createUpstashScriptClient(options: { url: string; token: string;
       body: JSON.stringify(command),
     });
     const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: string };
-    if (!response.ok || typeof body.error === 'string') throw new Error(body.error ?? `Upstash answered HTTP ${response.status}`);
+    if (!response.ok || typeof body.error === 'string')
+      throw new Error(body.error ?? `Upstash answered HTTP ${response.status}`);
     return body.result;
   };
   return {

@@ -23,13 +23,18 @@ export function createUpstashLimiter(options: {
   // commands it sends (./upstash-scripts.ts), typed as the client it expects.
   let sdk: Promise<{ Ratelimit: typeof Ratelimit; redis: import('@upstash/redis').Redis }> | undefined;
   const loadSdk = () =>
-    (sdk ??= import('./upstash-sdk').then((loaded) => ({
-      Ratelimit: loaded.Ratelimit,
-      redis: createUpstashScriptClient({ url: options.url, token: options.token }) as unknown as import('@upstash/redis').Redis,
-    })).catch((error: unknown) => {
-      sdk = undefined; // a failed load is retried by the next call
-      throw error;
-    }));
+    (sdk ??= import('./upstash-sdk')
+      .then((loaded) => ({
+        Ratelimit: loaded.Ratelimit,
+        redis: createUpstashScriptClient({
+          url: options.url,
+          token: options.token,
+        }) as unknown as import('@upstash/redis').Redis,
+      }))
+      .catch((error: unknown) => {
+        sdk = undefined; // a failed load is retried by the next call
+        throw error;
+      }));
   // Keyed by the values too: a window is fixed when its Ratelimit is built.
   const limiters = new Map<string, Ratelimit>();
   const limiterFor = async ({ name, limit, windowSeconds }: LimiterWindow) => {

@@ -60,7 +60,11 @@ export function createCheckedLookup(options: PinnedFetchOptions): LookupFunction
           .filter((entry) => wantedFamily === 0 || entry.family === wantedFamily);
         const first = entries[0];
         if (!first) {
-          callback(Object.assign(new Error(`${hostname} has no IPv${wantedFamily} address`), { code: 'ENOTFOUND' }), '', 0);
+          callback(
+            Object.assign(new Error(`${hostname} has no IPv${wantedFamily} address`), { code: 'ENOTFOUND' }),
+            '',
+            0,
+          );
           return;
         }
         if (lookupOptions.all) callback(null, entries);

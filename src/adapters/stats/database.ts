@@ -7,7 +7,17 @@ const flat = (rows: readonly GatedCount[]) =>
   rows.map(({ slug, counter, n, gates }) => {
     if (gates.length === 0 || gates.length > MAX_GATES) throw new Error(`a counted row needs 1 to ${MAX_GATES} gates`);
     const [g1, g2, g3] = gates;
-    return { slug, counter, n, m1: g1!.mark, c1: g1!.cap, m2: g2?.mark ?? null, c2: g2?.cap ?? null, m3: g3?.mark ?? null, c3: g3?.cap ?? null };
+    return {
+      slug,
+      counter,
+      n,
+      m1: g1!.mark,
+      c1: g1!.cap,
+      m2: g2?.mark ?? null,
+      c2: g2?.cap ?? null,
+      m3: g3?.mark ?? null,
+      c3: g3?.cap ?? null,
+    };
   });
 
 /**

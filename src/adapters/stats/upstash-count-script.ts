@@ -37,7 +37,10 @@ return counted
 export const endOfDaySeconds = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
 
 /** The script's ARGV after its first two: the rows, flattened. */
-export function countScriptRows(rows: readonly GatedCount[], field: (slug: string, counter: string) => string): (string | number)[] {
+export function countScriptRows(
+  rows: readonly GatedCount[],
+  field: (slug: string, counter: string) => string,
+): (string | number)[] {
   return rows.flatMap(({ slug, counter, n, gates }) => {
     if (gates.length === 0 || gates.length > MAX_GATES) throw new Error(`a counted row needs 1 to ${MAX_GATES} gates`);
     return [field(slug, counter), n, gates.length, ...gates.flatMap((g) => [g.mark, g.cap])];

@@ -39,7 +39,10 @@ export function createUpstashStatsStore(options: { url: string; token: string; f
       const rows: CountRow[] = [];
       let cursor = '0';
       do {
-        const [next, flat] = (await redis.command(['HSCAN', dayKey(day), cursor, 'COUNT', SCAN_COUNT])) as [string, string[]];
+        const [next, flat] = (await redis.command(['HSCAN', dayKey(day), cursor, 'COUNT', SCAN_COUNT])) as [
+          string,
+          string[],
+        ];
         for (let i = 0; i + 1 < flat.length; i += 2) {
           const [slug = '', counter = ''] = String(flat[i]).split(' ');
           rows.push({ slug, counter, n: Number(flat[i + 1]) });
@@ -68,7 +71,8 @@ function createUpstashRest(options: { url: string; token: string; fetch?: typeof
     });
     const parsed = (await response.json().catch(() => ({}))) as unknown;
     const error = (parsed as { error?: unknown } | null)?.error;
-    if (!response.ok || typeof error === 'string') throw new Error(typeof error === 'string' ? error : `Upstash answered HTTP ${response.status}`);
+    if (!response.ok || typeof error === 'string')
+      throw new Error(typeof error === 'string' ? error : `Upstash answered HTTP ${response.status}`);
     return parsed;
   };
   const resultOf = (envelope: unknown) => {

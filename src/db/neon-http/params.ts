@@ -10,7 +10,8 @@ function dateToString(date: Date): string {
   let year = date.getFullYear();
   const bc = year < 1;
   if (bc) year = Math.abs(year) + 1;
-  let text = `${pad(year, 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}T${pad(date.getHours(), 2)}:` +
+  let text =
+    `${pad(year, 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}T${pad(date.getHours(), 2)}:` +
     `${pad(date.getMinutes(), 2)}:${pad(date.getSeconds(), 2)}.${pad(date.getMilliseconds(), 3)}`;
   if (offset < 0) {
     text += '-';
@@ -43,9 +44,13 @@ function toText(value: unknown, seen: unknown[] = []): string | Uint8Array | nul
   if (typeof value === 'object') {
     const custom = value as { toPostgres?: (prepare: (v: unknown) => unknown) => unknown };
     if (typeof custom.toPostgres === 'function') {
-      if (seen.includes(value)) throw new Error(`circular reference detected while preparing "${String(value)}" for query`);
+      if (seen.includes(value))
+        throw new Error(`circular reference detected while preparing "${String(value)}" for query`);
       seen.push(value);
-      return toText(custom.toPostgres((v) => toText(v)), seen);
+      return toText(
+        custom.toPostgres((v) => toText(v)),
+        seen,
+      );
     }
     return JSON.stringify(value);
   }

@@ -29,8 +29,24 @@ export class NeonDbError extends Error {
   sourceError?: unknown;
 }
 
-const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where',
-  'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'] as const;
+const ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+] as const;
 
 /** The options drizzle passes (drizzle-orm/neon-http/session.js: arrayMode and fullResults, authToken with $withAuth). */
 export interface NeonQueryOptions {
@@ -49,7 +65,11 @@ export interface NeonFullResult {
   viaNeonFetch: true;
 }
 
-export type NeonQueryFunction = (query: string, params?: unknown[], options?: NeonQueryOptions) => Promise<NeonFullResult | unknown[]>;
+export type NeonQueryFunction = (
+  query: string,
+  params?: unknown[],
+  options?: NeonQueryOptions,
+) => Promise<NeonFullResult | unknown[]>;
 
 /** The application_name Neon's logs show for our connections (the official client sends its package URL). */
 const APPLICATION_NAME = 'tooldir-neon-http';
@@ -62,10 +82,18 @@ function resolveConnectionString(connectionString: string): { resolved: string; 
     protocol = new URL(connectionString).protocol;
     url = new URL('http:' + connectionString.slice(protocol.length));
   } catch {
-    throw new NeonDbError(`Database connection string provided to neon() is not a valid URL (connection string: ${connectionString})`);
+    throw new NeonDbError(
+      `Database connection string provided to neon() is not a valid URL (connection string: ${connectionString})`,
+    );
   }
-  if (protocol !== 'postgres:' && protocol !== 'postgresql:' || !url.username || !url.hostname || url.hostname === '-' ||
-    !url.pathname || url.pathname === '/') {
+  if (
+    (protocol !== 'postgres:' && protocol !== 'postgresql:') ||
+    !url.username ||
+    !url.hostname ||
+    url.hostname === '-' ||
+    !url.pathname ||
+    url.pathname === '/'
+  ) {
     throw new NeonDbError('Wrong URL scheme or missing user, host or database in connection parameters');
   }
   if (!url.searchParams.has('application_name')) url.searchParams.append('application_name', APPLICATION_NAME);
@@ -100,11 +128,20 @@ export function neonHttpQuery(connectionString: string, fetchEndpoint?: string):
     if (options.authToken !== undefined) headers.Authorization = `Bearer ${options.authToken}`;
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: 'POST', body: JSON.stringify({ query, params: params.map(prepareValue) }), headers });
+      response = await fetch(endpoint, {
+        method: 'POST',
+        body: JSON.stringify({ query, params: params.map(prepareValue) }),
+        headers,
+      });
     } catch (error) {
       throw Object.assign(new NeonDbError(`Error connecting to database: ${error}`), { sourceError: error });
     }
-    if (response.ok) return parseResult((await response.json()) as NeonFullResult, options.arrayMode ?? false, options.fullResults ?? false);
+    if (response.ok)
+      return parseResult(
+        (await response.json()) as NeonFullResult,
+        options.arrayMode ?? false,
+        options.fullResults ?? false,
+      );
     if (response.status === 400) {
       const body = (await response.json()) as Record<string, string | undefined>;
       const error = new NeonDbError(body.message);

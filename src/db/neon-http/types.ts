@@ -8,7 +8,8 @@ type Parser = (text: string) => unknown;
 
 const identity: Parser = (text) => text;
 const int: Parser = (text) => parseInt(text, 10);
-const bool: Parser = (text) => text === 'TRUE' || text === 't' || text === 'true' || text === 'y' || text === 'yes' || text === 'on' || text === '1';
+const bool: Parser = (text) =>
+  text === 'TRUE' || text === 't' || text === 'true' || text === 'y' || text === 'yes' || text === 'on' || text === '1';
 const json: Parser = (text) => JSON.parse(text);
 
 function point(text: string): { x: number; y: number } | null {
@@ -42,7 +43,7 @@ function bytea(text: string): Uint8Array {
     return bytes;
   }
   const out: number[] = [];
-  for (let i = 0; i < text.length;) {
+  for (let i = 0; i < text.length; ) {
     if (text[i] !== '\\') {
       out.push(text.charCodeAt(i) & 0xff);
       i++;
@@ -60,26 +61,48 @@ function bytea(text: string): Uint8Array {
 }
 
 /** An array of `element` (postgres-array leaves NULL elements null without calling it); `''` is null, as in pg-types. */
-const arrayOf = (element?: Parser): Parser => (text) => (text ? parseArray(text, element ?? identity) : null);
+const arrayOf =
+  (element?: Parser): Parser =>
+  (text) =>
+    text ? parseArray(text, element ?? identity) : null;
 
 const PARSERS: Record<number, Parser> = {
   20: identity, // int8: text (pg-types returns the digits as they came)
-  21: int, 23: int, 26: int, // int2, int4, oid
-  700: parseFloat, 701: parseFloat, // float4, float8
+  21: int,
+  23: int,
+  26: int, // int2, int4, oid
+  700: parseFloat,
+  701: parseFloat, // float4, float8
   16: bool,
-  600: point, 718: circle,
+  600: point,
+  718: circle,
   17: bytea,
-  114: json, 3802: json, // json, jsonb
+  114: json,
+  3802: json, // json, jsonb
   1000: arrayOf(bool),
   1001: arrayOf(bytea),
-  1005: arrayOf(int), 1007: arrayOf(int), 1028: arrayOf(int), // int2[], int4[], oid[]
+  1005: arrayOf(int),
+  1007: arrayOf(int),
+  1028: arrayOf(int), // int2[], int4[], oid[]
   1016: arrayOf((e) => e.trim()), // int8[]
   1017: arrayOf(point),
-  1021: arrayOf(parseFloat), 1022: arrayOf(parseFloat), // float4[], float8[]
-  199: arrayOf(json), 3807: arrayOf(json), // json[], jsonb[]
+  1021: arrayOf(parseFloat),
+  1022: arrayOf(parseFloat), // float4[], float8[]
+  199: arrayOf(json),
+  3807: arrayOf(json), // json[], jsonb[]
   // text-element arrays: cidr, char, varchar, name, text, macaddr, inet, numrange, uuid, money, time, timetz
-  651: arrayOf(), 1014: arrayOf(), 1015: arrayOf(), 1008: arrayOf(), 1009: arrayOf(), 1040: arrayOf(),
-  1041: arrayOf(), 3907: arrayOf(), 2951: arrayOf(), 791: arrayOf(), 1183: arrayOf(), 1270: arrayOf(),
+  651: arrayOf(),
+  1014: arrayOf(),
+  1015: arrayOf(),
+  1008: arrayOf(),
+  1009: arrayOf(),
+  1040: arrayOf(),
+  1041: arrayOf(),
+  3907: arrayOf(),
+  2951: arrayOf(),
+  791: arrayOf(),
+  1183: arrayOf(),
+  1270: arrayOf(),
 };
 
 /** A non-null value of the type `oid`, from PostgreSQL's text output. */

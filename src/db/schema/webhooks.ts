@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
 import { accounts } from './accounts';
 
@@ -27,7 +39,10 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('webhooks_account_slot_key').on(t.accountId, t.slot), check('webhooks_slot_range', sql`${t.slot} BETWEEN 1 AND 5`)],
+  (t) => [
+    uniqueIndex('webhooks_account_slot_key').on(t.accountId, t.slot),
+    check('webhooks_slot_range', sql`${t.slot} BETWEEN 1 AND 5`),
+  ],
 );
 
 /**
@@ -51,7 +66,9 @@ export const webhookDeliveries = pgTable(
     siteId: uuid('site_id'),
     /** The event's `created`: when the status changed. */
     createdAt: createdAt(),
-    state: text('state', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When it was handed to the queue; null until then (the sweep dispatches what nobody did). */
     dispatchedAt: tstz('dispatched_at'),
@@ -87,5 +104,8 @@ export const webhookAttempts = pgTable(
     nextRetryAt: tstz('next_retry_at'),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_attempts_delivery_attempt_key').on(t.deliveryId, t.attempt), index('webhook_attempts_webhook_idx').on(t.webhookId, t.id)],
+  (t) => [
+    uniqueIndex('webhook_attempts_delivery_attempt_key').on(t.deliveryId, t.attempt),
+    index('webhook_attempts_webhook_idx').on(t.webhookId, t.id),
+  ],
 );

@@ -22,7 +22,9 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
-    requests?: Array<RawRequest & { setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest }>;
+    requests?: Array<
+      RawRequest & { setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest }
+    >;
   }
   interface Result {
     requests: Histogram & { total: number };

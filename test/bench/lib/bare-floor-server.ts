@@ -30,10 +30,15 @@ async function capture(name: string, run: (deps: Deps) => Promise<unknown>, sent
   let query: Query | undefined;
   const session = {
     prepareQuery: (q: Query) => ({
-      execute: async (values: Record<string, unknown>) => ((query = { sql: q.sql, params: fillPlaceholders(q.params, values) }), { rows: [] }),
+      execute: async (values: Record<string, unknown>) => (
+        (query = { sql: q.sql, params: fillPlaceholders(q.params, values) }), { rows: [] }
+      ),
     }),
   };
-  const db = { _: { session }, execute: async (q: SQL) => ((query = new PgDialect().sqlToQuery(q)), { rows: [] }) } as unknown as Db;
+  const db = {
+    _: { session },
+    execute: async (q: SQL) => ((query = new PgDialect().sqlToQuery(q)), { rows: [] }),
+  } as unknown as Db;
   await run({ db, origin: 'http://127.0.0.1' } as Deps).catch(() => undefined); // no rows: the verbs answer not_found
   if (!query) throw new Error(`${name}: the verb ran no statement`);
   const { sql, params } = query;
@@ -54,14 +59,18 @@ const statements = {
 const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
 
 async function run(statement: Captured, value?: string): Promise<unknown[]> {
-  const values = statement.slots.length === 0 ? statement.params : statement.params.map((p, i) => (statement.slots.includes(i) ? value : p));
+  const values =
+    statement.slots.length === 0
+      ? statement.params
+      : statement.params.map((p, i) => (statement.slots.includes(i) ? value : p));
   return (await pool.query({ name: statement.name, text: statement.text, values })).rows;
 }
 
 const server = createServer((req, res) => {
   const url = req.url ?? '/';
   let work: Promise<unknown> | undefined;
-  if (url.startsWith('/sites/')) work = run(statements.site, url.slice(7)).then((rows) => (rows[0] as { row: unknown } | undefined)?.row);
+  if (url.startsWith('/sites/'))
+    work = run(statements.site, url.slice(7)).then((rows) => (rows[0] as { row: unknown } | undefined)?.row);
   else if (url === '/sites') work = run(statements.sites);
   else if (url.startsWith('/tools/')) work = run(statements.tool, url.slice(7)).then((rows) => rows[0]);
   if (!work) {
@@ -80,7 +89,9 @@ const server = createServer((req, res) => {
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  console.log(`FLOOR_READY ${JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` })}`);
+  console.log(
+    `FLOOR_READY ${JSON.stringify({ url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` })}`,
+  );
 });
 const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
 process.once('SIGTERM', stop);

@@ -9,11 +9,20 @@ export interface BareFloor {
 }
 
 /** The bare node:http + pg floor for `accountId`'s reads on `databaseUrl`. */
-export async function startBareFloor(databaseUrl: string, accountId: string, nodeArgs: string[] = [], timeoutMs = 30_000): Promise<BareFloor> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bare-floor-server.ts')], {
-    env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_ACCOUNT_ID: accountId },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startBareFloor(
+  databaseUrl: string,
+  accountId: string,
+  nodeArgs: string[] = [],
+  timeoutMs = 30_000,
+): Promise<BareFloor> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bare-floor-server.ts')],
+    {
+      env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_ACCOUNT_ID: accountId },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
   const url = await new Promise<string>((done, fail) => {

@@ -21,7 +21,12 @@ export interface BenchDatabase {
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   if (findPostgresBinaries()) {
     const server = await startPostgres({ database: 'tooldir_bench' });
-    return { kind: 'postgresql', env: { DATABASE_URL: server.connectionString, MAIL_TRANSPORT: 'outbox' }, server, close: () => server.close() };
+    return {
+      kind: 'postgresql',
+      env: { DATABASE_URL: server.connectionString, MAIL_TRANSPORT: 'outbox' },
+      server,
+      close: () => server.close(),
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-bench-'));
   return {

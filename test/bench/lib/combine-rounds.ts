@@ -21,7 +21,9 @@ export function combineRounds(runs: Measured[]): Measured {
   const cpuMedian = (key: keyof CpuSample) => median(cpus.map((c) => c[key]));
   return {
     ...runs[0]!,
-    cpu: cpus.length ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') } : undefined,
+    cpu: cpus.length
+      ? { server: cpuMedian('server'), postgres: cpuMedian('postgres'), loadGenerator: cpuMedian('loadGenerator') }
+      : undefined,
     requests: sum((r) => r.requests),
     seconds: sum((r) => r.seconds),
     reqPerSec: sum((r) => r.requests) / sum((r) => r.seconds),

@@ -40,7 +40,8 @@ export interface LoadResult {
   addressesUsed: number;
 }
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Hands out 127.x.y.z addresses in order, skipping .0 and .255 octets; `first` starts the range. */
@@ -69,7 +70,11 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadResult> {
   const open = () => {
     const localAddress = options.addresses?.next();
     if (localAddress) addressesUsed++;
-    return new Client(options.origin, { pipelining: 1, keepAliveTimeout: 30_000, ...(localAddress && { localAddress }) });
+    return new Client(options.origin, {
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      ...(localAddress && { localAddress }),
+    });
   };
   const client = async (index: number) => {
     let http = open();
@@ -83,7 +88,12 @@ export async function runHttpLoad(options: LoadOptions): Promise<LoadResult> {
       const req = options.request(index);
       const t0 = performance.now();
       try {
-        const res = await http.request({ path: req.path, method: req.method ?? 'GET', headers: req.headers, body: req.body });
+        const res = await http.request({
+          path: req.path,
+          method: req.method ?? 'GET',
+          headers: req.headers,
+          body: req.body,
+        });
         await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
         latencies.push(performance.now() - t0);
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;

@@ -22,7 +22,15 @@ export interface LoadStats {
 }
 
 export function emptyStats(): LoadStats {
-  return { requests: 0, statuses: new Map(), errorCodes: new Map(), accepted: [], serverErrors: [], networkErrors: 0, maxLatencyMs: 0 };
+  return {
+    requests: 0,
+    statuses: new Map(),
+    errorCodes: new Map(),
+    accepted: [],
+    serverErrors: [],
+    networkErrors: 0,
+    maxLatencyMs: 0,
+  };
 }
 
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -63,7 +71,8 @@ async function oneRequest(base: string, account: LoadAccount, stats: LoadStats, 
     })();
     bump(stats.errorCodes, `${res.status} ${code}`);
   }
-  if (res.status >= 500 && stats.serverErrors.length < 5) stats.serverErrors.push(`${res.status} ${text.slice(0, 300)}`);
+  if (res.status >= 500 && stats.serverErrors.length < 5)
+    stats.serverErrors.push(`${res.status} ${text.slice(0, 300)}`);
   if (submit && res.status === 201) {
     const siteId = (JSON.parse(text) as { site_id: string }).site_id;
     stats.accepted.push({ accountId: account.id, siteId });
@@ -97,6 +106,9 @@ export async function runLoad(options: {
 
 /** Compact text of a stats object for tables. */
 export function describeStats(stats: LoadStats): string {
-  const statuses = [...stats.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
+  const statuses = [...stats.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   return `${stats.requests} requests: ${statuses}${stats.networkErrors ? `, ${stats.networkErrors} network errors` : ''}`;
 }

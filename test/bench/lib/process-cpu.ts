@@ -18,7 +18,9 @@ function stat(pid: number): { ppid: number; ticks: number } | undefined {
 function postgresProcesses(port: number): number[] {
   let pids: number[];
   try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p))
+      .map(Number);
   } catch {
     return [];
   }
@@ -41,10 +43,16 @@ export interface CpuSample {
 }
 
 /** Starts counting; the returned function gives µs of CPU per request for each side since the start. */
-export function startCpuCount(serverPid: number, postgresPort: number | undefined): (requests: number) => CpuSample | undefined {
+export function startCpuCount(
+  serverPid: number,
+  postgresPort: number | undefined,
+): (requests: number) => CpuSample | undefined {
   const ticks = () => ({
     server: stat(serverPid)?.ticks ?? NaN,
-    postgres: postgresPort === undefined ? NaN : postgresProcesses(postgresPort).reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0),
+    postgres:
+      postgresPort === undefined
+        ? NaN
+        : postgresProcesses(postgresPort).reduce((sum, pid) => sum + (stat(pid)?.ticks ?? 0), 0),
     loadGenerator: stat(process.pid)?.ticks ?? NaN,
   });
   const before = ticks();

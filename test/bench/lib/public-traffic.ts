@@ -46,13 +46,21 @@ export interface PublicTraffic {
 const WORD = /^[a-z]{3,}$/;
 
 /** Reads the live tools' names and builds the traffic. */
-export async function publicTraffic(db: Db, options: { popularQueries?: number; popularShare?: number } = {}): Promise<PublicTraffic> {
+export async function publicTraffic(
+  db: Db,
+  options: { popularQueries?: number; popularShare?: number } = {},
+): Promise<PublicTraffic> {
   const rows = await queryRows<{ slug: string; name: string; description: string | null }>(
     db,
     sql`SELECT slug, name, metadata->>'description' AS description FROM sites WHERE status = 'live'`,
   );
   const slugs = shuffled(rows.map((r) => r.slug));
-  const nameWords = rows.map((r) => r.name.toLowerCase().split(/\s+/).filter((w) => WORD.test(w)));
+  const nameWords = rows.map((r) =>
+    r.name
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => WORD.test(w)),
+  );
   const counts = new Map<string, number>();
   for (const words of nameWords) for (const w of new Set(words)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const byFrequency = [...counts].sort((a, b) => b[1] - a[1]).map(([w]) => w);
@@ -61,11 +69,22 @@ export async function publicTraffic(db: Db, options: { popularQueries?: number; 
   for (const words of nameWords) for (let i = 0; i + 1 < words.length; i++) pairs.add(`${words[i]} ${words[i + 1]}`);
   const prefixes = byFrequency.filter((w) => w.length >= 6).map((w) => w.slice(0, Math.ceil(w.length * 0.6)));
   const size = options.popularQueries ?? 300;
-  const popular = shuffled([...new Set([...byFrequency.slice(0, size / 3), ...shuffled([...pairs]).slice(0, size / 3), ...prefixes.slice(0, size / 3)])]);
+  const popular = shuffled([
+    ...new Set([
+      ...byFrequency.slice(0, size / 3),
+      ...shuffled([...pairs]).slice(0, size / 3),
+      ...prefixes.slice(0, size / 3),
+    ]),
+  ]);
   const pickPopular = zipf(popular.length);
   // Fresh queries, each handed out once.
   const vocabulary = byFrequency.slice(0, 200);
-  const texts = rows.map((r) => `${r.name} ${r.description ?? ''}`.toLowerCase().split(/\s+/).filter((w) => WORD.test(w)));
+  const texts = rows.map((r) =>
+    `${r.name} ${r.description ?? ''}`
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => WORD.test(w)),
+  );
   const pick = <T>(values: readonly T[]) => values[Math.floor(Math.random() * values.length)]!;
   const typo = (word: string) => {
     if (word.length < 5) return word;

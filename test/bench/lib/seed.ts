@@ -15,7 +15,11 @@ async function post(url: string, token: string, body?: unknown): Promise<Respons
 }
 
 /** Creates an account of `tier` with one API key. */
-export async function seedAccount(base: string, adminToken: string, tier: 'none' | 'member' | 'memberFeature'): Promise<SeededAccount> {
+export async function seedAccount(
+  base: string,
+  adminToken: string,
+  tier: 'none' | 'member' | 'memberFeature',
+): Promise<SeededAccount> {
   const email = `bench-${crypto.randomUUID().slice(0, 12)}@example.com`;
   const account = await post(`${base}/api/v1/admin/accounts`, adminToken, { email, tier });
   if (account.status !== 201) throw new Error(`seed account: ${account.status} ${await account.text()}`);

@@ -13,12 +13,20 @@ export interface SpawnedBenchServer extends BenchServerInfo {
 const root = resolve(import.meta.dirname, '../../..');
 
 /** `nodeArgs`: extra Node flags for the server process (BENCH_PROFILE passes --cpu-prof, which NODE_OPTIONS refuses). */
-export async function spawnBenchServer(env: Env, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<SpawnedBenchServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bench-server-process.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function spawnBenchServer(
+  env: Env,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+): Promise<SpawnedBenchServer> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bench-server-process.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-20_000);

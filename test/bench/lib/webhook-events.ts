@@ -48,7 +48,14 @@ export async function paidPendingEvent(
 export function sponsorshipUpdated(subscriptionId: string, created: number): string {
   return eventBody(
     'customer.subscription.updated',
-    { id: subscriptionId, object: 'subscription', status: 'active', customer: 'cus_bench_sponsor', metadata: { purpose: 'sponsorship' }, items: { data: [] } },
+    {
+      id: subscriptionId,
+      object: 'subscription',
+      status: 'active',
+      customer: 'cus_bench_sponsor',
+      metadata: { purpose: 'sponsorship' },
+      items: { data: [] },
+    },
     created,
   );
 }
@@ -76,7 +83,8 @@ export async function paidMembershipSession(
 }
 
 /** checkout.session.completed of that membership checkout (a fresh event id each time). */
-export const membershipCheckoutCompleted = (session: Record<string, unknown>): string => eventBody('checkout.session.completed', session);
+export const membershipCheckoutCompleted = (session: Record<string, unknown>): string =>
+  eventBody('checkout.session.completed', session);
 
 /** customer.subscription.updated of our membership checkout's subscription (known by its id once completed). */
 export function membershipUpdated(subscriptionId: string, customer: string, created: number): string {

@@ -15,7 +15,10 @@ export interface StartupSample {
 }
 
 interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -52,14 +55,26 @@ function summarize(profile: CpuProfile, locate?: Locate): { cpuMs: number; top: 
     // A frame of the bundle is named by the package or app folder its function comes from (the source map); the
     // bundle's own top level (every module's top-level statements, hoisted into one function) stays "(top level)".
     const inBundle = frame.url.endsWith('worker.js') && frame.lineNumber >= 0 && frame.functionName !== '';
-    const name = inBundle && locate ? locate(frame.lineNumber, frame.columnNumber) : frame.url.endsWith('worker.js') ? '(top level of worker.js)' : frame.functionName;
+    const name =
+      inBundle && locate
+        ? locate(frame.lineNumber, frame.columnNumber)
+        : frame.url.endsWith('worker.js')
+          ? '(top level of worker.js)'
+          : frame.functionName;
     self.set(name, (self.get(name) ?? 0) + us);
   });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10 }));
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10 }));
   return { cpuMs: busy / 1000, top };
 }
 
-async function profiledImport(code: string, compatibilityDate: string, locate?: Locate): Promise<{ cpuMs: number; top: StartupSample['top'] }> {
+async function profiledImport(
+  code: string,
+  compatibilityDate: string,
+  locate?: Locate,
+): Promise<{ cpuMs: number; top: StartupSample['top'] }> {
   const mf = workerd(code, compatibilityDate, true);
   try {
     await mf.ready;
@@ -106,7 +121,10 @@ async function timedImport(code: string, compatibilityDate: string): Promise<num
 }
 
 /** `repeats` fresh workerd processes each for the profile and for the wall time. */
-export async function measureWorkerStartup(code: string, options: { compatibilityDate: string; repeats: number; locate?: Locate }): Promise<StartupSample[]> {
+export async function measureWorkerStartup(
+  code: string,
+  options: { compatibilityDate: string; repeats: number; locate?: Locate },
+): Promise<StartupSample[]> {
   const samples: StartupSample[] = [];
   for (let i = 0; i < options.repeats; i++) {
     const { cpuMs, top } = await profiledImport(code, options.compatibilityDate, options.locate);

@@ -10,7 +10,11 @@ import { mailedCodeFor } from '../../helpers/mailed-code';
 import { NARROW, startLoopbackBrowser, WIDE, type LoopbackBrowser } from '../../helpers/browser/loopback-browser';
 import { findChromium } from '../../helpers/services/chromium';
 import { requireService } from '../../helpers/services/require-service';
-import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+import {
+  loopbackOnlyWebhookTransport,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../helpers/webhook-receiver';
 
 // Memberships, billing and webhooks of the account area in Debian's Chromium (playwright-core) against the real
 // Node server in local mode: a membership bought from /account through the local checkout, cancelled on the
@@ -49,7 +53,8 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
   });
 
   /** A fresh browser profile whose every request must stay on loopback; CSP reports are collected. */
-  const loopbackContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => chromium.newContext(options);
+  const loopbackContext = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> =>
+    chromium.newContext(options);
   const newPage = (context: BrowserContext): Promise<Page> => context.newPage();
 
   /** The page as it is, at 1280 × 900 and 390 × 844: no axe-core violation, and nothing wider than 390 px. */
@@ -79,11 +84,15 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     const page = await newPage(context);
     // Signed out, the pricing link's target leads through sign-in and carries where it was going.
     await page.goto(`${server.url}/account/membership?tier=member`);
-    expect(page.url()).toBe(`${server.url}/account/sign-in?next=${encodeURIComponent('/account/membership?tier=member')}`);
+    expect(page.url()).toBe(
+      `${server.url}/account/sign-in?next=${encodeURIComponent('/account/membership?tier=member')}`,
+    );
     await signIn(page, newEmail('member'));
     if (new URL(page.url()).pathname !== '/account') await page.goto(`${server.url}/account`);
 
-    await expect.poll(() => page.textContent('#no-membership')).toMatch(/^You have no membership\. You can still submit any tool/);
+    await expect
+      .poll(() => page.textContent('#no-membership'))
+      .toMatch(/^You have no membership\. You can still submit any tool/);
     await checkWidths(page);
     await page.getByRole('link', { name: /^Become a member/ }).click();
     await page.waitForURL(`${server.url}/account/membership?tier=member`);
@@ -99,7 +108,9 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     expect(await page.textContent('#tier')).toBe('Member');
     expect(await page.textContent('#membership-status')).toBe('active');
     expect(await page.textContent('#quota')).toBe('0 of 5');
-    expect(await page.textContent('#quota-reset')).toMatch(/^Resets \d{4}-\d{2}-\d{2} 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/);
+    expect(await page.textContent('#quota-reset')).toMatch(
+      /^Resets \d{4}-\d{2}-\d{2} 00:00 UTC \(in \d+ (hours?|minutes?)\)\.$/,
+    );
     await checkWidths(page);
 
     await page.getByRole('button', { name: 'Manage billing' }).click();
@@ -120,7 +131,8 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     await page.goto(`${server.url}/account/webhooks`);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/account/webhooks');
     await signIn(page, newEmail('hooks'));
-    if (new URL(page.url()).pathname !== '/account/webhooks') await page.getByRole('link', { name: 'Webhooks' }).click();
+    if (new URL(page.url()).pathname !== '/account/webhooks')
+      await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(`${server.url}/account/webhooks`);
     await checkWidths(page);
 

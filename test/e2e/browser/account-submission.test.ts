@@ -64,15 +64,22 @@ describeBrowser('a submission’s page in Chromium', () => {
   const api = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
     fetch(`${server.url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(init.key && { authorization: `Bearer ${init.key}` }),
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
 
   /** An account with an API key (the operator API), signed in to a fresh page by its mailed code. */
   async function personWithPage(tier: 'none' | 'member', options: { javaScriptEnabled?: boolean } = {}) {
     const email = `person-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const account = (await (await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier } })).json()) as { account_id: string };
-    const { key } = (await (await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })).json()) as { key: string };
+    const account = (await (
+      await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier } })
+    ).json()) as { account_id: string };
+    const { key } = (await (
+      await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })
+    ).json()) as { key: string };
     const context = await profile(options);
     const page = await context.newPage();
     await page.goto(`${server.url}/account`);
@@ -86,7 +93,11 @@ describeBrowser('a submission’s page in Chromium', () => {
   }
 
   async function submit(key: string, json: { name: string; url?: string; plan?: string }) {
-    const res = await api('/api/v1/submit-site', { method: 'POST', key, json: { url: `https://${crypto.randomUUID().slice(0, 8)}.example/`, ...json } });
+    const res = await api('/api/v1/submit-site', {
+      method: 'POST',
+      key,
+      json: { url: `https://${crypto.randomUUID().slice(0, 8)}.example/`, ...json },
+    });
     const body = (await res.json()) as { site_id: string; checkout_url?: string };
     return { status: res.status, siteId: body.site_id, checkoutUrl: body.checkout_url };
   }
@@ -95,7 +106,11 @@ describeBrowser('a submission’s page in Chromium', () => {
 
   /** axe-core and the width check at 1280 and 390 px in the light scheme, and at 390 px in the dark one. */
   async function checkEverywhere(page: Page, label: string) {
-    for (const [width, height, scheme] of [[1280, 900, 'light'], [390, 844, 'light'], [390, 844, 'dark']] as const) {
+    for (const [width, height, scheme] of [
+      [1280, 900, 'light'],
+      [390, 844, 'light'],
+      [390, 844, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme: scheme });
       await expectFitsViewport(page, width);
@@ -109,7 +124,9 @@ describeBrowser('a submission’s page in Chromium', () => {
     const context = await profile();
     const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.setContent('<!doctype html><html lang="en"><title>t</title><main><h1>t</h1><img src="data:," width="500" height="10"></main></html>');
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><h1>t</h1><img src="data:," width="500" height="10"></main></html>',
+    );
     await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
     await expect(expectFitsViewport(page, 390)).rejects.toThrow(/px wide at 390 px/);
     await context.close();
@@ -118,13 +135,18 @@ describeBrowser('a submission’s page in Chromium', () => {
   it('every state, at 1280 and 390 px, has no axe-core violation and no sideways scroll', async () => {
     const { key, page } = await personWithPage('member');
     // Long unbroken words: the page must wrap them, not scroll.
-    const long = (tag: string) => `${tag}-${'Supercalifragilistic'.repeat(4)}-${crypto.randomUUID().slice(0, 6)}`.slice(0, 100);
-    const longUrl = (tag: string) => `https://${tag}-${crypto.randomUUID().slice(0, 8)}.example/${'very-long-path-segment'.repeat(8)}?q=${'x'.repeat(60)}`;
+    const long = (tag: string) =>
+      `${tag}-${'Supercalifragilistic'.repeat(4)}-${crypto.randomUUID().slice(0, 6)}`.slice(0, 100);
+    const longUrl = (tag: string) =>
+      `https://${tag}-${crypto.randomUUID().slice(0, 8)}.example/${'very-long-path-segment'.repeat(8)}?q=${'x'.repeat(60)}`;
 
     const open1 = await submit(key, { name: long('Unpaid'), url: longUrl('unpaid'), plan: 'sponsored' });
     expect(open1.status).toBe(402);
     const expired = await submit(key, { name: long('Expired'), plan: 'sponsored' });
-    await queryRows(server.deps.db, sql`UPDATE pending_submissions SET state = 'expired', expires_at = now() - interval '1 minute' WHERE id = ${expired.siteId}`);
+    await queryRows(
+      server.deps.db,
+      sql`UPDATE pending_submissions SET state = 'expired', expires_at = now() - interval '1 minute' WHERE id = ${expired.siteId}`,
+    );
     const queuedName = long('Queued');
     const queued = await submit(key, { name: queuedName, url: longUrl('queued') });
     const failed = await submit(key, { name: long('Failed') });
@@ -133,10 +155,26 @@ describeBrowser('a submission’s page in Chromium', () => {
     await moveSite(server.deps, review.siteId, 'pending_review');
     const rejected = await submit(key, { name: long('Rejected') });
     await moveSite(server.deps, rejected.siteId, 'pending_review');
-    expect((await api(`/api/v1/admin/sites/${rejected.siteId}/review`, { method: 'POST', key: ADMIN, json: { decision: 'reject', reason: `Not an AI tool: ${'reasons'.repeat(20)}` } })).status).toBe(200);
+    expect(
+      (
+        await api(`/api/v1/admin/sites/${rejected.siteId}/review`, {
+          method: 'POST',
+          key: ADMIN,
+          json: { decision: 'reject', reason: `Not an AI tool: ${'reasons'.repeat(20)}` },
+        })
+      ).status,
+    ).toBe(200);
     const live = await submit(key, { name: long('Live') });
     await moveSite(server.deps, live.siteId, 'live');
-    expect((await api(`/api/v1/sites/${live.siteId}`, { method: 'PATCH', key, json: { description: 'A better description.' } })).status).toBe(202);
+    expect(
+      (
+        await api(`/api/v1/sites/${live.siteId}`, {
+          method: 'PATCH',
+          key,
+          json: { description: 'A better description.' },
+        })
+      ).status,
+    ).toBe(202);
 
     const cases: Array<[string, string, string]> = [
       ['pending_payment (open)', open1.siteId, '#pay-now'],
@@ -188,11 +226,16 @@ describeBrowser('a submission’s page in Chromium', () => {
     await page.getByRole('link', { name: 'Follow your submission' }).click();
     await page.waitForURL(`${server.url}/account/submissions/${unpaid.siteId}`);
     expect(await page.locator('#status').getAttribute('data-status')).toBe('queued');
-    expect(await page.locator('#timeline li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status')))).toEqual(['pending_payment', 'queued']);
+    expect(
+      await page.locator('#timeline li').evaluateAll((items) => items.map((li) => li.getAttribute('data-status'))),
+    ).toEqual(['pending_payment', 'queued']);
 
     // An expired link: the button re-submits and lands on the new checkout, which pays for the same submission.
     const expired = await submit(key, { name: `No Script Expired ${crypto.randomUUID().slice(0, 6)}` });
-    await queryRows(server.deps.db, sql`UPDATE pending_submissions SET state = 'expired', expires_at = now() - interval '1 minute' WHERE id = ${expired.siteId}`);
+    await queryRows(
+      server.deps.db,
+      sql`UPDATE pending_submissions SET state = 'expired', expires_at = now() - interval '1 minute' WHERE id = ${expired.siteId}`,
+    );
     await open(page, expired.siteId);
     await page.getByRole('button', { name: 'Get a fresh checkout link' }).click();
     await page.waitForURL(/\/checkout\/cs_local_/);

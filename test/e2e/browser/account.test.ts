@@ -12,7 +12,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const requireBrowser = process.env.REQUIRE_BROWSER === '1';
 if (!hasChromium && !requireBrowser) {
-  console.log(`SKIP browser tests: ${CHROMIUM} not found (apt-get install -y chromium; REQUIRE_BROWSER=1 makes this a failure)`);
+  console.log(
+    `SKIP browser tests: ${CHROMIUM} not found (apt-get install -y chromium; REQUIRE_BROWSER=1 makes this a failure)`,
+  );
 }
 
 describe.runIf(!hasChromium && requireBrowser)('browser required', () => {

@@ -70,21 +70,33 @@ describeBrowser('API reference in Chromium, offline', () => {
 
   it('the reference page works without JavaScript: contents, anchors and a "Try it" form that reaches the API', async () => {
     const noScript = await browser.newContext({ javaScriptEnabled: false });
-    await noScript.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : (otherOrigins.push(route.request().url()), route.abort())));
+    await noScript.route('**/*', (route) =>
+      new URL(route.request().url()).origin === origin
+        ? route.continue()
+        : (otherOrigins.push(route.request().url()), route.abort()),
+    );
     const page = await noScript.newPage();
     await page.goto(`${server.url}/api/v1/docs`);
-    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: /POST \/api\/v1\/submit-site/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Contents' })
+      .getByRole('link', { name: /POST \/api\/v1\/submit-site/ })
+      .click();
     expect(new URL(page.url()).hash).toBe('#submitSite');
     expect(await page.locator('#submitSite').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Submit a tool', level: 3, exact: true }).count()).toBe(1);
     // A response body opens as a disclosure, no script needed.
-    const body = page.locator('section.op', { has: page.locator('#submitSite') }).locator('details').first();
+    const body = page
+      .locator('section.op', { has: page.locator('#submitSite') })
+      .locator('details')
+      .first();
     await body.locator('summary').click();
     expect(await body.locator('ul.fields').first().isVisible()).toBe(true);
     // The curl command is there to select; its copy button stays hidden without the script.
     expect(await page.locator('#curl-submitSite').textContent()).toMatch(/^curl -X POST /);
     expect(await page.locator('button[data-copy="curl-submitSite"]').isVisible()).toBe(false);
-    expect(await page.getByRole('link', { name: 'Interactive explorer (Scalar)' }).getAttribute('href')).toBe('/api/v1/docs/explorer');
+    expect(await page.getByRole('link', { name: 'Interactive explorer (Scalar)' }).getAttribute('href')).toBe(
+      '/api/v1/docs/explorer',
+    );
     // A plain GET form: through /api/v1/docs/try (303) to the operation itself, whose JSON the browser shows.
     const answered = page.waitForResponse(`${server.url}/api/v1/categories`);
     await page.getByRole('button', { name: 'Send GET /api/v1/categories' }).click();
@@ -102,7 +114,9 @@ describeBrowser('API reference in Chromium, offline', () => {
     const copy = page.locator('button[data-copy="curl-getTool"]');
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator('#curl-getTool').textContent());
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await page.locator('#curl-getTool').textContent(),
+    );
     await page.close();
   });
 
@@ -114,17 +128,31 @@ describeBrowser('API reference in Chromium, offline', () => {
     const submit = page.getByText('Submit a tool', { exact: true }).first();
     await expect.poll(() => submit.isVisible(), { timeout: 20_000 }).toBe(true);
     await submit.click();
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toMatch(/POST\s*\/api\/v1\/submit-site/);
+    await expect
+      .poll(() => page.locator('body').innerText(), { timeout: 20_000 })
+      .toMatch(/POST\s*\/api\/v1\/submit-site/);
 
     // "Test Request" talks to this server directly (no proxy): the unauthenticated call gets our 401.
-    await page.getByRole('button', { name: /Test Request/i }).first().click();
+    await page
+      .getByRole('button', { name: /Test Request/i })
+      .first()
+      .click();
     const send = page.getByRole('button', { name: /^Send/ }).first();
     await expect.poll(() => send.isVisible(), { timeout: 20_000 }).toBe(true);
-    const sent = page.waitForResponse((r) => r.url() === `${server.url}/api/v1/submit-site` && r.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (r) => r.url() === `${server.url}/api/v1/submit-site` && r.request().method() === 'POST',
+    );
     await send.click();
     expect((await sent).status()).toBe(401);
 
-    expect(served).toEqual(expect.arrayContaining(['/api/v1/docs/explorer', REFERENCE_UI_PATH, '/api/v1/openapi.json', '/api/v1/submit-site']));
+    expect(served).toEqual(
+      expect.arrayContaining([
+        '/api/v1/docs/explorer',
+        REFERENCE_UI_PATH,
+        '/api/v1/openapi.json',
+        '/api/v1/submit-site',
+      ]),
+    );
     expect(otherOrigins).toEqual([]);
     expect(await violations()).toEqual([]);
     await page.close();
@@ -138,28 +166,38 @@ describeBrowser('API reference in Chromium, offline', () => {
       img.src = 'https://fonts.scalar.com/inter-latin.woff2';
       document.body.appendChild(img);
     });
-    await expect.poll(violations).toEqual([
-      'img-src https://fonts.scalar.com/inter-latin.woff2',
-      expect.stringMatching(/^Loading the image 'https:\/\/fonts\.scalar\.com\/inter-latin\.woff2' violates .*img-src/),
-    ]);
+    await expect
+      .poll(violations)
+      .toEqual([
+        'img-src https://fonts.scalar.com/inter-latin.woff2',
+        expect.stringMatching(
+          /^Loading the image 'https:\/\/fonts\.scalar\.com\/inter-latin\.woff2' violates .*img-src/,
+        ),
+      ]);
     // Only zod's probe is answered before the policy (explorer-page.ts): any other code from a string is still refused
     // by the policy and reported.
     // (From a task of the page's own, a message handler: code evaluated by the test driver itself is exempt.)
     const evaluated = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {
-          addEventListener('message', () => {
-            try {
-              resolve(String(new Function('return 41 + 1')()));
-            } catch (error) {
-              resolve((error as Error).name);
-            }
-          }, { once: true });
+          addEventListener(
+            'message',
+            () => {
+              try {
+                resolve(String(new Function('return 41 + 1')()));
+              } catch (error) {
+                resolve((error as Error).name);
+              }
+            },
+            { once: true },
+          );
           postMessage('try eval', '*');
         }),
     );
     expect(evaluated).toBe('EvalError');
-    await expect.poll(async () => (await violations()).filter((v) => v.startsWith('script-src eval'))).toEqual(['script-src eval']);
+    await expect
+      .poll(async () => (await violations()).filter((v) => v.startsWith('script-src eval')))
+      .toEqual(['script-src eval']);
     // A navigation is not the page's to police; the route sees it (another loopback origin, so still no traffic).
     const before = otherOrigins.length;
     await page.goto(`http://localhost:${new URL(server.url).port}/api/v1/docs/explorer`).catch(() => {});

@@ -51,7 +51,9 @@ describeBrowser('the badge on a tool page, in Chromium', () => {
     await page.goto(`${server.url}/tools/${tool!.slug}`);
 
     const badge = page.locator('section.embed img');
-    await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
+    await expect
+      .poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(100);
 
     // Located by its attribute: its accessible name changes to "Copied" on click.
     const copy = page.locator('button[data-copy]');

@@ -34,7 +34,10 @@ describeBrowser('card pages in Chromium', () => {
     };
     const image = media(pngBytes(42), 'png');
     const icon = media(icoBytes(), 'ico');
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { localSweeper: false });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { localSweeper: false },
+    );
     const longWord = 'Supercalifragilisticexpialidociousautomaticsummarizer'.repeat(2);
     await seedTools(
       server.deps.db,
@@ -65,60 +68,70 @@ describeBrowser('card pages in Chromium', () => {
   it.each([
     [390, [1, 1]],
     [1280, [2, 3]],
-  ] as const)('shows the cards at %i px without horizontal scroll, broken image or foreign request', async (width, [minColumns, maxColumns]) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const foreign: string[] = [];
-    const problems: string[] = [];
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('data:') || new URL(url).origin === server.url) return route.continue();
-      foreign.push(url);
-      return route.abort();
-    });
-    const p = await context.newPage();
-    p.on('console', (m) => {
-      if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
-    });
-    p.on('pageerror', (e) => problems.push(e.message));
-    try {
-      for (const path of paths) {
-        expect((await p.goto(`${server.url}${path}`))?.status(), path).toBe(200);
-        const report = await p.evaluate(async () => {
-          // One at a time: a lazy image starts loading once it is scrolled to, and decode() waits for it.
-          const images: Array<{ src: string; ok: boolean }> = [];
-          for (const img of document.images) {
-            img.scrollIntoView();
-            const ok = await img.decode().then(
-              () => img.naturalWidth > 0,
-              () => false,
-            );
-            images.push({ src: img.getAttribute('src') ?? '', ok });
+  ] as const)(
+    'shows the cards at %i px without horizontal scroll, broken image or foreign request',
+    async (width, [minColumns, maxColumns]) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const foreign: string[] = [];
+      const problems: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('data:') || new URL(url).origin === server.url) return route.continue();
+        foreign.push(url);
+        return route.abort();
+      });
+      const p = await context.newPage();
+      p.on('console', (m) => {
+        if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(m.text());
+      });
+      p.on('pageerror', (e) => problems.push(e.message));
+      try {
+        for (const path of paths) {
+          expect((await p.goto(`${server.url}${path}`))?.status(), path).toBe(200);
+          const report = await p.evaluate(async () => {
+            // One at a time: a lazy image starts loading once it is scrolled to, and decode() waits for it.
+            const images: Array<{ src: string; ok: boolean }> = [];
+            for (const img of document.images) {
+              img.scrollIntoView();
+              const ok = await img.decode().then(
+                () => img.naturalWidth > 0,
+                () => false,
+              );
+              images.push({ src: img.getAttribute('src') ?? '', ok });
+            }
+            window.scrollTo(0, 0);
+            const grid = document.querySelector('main > ul.cards');
+            return {
+              images,
+              cards: document.querySelectorAll('li.card').length,
+              columns: grid ? getComputedStyle(grid).gridTemplateColumns.split(' ').length : 0,
+              scrollWidth: document.documentElement.scrollWidth,
+              innerWidth: window.innerWidth,
+            };
+          });
+          expect(report.cards, path).toBeGreaterThan(0);
+          expect(report.scrollWidth, path).toBeLessThanOrEqual(report.innerWidth);
+          expect(report.columns, path).toBeGreaterThanOrEqual(minColumns);
+          expect(report.columns, path).toBeLessThanOrEqual(maxColumns);
+          for (const image of report.images) {
+            expect(image.ok, `${path}: ${image.src.slice(0, 80)}`).toBe(true);
+            expect(image.src, path).toMatch(/^(\/media\/[0-9a-f]{64}\.(png|ico)|data:image\/svg\+xml,.+)$/);
           }
-          window.scrollTo(0, 0);
-          const grid = document.querySelector('main > ul.cards');
-          return {
-            images,
-            cards: document.querySelectorAll('li.card').length,
-            columns: grid ? getComputedStyle(grid).gridTemplateColumns.split(' ').length : 0,
-            scrollWidth: document.documentElement.scrollWidth,
-            innerWidth: window.innerWidth,
-          };
-        });
-        expect(report.cards, path).toBeGreaterThan(0);
-        expect(report.scrollWidth, path).toBeLessThanOrEqual(report.innerWidth);
-        expect(report.columns, path).toBeGreaterThanOrEqual(minColumns);
-        expect(report.columns, path).toBeLessThanOrEqual(maxColumns);
-        for (const image of report.images) {
-          expect(image.ok, `${path}: ${image.src.slice(0, 80)}`).toBe(true);
-          expect(image.src, path).toMatch(/^(\/media\/[0-9a-f]{64}\.(png|ico)|data:image\/svg\+xml,.+)$/);
+          expect(
+            report.images.some((i) => i.src.startsWith('/media/')),
+            path,
+          ).toBe(true);
+          expect(
+            report.images.some((i) => i.src.startsWith('data:')),
+            path,
+          ).toBe(true);
         }
-        expect(report.images.some((i) => i.src.startsWith('/media/')), path).toBe(true);
-        expect(report.images.some((i) => i.src.startsWith('data:')), path).toBe(true);
+        expect(foreign).toEqual([]);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
       }
-      expect(foreign).toEqual([]);
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -30,13 +30,31 @@ describeBrowser('every other page of ours, in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-every-page-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_TOKEN: adminToken }, { localSweeper: false });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_TOKEN: adminToken },
+      { localSweeper: false },
+    );
     tools = await seedTools(
       server.deps.db,
       [
-        { name: 'Quillwise', description: 'Drafts blog posts and release notes in your own voice.', categories: ['writing'], isSponsor: true },
-        { name: 'Pixel Forge', description: 'Turns a sentence into product shots.', categories: ['image', 'design'], isFeature: true },
-        { name: `Supercalifragilistic${'Expialidocious'.repeat(5)}`.slice(0, 100), slug: `long-name-${crypto.randomUUID().slice(0, 8)}`, description: `${'Averyveryverylongword'.repeat(12)} and more.`, categories: ['writing'] },
+        {
+          name: 'Quillwise',
+          description: 'Drafts blog posts and release notes in your own voice.',
+          categories: ['writing'],
+          isSponsor: true,
+        },
+        {
+          name: 'Pixel Forge',
+          description: 'Turns a sentence into product shots.',
+          categories: ['image', 'design'],
+          isFeature: true,
+        },
+        {
+          name: `Supercalifragilistic${'Expialidocious'.repeat(5)}`.slice(0, 100),
+          slug: `long-name-${crypto.randomUUID().slice(0, 8)}`,
+          description: `${'Averyveryverylongword'.repeat(12)} and more.`,
+          categories: ['writing'],
+        },
         { name: 'Queued Quill', status: 'pending_review', categories: ['writing'] },
       ],
       server.url,
@@ -73,7 +91,14 @@ describeBrowser('every other page of ours, in Chromium', () => {
   it('the public pages: search results (found and not), a category, a long-named tool, /connect, the 404 page', async () => {
     const context = await chromium.newContext();
     const page = await context.newPage();
-    for (const path of ['/?q=quill', '/?q=zzzznothing', '/categories/writing', `/tools/${tools[2]!.slug}`, '/connect', '/no-such-page']) {
+    for (const path of [
+      '/?q=quill',
+      '/?q=zzzznothing',
+      '/categories/writing',
+      `/tools/${tools[2]!.slug}`,
+      '/connect',
+      '/no-such-page',
+    ]) {
       const res = await page.goto(`${server.url}${path}`);
       expect(res?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
       await check(page);
@@ -115,7 +140,10 @@ describeBrowser('every other page of ours, in Chromium', () => {
     await check(page);
     // A form over 16 KiB is refused before it is read (issue 27): a 413 page in words, then back to the form.
     await page.getByLabel('Operator token').fill('x'.repeat(17 * 1024));
-    const [refused] = await Promise.all([page.waitForResponse(`${server.url}/admin/login`), page.getByRole('button', { name: 'Sign in' }).click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse(`${server.url}/admin/login`),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
     expect(refused.status()).toBe(413);
     expect(await page.textContent('main')).toContain('The form is larger than 16 KiB.');
     await check(page);

@@ -37,14 +37,18 @@ describeBrowser('buying a listing on the website, in Chromium', () => {
     const html = `<!doctype html><html lang="en"><head><title>${name}</title><meta name="description" content="${name} drafts release notes from your commits.">
 <link rel="icon" href="/icon.png"></head><body><h1>${name}</h1></body></html>`;
     pages[`https://${host}/`] = () => new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    pages[`https://${host}/icon.png`] = () => new Response(Buffer.from(pngBytes(tag.length)), { headers: { 'content-type': 'image/png' } });
+    pages[`https://${host}/icon.png`] = () =>
+      new Response(Buffer.from(pngBytes(tag.length)), { headers: { 'content-type': 'image/png' } });
     return `https://${host}/`;
   }
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-journey-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { overrides: { crawl: network } });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { overrides: { crawl: network } },
+    );
     chromium = await startLoopbackBrowser();
   });
 
@@ -177,7 +181,9 @@ describeBrowser('buying a listing on the website, in Chromium', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     // Covered by the membership: straight to the submission's page, never to a checkout.
     await page.waitForURL(/\/account\/submissions\/[0-9a-f-]{36}$/);
-    expect(['queued', 'crawling', 'pending_review', 'live']).toContain(await page.getAttribute('#status', 'data-status'));
+    expect(['queued', 'crawling', 'pending_review', 'live']).toContain(
+      await page.getAttribute('#status', 'data-status'),
+    );
     await check(page, true);
     await page.goto(`${server.url}/account`);
     expect(await page.textContent('main')).toMatch(/1 of 5/);

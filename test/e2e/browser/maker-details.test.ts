@@ -60,14 +60,21 @@ describeBrowser('what a maker sees, in Chromium', () => {
   const api = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
     fetch(`${server.url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(init.key && { authorization: `Bearer ${init.key}` }),
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     });
 
   async function signedIn(tier: 'none' | 'member') {
     const email = `maker-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const account = (await (await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier } })).json()) as { account_id: string };
-    const { key } = (await (await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })).json()) as { key: string };
+    const account = (await (
+      await api('/api/v1/admin/accounts', { method: 'POST', key: ADMIN, json: { email, tier } })
+    ).json()) as { account_id: string };
+    const { key } = (await (
+      await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: ADMIN })
+    ).json()) as { key: string };
     const page = await (await profile()).newPage();
     await page.goto(`${server.url}/account/sign-in`);
     await page.getByLabel('E-mail').fill(email);
@@ -89,7 +96,11 @@ describeBrowser('what a maker sees, in Chromium', () => {
   }
 
   /** "r, g, b" of a CSS colour as Chromium computes it. */
-  const rgb = (css: string) => css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+  const rgb = (css: string) =>
+    css
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map(Number);
   /** Hue in degrees (0 red … 120 green … 240 blue). */
   function hue([r, g, b]: number[]): number {
     const [R, G, B] = [r! / 255, g! / 255, b! / 255];
@@ -105,14 +116,22 @@ describeBrowser('what a maker sees, in Chromium', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${server.url}/submit`);
-      await page.getByRole('button', { name: /Submit|Continue/ }).first().click(); // an empty form: every field in error
+      await page
+        .getByRole('button', { name: /Submit|Continue/ })
+        .first()
+        .click(); // an empty form: every field in error
       await page.locator('#url').focus();
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab'); // keyboard focus: :focus-visible
       const seen = await page.evaluate(() => {
         const input = document.querySelector('#url')!;
         const error = document.querySelector('#url-error')!;
-        return { ring: getComputedStyle(input).outlineColor, width: getComputedStyle(input).outlineWidth, errorText: getComputedStyle(error).color, errorBorder: getComputedStyle(input).borderColor };
+        return {
+          ring: getComputedStyle(input).outlineColor,
+          width: getComputedStyle(input).outlineWidth,
+          errorText: getComputedStyle(error).color,
+          errorBorder: getComputedStyle(input).borderColor,
+        };
       });
       expect(seen.width).toBe('3px');
       const ring = hue(rgb(seen.ring));
@@ -127,8 +146,24 @@ describeBrowser('what a maker sees, in Chromium', () => {
 
   it('"Sign out" is in the same place on every account page, at 1280 and 390 px', async () => {
     const { key, page } = await signedIn('member');
-    const submitted = (await (await api('/api/v1/submit-site', { method: 'POST', key, json: { name: `Placed ${crypto.randomUUID().slice(0, 6)}`, url: `https://placed-${crypto.randomUUID().slice(0, 8)}.example/` } })).json()) as { site_id: string };
-    const pages = ['/account', '/account/keys', '/account/webhooks', `/account/submissions/${submitted.site_id}`, '/account/membership?tier=memberFeature', '/account/billing'];
+    const submitted = (await (
+      await api('/api/v1/submit-site', {
+        method: 'POST',
+        key,
+        json: {
+          name: `Placed ${crypto.randomUUID().slice(0, 6)}`,
+          url: `https://placed-${crypto.randomUUID().slice(0, 8)}.example/`,
+        },
+      })
+    ).json()) as { site_id: string };
+    const pages = [
+      '/account',
+      '/account/keys',
+      '/account/webhooks',
+      `/account/submissions/${submitted.site_id}`,
+      '/account/membership?tier=memberFeature',
+      '/account/billing',
+    ];
     for (const [width, height] of WIDTHS) {
       await page.setViewportSize({ width, height });
       const boxes: string[] = [];
@@ -138,20 +173,33 @@ describeBrowser('what a maker sees, in Chromium', () => {
         expect(box, path).not.toBeNull();
         boxes.push(`${Math.round(box!.x)},${Math.round(box!.y)}`);
       }
-      expect(new Set(boxes), `${width} px: ${pages.map((p, i) => `${p} ${boxes[i]}`).join('; ')}`).toHaveProperty('size', 1);
+      expect(new Set(boxes), `${width} px: ${pages.map((p, i) => `${p} ${boxes[i]}`).join('; ')}`).toHaveProperty(
+        'size',
+        1,
+      );
     }
   });
 
   it('in review, the submission page shows the text that will be published and the edit form; the code page says where a local code is', async () => {
     const { page, codePage } = await signedIn('none');
     // This server logs nothing (LOG_LEVEL=silent), so the code is only in the outbox table, and the page says so.
-    expect(codePage.notice).toBe('No e-mail leaves this machine: each sign-in code is kept in the mail_outbox table (LOG_LEVEL=silent keeps it out of the terminal).');
+    expect(codePage.notice).toBe(
+      'No e-mail leaves this machine: each sign-in code is kept in the mail_outbox table (LOG_LEVEL=silent keeps it out of the terminal).',
+    );
     await page.goto(`${server.url}/account`);
-    expect(await page.textContent('#no-membership')).toMatch(/^You have no membership\. You can still submit any tool and pay for each one/);
+    expect(await page.textContent('#no-membership')).toMatch(
+      /^You have no membership\. You can still submit any tool and pay for each one/,
+    );
     await checkBoth(page);
 
     const member = await signedIn('member');
-    const res = (await (await api('/api/v1/submit-site', { method: 'POST', key: member.key, json: { name: 'Storyboard Studio', url: `https://storyboard-${crypto.randomUUID().slice(0, 8)}.example/` } })).json()) as { site_id: string };
+    const res = (await (
+      await api('/api/v1/submit-site', {
+        method: 'POST',
+        key: member.key,
+        json: { name: 'Storyboard Studio', url: `https://storyboard-${crypto.randomUUID().slice(0, 8)}.example/` },
+      })
+    ).json()) as { site_id: string };
     await moveSite(server.deps, res.site_id, 'pending_review');
     await member.page.goto(`${server.url}/account/submissions/${res.site_id}`);
     expect(await member.page.textContent('#preview-title')).toBe('What will be published');

@@ -11,7 +11,11 @@ import * as oauth from 'oauth4webapi';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { mailedCodeFor } from '../../helpers/mailed-code';
@@ -33,7 +37,13 @@ class CursorLikeProvider implements OAuthClientProvider {
   authorizationUrl?: URL;
   readonly redirectUrl = CURSOR_REDIRECT;
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Cursor-like Host', redirect_uris: [CURSOR_REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Cursor-like Host',
+      redirect_uris: [CURSOR_REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation = () => this.client;
   saveClientInformation = (info: OAuthClientInformationMixed) => void (this.client = info);
@@ -72,9 +82,15 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-oauth-hosts-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { overrides: { crawl } });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { overrides: { crawl } },
+    );
     // Another origin (another loopback port) serving a blank page for the CORS test.
-    otherOrigin = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'));
+    otherOrigin = createServer(
+      (_req, res) =>
+        void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>elsewhere</title>'),
+    );
     await new Promise<void>((resolve) => otherOrigin.listen(0, '127.0.0.1', resolve));
     otherOriginUrl = `http://127.0.0.1:${(otherOrigin.address() as { port: number }).port}`;
     chromium = await startLoopbackBrowser();
@@ -116,7 +132,12 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
     await cdp.send('Network.enable');
     const redirected = new Promise<{ url: string; from: string | undefined; status: number | undefined }>((resolve) =>
       cdp.on('Network.requestWillBeSent', (event) => {
-        if (event.request.url.startsWith('cursor:')) resolve({ url: event.request.url, from: event.redirectResponse?.url, status: event.redirectResponse?.status });
+        if (event.request.url.startsWith('cursor:'))
+          resolve({
+            url: event.request.url,
+            from: event.redirectResponse?.url,
+            status: event.redirectResponse?.status,
+          });
       }),
     );
     await page.getByRole('button', { name: 'Allow' }).click({ noWaitAfter: true });
@@ -128,8 +149,13 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
 
   it('the MCP SDK authProvider: cursor:// redirect, no state, no resource, scopes from the 401', async () => {
     const provider = new CursorLikeProvider();
-    const first = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch });
-    await expect(new Client({ name: 'cursor-like', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const first = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      authProvider: provider,
+      fetch: loopbackFetch,
+    });
+    await expect(new Client({ name: 'cursor-like', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect((provider.client as { redirect_uris?: string[] }).redirect_uris).toEqual([CURSOR_REDIRECT]);
     const asked = provider.authorizationUrl!;
     expect(asked.searchParams.has('state')).toBe(false);
@@ -144,19 +170,30 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
     expect(provider.stored?.scope).toBe(ALL_SCOPES);
 
     const client = new Client({ name: 'cursor-like', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch }),
+    );
     const found = (await client.callTool({ name: 'search_tools', arguments: { query: 'anything' } })) as CallToolResult;
     expect(found.isError).toBeFalsy();
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool: no_such_tool\./);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      /^MCP error -32602: Unknown tool: no_such_tool\./,
+    );
     await client.close();
   });
 
   it('oauth4webapi: discovery, registration, cursor:// redirect without state or resource, code, refresh, revocation', async () => {
     const options = { [oauth.allowInsecureRequests]: true, [oauth.customFetch]: loopbackFetch }; // http: loopback only
     const issuer = new URL(server.url);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { ...options, algorithm: 'oauth2' }),
+    );
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { client_name: 'oauth4webapi Host', redirect_uris: [CURSOR_REDIRECT], token_endpoint_auth_method: 'none' }, options),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { client_name: 'oauth4webapi Host', redirect_uris: [CURSOR_REDIRECT], token_endpoint_auth_method: 'none' },
+        options,
+      ),
     );
     const client: oauth.Client = { client_id: registered.client_id, token_endpoint_auth_method: 'none' };
 
@@ -186,21 +223,47 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
     const mcp = (token: string) =>
       loopbackFetch(`${server.url}/mcp`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: {} } }),
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_tools', arguments: {} },
+        }),
       });
     expect((await mcp(tokens.access_token)).status).toBe(200);
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, options),
+    );
     expect((await mcp(refreshed.access_token)).status).toBe(200);
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, options));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, oauth.None(), refreshed.refresh_token!, options),
+    );
     expect((await mcp(refreshed.access_token)).status).toBe(401);
 
     // A client that tries a secret gets a 401 whose challenge the library reads (RFC 6749 §5.2, RFC 9110 §15.5.2).
-    const withSecret = oauth.refreshTokenGrantRequest(as, { client_id: client.client_id }, oauth.ClientSecretBasic('s'), tokens.refresh_token!, options);
-    const refused = await oauth.processRefreshTokenResponse(as, client, await withSecret).catch((error: unknown) => error);
+    const withSecret = oauth.refreshTokenGrantRequest(
+      as,
+      { client_id: client.client_id },
+      oauth.ClientSecretBasic('s'),
+      tokens.refresh_token!,
+      options,
+    );
+    const refused = await oauth
+      .processRefreshTokenResponse(as, client, await withSecret)
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
     expect((refused as oauth.WWWAuthenticateChallengeError).response.status).toBe(401);
-    expect((refused as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({ scheme: 'basic', parameters: { realm: 'tooldir' } });
+    expect((refused as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({
+      scheme: 'basic',
+      parameters: { realm: 'tooldir' },
+    });
   });
 
   it('a page on another origin calls /mcp with fetch and reads the 401, its WWW-Authenticate, and the discovery it points to', async () => {
@@ -209,24 +272,40 @@ describeBrowser('real hosts connect by URL (issue 21)', () => {
     const seen = await page.evaluate(async (base) => {
       const mcp = await fetch(`${base}/mcp`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '0' } } }),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'page', version: '0' } },
+        }),
       });
       const challenge = mcp.headers.get('www-authenticate') ?? '';
       const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)?.[1] ?? '';
       const metadata = (await (await fetch(metadataUrl)).json()) as { authorization_servers: string[] };
-      const asMetadata = (await (await fetch(`${metadata.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json()) as { registration_endpoint: string };
+      const asMetadata = (await (
+        await fetch(`${metadata.authorization_servers[0]}/.well-known/oauth-authorization-server`)
+      ).json()) as { registration_endpoint: string };
       const registered = await fetch(asMetadata.registration_endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_name: 'Web Host', redirect_uris: [`${location.origin}/callback`.replace('http://', 'https://')] }),
+        body: JSON.stringify({
+          client_name: 'Web Host',
+          redirect_uris: [`${location.origin}/callback`.replace('http://', 'https://')],
+        }),
       });
       return { origin: location.origin, status: mcp.status, challenge, registered: registered.status };
     }, server.url);
     expect(seen.origin).toBe(otherOriginUrl);
     expect(seen.origin).not.toBe(server.url);
     expect(seen.status).toBe(401);
-    expect(seen.challenge).toBe(`Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="${ALL_SCOPES}"`);
+    expect(seen.challenge).toBe(
+      `Bearer resource_metadata="${server.url}/.well-known/oauth-protected-resource/mcp", scope="${ALL_SCOPES}"`,
+    );
     expect(seen.registered).toBe(201);
   });
 

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
 import { mailedCodeFor } from '../../helpers/mailed-code';
@@ -77,7 +81,10 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-oauth-browser-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { overrides: { crawl } });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { overrides: { crawl } },
+    );
     // The host's redirect endpoint (RFC 8252 loopback redirect): records what the browser brings back.
     callback = createServer((req, res) => {
       callbacks.push(new URL(req.url ?? '/', callbackUrl));
@@ -105,7 +112,10 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
   const codeFor = (email: string, page: Page) => mailedCodeFor(server.deps.db, email, page);
 
   const connect = async (provider: MemoryProvider) => {
-    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch });
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      authProvider: provider,
+      fetch: loopbackFetch,
+    });
     const client = new Client({ name: 'sdk-oauth-test', version: '1.0.0' });
     await client.connect(transport);
     return { client, transport };
@@ -115,8 +125,13 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
     const provider = new MemoryProvider(callbackUrl);
 
     // 1. Unauthenticated: the SDK follows the 401's resource_metadata, registers (DCR) and asks the host to open the browser.
-    const first = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { authProvider: provider, fetch: loopbackFetch });
-    await expect(new Client({ name: 'sdk-oauth-test', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const first = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), {
+      authProvider: provider,
+      fetch: loopbackFetch,
+    });
+    await expect(new Client({ name: 'sdk-oauth-test', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.client?.client_id).toMatch(/^tdcl_/);
     const authorizationUrl = provider.authorizationUrl!;
     expect(authorizationUrl.href.startsWith(`${server.url}/oauth/authorize?`)).toBe(true);
@@ -138,7 +153,9 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
     expect(consentText).toContain('SDK Test Host');
     expect(consentText).toContain('unverified');
     expect(consentText).toContain(new URL(callbackUrl).host);
-    expect(await page.locator('#scopes li').evaluateAll((items) => items.map((li) => li.getAttribute('data-scope')))).toEqual(['tools:read', 'sites:read', 'sites:submit']);
+    expect(
+      await page.locator('#scopes li').evaluateAll((items) => items.map((li) => li.getAttribute('data-scope'))),
+    ).toEqual(['tools:read', 'sites:read', 'sites:submit']);
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(new RegExp(`^${callbackUrl}\\?`));
     const back = callbacks.at(-1)!;
@@ -152,14 +169,23 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
 
     // 4. A submission through the OAuth connection: no membership, so a checkout link.
     const { client } = await connect(provider);
-    const submitted = (await client.callTool({ name: 'submit_site', arguments: { name: 'OAuth Tool', url: `https://oauth-${crypto.randomUUID().slice(0, 8)}.example` } })) as CallToolResult;
+    const submitted = (await client.callTool({
+      name: 'submit_site',
+      arguments: { name: 'OAuth Tool', url: `https://oauth-${crypto.randomUUID().slice(0, 8)}.example` },
+    })) as CallToolResult;
     expect(submitted.isError).toBeFalsy();
-    expect(submitted.structuredContent).toMatchObject({ status: 'pending_payment', checkout_url: expect.stringMatching(/^http/) });
+    expect(submitted.structuredContent).toMatchObject({
+      status: 'pending_payment',
+      checkout_url: expect.stringMatching(/^http/),
+    });
 
     // 5. Refresh: the stored access token stops working (here: replaced), the SDK refreshes on the 401 and retries.
     provider.stored = { ...provider.stored!, access_token: `tdat_${'x'.repeat(32)}` };
     const { client: refreshed } = await connect(provider);
-    const found = (await refreshed.callTool({ name: 'search_tools', arguments: { query: 'anything' } })) as CallToolResult;
+    const found = (await refreshed.callTool({
+      name: 'search_tools',
+      arguments: { query: 'anything' },
+    })) as CallToolResult;
     expect(found.isError).toBeFalsy();
     expect(provider.stored.refresh_token).not.toBe(issuedRefresh);
     const accessAfterRefresh = provider.stored.access_token;
@@ -173,8 +199,17 @@ describe.runIf(hasChromium)('MCP SDK client connects by URL with OAuth', () => {
     expect(await page.locator('#no-apps').count()).toBe(1);
     const refused = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${accessAfterRefresh}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: {} } }),
+      headers: {
+        authorization: `Bearer ${accessAfterRefresh}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_tools', arguments: {} },
+      }),
     });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -24,9 +24,13 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 const bytes =
   (body: Uint8Array | string, contentType: string): FixtureHandler =>
   (_request, response) =>
-    void response.writeHead(200, { 'content-type': contentType }).end(typeof body === 'string' ? body : Buffer.from(body));
+    void response
+      .writeHead(200, { 'content-type': contentType })
+      .end(typeof body === 'string' ? body : Buffer.from(body));
 const page = (title: string, image: string, icon: string) =>
-  htmlPage(`<html><head><title>${title}</title><meta property="og:image" content="${image}"><link rel="icon" href="${icon}"></head><body></body></html>`);
+  htmlPage(
+    `<html><head><title>${title}</title><meta property="og:image" content="${image}"><link rel="icon" href="${icon}"></head><body></body></html>`,
+  );
 
 describeBrowser('own media in Chromium', () => {
   let server: NodeServer;
@@ -47,22 +51,47 @@ describeBrowser('own media in Chromium', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-media-browser-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
     server = await startNodeServer(
-      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', CRAWL_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'true' },
+      {
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        CRAWL_ALLOW_PRIVATE: 'true',
+        AUTO_APPROVE: 'true',
+      },
       { overrides: { crawl: loopbackOnlyTransport() }, localSweeper: false },
     );
     const admin = { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/api/v1/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ email: 'media@example.com', tier: 'member' }) });
+    const created = await fetch(`${server.url}/api/v1/admin/accounts`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ email: 'media@example.com', tier: 'member' }),
+    });
     expect(created.status).toBe(201);
     const account = (await created.json()) as { account_id: string };
-    const keyed = await fetch(`${server.url}/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', headers: { authorization: admin.authorization } });
+    const keyed = await fetch(`${server.url}/api/v1/admin/accounts/${account.account_id}/keys`, {
+      method: 'POST',
+      headers: { authorization: admin.authorization },
+    });
     expect(keyed.status, await keyed.clone().text()).toBe(201);
     const { key } = (await keyed.json()) as { key: string };
     const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    for (const [name, path] of [['Pictured Tool', '/good'], ['Plain Tool', '/bad']] as const) {
-      const submitted = await fetch(`${server.url}/api/v1/submit-site`, { method: 'POST', headers: auth, body: JSON.stringify({ name, url: `${fixture.origin}${path}` }) });
+    for (const [name, path] of [
+      ['Pictured Tool', '/good'],
+      ['Plain Tool', '/bad'],
+    ] as const) {
+      const submitted = await fetch(`${server.url}/api/v1/submit-site`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ name, url: `${fixture.origin}${path}` }),
+      });
       expect(submitted.status).toBe(201);
       const { site_id } = (await submitted.json()) as { site_id: string };
-      const status = async () => ((await (await fetch(`${server.url}/api/v1/sites/${site_id}`, { headers: auth })).json()) as { status: string; live_url?: string });
+      const status = async () =>
+        (await (await fetch(`${server.url}/api/v1/sites/${site_id}`, { headers: auth })).json()) as {
+          status: string;
+          live_url?: string;
+        };
       await (server.deps.queue as unknown as { idle(): Promise<void> }).idle(); // the in-process queue ran crawl and review
       const record = await status();
       expect(record.status).toBe('live');
@@ -70,7 +99,16 @@ describeBrowser('own media in Chromium', () => {
     }
     browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
     });
   }, 120_000);
 
@@ -102,51 +140,59 @@ describeBrowser('own media in Chromium', () => {
       ),
     );
 
-  it.each([390, 1280])('shows the pages at %i px with no broken image and no request to another origin', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    const requests: string[] = [];
-    const cspViolations: string[] = [];
-    await context.route('**/*', (route) => {
-      const url = route.request().url();
-      requests.push(url);
-      // Anything not from the server itself is aborted (the assertion below names it).
-      return url.startsWith('data:') || new URL(url).origin === server.url ? route.continue() : route.abort();
-    });
-    const p = await context.newPage();
-    p.on('console', (m) => {
-      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
-    });
-    try {
-      const seen: Record<string, Array<{ src: string; ok: boolean }>> = {};
-      for (const path of ['/', ...slugs]) {
-        expect((await p.goto(`${server.url}${path}`))?.status()).toBe(200);
-        seen[path] = await imageReport(p);
-      }
-      // /admin: the operator signs in; the queue lists recent live tools with their images.
-      await p.goto(`${server.url}/admin`);
-      await p.getByLabel('Operator token').fill(server.adminToken!);
-      await p.getByRole('button', { name: 'Sign in' }).click();
-      await p.waitForURL(`${server.url}/admin`);
-      expect(await p.textContent('main')).toContain('Pictured Tool');
-      seen['/admin'] = await imageReport(p);
-
-      for (const [path, images] of Object.entries(seen)) {
-        expect(images.length, path).toBeGreaterThan(0);
-        for (const image of images) {
-          expect(image.ok, `${path}: ${image.src.slice(0, 80)}`).toBe(true);
-          expect(image.src, path).toMatch(/^(\/media\/[0-9a-f]{64}\.(png|ico)|\/badge\/[a-z0-9-]+\.svg|data:image\/svg\+xml,.+)$/);
+  it.each([390, 1280])(
+    'shows the pages at %i px with no broken image and no request to another origin',
+    async (width) => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const requests: string[] = [];
+      const cspViolations: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        requests.push(url);
+        // Anything not from the server itself is aborted (the assertion below names it).
+        return url.startsWith('data:') || new URL(url).origin === server.url ? route.continue() : route.abort();
+      });
+      const p = await context.newPage();
+      p.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      });
+      try {
+        const seen: Record<string, Array<{ src: string; ok: boolean }>> = {};
+        for (const path of ['/', ...slugs]) {
+          expect((await p.goto(`${server.url}${path}`))?.status()).toBe(200);
+          seen[path] = await imageReport(p);
         }
+        // /admin: the operator signs in; the queue lists recent live tools with their images.
+        await p.goto(`${server.url}/admin`);
+        await p.getByLabel('Operator token').fill(server.adminToken!);
+        await p.getByRole('button', { name: 'Sign in' }).click();
+        await p.waitForURL(`${server.url}/admin`);
+        expect(await p.textContent('main')).toContain('Pictured Tool');
+        seen['/admin'] = await imageReport(p);
+
+        for (const [path, images] of Object.entries(seen)) {
+          expect(images.length, path).toBeGreaterThan(0);
+          for (const image of images) {
+            expect(image.ok, `${path}: ${image.src.slice(0, 80)}`).toBe(true);
+            expect(image.src, path).toMatch(
+              /^(\/media\/[0-9a-f]{64}\.(png|ico)|\/badge\/[a-z0-9-]+\.svg|data:image\/svg\+xml,.+)$/,
+            );
+          }
+        }
+        const all = Object.values(seen)
+          .flat()
+          .map((image) => image.src);
+        expect(all).toContain(`/media/${sha(PNG)}.png`);
+        expect(all).toContain(`/media/${sha(ICO)}.ico`);
+        expect(all.some((src) => src.startsWith('data:image/svg+xml,'))).toBe(true); // the plain tool's placeholder
+        expect(requests.filter((url) => !url.startsWith('data:') && new URL(url).origin !== server.url)).toEqual([]);
+        expect(requests.some((url) => url.includes('/media/'))).toBe(true);
+        expect(fixture.hits.filter((hit) => hit.headers['user-agent']?.includes('Chrome'))).toEqual([]);
+        expect(cspViolations).toEqual([]);
+      } finally {
+        await context.close();
       }
-      const all = Object.values(seen).flat().map((image) => image.src);
-      expect(all).toContain(`/media/${sha(PNG)}.png`);
-      expect(all).toContain(`/media/${sha(ICO)}.ico`);
-      expect(all.some((src) => src.startsWith('data:image/svg+xml,'))).toBe(true); // the plain tool's placeholder
-      expect(requests.filter((url) => !url.startsWith('data:') && new URL(url).origin !== server.url)).toEqual([]);
-      expect(requests.some((url) => url.includes('/media/'))).toBe(true);
-      expect(fixture.hits.filter((hit) => hit.headers['user-agent']?.includes('Chrome'))).toEqual([]);
-      expect(cspViolations).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

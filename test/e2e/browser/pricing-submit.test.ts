@@ -25,7 +25,10 @@ describeBrowser('/pricing and /submit in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tooldir-browser-shop-'));
     cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
-    server = await startNodeServer({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { localSweeper: false });
+    server = await startNodeServer(
+      { HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      { localSweeper: false },
+    );
     chromium = await startLoopbackBrowser();
   });
 
@@ -36,7 +39,8 @@ describeBrowser('/pricing and /submit in Chromium', () => {
   });
 
   /** A fresh profile whose every request must stay on loopback; CSP reports are collected. */
-  const context = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> => chromium.newContext(options);
+  const context = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> =>
+    chromium.newContext(options);
 
   /**
    * axe-core and the viewport at both widths, in the light and the dark scheme. axe-core needs JavaScript in the
@@ -93,7 +97,9 @@ describeBrowser('/pricing and /submit in Chromium', () => {
       await page.getByLabel('Website address').fill('acme writer dot com');
       await page.locator('#category-writing').check();
       await page.getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => page.locator('#url-error').textContent()).toBe("Enter the website's address, such as https://acme.com.");
+      await expect
+        .poll(() => page.locator('#url-error').textContent())
+        .toBe("Enter the website's address, such as https://acme.com.");
       expect(await page.getByLabel('Website address').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Name').inputValue()).toBe('Acme Writer');
       expect(await page.locator('#category-writing').isChecked()).toBe(true);
@@ -143,7 +149,10 @@ describeBrowser('/pricing and /submit in Chromium', () => {
     });
     // The first navigation is aborted by the second (waitForURL would see that abort): poll where the page ends.
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/account\/submissions\/[0-9a-f-]{36}$/);
-    const sites = await queryRows<{ id: string }>(server.deps.db, sql`SELECT id FROM sites WHERE account_id = ${await accountIdOf(email)}`);
+    const sites = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`SELECT id FROM sites WHERE account_id = ${await accountIdOf(email)}`,
+    );
     expect(sites).toHaveLength(1);
     expect(page.url()).toBe(`${server.url}/account/submissions/${sites[0]!.id}`);
     expect(posts.length).toBe(2); // the browser did send the form twice

@@ -35,7 +35,10 @@ describeBrowser('the statistics chart of a submission page in Chromium', () => {
   const api = async (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
     (await fetch(`${server.url}${path}`, {
       method: init.method ?? 'POST',
-      headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(init.key && { authorization: `Bearer ${init.key}` }),
+        ...(init.json !== undefined && { 'content-type': 'application/json' }),
+      },
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
     }).then((r) => r.json())) as Record<string, string>;
 
@@ -49,10 +52,19 @@ describeBrowser('the statistics chart of a submission page in Chromium', () => {
     const email = `charted-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { account_id } = await api('/api/v1/admin/accounts', { key: ADMIN, json: { email, tier: 'member' } });
     const { key } = await api(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN });
-    const submitted = await api('/api/v1/submit-site', { key, json: { name: 'Charted Tool with a rather long name for a phone', url: `https://charted-${crypto.randomUUID().slice(0, 8)}.example/` } });
+    const submitted = await api('/api/v1/submit-site', {
+      key,
+      json: {
+        name: 'Charted Tool with a rather long name for a phone',
+        url: `https://charted-${crypto.randomUUID().slice(0, 8)}.example/`,
+      },
+    });
     siteId = submitted.site_id!;
     await moveSite(server.deps, siteId, 'live');
-    const [{ slug }] = (await queryRows<{ slug: string }>(server.deps.db, sql`SELECT slug FROM sites WHERE id = ${siteId}::uuid`)) as [{ slug: string }];
+    const [{ slug }] = (await queryRows<{ slug: string }>(
+      server.deps.db,
+      sql`SELECT slug FROM sites WHERE id = ${siteId}::uuid`,
+    )) as [{ slug: string }];
     // 30 days of numbers as the engine holds them, one day without any view, then the roll-up.
     const today = utcDay(new Date());
     const days = Array.from({ length: 30 }, (_, i) => addDays(today, -i));
@@ -68,7 +80,11 @@ describeBrowser('the statistics chart of a submission page in Chromium', () => {
 
     browser = await launchLoopbackChromium(CHROMIUM!);
     const context = await browser.newContext();
-    await context.route('**/*', (route) => (new URL(route.request().url()).origin === server.url ? route.continue() : (problems.push(route.request().url()), route.abort())));
+    await context.route('**/*', (route) =>
+      new URL(route.request().url()).origin === server.url
+        ? route.continue()
+        : (problems.push(route.request().url()), route.abort()),
+    );
     page = await context.newPage();
     page.on('console', (message) => problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(String(error)));
@@ -113,7 +129,10 @@ describeBrowser('the statistics chart of a submission page in Chromium', () => {
         expect(box!.width).toBeLessThanOrEqual(641);
         expect(await page.locator('.stats-chart rect').count()).toBe(30 + 26); // a bar for every day's clicks and for the 26 days with views
         // The bars take the stylesheet's colours (a stylesheet the CSP blocked would leave them black).
-        const fill = await page.locator('.stats-chart rect.bar-views').first().evaluate((el) => getComputedStyle(el).fill);
+        const fill = await page
+          .locator('.stats-chart rect.bar-views')
+          .first()
+          .evaluate((el) => getComputedStyle(el).fill);
         expect(fill).not.toBe('rgb(0, 0, 0)');
         const snapshot = await page.locator('.stats-chart').ariaSnapshot();
         expect(snapshot).toContain('img "Views and clicks per day');
@@ -122,7 +141,8 @@ describeBrowser('the statistics chart of a submission page in Chromium', () => {
         expect(await page.getByText('Click-through rate:').isVisible()).toBe(true);
         // STATS_CHART_SCREENSHOTS=dir keeps a picture of each case for a person to look at.
         const dir = process.env.STATS_CHART_SCREENSHOTS;
-        if (dir) await page.locator('.stats-chart').screenshot({ path: join(dir, `stats-chart-${width}-${colorScheme}.png`) });
+        if (dir)
+          await page.locator('.stats-chart').screenshot({ path: join(dir, `stats-chart-${width}-${colorScheme}.png`) });
       });
     }
   }

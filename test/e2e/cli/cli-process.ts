@@ -18,11 +18,17 @@ export interface CliRun {
 export interface CliUser {
   home: string;
   configPath: string;
-  run(args: readonly string[], options?: { env?: Record<string, string>; input?: string; cwd?: string }): Promise<CliRun>;
+  run(
+    args: readonly string[],
+    options?: { env?: Record<string, string>; input?: string; cwd?: string },
+  ): Promise<CliRun>;
   /** Runs on a pseudo-terminal (util-linux `script`) and types `answer` + Enter once `prompt` shows. */
   runOnTerminal(args: readonly string[], prompt: string, answer: string): Promise<CliRun>;
   /** Starts the command and hands back the child, to signal it while it runs; `done` resolves like run(). */
-  start(args: readonly string[], options?: { env?: Record<string, string> }): { child: ChildProcess; output: () => CliRun; done: Promise<CliRun> };
+  start(
+    args: readonly string[],
+    options?: { env?: Record<string, string> },
+  ): { child: ChildProcess; output: () => CliRun; done: Promise<CliRun> };
 }
 
 /** Whether `script` (util-linux) is there to give the CLI a real terminal. */
@@ -62,12 +68,21 @@ function startBinary(args: readonly string[], env: Record<string, string>) {
   return { child, output: () => ({ ...run }), done };
 }
 
-function runOnTerminal(args: readonly string[], env: Record<string, string>, prompt: string, answer: string): Promise<CliRun> {
+function runOnTerminal(
+  args: readonly string[],
+  env: Record<string, string>,
+  prompt: string,
+  answer: string,
+): Promise<CliRun> {
   const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
   const commandLine = [process.execPath, binPath, ...args].map(quote).join(' ');
   return new Promise((resolve, reject) => {
     // -e passes the command's exit code through; the transcript goes to /dev/null, output to our pipe.
-    const child = spawn('script', ['-qec', commandLine, '/dev/null'], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', commandLine, '/dev/null'], {
+      cwd: repoRoot,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let answered = false;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -83,7 +98,12 @@ function runOnTerminal(args: readonly string[], env: Record<string, string>, pro
   });
 }
 
-function runBinary(args: readonly string[], env: Record<string, string>, input?: string, cwd = repoRoot): Promise<CliRun> {
+function runBinary(
+  args: readonly string[],
+  env: Record<string, string>,
+  input?: string,
+  cwd = repoRoot,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [binPath, ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

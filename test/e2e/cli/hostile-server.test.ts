@@ -26,10 +26,14 @@ afterAll(async () => {
 beforeEach(() => {
   api.received.length = 0;
   elsewhere.received.length = 0;
-  elsewhere.answer(() => ({ status: 500, body: { error: { code: 'internal_error', message: 'the redirect target was reached' } } }));
+  elsewhere.answer(() => ({
+    status: 500,
+    body: { error: { code: 'internal_error', message: 'the redirect target was reached' } },
+  }));
 });
 
-const run = (args: string[], env: Record<string, string> = {}) => user.run(args, { env: { TOOLDIR_API_KEY: KEY, ...env } });
+const run = (args: string[], env: Record<string, string> = {}) =>
+  user.run(args, { env: { TOOLDIR_API_KEY: KEY, ...env } });
 
 describe('a redirect in answer to a change is reported, not followed (e2e)', { timeout: 180_000 }, () => {
   it('submit: 301, 302, 303, 307 and 308 each end the command; the body and the key never reach the target', async () => {
@@ -52,7 +56,9 @@ describe('a redirect in answer to a change is reported, not followed (e2e)', { t
     api.answer(() => ({ status: 307, headers: { location: `${elsewhere.url}/moved` } }));
     const retry = await run(['retry', SITE_ID, '--json']);
     expect(retry.code).toBe(1);
-    expect(JSON.parse(retry.stdout)).toEqual({ error: { code: 'unexpected_redirect', message: expect.stringContaining('answered POST with HTTP 307') } });
+    expect(JSON.parse(retry.stdout)).toEqual({
+      error: { code: 'unexpected_redirect', message: expect.stringContaining('answered POST with HTTP 307') },
+    });
     api.answer(() => ({ status: 308, headers: { location: 'ms-msdt:/id PCWDiagnostic' } }));
     const edit = await run(['edit', SITE_ID, '--name', 'New Name']);
     expect(edit.code).toBe(1);
@@ -62,8 +68,15 @@ describe('a redirect in answer to a change is reported, not followed (e2e)', { t
 
   it('a read still follows a redirect, and the key stays behind when it leaves the origin', async () => {
     const record = {
-      site_id: SITE_ID, name: 'Moved', url: 'https://moved.example', status: 'pending_payment', plan: 'basic', reason: 'no_membership',
-      checkout_url: 'https://checkout.example/pay', expires_at: '2099-01-01T00:00:00.000Z', submitted_at: '2026-11-21T22:00:00.000Z',
+      site_id: SITE_ID,
+      name: 'Moved',
+      url: 'https://moved.example',
+      status: 'pending_payment',
+      plan: 'basic',
+      reason: 'no_membership',
+      checkout_url: 'https://checkout.example/pay',
+      expires_at: '2099-01-01T00:00:00.000Z',
+      submitted_at: '2026-11-21T22:00:00.000Z',
     };
     api.answer(() => ({ status: 302, headers: { location: `${elsewhere.url}/api/v1/sites/${SITE_ID}` } }));
     elsewhere.answer(() => ({ status: 200, body: record }));
@@ -71,7 +84,9 @@ describe('a redirect in answer to a change is reported, not followed (e2e)', { t
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ site_id: SITE_ID, status: 'pending_payment' });
     expect(api.received.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`]);
-    expect(elsewhere.received.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', `/api/v1/sites/${SITE_ID}`, undefined]]);
+    expect(elsewhere.received.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+      ['GET', `/api/v1/sites/${SITE_ID}`, undefined],
+    ]);
   });
 });
 
@@ -86,18 +101,34 @@ describe('--open hands only https links (or http on this machine) to the browser
   const pendingWith = (checkoutUrl: string) => ({
     status: 402,
     body: {
-      site_id: SITE_ID, name: 'Acme Writer', url: 'https://acme.example', status: 'pending_payment', plan: 'basic', reason: 'no_membership',
-      checkout_url: checkoutUrl, expires_at: '2099-01-01T00:00:00.000Z', submitted_at: '2026-11-21T22:00:00.000Z',
+      site_id: SITE_ID,
+      name: 'Acme Writer',
+      url: 'https://acme.example',
+      status: 'pending_payment',
+      plan: 'basic',
+      reason: 'no_membership',
+      checkout_url: checkoutUrl,
+      expires_at: '2099-01-01T00:00:00.000Z',
+      submitted_at: '2026-11-21T22:00:00.000Z',
     },
   });
 
   it('refuses file:, ms-msdt:, search-ms:, javascript:, data:, http off this machine and links with credentials', async () => {
     const refused: [string, string][] = [
       ['file:///etc/passwd', 'only https addresses (or http on this machine) are opened in a browser'],
-      ['ms-msdt:/id PCWDiagnostic /skip force', 'only https addresses (or http on this machine) are opened in a browser'],
-      ['search-ms:query=invoice&crumb=location:\\\\attacker.example\\share', 'only https addresses (or http on this machine) are opened in a browser'],
+      [
+        'ms-msdt:/id PCWDiagnostic /skip force',
+        'only https addresses (or http on this machine) are opened in a browser',
+      ],
+      [
+        'search-ms:query=invoice&crumb=location:\\\\attacker.example\\share',
+        'only https addresses (or http on this machine) are opened in a browser',
+      ],
       ['javascript:alert(document.cookie)', 'only https addresses (or http on this machine) are opened in a browser'],
-      ['data:text/html,<script>alert(1)</script>', 'only https addresses (or http on this machine) are opened in a browser'],
+      [
+        'data:text/html,<script>alert(1)</script>',
+        'only https addresses (or http on this machine) are opened in a browser',
+      ],
       ['http://checkout.example/pay', 'only https addresses (or http on this machine) are opened in a browser'],
       ['https://user:secret@checkout.example/pay', 'it carries a user name or password'],
       ['not a link', 'it is not an absolute URL'],
@@ -105,18 +136,28 @@ describe('--open hands only https links (or http on this machine) to the browser
     for (const [link, why] of refused) {
       const { opener, opened } = await recordingOpener();
       api.answer(() => pendingWith(link));
-      const result = await run(['submit', 'https://acme.example', '--name', 'Acme Writer', '--open'], { TOOLDIR_OPENER: opener });
+      const result = await run(['submit', 'https://acme.example', '--name', 'Acme Writer', '--open'], {
+        TOOLDIR_OPENER: opener,
+      });
       expect(result.code, link).toBe(3);
-      expect(result.stderr, link).toContain(`Not opening the checkout link: ${why}. Check it before you open it yourself.\n`);
+      expect(result.stderr, link).toContain(
+        `Not opening the checkout link: ${why}. Check it before you open it yourself.\n`,
+      );
       expect(await opened(), link).toBe('');
     }
   });
 
   it('opens an https link, and http on this machine (the local checkout)', async () => {
-    for (const link of ['https://checkout.stripe.com/c/pay/cs_test_a1', `${api.url}/checkout/cs_local_1`, 'http://localhost:8787/checkout/cs_local_2']) {
+    for (const link of [
+      'https://checkout.stripe.com/c/pay/cs_test_a1',
+      `${api.url}/checkout/cs_local_1`,
+      'http://localhost:8787/checkout/cs_local_2',
+    ]) {
       const { opener, opened } = await recordingOpener();
       api.answer(() => pendingWith(link));
-      const result = await run(['submit', 'https://acme.example', '--name', 'Acme Writer', '--open'], { TOOLDIR_OPENER: opener });
+      const result = await run(['submit', 'https://acme.example', '--name', 'Acme Writer', '--open'], {
+        TOOLDIR_OPENER: opener,
+      });
       expect(result.code, link).toBe(3);
       expect(result.stderr, link).toContain('Opening the checkout link in your browser…');
       expect(await opened(), link).toBe(`${link}\n`);

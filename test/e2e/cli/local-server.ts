@@ -36,7 +36,11 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
 }
 
 /** Creates an account of `tier` and issues it a key, through the operator API (bearer ADMIN_TOKEN). */
-export async function createAccountWithKey(url: string, adminToken: string, tier: Tier): Promise<{ accountId: string; key: string }> {
+export async function createAccountWithKey(
+  url: string,
+  adminToken: string,
+  tier: Tier,
+): Promise<{ accountId: string; key: string }> {
   const admin = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     const response = await fetch(`${url}/api/v1/admin${path}`, {
       method: 'POST',

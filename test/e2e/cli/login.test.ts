@@ -52,14 +52,18 @@ describe('tooldir login / logout (e2e)', { timeout: 120_000 }, () => {
     expect(run.code).toBe(0);
     // Terminal output: the prompt, then (no key) the confirmation.
     expect(run.stdout).not.toContain(key);
-    expect(run.stdout).toMatch(/API key \(input hidden\): \r?\nLogged in to http:\/\/127\.0\.0\.1:\d+\. Key stored in /);
+    expect(run.stdout).toMatch(
+      /API key \(input hidden\): \r?\nLogged in to http:\/\/127\.0\.0\.1:\d+\. Key stored in /,
+    );
     expect(JSON.parse(await readFile(user.configPath, 'utf8'))).toMatchObject({ api_key: key });
   });
 
   it('--base-url at login is stored and used later; TOOLDIR_API_KEY overrides the stored key', async () => {
     const { key } = await server.account('member');
     const user = await cliUser(server.url);
-    const login = await user.run(['login', '--key', key, '--base-url', `${server.url}/api/v1`], { env: { TOOLDIR_BASE_URL: '' } });
+    const login = await user.run(['login', '--key', key, '--base-url', `${server.url}/api/v1`], {
+      env: { TOOLDIR_BASE_URL: '' },
+    });
     expect(login.code).toBe(0);
     const stored = await user.run(['list'], { env: { TOOLDIR_BASE_URL: '' } });
     expect(stored.code).toBe(0);
@@ -85,7 +89,10 @@ describe('tooldir help, version and errors (e2e)', { timeout: 120_000 }, () => {
     const user = await cliUser(server.url);
     const project = await mkdtemp(join(tmpdir(), 'tooldir-other-project-'));
     // A project whose path mapping would swap out the CLI's argument library if tsx used the cwd's tsconfig.
-    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { commander: ['./hijack.ts'] } } }));
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { commander: ['./hijack.ts'] } } }),
+    );
     await writeFile(join(project, 'hijack.ts'), 'throw new Error("hijacked");\n');
     const run = await user.run(['--version'], { cwd: project });
     expect(run).toEqual({ code: 0, stdout: '0.1.0\n', stderr: '' });
@@ -107,7 +114,12 @@ describe('tooldir help, version and errors (e2e)', { timeout: 120_000 }, () => {
 
   it('usage errors exit 2 without calling the server', async () => {
     const user = await cliUser(`http://127.0.0.1:${await freePort()}`);
-    for (const args of [['submit', 'https://acme.example'], ['list', '--limit', '500'], ['status', 'not a url'], ['frobnicate']]) {
+    for (const args of [
+      ['submit', 'https://acme.example'],
+      ['list', '--limit', '500'],
+      ['status', 'not a url'],
+      ['frobnicate'],
+    ]) {
       const run = await user.run(args, { env: { TOOLDIR_API_KEY: 'td_x' } });
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).not.toContain('Could not reach');

@@ -26,13 +26,21 @@ export interface RecordingServer {
 
 export async function startRecordingServer(): Promise<RecordingServer> {
   const received: RecordedRequest[] = [];
-  let script: (request: RecordedRequest) => ScriptedAnswer = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Not scripted' } } });
+  let script: (request: RecordedRequest) => ScriptedAnswer = () => ({
+    status: 404,
+    body: { error: { code: 'not_found', message: 'Not scripted' } },
+  });
   const server = createServer((req, res) => {
     let text = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (text += chunk));
     req.on('end', () => {
-      const request: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: text ? (JSON.parse(text) as unknown) : undefined };
+      const request: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      };
       received.push(request);
       const answer = script(request);
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });

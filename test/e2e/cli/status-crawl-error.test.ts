@@ -32,7 +32,14 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tooldir-e2e-crawl-error-'));
   await cp(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
   server = await startNodeServer(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, LOG_LEVEL: 'silent', CRAWL_MAX_ATTEMPTS: '1' },
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'silent',
+      CRAWL_MAX_ATTEMPTS: '1',
+    },
     { overrides: { crawl: network }, quiet: true },
   );
   const { key } = await createAccountWithKey(server.url, adminToken, 'member');
@@ -54,12 +61,26 @@ const expectNothingOfOurNetwork = (output: string) => {
 
 describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
   it.each([
-    ['http://redirector.example/', 'Internal Redirect', 'blocked_address', 'the address is not public', ['grafana.ops.internal', '192.168.77.5']],
-    ['http://gone.example/', 'Gone Host', 'dns_error', 'the host name could not be resolved', ['ENOTFOUND', 'ns1.ops.internal']],
+    [
+      'http://redirector.example/',
+      'Internal Redirect',
+      'blocked_address',
+      'the address is not public',
+      ['grafana.ops.internal', '192.168.77.5'],
+    ],
+    [
+      'http://gone.example/',
+      'Gone Host',
+      'dns_error',
+      'the host name could not be resolved',
+      ['ENOTFOUND', 'ns1.ops.internal'],
+    ],
   ])('%s: submit --wait, status and status --json name only the kind', async (url, name, code, message, detailed) => {
     const waited = await user.run(['submit', url, '--name', name, '--wait'], { env });
     expect(waited.code).toBe(1);
-    expect(waited.stdout.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^The crawl of ${name} failed: ${message}\\. Fix the site, then: tooldir retry [0-9a-f-]{36}$`));
+    expect(waited.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      new RegExp(`^The crawl of ${name} failed: ${message}\\. Fix the site, then: tooldir retry [0-9a-f-]{36}$`),
+    );
     expectNothingOfOurNetwork(waited.stdout + waited.stderr);
 
     const status = await user.run(['status', url], { env });
@@ -68,7 +89,9 @@ describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
     expect(lines).toContain('  Status:     crawl failed (fix the site, then `tooldir retry`)');
     expect(lines).toContain(`  Failure:    ${message}`);
     // The history block follows; its last step carries the same words (docs/submission-progress.md).
-    expect(lines.at(-1)).toMatch(new RegExp(`^ {4}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}crawl failed: ${message}$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^ {4}\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC {2}crawl failed: ${message}$`),
+    );
     expectNothingOfOurNetwork(status.stdout + status.stderr);
 
     const json = await user.run(['status', url, '--json'], { env });
@@ -78,14 +101,19 @@ describe('tooldir on a failed crawl (e2e)', { timeout: 120_000 }, () => {
     expectNothingOfOurNetwork(json.stdout);
 
     // The operator API has what the CLI never showed.
-    const operator = await fetch(`${server.url}/api/v1/admin/sites/${String(record.site_id)}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const operator = await fetch(`${server.url}/api/v1/admin/sites/${String(record.site_id)}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     const body = (await operator.json()) as { pipeline: { crawl_error: string; crawl_error_kind: string } };
     expect(body.pipeline.crawl_error_kind).toBe(code);
     for (const secret of detailed) expect(body.pipeline.crawl_error).toContain(secret);
   });
 
   it('tooldir retry puts the failed crawl back in the queue, three times a day, then exits 5', async () => {
-    const submitted = await user.run(['submit', 'http://gone.example/again', '--name', 'Retried Gone Host', '--wait', '--json'], { env });
+    const submitted = await user.run(
+      ['submit', 'http://gone.example/again', '--name', 'Retried Gone Host', '--wait', '--json'],
+      { env },
+    );
     const siteId = String((JSON.parse(submitted.stdout) as { site_id: string }).site_id);
     expect(submitted.code).toBe(1);
 

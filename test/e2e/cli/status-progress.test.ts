@@ -63,11 +63,16 @@ describe('tooldir status: queue position and history (e2e)', { timeout: 120_000 
     );
     const run = await user.run(['status', urls[0]!], { env: { TOOLDIR_API_KEY: key } });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^ {2}Queue: +1st in line for crawling, expected around \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m);
+    expect(run.stdout).toMatch(
+      /^ {2}Queue: +1st in line for crawling, expected around \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m,
+    );
 
     const json = await user.run(['status', ids[1]!, '--json'], { env: { TOOLDIR_API_KEY: key } });
     expect(json.code, json.stderr).toBe(0);
-    const body = JSON.parse(json.stdout) as { history: Array<{ status: string }>; queue: { stage: string; position: number; estimated_at?: string } };
+    const body = JSON.parse(json.stdout) as {
+      history: Array<{ status: string }>;
+      queue: { stage: string; position: number; estimated_at?: string };
+    };
     expect(body.history.map((step) => step.status)).toEqual(['queued']);
     expect(body.queue).toMatchObject({ stage: 'crawl', position: 2 });
     expect(body.queue.estimated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -89,7 +94,12 @@ describe('tooldir status: queue position and history (e2e)', { timeout: 120_000 
     let run = await user.run(['status', siteId], { env: { TOOLDIR_API_KEY: key } });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`  Edit:       waiting for review since `);
-    expect(run.stdout).toMatch(new RegExp(`^ {2}Edit: +waiting for review since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: name "${pending_edit.name}"$`, 'm'));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^ {2}Edit: +waiting for review since \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC: name "${pending_edit.name}"$`,
+        'm',
+      ),
+    );
     expect(run.stdout).not.toContain('Last edit:');
 
     const decided = await fetch(`${server.url}/api/v1/admin/edits/${pending_edit.edit_id}/review`, {

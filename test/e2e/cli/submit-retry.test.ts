@@ -17,7 +17,10 @@ interface SeenSubmit {
  * Forwards every request to the server; for the first `drop` submits it lets the server do the work, then
  * closes the client's connection without an answer: the worst case of a lost response.
  */
-async function startLossyProxy(upstream: string, drop: number): Promise<{ url: string; submits: SeenSubmit[]; close(): Promise<void> }> {
+async function startLossyProxy(
+  upstream: string,
+  drop: number,
+): Promise<{ url: string; submits: SeenSubmit[]; close(): Promise<void> }> {
   const submits: SeenSubmit[] = [];
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -28,13 +31,22 @@ async function startLossyProxy(upstream: string, drop: number): Promise<{ url: s
     const body = await readBody(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers.set(name, value);
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+        headers.set(name, value);
     }
     // The proxy only ever talks to the loopback server under test.
-    const answer = await fetch(`${upstream}${req.url}`, { method: req.method, headers, body: body.length ? body : undefined });
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body.length ? body : undefined,
+    });
     const text = await answer.text();
     if (req.method === 'POST' && req.url === '/api/v1/submit-site') {
-      const seen: SeenSubmit = { idempotencyKey: req.headers['idempotency-key'] as string | undefined, outcome: answer.status, replayed: answer.headers.get('idempotent-replayed') };
+      const seen: SeenSubmit = {
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        outcome: answer.status,
+        replayed: answer.headers.get('idempotent-replayed'),
+      };
       submits.push(seen);
       if (submits.length <= drop) {
         seen.outcome = 'dropped';
@@ -77,7 +89,9 @@ describe('tooldir submit after a lost answer (e2e)', { timeout: 120_000 }, () =>
       const tool = freshTool();
       const run = await user.run(['submit', tool.url, '--name', tool.name], { env: { TOOLDIR_API_KEY: key } });
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(/Retrying the submit in 1 s \(no answer from the API; attempt 2 of 3, same Idempotency-Key\)/);
+      expect(run.stderr).toMatch(
+        /Retrying the submit in 1 s \(no answer from the API; attempt 2 of 3, same Idempotency-Key\)/,
+      );
       expect(proxy.submits).toHaveLength(2);
       const [lost, retried] = proxy.submits;
       expect(lost!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -93,7 +107,9 @@ describe('tooldir submit after a lost answer (e2e)', { timeout: 120_000 }, () =>
       expect(sites.sites[0]!.site_id).toBe(match![1]);
 
       // Another invocation is another request: a new key.
-      const second = await user.run(['submit', freshTool().url, '--name', freshTool().name], { env: { TOOLDIR_API_KEY: key } });
+      const second = await user.run(['submit', freshTool().url, '--name', freshTool().name], {
+        env: { TOOLDIR_API_KEY: key },
+      });
       expect(second.code, second.stderr).toBe(0);
       expect(proxy.submits).toHaveLength(3);
       expect(proxy.submits[2]!.idempotencyKey).not.toBe(lost!.idempotencyKey);

@@ -34,7 +34,16 @@ describe('tooldir submit / status / list as a member (e2e)', { timeout: 120_000 
   it('queues a tool (exit 0), lists it, finds it by id and by URL, and refuses a duplicate (exit 4)', async () => {
     const { user } = await loggedIn('member');
     const tool = freshTool();
-    const submit = await user.run(['submit', tool.url, '--name', tool.name, '--plan', 'basic', '--email', 'owner@example.com']);
+    const submit = await user.run([
+      'submit',
+      tool.url,
+      '--name',
+      tool.name,
+      '--plan',
+      'basic',
+      '--email',
+      'owner@example.com',
+    ]);
     expect(submit.code).toBe(0);
     const match = /^Queued (.+) \(site_id ([0-9a-f-]{36})\)\. Quota: used 1 of (\d+) today\.\n$/.exec(submit.stdout);
     expect(match?.[1]).toBe(tool.name);
@@ -51,13 +60,23 @@ describe('tooldir submit / status / list as a member (e2e)', { timeout: 120_000 
     expect(lines.at(-1)).toBe('showing 1–1 of 1');
 
     const listJson = await user.run(['list', '--json', '--limit', '1', '--offset', '0']);
-    expect(JSON.parse(listJson.stdout)).toMatchObject({ sites: [{ site_id: siteId, name: tool.name }], total: 1, limit: 1, offset: 0 });
+    expect(JSON.parse(listJson.stdout)).toMatchObject({
+      sites: [{ site_id: siteId, name: tool.name }],
+      total: 1,
+      limit: 1,
+      offset: 0,
+    });
     const beyond = await user.run(['list', '--offset', '5']);
     expect(beyond.stdout).toMatch(/^No submissions past offset 5\./);
 
     const byId = await user.run(['status', siteId, '--json']);
     expect(byId.code).toBe(0);
-    expect(JSON.parse(byId.stdout)).toMatchObject({ site_id: siteId, name: tool.name, is_feature: false, is_sponsor: false });
+    expect(JSON.parse(byId.stdout)).toMatchObject({
+      site_id: siteId,
+      name: tool.name,
+      is_feature: false,
+      is_sponsor: false,
+    });
 
     const byUrl = await user.run(['status', tool.url.replace('https://', 'https://www.')]);
     expect(byUrl.code).toBe(0);
@@ -91,7 +110,9 @@ describe('tooldir submit without membership (e2e)', { timeout: 120_000 }, () => 
     await writeFile(opener, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${openedFile}'\n`);
     await chmod(opener, 0o755);
 
-    const submit = await user.run(['submit', tool.url, '--name', tool.name, '--open'], { env: { TOOLDIR_OPENER: opener } });
+    const submit = await user.run(['submit', tool.url, '--name', tool.name, '--open'], {
+      env: { TOOLDIR_OPENER: opener },
+    });
     expect(submit.code).toBe(3);
     expect(submit.stdout).toContain('Payment required: Your account has no active membership');
     const link = /Checkout link: (\S+)/.exec(submit.stdout)?.[1] ?? '';
@@ -107,7 +128,11 @@ describe('tooldir submit without membership (e2e)', { timeout: 120_000 }, () => 
     expect(status.stdout).toContain('Status:     waiting for payment');
     expect(status.stdout).toContain(`Checkout link: ${link}`);
     const statusJson = await user.run(['status', tool.url, '--json']);
-    expect(JSON.parse(statusJson.stdout)).toMatchObject({ status: 'pending_payment', checkout_url: link, reason: 'no_membership' });
+    expect(JSON.parse(statusJson.stdout)).toMatchObject({
+      status: 'pending_payment',
+      checkout_url: link,
+      reason: 'no_membership',
+    });
 
     // Another user without the local record does not see it.
     const stranger = await loggedIn('none');
@@ -133,7 +158,9 @@ describe('tooldir submit without membership (e2e)', { timeout: 120_000 }, () => 
     const run = await user.run(['submit', freshTool().url, '--name', 'One Too Many']);
     expect(run.code).toBe(5);
     // One line: the API's message already says when to retry.
-    expect(run.stderr).toMatch(/^Error: Too many requests: at most 10 submits per minute per account\. Retry in \d+ s\.\n$/);
+    expect(run.stderr).toMatch(
+      /^Error: Too many requests: at most 10 submits per minute per account\. Retry in \d+ s\.\n$/,
+    );
     const json = await user.run(['submit', freshTool().url, '--name', 'One Too Many', '--json']);
     expect(json.code).toBe(5);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'rate_limited' } });

@@ -12,7 +12,12 @@ import { cliUser } from './cli-process';
 import { createAccountWithKey } from './local-server';
 
 const adminToken = 'cli-wait-admin-token-0123456789abcdef';
-const movingStates = ['waiting for payment (checkout link above)', 'queued for crawling', 'being crawled', 'crawled, waiting for editorial review'];
+const movingStates = [
+  'waiting for payment (checkout link above)',
+  'queued for crawling',
+  'being crawled',
+  'crawled, waiting for editorial review',
+];
 const cleanups: (() => Promise<void>)[] = [];
 
 // PENDING on main: paying needs the local checkout page of the `payments` branch. The test passed on a
@@ -36,7 +41,8 @@ async function serve(env: Record<string, string> = {}, overrides: DepsOverrides 
 }
 
 async function fixtureTool(): Promise<FixtureSite> {
-  const html = '<!doctype html><html><head><title>Fixture Writer</title>' +
+  const html =
+    '<!doctype html><html><head><title>Fixture Writer</title>' +
     '<meta name="description" content="Writes fixtures for tests."></head><body>hi</body></html>';
   const site = await startFixtureSite({
     '/': (_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
@@ -53,14 +59,19 @@ describe('tooldir submit --wait (e2e)', { timeout: 120_000 }, () => {
     const user = await cliUser(server.url);
     const env = { TOOLDIR_API_KEY: key, TOOLDIR_POLL_INTERVAL_MS: '100' };
 
-    const json = await user.run(['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait', '--json'], { env });
+    const json = await user.run(
+      ['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait', '--json'],
+      { env },
+    );
     expect(json.code).toBe(3);
     expect(json.stderr).toBe('');
     const record = JSON.parse(json.stdout) as Record<string, unknown>;
     expect(record).toMatchObject({ status: 'pending_payment', name: 'Expired Link', reason: 'no_membership' });
     expect(Date.parse(String(record.expires_at))).toBeLessThan(Date.now());
 
-    const words = await user.run(['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait'], { env });
+    const words = await user.run(['submit', 'https://expired-link.example', '--name', 'Expired Link', '--wait'], {
+      env,
+    });
     expect(words.code).toBe(3);
     expect(words.stdout.trimEnd().split('\n').at(-1)).toBe(
       'The checkout link for Expired Link expired before payment; submit again for a fresh link.',

@@ -9,26 +9,85 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../../src/db/node-clients';
 import { publicCrawlError } from '../../../src/crawler/crawl-error-messages';
 
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: Array<{ tag: string }>;
+};
 const tags = journal.entries.map((entry) => entry.tag);
 const firstNew = tags.findIndex((tag) => /^\d+_crawl_error_kind$/.test(tag));
 
 async function applyMigrations(client: PGlite, which: readonly string[]): Promise<void> {
-  for (const tag of which) await client.exec(readFileSync(join(migrationsFolder, `${tag}.sql`), 'utf8').replaceAll('--> statement-breakpoint', ''));
+  for (const tag of which)
+    await client.exec(
+      readFileSync(join(migrationsFolder, `${tag}.sql`), 'utf8').replaceAll('--> statement-breakpoint', ''),
+    );
 }
 
 // [crawl_error as stored before, status, kind, http status, detail after]
 const LEGACY = [
-  ['blocked_address: intranet.example resolves to a refused address: 10.20.30.40 is in a private range', 'crawl_failed', 'blocked_address', null, 'intranet.example resolves to a refused address: 10.20.30.40 is in a private range'],
-  ['blocked_address: port 8080 is not allowed (only 80 and 443)', 'crawl_failed', 'blocked_port', null, 'port 8080 is not allowed (only 80 and 443)'],
-  ['network_error: could not resolve gone.example: getaddrinfo ENOTFOUND gone.example', 'crawl_failed', 'dns_error', null, 'could not resolve gone.example: getaddrinfo ENOTFOUND gone.example'],
+  [
+    'blocked_address: intranet.example resolves to a refused address: 10.20.30.40 is in a private range',
+    'crawl_failed',
+    'blocked_address',
+    null,
+    'intranet.example resolves to a refused address: 10.20.30.40 is in a private range',
+  ],
+  [
+    'blocked_address: port 8080 is not allowed (only 80 and 443)',
+    'crawl_failed',
+    'blocked_port',
+    null,
+    'port 8080 is not allowed (only 80 and 443)',
+  ],
+  [
+    'network_error: could not resolve gone.example: getaddrinfo ENOTFOUND gone.example',
+    'crawl_failed',
+    'dns_error',
+    null,
+    'could not resolve gone.example: getaddrinfo ENOTFOUND gone.example',
+  ],
   ['network_error: gone.example has no addresses', 'crawl_failed', 'dns_error', null, 'gone.example has no addresses'],
-  ['network_error: fetch failed: connect ECONNREFUSED 10.0.0.7:443', 'queued', 'network_error', null, 'fetch failed: connect ECONNREFUSED 10.0.0.7:443'],
-  ['network_error: crawler error: TypeError: boom', 'crawl_failed', 'crawler_error', null, 'crawler error: TypeError: boom'],
-  ['http_error: http://x.example/ answered HTTP 503', 'crawl_failed', 'http_error', 503, 'http://x.example/ answered HTTP 503'],
-  ['http_error: redirect 302 without a Location header', 'crawl_failed', 'http_error', 302, 'redirect 302 without a Location header'],
-  ['timeout: the crawl took longer than 10000 ms', 'crawl_failed', 'timeout', null, 'the crawl took longer than 10000 ms'],
-  ['not_html: http://x.example/ is application/json, not HTML', 'crawl_failed', 'not_html', null, 'http://x.example/ is application/json, not HTML'],
+  [
+    'network_error: fetch failed: connect ECONNREFUSED 10.0.0.7:443',
+    'queued',
+    'network_error',
+    null,
+    'fetch failed: connect ECONNREFUSED 10.0.0.7:443',
+  ],
+  [
+    'network_error: crawler error: TypeError: boom',
+    'crawl_failed',
+    'crawler_error',
+    null,
+    'crawler error: TypeError: boom',
+  ],
+  [
+    'http_error: http://x.example/ answered HTTP 503',
+    'crawl_failed',
+    'http_error',
+    503,
+    'http://x.example/ answered HTTP 503',
+  ],
+  [
+    'http_error: redirect 302 without a Location header',
+    'crawl_failed',
+    'http_error',
+    302,
+    'redirect 302 without a Location header',
+  ],
+  [
+    'timeout: the crawl took longer than 10000 ms',
+    'crawl_failed',
+    'timeout',
+    null,
+    'the crawl took longer than 10000 ms',
+  ],
+  [
+    'not_html: http://x.example/ is application/json, not HTML',
+    'crawl_failed',
+    'not_html',
+    null,
+    'http://x.example/ is application/json, not HTML',
+  ],
   ['crawl did not finish', 'crawl_failed', 'did_not_finish', null, 'crawl did not finish'],
 ] as const;
 
@@ -39,7 +98,9 @@ beforeAll(async () => {
   expect(firstNew).toBeGreaterThan(0);
   client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   await applyMigrations(client, tags.slice(0, firstNew));
-  const [account] = (await client.query<{ id: string }>(`INSERT INTO accounts (email) VALUES ('legacy@example.com') RETURNING id`)).rows;
+  const [account] = (
+    await client.query<{ id: string }>(`INSERT INTO accounts (email) VALUES ('legacy@example.com') RETURNING id`)
+  ).rows;
   for (const [index, [stored, status]] of LEGACY.entries()) {
     const id = crypto.randomUUID();
     ids.push(id);
@@ -49,7 +110,8 @@ beforeAll(async () => {
        VALUES ($1, $2, $3, $4, $4, $3, 'crawling', 'membership', 'basic', 3, $5, 'crawl attempt 3')`,
       [id, account!.id, `legacy ${index}`, `https://legacy-${index}.example`, stored],
     );
-    const note = stored === 'crawl did not finish' ? 'sweep: crawl attempt 3 did not finish' : `attempt 3 of 3 failed: ${stored}`;
+    const note =
+      stored === 'crawl did not finish' ? 'sweep: crawl attempt 3 did not finish' : `attempt 3 of 3 failed: ${stored}`;
     await client.query(`UPDATE sites SET status = $2, status_note = $3 WHERE id = $1`, [id, status, note]);
   }
   const untouched = crypto.randomUUID();
@@ -67,13 +129,20 @@ afterAll(() => client?.close());
 describe('crawl error backfill', () => {
   it('splits every old crawl_error into kind, HTTP status and operator detail', async () => {
     for (const [index, [stored, , kind, httpStatus, detail]] of LEGACY.entries()) {
-      const { rows } = await client.query<{ crawl_error_kind: string; crawl_error_http_status: number | null; crawl_error: string }>(
-        'SELECT crawl_error_kind, crawl_error_http_status, crawl_error FROM sites WHERE id = $1',
-        [ids[index]],
-      );
-      expect(rows[0], stored).toEqual({ crawl_error_kind: kind, crawl_error_http_status: httpStatus, crawl_error: detail });
+      const { rows } = await client.query<{
+        crawl_error_kind: string;
+        crawl_error_http_status: number | null;
+        crawl_error: string;
+      }>('SELECT crawl_error_kind, crawl_error_http_status, crawl_error FROM sites WHERE id = $1', [ids[index]]);
+      expect(rows[0], stored).toEqual({
+        crawl_error_kind: kind,
+        crawl_error_http_status: httpStatus,
+        crawl_error: detail,
+      });
     }
-    const { rows } = await client.query('SELECT crawl_error_kind, crawl_error, status_note FROM sites WHERE id = $1', [ids.at(-1)]);
+    const { rows } = await client.query('SELECT crawl_error_kind, crawl_error, status_note FROM sites WHERE id = $1', [
+      ids.at(-1),
+    ]);
     expect(rows[0]).toEqual({ crawl_error_kind: null, crawl_error: null, status_note: 'paid' });
   });
 
@@ -82,7 +151,10 @@ describe('crawl error backfill', () => {
       'SELECT crawl_error_kind, crawl_error_http_status FROM sites WHERE id = $1',
       [ids[6]],
     );
-    expect(publicCrawlError(rows[0]!.crawl_error_kind, rows[0]!.crawl_error_http_status)).toEqual({ code: 'http_error', message: 'the site answered HTTP 503' });
+    expect(publicCrawlError(rows[0]!.crawl_error_kind, rows[0]!.crawl_error_http_status)).toEqual({
+      code: 'http_error',
+      message: 'the site answered HTTP 503',
+    });
   });
 
   it('cuts the detail out of status_note and site_history, keeping the kind', async () => {

@@ -35,8 +35,20 @@ let fixture: FixtureSite;
 let closedPort: number;
 
 const closedCases: Case[] = [
-  { label: 'a name resolving to a private address', url: 'http://intranet.tooldir-corp.example/', code: 'blocked_address', message: 'the address is not public', secrets: ['10.20.30.40'] },
-  { label: 'a name resolving to a unique-local IPv6 address', url: 'http://v6.tooldir-corp.example/', code: 'blocked_address', message: 'the address is not public', secrets: ['fd12:3456::7'] },
+  {
+    label: 'a name resolving to a private address',
+    url: 'http://intranet.tooldir-corp.example/',
+    code: 'blocked_address',
+    message: 'the address is not public',
+    secrets: ['10.20.30.40'],
+  },
+  {
+    label: 'a name resolving to a unique-local IPv6 address',
+    url: 'http://v6.tooldir-corp.example/',
+    code: 'blocked_address',
+    message: 'the address is not public',
+    secrets: ['fd12:3456::7'],
+  },
   {
     label: 'a redirect to an internal host name',
     url: 'http://redirector.example/',
@@ -72,12 +84,17 @@ beforeAll(async () => {
       'http://slow.example/': 'hang',
     },
   });
-  closedApp = await createPipelineApp({ env: { CRAWL_ALLOW_PRIVATE: 'false', CRAWL_MAX_ATTEMPTS: '1' }, overrides: { crawl: closedNet } });
+  closedApp = await createPipelineApp({
+    env: { CRAWL_ALLOW_PRIVATE: 'false', CRAWL_MAX_ATTEMPTS: '1' },
+    overrides: { crawl: closedNet },
+  });
   openApp = await createPipelineApp({ env: { CRAWL_ALLOW_PRIVATE: 'true', CRAWL_MAX_ATTEMPTS: '1' } });
 
   fixture = await startFixtureSite({
-    '/err500': (_request, response) => void response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'),
-    '/json': (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"x"}'),
+    '/err500': (_request, response) =>
+      void response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>'),
+    '/json': (_request, response) =>
+      void response.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"x"}'),
     '/big': (_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' }); // chunked, no Content-Length
       const chunk = Buffer.alloc(64 * 1024, 'a');
@@ -92,13 +109,44 @@ beforeAll(async () => {
   await closed.close();
 
   // *.localhost names (the harness resolves them to 127.0.0.1): the submitted URL itself names no address.
-  const at = (name: string, port: number, path: string) => `http://${name}-${crypto.randomUUID().slice(0, 6)}.localhost:${port}${path}`;
+  const at = (name: string, port: number, path: string) =>
+    `http://${name}-${crypto.randomUUID().slice(0, 6)}.localhost:${port}${path}`;
   openCases = [
-    { label: 'an HTTP 500', url: at('err', fixture.port, '/err500'), code: 'http_error', message: 'the site answered HTTP 500', secrets: [] },
-    { label: 'a non-HTML content type', url: at('json', fixture.port, '/json'), code: 'not_html', message: 'not an HTML page', secrets: ['application/json'] },
-    { label: 'a too-large body', url: at('big', fixture.port, '/big'), code: 'too_large', message: 'the page is larger than 2 MiB', secrets: ['2097152'] },
-    { label: 'too many redirects', url: at('hops', fixture.port, '/hop1'), code: 'too_many_redirects', message: 'more than 5 redirects', secrets: ['/hop6'] },
-    { label: 'a refused connection', url: at('down', closedPort, '/'), code: 'network_error', message: 'the site could not be reached', secrets: ['ECONNREFUSED', '127.0.0.1'] },
+    {
+      label: 'an HTTP 500',
+      url: at('err', fixture.port, '/err500'),
+      code: 'http_error',
+      message: 'the site answered HTTP 500',
+      secrets: [],
+    },
+    {
+      label: 'a non-HTML content type',
+      url: at('json', fixture.port, '/json'),
+      code: 'not_html',
+      message: 'not an HTML page',
+      secrets: ['application/json'],
+    },
+    {
+      label: 'a too-large body',
+      url: at('big', fixture.port, '/big'),
+      code: 'too_large',
+      message: 'the page is larger than 2 MiB',
+      secrets: ['2097152'],
+    },
+    {
+      label: 'too many redirects',
+      url: at('hops', fixture.port, '/hop1'),
+      code: 'too_many_redirects',
+      message: 'more than 5 redirects',
+      secrets: ['/hop6'],
+    },
+    {
+      label: 'a refused connection',
+      url: at('down', closedPort, '/'),
+      code: 'network_error',
+      message: 'the site could not be reached',
+      secrets: ['ECONNREFUSED', '127.0.0.1'],
+    },
   ];
 });
 
@@ -121,7 +169,11 @@ describe.each([
   beforeAll(async () => {
     ({ t, cases } = setup());
     member = await t.member('memberFeature');
-    for (const [index, c] of cases.entries()) c.siteId = await t.submit(member.key, { name: `Failing Tool ${index} ${crypto.randomUUID().slice(0, 6)}`, url: c.url });
+    for (const [index, c] of cases.entries())
+      c.siteId = await t.submit(member.key, {
+        name: `Failing Tool ${index} ${crypto.randomUUID().slice(0, 6)}`,
+        url: c.url,
+      });
     await t.settle();
   });
 
@@ -155,7 +207,10 @@ describe.each([
         ],
       });
       const { history: _history, ...listShape } = body as Record<string, unknown>;
-      expect(listed.find((site) => site.site_id === c.siteId), c.label).toEqual(listShape);
+      expect(
+        listed.find((site) => site.site_id === c.siteId),
+        c.label,
+      ).toEqual(listShape);
       const { url: _own, ...rest } = body as Record<string, unknown>;
       const text = JSON.stringify(rest);
       expectNothingOfOurNetwork(text, c);
@@ -197,7 +252,10 @@ describe.each([
       expect(notes.at(-1), c.label).toBe(`attempt 1 of 1 failed: ${c.message}`);
       for (const note of notes) expectNothingOfOurNetwork(note, c);
     }
-    const mails = await queryRows<{ subject: string; text: string }>(t.deps.db, sql`SELECT subject, text FROM mail_outbox`);
+    const mails = await queryRows<{ subject: string; text: string }>(
+      t.deps.db,
+      sql`SELECT subject, text FROM mail_outbox`,
+    );
     for (const mail of mails) expectNothingOfOurNetwork(`${mail.subject}\n${mail.text}`);
   });
 
@@ -228,8 +286,18 @@ describe.each([
     const html = await (await t.request('/admin', { headers: { cookie } })).text();
     expect(html).toContain('Recent crawl failures');
     for (const c of cases) {
-      const details = (await queryRows<{ crawl_error: string }>(t.deps.db, sql`SELECT crawl_error FROM sites WHERE id = ${c.siteId}::uuid`))[0]!;
-      const escaped = details.crawl_error.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      const details = (
+        await queryRows<{ crawl_error: string }>(
+          t.deps.db,
+          sql`SELECT crawl_error FROM sites WHERE id = ${c.siteId}::uuid`,
+        )
+      )[0]!;
+      const escaped = details.crawl_error
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
       expect(html, c.label).toContain(escaped);
       expect(html, c.label).toContain(`${c.message} (${c.code})`);
     }
@@ -240,17 +308,32 @@ describe('a crawl the sweep finds stuck in crawling on its last attempt', () => 
   it('reads as did_not_finish, or keeps the kind an earlier attempt stored', async () => {
     const t = closedApp;
     const member = await t.member('member');
-    const fresh = await t.submit(member.key, { name: `Stuck Fresh ${crypto.randomUUID().slice(0, 6)}`, url: 'http://intranet.tooldir-corp.example/fresh' });
-    const earlier = await t.submit(member.key, { name: `Stuck Earlier ${crypto.randomUUID().slice(0, 6)}`, url: 'http://gone.example/earlier' });
+    const fresh = await t.submit(member.key, {
+      name: `Stuck Fresh ${crypto.randomUUID().slice(0, 6)}`,
+      url: 'http://intranet.tooldir-corp.example/fresh',
+    });
+    const earlier = await t.submit(member.key, {
+      name: `Stuck Earlier ${crypto.randomUUID().slice(0, 6)}`,
+      url: 'http://gone.example/earlier',
+    });
     await t.settle();
     // As if the last attempt's worker died: one with no failure stored yet, one with an earlier attempt's failure.
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'crawling', crawl_error = NULL, crawl_error_kind = NULL WHERE id = ${fresh}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'crawling', crawl_error = NULL, crawl_error_kind = NULL WHERE id = ${fresh}::uuid`,
+    );
     await queryRows(t.deps.db, sql`UPDATE sites SET status = 'crawling' WHERE id = ${earlier}::uuid`);
     expect((await runSweep(t.deps, { crawlingForMs: 0, queuedForMs: 3_600_000 })).recovered).toBeGreaterThanOrEqual(2);
 
     const read = async (id: string) => (await t.request(`/api/v1/sites/${id}`, { key: member.key })).json();
-    expect(await read(fresh)).toMatchObject({ status: 'crawl_failed', crawl_error: { code: 'did_not_finish', message: 'the crawl did not finish' } });
-    expect(await read(earlier)).toMatchObject({ status: 'crawl_failed', crawl_error: { code: 'dns_error', message: 'the host name could not be resolved' } });
+    expect(await read(fresh)).toMatchObject({
+      status: 'crawl_failed',
+      crawl_error: { code: 'did_not_finish', message: 'the crawl did not finish' },
+    });
+    expect(await read(earlier)).toMatchObject({
+      status: 'crawl_failed',
+      crawl_error: { code: 'dns_error', message: 'the host name could not be resolved' },
+    });
     expect((await t.history(fresh)).at(-1)?.note).toBe('sweep: crawl attempt 1 did not finish');
   });
 });

@@ -18,7 +18,10 @@ const recordingQueue: JobQueue = {
 let t: TestApp;
 let fixture: FixtureSite;
 beforeAll(async () => {
-  t = await createTestApp({ env: { CRAWL_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'false' }, overrides: { queue: recordingQueue, crawl: loopbackOnlyTransport() } });
+  t = await createTestApp({
+    env: { CRAWL_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'false' },
+    overrides: { queue: recordingQueue, crawl: loopbackOnlyTransport() },
+  });
   fixture = await startFixtureSite({ '/ok': htmlPage('<title>Ok</title>') });
 });
 afterAll(async () => {
@@ -30,19 +33,39 @@ afterAll(async () => {
 describe('queue messages', () => {
   it('carry ids only, with dedup ids per site, step and attempt', async () => {
     const m = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Dedup Tool', url: `${fixture.origin}/ok` } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: 'Dedup Tool', url: `${fixture.origin}/ok` },
+    });
     const { site_id } = (await res.json()) as { site_id: string };
     // The dispatch is deferred off the response path: wait for it to land.
     for (let i = 0; i < 200 && published.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(published).toEqual([{ step: 'crawl', message: { site_id }, options: { deduplicationId: `crawl-${site_id}-1` } }]);
+    expect(published).toEqual([
+      { step: 'crawl', message: { site_id }, options: { deduplicationId: `crawl-${site_id}-1` } },
+    ]);
 
     await runJob(t.deps, 'crawl', { site_id });
-    expect(published.at(-1)).toEqual({ step: 'review', message: { site_id }, options: { deduplicationId: `review-${site_id}-1` } });
+    expect(published.at(-1)).toEqual({
+      step: 'review',
+      message: { site_id },
+      options: { deduplicationId: `review-${site_id}-1` },
+    });
 
     // A second attempt (after a lost crawl) gets its own crawl id.
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'queued', status_note = 'test', crawl_attempts = 1 WHERE id = ${site_id}::uuid`);
-    await queryRows(t.deps.db, sql`UPDATE sites SET status_changed_at = now() - interval '3 minutes' WHERE id = ${site_id}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'queued', status_note = 'test', crawl_attempts = 1 WHERE id = ${site_id}::uuid`,
+    );
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status_changed_at = now() - interval '3 minutes' WHERE id = ${site_id}::uuid`,
+    );
     await runSweep(t.deps);
-    expect(published.at(-1)).toEqual({ step: 'crawl', message: { site_id }, options: { deduplicationId: `crawl-${site_id}-2` } });
+    expect(published.at(-1)).toEqual({
+      step: 'crawl',
+      message: { site_id },
+      options: { deduplicationId: `crawl-${site_id}-2` },
+    });
   });
 });

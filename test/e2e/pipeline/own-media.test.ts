@@ -19,10 +19,14 @@ const MEDIA_URL = /^http:\/\/tooldir\.test\/media\/[0-9a-f]{64}\.(png|jpg|webp|g
 const bytes =
   (body: Uint8Array | string, contentType: string): FixtureHandler =>
   (_request, response) =>
-    void response.writeHead(200, { 'content-type': contentType }).end(typeof body === 'string' ? body : Buffer.from(body));
+    void response
+      .writeHead(200, { 'content-type': contentType })
+      .end(typeof body === 'string' ? body : Buffer.from(body));
 
 const page = (title: string, image: string, icon: string) =>
-  htmlPage(`<html><head><title>${title}</title><meta property="og:image" content="${image}"><link rel="icon" href="${icon}"></head><body></body></html>`);
+  htmlPage(
+    `<html><head><title>${title}</title><meta property="og:image" content="${image}"><link rel="icon" href="${icon}"></head><body></body></html>`,
+  );
 
 let t: PipelineApp;
 let fixture: FixtureSite;
@@ -64,14 +68,21 @@ describe('the crawl step', () => {
       mediaFetchedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     // An SVG and an HTML page named .png are not kept; the crawl still succeeded.
-    expect((await t.site(withoutMedia.id)).metadata).toMatchObject({ image: null, icon: null, imageSource: `${fixture.origin}/logo.svg` });
+    expect((await t.site(withoutMedia.id)).metadata).toMatchObject({
+      image: null,
+      icon: null,
+      imageSource: `${fixture.origin}/logo.svg`,
+    });
   });
 });
 
 describe('the API', () => {
   it('names only /media URLs of this origin in image and icon', async () => {
     const good = await (await t.request(`/api/v1/tools/${withMedia.slug}`)).json();
-    expect(good).toMatchObject({ image: `http://tooldir.test/media/${PNG_NAME}`, icon: `http://tooldir.test/media/${ICO_NAME}` });
+    expect(good).toMatchObject({
+      image: `http://tooldir.test/media/${PNG_NAME}`,
+      icon: `http://tooldir.test/media/${ICO_NAME}`,
+    });
     const bad = await (await t.request(`/api/v1/tools/${withoutMedia.slug}`)).json();
     expect(bad).toMatchObject({ image: null, icon: null });
     for (const tool of [good, bad]) {
@@ -83,7 +94,7 @@ describe('the API', () => {
 });
 
 describe('the pages', () => {
-  it('show our copies and the placeholder, never the tool server, under img-src \'self\' data:', async () => {
+  it("show our copies and the placeholder, never the tool server, under img-src 'self' data:", async () => {
     for (const path of ['/', `/tools/${withMedia.slug}`, `/tools/${withoutMedia.slug}`]) {
       const res = await t.request(path);
       expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data:;");
@@ -92,7 +103,10 @@ describe('the pages', () => {
       expect(text, path).not.toMatch(new RegExp(`(src|content)="[^"]*127\\.0\\.0\\.1:${fixture.port}`));
       const sources = [...text.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((match) => match[1]!);
       expect(sources.length, path).toBeGreaterThan(0);
-      for (const src of sources) expect(src, path).toMatch(/^(\/media\/[0-9a-f]{64}\.(png|ico)|\/badge\/[a-z0-9-]+\.svg|data:image\/svg\+xml,[^"]+)$/);
+      for (const src of sources)
+        expect(src, path).toMatch(
+          /^(\/media\/[0-9a-f]{64}\.(png|ico)|\/badge\/[a-z0-9-]+\.svg|data:image\/svg\+xml,[^"]+)$/,
+        );
     }
     const good = await (await t.request(`/tools/${withMedia.slug}`)).text();
     expect(good).toContain(`src="/media/${PNG_NAME}"`);
@@ -118,7 +132,12 @@ describe('GET /media/{sha256}.{ext}', () => {
     ] as const) {
       const res = await t.request(`/media/${name}`);
       expect(res.status).toBe(200);
-      expect(Object.fromEntries(res.headers)).toMatchObject({ ...MEDIA_HEADERS, 'content-type': type, 'content-length': String(body.length), etag: `"${name.slice(0, 64)}"` });
+      expect(Object.fromEntries(res.headers)).toMatchObject({
+        ...MEDIA_HEADERS,
+        'content-type': type,
+        'content-length': String(body.length),
+        etag: `"${name.slice(0, 64)}"`,
+      });
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(body);
     }
   });
@@ -156,7 +175,11 @@ describe('GET /media/{sha256}.{ext}', () => {
   });
 
   it('answers 503 in the error shape, never cached, when the store fails', async () => {
-    const broken = { ...createMemoryMediaStore(), get: () => Promise.reject(new Error('bucket down')), head: () => Promise.reject(new Error('bucket down')) };
+    const broken = {
+      ...createMemoryMediaStore(),
+      get: () => Promise.reject(new Error('bucket down')),
+      head: () => Promise.reject(new Error('bucket down')),
+    };
     const app = await createTestApp({ overrides: { media: broken } });
     try {
       const res = await app.request(`/media/${PNG_NAME}`);

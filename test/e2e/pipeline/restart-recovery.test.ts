@@ -41,7 +41,10 @@ async function startServer(port: number): Promise<ChildProcess> {
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${base}/llms.txt`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/llms.txt`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     await sleep(200);
   }
@@ -51,7 +54,10 @@ async function startServer(port: number): Promise<ChildProcess> {
 const api = (path: string, init: { method?: string; key?: string; json?: unknown } = {}) =>
   fetch(`${base}${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.key && { authorization: `Bearer ${init.key}` }), ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      ...(init.key && { authorization: `Bearer ${init.key}` }),
+      ...(init.json !== undefined && { 'content-type': 'application/json' }),
+    },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
 
@@ -74,13 +80,25 @@ describe('restart recovery', () => {
   it('brings every submission to pending_review, live or crawl_failed after kill -9 and a restart', async () => {
     const port = await findFreePort();
     server = await startServer(port);
-    const account = (await (await api('/api/v1/admin/accounts', { method: 'POST', key: TOKEN, json: { email: 'restart@example.com', tier: 'memberFeature' } })).json()) as { account_id: string };
-    const { key } = (await (await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: TOKEN })).json()) as { key: string };
+    const account = (await (
+      await api('/api/v1/admin/accounts', {
+        method: 'POST',
+        key: TOKEN,
+        json: { email: 'restart@example.com', tier: 'memberFeature' },
+      })
+    ).json()) as { account_id: string };
+    const { key } = (await (
+      await api(`/api/v1/admin/accounts/${account.account_id}/keys`, { method: 'POST', key: TOKEN })
+    ).json()) as { key: string };
 
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const path = i < 4 ? '/slow' : '/broken';
-      const res = await api('/api/v1/submit-site', { method: 'POST', key, json: { name: `Restart Tool ${i}`, url: `${fixture.origin}${path}?n=${i}` } });
+      const res = await api('/api/v1/submit-site', {
+        method: 'POST',
+        key,
+        json: { name: `Restart Tool ${i}`, url: `${fixture.origin}${path}?n=${i}` },
+      });
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { site_id: string }).site_id);
     }
@@ -95,7 +113,9 @@ describe('restart recovery', () => {
     const terminal = new Set(['live', 'crawl_failed']);
     let statuses: Record<string, string> = {};
     for (let i = 0; i < 120; i++) {
-      const list = (await (await api('/api/v1/sites?limit=100', { key })).json()) as { sites: Array<{ site_id: string; status: string }> };
+      const list = (await (await api('/api/v1/sites?limit=100', { key })).json()) as {
+        sites: Array<{ site_id: string; status: string }>;
+      };
       statuses = Object.fromEntries(list.sites.map((s) => [s.site_id, s.status]));
       if (ids.every((id) => terminal.has(statuses[id] ?? ''))) break;
       await sleep(500);

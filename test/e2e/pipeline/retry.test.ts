@@ -5,7 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EnqueueOptions, JobMessage, JobQueue, JobStep } from '../../../src/adapters/queue/types';
 import { queryRows } from '../../../src/db/client';
 import { htmlPage, startFixtureSite, type FixtureSite } from '../../helpers/fixture-site';
-import { createPipelineApp, loopbackOnlyTransport, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
+import {
+  createPipelineApp,
+  loopbackOnlyTransport,
+  networkViolations,
+  type PipelineApp,
+} from '../../helpers/pipeline-harness';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { callTool, connectMcp, resultJson } from '../../functions/mcp/mcp-client';
 
@@ -19,7 +24,9 @@ beforeAll(async () => {
   t = await createPipelineApp({ env: { CRAWL_MAX_ATTEMPTS: '2', AUTO_APPROVE: 'false' } });
   fixture = await startFixtureSite({
     '/flaky': (request, response) =>
-      flakyDown ? void response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>down</h1>') : htmlPage('<title>Back Up</title>')(request, response),
+      flakyDown
+        ? void response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>down</h1>')
+        : htmlPage('<title>Back Up</title>')(request, response),
     '/down': (_request, response) => void response.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>'),
     '/fine': htmlPage('<title>Fine</title>'),
   });
@@ -39,7 +46,10 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 const retry = (siteId: string, key = member.key) => t.request(`/api/v1/sites/${siteId}/retry`, { method: 'POST', key });
 
 async function failedSite(path: string): Promise<string> {
-  const id = await t.submit(member.key, { name: `Retry Tool ${unique()}`, url: `http://r-${unique()}.localhost:${fixture.port}${path}` });
+  const id = await t.submit(member.key, {
+    name: `Retry Tool ${unique()}`,
+    url: `http://r-${unique()}.localhost:${fixture.port}${path}`,
+  });
   await t.settle();
   expect((await t.site(id)).status).toBe('crawl_failed');
   return id;
@@ -109,7 +119,10 @@ describe('retrying a failed crawl', () => {
     const refused = await retry(id);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
-      error: { code: 'rate_limited', message: 'This submission was retried 3 times today; retries start again at 00:00 UTC.' },
+      error: {
+        code: 'rate_limited',
+        message: 'This submission was retried 3 times today; retries start again at 00:00 UTC.',
+      },
     });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
@@ -127,45 +140,69 @@ describe('retrying a failed crawl', () => {
   });
 
   it('refuses other states with 409 invalid_state naming the state, and changes nothing', async () => {
-    const live = await t.submit(member.key, { name: `Fine Tool ${unique()}`, url: `http://f-${unique()}.localhost:${fixture.port}/fine` });
+    const live = await t.submit(member.key, {
+      name: `Fine Tool ${unique()}`,
+      url: `http://f-${unique()}.localhost:${fixture.port}/fine`,
+    });
     await t.settle();
     const before = await t.history(live);
     const res = await retry(live);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
-      error: { code: 'invalid_state', message: 'Only a submission whose crawl failed (crawl_failed) can be retried; this one is pending_review.' },
+      error: {
+        code: 'invalid_state',
+        message: 'Only a submission whose crawl failed (crawl_failed) can be retried; this one is pending_review.',
+      },
     });
     expect(await t.history(live)).toEqual(before);
 
     // An unpaid submission is not a site yet.
     const none = await t.member('none');
-    const pay = await t.request('/api/v1/submit-site', { method: 'POST', key: none.key, json: { name: `Unpaid ${unique()}`, url: `https://unpaid-${unique()}.example/` } });
+    const pay = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: none.key,
+      json: { name: `Unpaid ${unique()}`, url: `https://unpaid-${unique()}.example/` },
+    });
     expect(pay.status).toBe(402);
     const unpaid = await retry(((await pay.json()) as { site_id: string }).site_id, none.key);
     expect(unpaid.status).toBe(409);
-    expect(((await unpaid.json()) as { error: { message: string } }).error.message).toMatch(/this one is pending_payment\.$/);
+    expect(((await unpaid.json()) as { error: { message: string } }).error.message).toMatch(
+      /this one is pending_payment\.$/,
+    );
   });
 
   it("answers 404 for another account's site, an unknown id and a malformed id; 401 without a key", async () => {
     const id = await failedSite('/down');
     const stranger = await t.member('member');
-    for (const [siteId, key] of [[id, stranger.key], [crypto.randomUUID(), member.key], ['not-a-uuid', member.key], ['%00', member.key]] as const) {
+    for (const [siteId, key] of [
+      [id, stranger.key],
+      [crypto.randomUUID(), member.key],
+      ['not-a-uuid', member.key],
+      ['%00', member.key],
+    ] as const) {
       const res = await retry(siteId, key);
       expect(res.status, siteId).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No submission with this id belongs to you.' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'not_found', message: 'No submission with this id belongs to you.' },
+      });
     }
     expect((await t.request(`/api/v1/sites/${id}/retry`, { method: 'POST' })).status).toBe(401);
     expect((await t.site(id)).status).toBe('crawl_failed');
     const wrongMethod = await t.request(`/api/v1/sites/${id}/retry`, { key: member.key });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');
-    expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
+    expect(await wrongMethod.json()).toEqual({
+      error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) },
+    });
   });
 });
 
 describe('concurrent retries', () => {
   const published: Array<{ step: JobStep; message: JobMessage; options?: EnqueueOptions }> = [];
-  const recordingQueue: JobQueue = { kind: 'qstash', enqueue: async (step, message, options) => void published.push({ step, message, options }) };
+  const recordingQueue: JobQueue = {
+    kind: 'qstash',
+    enqueue: async (step, message, options) => void published.push({ step, message, options }),
+  };
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp({ overrides: { queue: recordingQueue, crawl: loopbackOnlyTransport() } });
@@ -174,20 +211,34 @@ describe('concurrent retries', () => {
 
   it('five at once: one 202 and one crawl dispatch (its own deduplication id), the others 409; one retry counted', async () => {
     const m = await app.member('member');
-    const res = await app.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: `Race ${unique()}`, url: `https://race-${unique()}.example/` } });
+    const res = await app.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: `Race ${unique()}`, url: `https://race-${unique()}.example/` },
+    });
     const { site_id } = (await res.json()) as { site_id: string };
-    await queryRows(app.deps.db, sql`UPDATE sites SET status = 'crawl_failed', crawl_attempts = 3, status_note = 'test' WHERE id = ${site_id}::uuid`);
+    await queryRows(
+      app.deps.db,
+      sql`UPDATE sites SET status = 'crawl_failed', crawl_attempts = 3, status_note = 'test' WHERE id = ${site_id}::uuid`,
+    );
     for (let i = 0; i < 200 && published.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     published.length = 0;
 
-    const answers = await Promise.all(Array.from({ length: 5 }, () => app.request(`/api/v1/sites/${site_id}/retry`, { method: 'POST', key: m.key })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => app.request(`/api/v1/sites/${site_id}/retry`, { method: 'POST', key: m.key })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409, 409, 409]);
     for (let i = 0; i < 200 && published.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(published).toEqual([{ step: 'crawl', message: { site_id }, options: { deduplicationId: `crawl-${site_id}-4` } }]);
+    expect(published).toEqual([
+      { step: 'crawl', message: { site_id }, options: { deduplicationId: `crawl-${site_id}-4` } },
+    ]);
     const [row] = await queryRows<{ manual_retries: number; crawl_attempt_offset: number }>(
       app.deps.db,
       sql`SELECT manual_retries, crawl_attempt_offset FROM sites WHERE id = ${site_id}::uuid`,
     );
-    expect({ retries: Number(row!.manual_retries), offset: Number(row!.crawl_attempt_offset) }).toEqual({ retries: 1, offset: 3 });
+    expect({ retries: Number(row!.manual_retries), offset: Number(row!.crawl_attempt_offset) }).toEqual({
+      retries: 1,
+      offset: 3,
+    });
   });
 });

@@ -10,9 +10,20 @@ beforeAll(async () => {
 afterAll(() => mail.close());
 
 it('records what the HTTP mailer sends, with the sender and the bearer key', async () => {
-  const mailer = createHttpMailer({ apiUrl: mail.env.MAIL_API_URL, apiKey: mail.env.MAIL_API_KEY, from: 'tooldir <noreply@tooldir.test>' });
+  const mailer = createHttpMailer({
+    apiUrl: mail.env.MAIL_API_URL,
+    apiKey: mail.env.MAIL_API_KEY,
+    from: 'tooldir <noreply@tooldir.test>',
+  });
   await mailer.send({ to: 'owner@example.com', subject: 'Your code: 123456', text: 'Code 123456' });
-  expect(mail.messages).toEqual([{ from: 'tooldir <noreply@tooldir.test>', to: 'owner@example.com', subject: 'Your code: 123456', text: 'Code 123456' }]);
+  expect(mail.messages).toEqual([
+    {
+      from: 'tooldir <noreply@tooldir.test>',
+      to: 'owner@example.com',
+      subject: 'Your code: 123456',
+      text: 'Code 123456',
+    },
+  ]);
 });
 
 it('refuses a wrong key, so the mailer throws instead of pretending it sent', async () => {

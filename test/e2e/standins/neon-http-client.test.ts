@@ -31,8 +31,16 @@ async function recordingProxy(target: string) {
     void (async () => {
       const body = await readBody(req);
       const headers: Record<string, string> = {};
-      for (const name of ['Neon-Connection-String', 'Neon-Raw-Text-Output', 'Neon-Array-Mode', 'Neon-Batch-Isolation-Level',
-        'Neon-Batch-Read-Only', 'Neon-Batch-Deferrable', 'Authorization', 'Content-Type']) {
+      for (const name of [
+        'Neon-Connection-String',
+        'Neon-Raw-Text-Output',
+        'Neon-Array-Mode',
+        'Neon-Batch-Isolation-Level',
+        'Neon-Batch-Read-Only',
+        'Neon-Batch-Deferrable',
+        'Authorization',
+        'Content-Type',
+      ]) {
         const value = header(req, name);
         if (value !== undefined) headers[name] = value;
       }
@@ -66,11 +74,36 @@ function normalise(value: unknown): unknown {
 function envelope(result: unknown): unknown {
   if (Array.isArray(result)) return normalise(result);
   const r = result as Record<string, unknown>;
-  return normalise({ fields: r.fields, command: r.command, rowCount: r.rowCount, rowAsArray: r.rowAsArray, rows: r.rows, viaNeonFetch: r.viaNeonFetch });
+  return normalise({
+    fields: r.fields,
+    command: r.command,
+    rowCount: r.rowCount,
+    rowAsArray: r.rowAsArray,
+    rows: r.rows,
+    viaNeonFetch: r.viaNeonFetch,
+  });
 }
 
-const ERROR_FIELDS = ['name', 'message', 'severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery',
-  'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'] as const;
+const ERROR_FIELDS = [
+  'name',
+  'message',
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+] as const;
 
 async function outcome(run: () => Promise<unknown>): Promise<{ ok: unknown } | { error: Record<string, unknown> }> {
   try {
@@ -99,16 +132,43 @@ const OPTIONS = [
 const custom = { toPostgres: () => 'from toPostgres' };
 
 const SELECTS: [name: string, sql: string, params: unknown[]][] = [
-  ['every column type our schema uses, as parameters',
+  [
+    'every column type our schema uses, as parameters',
     `select $1::uuid as u, $2::text as t, $3::int as i, $4::bigint as b, $5::numeric as n, $6::bool as bo,
       $7::timestamptz as ts, $8::date as d, $9::jsonb as j, $10::text[] as ta, $11::int[] as ia, $12::bytea as by,
       $13::text as nul, $14::bool as f, $15::float8 as fl, $16::text as und, $17::int[] as nested, $18::text as custom,
       $19::timestamptz[] as dates, $20::text[] as objs, $21::text[] as empty, $22::bytea as buf, $23::bigint as bign`,
-    ['0b7c2d4e-9a41-4f51-8d7c-3a2b1c0d9e8f', 'héllo "q" \\ x, {a}', 42, '9007199254740993', '12.3400', true,
-      new Date('2026-01-02T03:04:05.678Z'), '2026-02-03', { a: [1, 'x'], b: null, c: 'é"' }, ['a', 'b,c', '"q"', null, 'back\\slash', ''],
-      [1, 2, null], new Uint8Array([0, 1, 254, 255]), null, false, 1.5, undefined, [[1, 2], [3, 4]], custom,
-      [new Date('2026-05-06T07:08:09.010Z'), null], [1, { k: 'v' }], [], Buffer.from('bytes\\"'), 9007199254740993n]],
-  ['literals of every type the client parses',
+    [
+      '0b7c2d4e-9a41-4f51-8d7c-3a2b1c0d9e8f',
+      'héllo "q" \\ x, {a}',
+      42,
+      '9007199254740993',
+      '12.3400',
+      true,
+      new Date('2026-01-02T03:04:05.678Z'),
+      '2026-02-03',
+      { a: [1, 'x'], b: null, c: 'é"' },
+      ['a', 'b,c', '"q"', null, 'back\\slash', ''],
+      [1, 2, null],
+      new Uint8Array([0, 1, 254, 255]),
+      null,
+      false,
+      1.5,
+      undefined,
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      custom,
+      [new Date('2026-05-06T07:08:09.010Z'), null],
+      [1, { k: 'v' }],
+      [],
+      Buffer.from('bytes\\"'),
+      9007199254740993n,
+    ],
+  ],
+  [
+    'literals of every type the client parses',
     `select 1::int2 as i2, 2::oid as o, 1.25::float4 as f4, 'NaN'::float8 as nan, 'Infinity'::float8 as inf,
       '12345678901234567890.5'::numeric as big, '9223372036854775807'::bigint as maxb, '-5'::bigint as neg,
       array[true, false, null]::bool[] as ba, array[1, null, 3]::int2[] as i2a, array[9007199254740993, null]::int8[] as i8a,
@@ -125,7 +185,9 @@ const SELECTS: [name: string, sql: string, params: unknown[]][] = [
       '\\x00ff10'::bytea as hexb, array['\\x01', null]::bytea[] as bya, '{{1,2},{3,4}}'::int[][] as grid,
       '{}'::text[] as emptya, array['with "quote"', 'back\\slash', 'NULL', null]::text[] as tricky,
       'a'::name as nm, 'x'::"char" as ch, '{"k": "v"}'::jsonb as jb, 'null'::jsonb as jnull, ''::text as blank,
-      'f'::bool as ff, 'abc'::tsvector as tv, '1'::bit as bt, '2026-01-02'::date as dd`, []],
+      'f'::bool as ff, 'abc'::tsvector as tv, '1'::bit as bt, '2026-01-02'::date as dd`,
+    [],
+  ],
   ['no rows', `select 1 as n where false`, []],
   ['a value that needs a cast from text', `select $1 as untyped, $2::int + 1 as sum`, ['plain', '41']],
 ];
@@ -180,7 +242,10 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
   }
 
   it('parses bytea and booleans to the same values (spot check of the normalised comparison)', async () => {
-    const result = (await ours(`select '\\x00ff'::bytea as b, 't'::bool as t`, [], { arrayMode: false, fullResults: false })) as Record<string, unknown>[];
+    const result = (await ours(`select '\\x00ff'::bytea as b, 't'::bool as t`, [], {
+      arrayMode: false,
+      fullResults: false,
+    })) as Record<string, unknown>[];
     expect(result[0]!.b).toBeInstanceOf(Uint8Array);
     expect(Array.from(result[0]!.b as Uint8Array)).toEqual([0, 255]);
     expect(result[0]!.t).toBe(true);
@@ -188,9 +253,21 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
 
   it('writes: insert … returning, update and delete report the same command, rowCount and rows', async () => {
     const statements: [string, (p: string) => unknown[]][] = [
-      [`insert into items (name, count, big, amount, active, data, tags, at, day) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      [
+        `insert into items (name, count, big, amount, active, data, tags, at, day) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
         returning name, count, big, amount, active, data, tags, at, day, note`,
-      (p) => [`${p}-a`, 7, 9007199254740993n, '1.50', true, { n: 1 }, ['x', 'y z'], new Date('2026-03-04T05:06:07.089Z'), '2026-03-04']],
+        (p) => [
+          `${p}-a`,
+          7,
+          9007199254740993n,
+          '1.50',
+          true,
+          { n: 1 },
+          ['x', 'y z'],
+          new Date('2026-03-04T05:06:07.089Z'),
+          '2026-03-04',
+        ],
+      ],
       [`update items set count = count + 1 where name = $1 returning count`, (p) => [`${p}-a`]],
       [`update items set note = 'none' where name = $1`, (p) => [`${p}-missing`]],
       [`delete from items where name = $1`, (p) => [`${p}-a`]],
@@ -209,11 +286,19 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
   const ERRORS: [string, string, unknown[]][] = [
     ['a unique violation (23505, constraint, detail)', `insert into items (name) values ($1), ($1)`, ['dup']],
     ['a syntax error (42601, position)', `selec 1`, []],
-    ['a not-null violation (23502, column)', `insert into items (id, name) values ('00000000-0000-4000-8000-000000000001', null)`, []],
+    [
+      'a not-null violation (23502, column)',
+      `insert into items (id, name) values ('00000000-0000-4000-8000-000000000001', null)`,
+      [],
+    ],
     ['invalid input for a type (22P02)', `select $1::int`, ['abc']],
     ['division by zero (22012)', `select 1 / 0`, []],
     ['an undefined table (42P01)', `select * from nowhere`, []],
-    ['an error raised with hint and detail (P0001, where)', `do $$ begin raise exception 'boom' using detail = 'd', hint = 'h', errcode = 'P0001'; end $$`, []],
+    [
+      'an error raised with hint and detail (P0001, where)',
+      `do $$ begin raise exception 'boom' using detail = 'd', hint = 'h', errcode = 'P0001'; end $$`,
+      [],
+    ],
   ];
   for (const [name, sql, params] of ERRORS) {
     it(`${name}: the same NeonDbError fields`, async () => {
@@ -259,7 +344,11 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
   it('a postgres:// URL and one with its own application_name are sent as the official client sends them', async () => {
     const url = new URL(server.connectionString);
     const withScheme = (scheme: string) => server.connectionString.replace(/^postgres(ql)?:/, scheme);
-    for (const variant of [withScheme('postgres:'), withScheme('postgresql:'), `${server.connectionString}${url.search ? '&' : '?'}application_name=mine`]) {
+    for (const variant of [
+      withScheme('postgres:'),
+      withScheme('postgresql:'),
+      `${server.connectionString}${url.search ? '&' : '?'}application_name=mine`,
+    ]) {
       const before = proxy.sent.length;
       await neon(variant).query('select 1', []);
       await neonHttpQuery(variant, proxy.endpoint)('select 1', []);
@@ -287,12 +376,33 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
       const dbs = { o: drizzle({ client: official }), m: drizzle({ client: ours as unknown as typeof official }) };
       const seen: Record<string, unknown> = {};
       for (const [prefix, db] of Object.entries(dbs)) {
-        const values = { name: `${prefix}-d`, count: 3, big: 12345678901, amount: '0.10', active: false, data: { deep: { list: [1, null] } },
-          tags: ['t1', 'a "b"'], at: new Date('2026-07-08T09:10:11.012Z'), day: '2026-07-08' };
+        const values = {
+          name: `${prefix}-d`,
+          count: 3,
+          big: 12345678901,
+          amount: '0.10',
+          active: false,
+          data: { deep: { list: [1, null] } },
+          tags: ['t1', 'a "b"'],
+          at: new Date('2026-07-08T09:10:11.012Z'),
+          day: '2026-07-08',
+        };
         const [inserted] = await db.insert(items).values(values).returning();
-        const [selected] = await db.select().from(items).where(eq(items.name, `${prefix}-d`));
-        const partial = await db.select({ n: items.name, tags: items.tags }).from(items).where(eq(items.name, `${prefix}-d`));
-        const duplicate = await db.insert(items).values({ name: `${prefix}-d` }).then(() => undefined, (e: { cause?: Record<string, unknown> }) => e);
+        const [selected] = await db
+          .select()
+          .from(items)
+          .where(eq(items.name, `${prefix}-d`));
+        const partial = await db
+          .select({ n: items.name, tags: items.tags })
+          .from(items)
+          .where(eq(items.name, `${prefix}-d`));
+        const duplicate = await db
+          .insert(items)
+          .values({ name: `${prefix}-d` })
+          .then(
+            () => undefined,
+            (e: { cause?: Record<string, unknown> }) => e,
+          );
         const cause = (duplicate as { cause?: Record<string, unknown> } | undefined)?.cause;
         seen[prefix] = JSON.stringify({
           inserted: { ...inserted, id: typeof inserted?.id },
@@ -301,7 +411,10 @@ describePg('our Neon HTTP client against @neondatabase/serverless', () => {
           error: cause && Object.fromEntries(ERROR_FIELDS.map((f) => [f, cause[f]])),
         }).replaceAll(`${prefix}-d`, 'x-d');
       }
-      expect(JSON.parse(seen.o as string)).toMatchObject({ selected: { big: 12345678901, at: '2026-07-08T09:10:11.012Z' }, error: { code: '23505' } });
+      expect(JSON.parse(seen.o as string)).toMatchObject({
+        selected: { big: 12345678901, at: '2026-07-08T09:10:11.012Z' },
+        error: { code: '23505' },
+      });
       expect(seen.m).toBe(seen.o);
     });
   });

@@ -47,7 +47,9 @@ describePg('Neon stand-in', () => {
 
   it('selects timestamptz, uuid, int, bool, jsonb, text[] and null through drizzle neon-http', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
-    await db.insert(items).values({ name: 'types', count: 7, active: true, data: { a: [1, 'x'] }, tags: ['a', 'b,c'], at });
+    await db
+      .insert(items)
+      .values({ name: 'types', count: 7, active: true, data: { a: [1, 'x'] }, tags: ['a', 'b,c'], at });
     const [row] = await db.select().from(items).where(eq(items.name, 'types'));
     expect(row).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -64,13 +66,30 @@ describePg('Neon stand-in', () => {
   it('answers raw PostgreSQL text with field metadata (what the Neon client parses)', async () => {
     const response = await fetch(standIn.fetchEndpoint, {
       method: 'POST',
-      headers: { 'Neon-Connection-String': server.connectionString, 'Neon-Raw-Text-Output': 'true', 'Neon-Array-Mode': 'true' },
-      body: JSON.stringify({ query: `select $1::int + 1 as n, true as b, '2026-01-02 03:04:05+00'::timestamptz as t, null::text as z`, params: ['41'] }),
+      headers: {
+        'Neon-Connection-String': server.connectionString,
+        'Neon-Raw-Text-Output': 'true',
+        'Neon-Array-Mode': 'true',
+      },
+      body: JSON.stringify({
+        query: `select $1::int + 1 as n, true as b, '2026-01-02 03:04:05+00'::timestamptz as t, null::text as z`,
+        params: ['41'],
+      }),
     });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; command: string; rowCount: number };
+    const body = (await response.json()) as {
+      rows: unknown[];
+      fields: { name: string; dataTypeID: number }[];
+      command: string;
+      rowCount: number;
+    };
     expect(body.rows).toEqual([['42', 't', '2026-01-02 03:04:05+00', null]]);
-    expect(body.fields.map((f) => [f.name, f.dataTypeID])).toEqual([['n', 23], ['b', 16], ['t', 1184], ['z', 25]]);
+    expect(body.fields.map((f) => [f.name, f.dataTypeID])).toEqual([
+      ['n', 23],
+      ['b', 16],
+      ['t', 1184],
+      ['z', 25],
+    ]);
     expect(body).toMatchObject({ command: 'SELECT', rowCount: 1, rowAsArray: true });
   });
 
@@ -101,7 +120,13 @@ describePg('Neon stand-in', () => {
 
   it('exposes the PostgreSQL error code: drizzle wraps the NeonDbError in error.cause', async () => {
     await db.insert(items).values({ name: 'unique-once' });
-    const error = await db.insert(items).values({ name: 'unique-once' }).then(() => null, (e: unknown) => e);
+    const error = await db
+      .insert(items)
+      .values({ name: 'unique-once' })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     const cause = (error as Error).cause;
     expect(cause).toBeInstanceOf(NeonDbError);
@@ -111,8 +136,10 @@ describePg('Neon stand-in', () => {
   it('honours the batch isolation, read-only and deferrable headers', async () => {
     const q = neon(server.connectionString);
     const [settings] = await q.transaction(
-      [q`select current_setting('transaction_isolation') as iso, current_setting('transaction_read_only') as ro,
-          current_setting('transaction_deferrable') as def`],
+      [
+        q`select current_setting('transaction_isolation') as iso, current_setting('transaction_read_only') as ro,
+          current_setting('transaction_deferrable') as def`,
+      ],
       { isolationLevel: 'Serializable', readOnly: true, deferrable: true },
     );
     expect(settings).toEqual([{ iso: 'serializable', ro: 'on', def: 'on' }]);
@@ -134,7 +161,10 @@ describePg('Neon stand-in', () => {
     const q = neon(server.connectionString);
     expect(await q`select 1 as one`).toEqual([{ one: 1 }]); // leaves an idle pooled connection behind
     await server.stop();
-    const down = await q`select 1 as one`.then(() => null, (e: unknown) => e);
+    const down = await q`select 1 as one`.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(down).toBeInstanceOf(NeonDbError);
     expect((down as NeonDbError).message).toMatch(/HTTP status 503/);
     expect((down as NeonDbError).code).toBeUndefined();
@@ -151,7 +181,9 @@ describePg('Neon stand-in', () => {
         await client.query(`insert into items (name) values ('ws-rolled-back')`);
         await client.query('ROLLBACK');
         await client.query('BEGIN');
-        const inserted = await client.query<{ name: string }>(`insert into items (name) values ('ws-committed') returning name`);
+        const inserted = await client.query<{ name: string }>(
+          `insert into items (name) values ('ws-committed') returning name`,
+        );
         expect(inserted.rows).toEqual([{ name: 'ws-committed' }]);
         await client.query('COMMIT');
       } finally {

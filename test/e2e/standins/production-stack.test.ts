@@ -9,7 +9,10 @@ import { findRedisServer } from '../../helpers/services/redis';
 import { requireService } from '../../helpers/services/require-service';
 import { type ProductionStack, startProductionStack } from '../../helpers/standins/production-stack';
 
-const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
+const describeStack = requireService(
+  'PostgreSQL and Redis',
+  findPostgresBinaries() !== null && findRedisServer() !== null,
+);
 
 describeStack('production stack', () => {
   let stack: ProductionStack;
@@ -19,7 +22,14 @@ describeStack('production stack', () => {
   afterAll(() => stack?.close());
 
   it('points every URL in the env at loopback', () => {
-    for (const name of ['DATABASE_URL', 'NEON_FETCH_ENDPOINT', 'UPSTASH_REDIS_REST_URL', 'QSTASH_URL', 'STRIPE_API_URL', 'MAIL_API_URL']) {
+    for (const name of [
+      'DATABASE_URL',
+      'NEON_FETCH_ENDPOINT',
+      'UPSTASH_REDIS_REST_URL',
+      'QSTASH_URL',
+      'STRIPE_API_URL',
+      'MAIL_API_URL',
+    ]) {
       expect(new URL(stack.env[name] ?? '').hostname, name).toBe('127.0.0.1');
     }
   });
@@ -33,7 +43,18 @@ describeStack('production stack', () => {
     await qstash.publishJSON({ url: 'https://tooldir.example/api/jobs/crawl', body: { siteId: 's' } });
     expect(stack.qstash.messages).toHaveLength(1);
     const api = new URL(env.STRIPE_API_URL ?? '');
-    const stripe = new Stripe(env.STRIPE_SECRET_KEY ?? '', { host: api.hostname, port: Number(api.port), protocol: 'http' });
-    expect((await stripe.checkout.sessions.create({ mode: 'payment', line_items: [{ price: env.STRIPE_PRICE_BASIC, quantity: 1 }] })).status).toBe('open');
+    const stripe = new Stripe(env.STRIPE_SECRET_KEY ?? '', {
+      host: api.hostname,
+      port: Number(api.port),
+      protocol: 'http',
+    });
+    expect(
+      (
+        await stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [{ price: env.STRIPE_PRICE_BASIC, quantity: 1 }],
+        })
+      ).status,
+    ).toBe('open');
   });
 });

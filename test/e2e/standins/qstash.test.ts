@@ -26,9 +26,23 @@ describe('QStash signer', () => {
   });
 
   it.each([
-    ['a tampered body', () => receiver.verify({ signature: signQStash({ body, url, key: currentSigningKey }), body: `${body} `, url })],
-    ['another url', () => receiver.verify({ signature: signQStash({ body, url, key: currentSigningKey }), body, url: `${url}x` })],
-    ['an expired token', () => receiver.verify({ signature: signQStash({ body, url, key: currentSigningKey, now: Math.floor(Date.now() / 1000) - 3600 }), body, url })],
+    [
+      'a tampered body',
+      () => receiver.verify({ signature: signQStash({ body, url, key: currentSigningKey }), body: `${body} `, url }),
+    ],
+    [
+      'another url',
+      () => receiver.verify({ signature: signQStash({ body, url, key: currentSigningKey }), body, url: `${url}x` }),
+    ],
+    [
+      'an expired token',
+      () =>
+        receiver.verify({
+          signature: signQStash({ body, url, key: currentSigningKey, now: Math.floor(Date.now() / 1000) - 3600 }),
+          body,
+          url,
+        }),
+    ],
     ['a wrong key', () => receiver.verify({ signature: signQStash({ body, url, key: 'sig_wrong' }), body, url })],
   ])('is rejected for %s with a SignatureError', async (_case, verify) => {
     await expect(verify()).rejects.toMatchObject({ name: 'SignatureError' });
@@ -77,9 +91,18 @@ describe('QStash API stand-in', () => {
   });
 
   it('creates schedules with their cron and answers a scheduleId', async () => {
-    const { scheduleId } = await client.schedules.create({ destination: 'https://tooldir.example/api/jobs/sweep', cron: '*/5 * * * *' });
+    const { scheduleId } = await client.schedules.create({
+      destination: 'https://tooldir.example/api/jobs/sweep',
+      cron: '*/5 * * * *',
+    });
     expect(scheduleId).toMatch(/^scd_/);
-    expect(qstash.schedules).toEqual([expect.objectContaining({ scheduleId, destination: 'https://tooldir.example/api/jobs/sweep', cron: '*/5 * * * *' })]);
+    expect(qstash.schedules).toEqual([
+      expect.objectContaining({
+        scheduleId,
+        destination: 'https://tooldir.example/api/jobs/sweep',
+        cron: '*/5 * * * *',
+      }),
+    ]);
     expect(await client.schedules.list()).toEqual([expect.objectContaining({ scheduleId, cron: '*/5 * * * *' })]);
     await client.schedules.delete(scheduleId);
     expect(qstash.schedules).toEqual([]);
@@ -116,8 +139,13 @@ describe('QStash API stand-in', () => {
       if (!message) throw new Error('nothing published');
       expect((await qstash.deliver(message, currentSigningKey)).status).toBe(200);
       expect((await qstash.deliver(message, 'sig_wrong')).status).toBe(401);
-      expect(seen).toEqual([{ verified: true, body: '{"siteId":"site_2"}' }, { verified: false, body: '{"siteId":"site_2"}' }]);
-      await expect(qstash.deliver({ ...message, destination: 'http://10.0.0.1/x' }, currentSigningKey)).rejects.toThrow(/non-loopback/);
+      expect(seen).toEqual([
+        { verified: true, body: '{"siteId":"site_2"}' },
+        { verified: false, body: '{"siteId":"site_2"}' },
+      ]);
+      await expect(qstash.deliver({ ...message, destination: 'http://10.0.0.1/x' }, currentSigningKey)).rejects.toThrow(
+        /non-loopback/,
+      );
     } finally {
       await endpoint.close();
     }

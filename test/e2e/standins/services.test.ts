@@ -40,7 +40,10 @@ describePg('throwaway PostgreSQL', () => {
 
   it('serves the created database on loopback', async () => {
     expect(server.connectionString).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/selftest$/);
-    const rows = await queryOnce(server.connectionString, `select current_database() as db, inet_server_addr()::text as addr`);
+    const rows = await queryOnce(
+      server.connectionString,
+      `select current_database() as db, inet_server_addr()::text as addr`,
+    );
     expect(rows).toEqual([{ db: 'selftest', addr: '127.0.0.1/32' }]);
   });
 
@@ -56,7 +59,9 @@ describePg('throwaway PostgreSQL', () => {
 
   it('close() removes the temp dir', async () => {
     const other = await startPostgres();
-    const dataDirRows = (await queryOnce(other.connectionString, 'show data_directory')) as { data_directory: string }[];
+    const dataDirRows = (await queryOnce(other.connectionString, 'show data_directory')) as {
+      data_directory: string;
+    }[];
     const dataDir = dataDirRows[0]?.data_directory ?? '';
     expect(existsSync(dataDir)).toBe(true);
     await other.close();

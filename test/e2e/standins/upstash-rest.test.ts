@@ -47,14 +47,26 @@ describeRedis('Upstash REST stand-in', () => {
     expect((await post('/', ['GET', 'x'], { 'upstash-encoding': 'base64' })).body).toEqual({ result: 'T0s=' });
     expect((await post('/', ['PING'], { 'upstash-encoding': 'base64' })).body).toEqual({ result: 'UE9ORw==' });
     expect((await post('/', ['HGETALL', 'flat'])).body).toEqual({ result: ['k', 'v'] });
-    expect((await post('/', ['HGETALL', 'flat'], { 'upstash-encoding': 'base64' })).body).toEqual({ result: ['aw==', 'dg=='] });
+    expect((await post('/', ['HGETALL', 'flat'], { 'upstash-encoding': 'base64' })).body).toEqual({
+      result: ['aw==', 'dg=='],
+    });
   });
 
   it('answers pipelines per command and runs multi-exec atomically', async () => {
-    const pipeline = await post('/pipeline', [['SET', 'p', '1'], ['INCR', 'p'], ['LPUSH', 'p', 'x'], ['GET', 'p']]);
+    const pipeline = await post('/pipeline', [
+      ['SET', 'p', '1'],
+      ['INCR', 'p'],
+      ['LPUSH', 'p', 'x'],
+      ['GET', 'p'],
+    ]);
     expect(pipeline).toEqual({
       status: 200,
-      body: [{ result: 'OK' }, { result: 2 }, { error: 'WRONGTYPE Operation against a key holding the wrong kind of value' }, { result: '2' }],
+      body: [
+        { result: 'OK' },
+        { result: 2 },
+        { error: 'WRONGTYPE Operation against a key holding the wrong kind of value' },
+        { result: '2' },
+      ],
     });
     const tx = redis.multi();
     tx.set('m', 'a');
@@ -66,7 +78,11 @@ describeRedis('Upstash REST stand-in', () => {
   });
 
   it('rejects a missing or wrong token with 401', async () => {
-    const response = await fetch(standIn.url, { method: 'POST', headers: { authorization: 'Bearer nope' }, body: '["PING"]' });
+    const response = await fetch(standIn.url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+      body: '["PING"]',
+    });
     expect(response.status).toBe(401);
     await expect(new Redis({ url: standIn.url, token: 'nope', retry: false }).get('x')).rejects.toThrow(/Unauthorized/);
   });
@@ -86,11 +102,20 @@ describeRedis('Upstash REST stand-in', () => {
 
   it('sliding window 10/60 s: exactly 10 of 50 parallel calls pass, buckets are independent', async () => {
     // timeout 0: no fail-open race, so the count cannot depend on machine load
-    const limiter = new Ratelimit({ redis, limiter: Ratelimit.slidingWindow(10, '60 s'), prefix: 'rl-test', analytics: false, timeout: 0 });
+    const limiter = new Ratelimit({
+      redis,
+      limiter: Ratelimit.slidingWindow(10, '60 s'),
+      prefix: 'rl-test',
+      analytics: false,
+      timeout: 0,
+    });
     const before = Date.now();
     const results = await Promise.all(Array.from({ length: 50 }, () => limiter.limit('key-a')));
     expect(results.filter((r) => r.success)).toHaveLength(10);
-    const remaining = results.filter((r) => r.success).map((r) => r.remaining).sort((a, b) => a - b);
+    const remaining = results
+      .filter((r) => r.success)
+      .map((r) => r.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const r of results) {
       expect(r.limit).toBe(10);
@@ -106,7 +131,12 @@ describeRedis('Upstash REST stand-in', () => {
 
   it('works with the SDK defaults too (auto-pipelining, read-your-writes)', async () => {
     const pipelined = new Redis({ url: standIn.url, token: standIn.token });
-    const limiter = new Ratelimit({ redis: pipelined, limiter: Ratelimit.slidingWindow(10, '60 s'), prefix: 'rl-auto', timeout: 0 });
+    const limiter = new Ratelimit({
+      redis: pipelined,
+      limiter: Ratelimit.slidingWindow(10, '60 s'),
+      prefix: 'rl-auto',
+      timeout: 0,
+    });
     standIn.clearCommands();
     const results = await Promise.all(Array.from({ length: 50 }, () => limiter.limit('key-c')));
     expect(results.filter((r) => r.success)).toHaveLength(10);

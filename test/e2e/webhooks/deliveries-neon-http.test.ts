@@ -27,7 +27,11 @@ describePg('webhook deliveries on PostgreSQL through drizzle neon-http', () => {
     neon = await startNeonStandIn({ poolSize: 10 });
     configureNeonClient(neon);
     const db = createNeonHttpDb(pg.connectionString, neon.fetchEndpoint);
-    t = await createPipelineApp({ db: { db, close: async () => {} }, env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, overrides: { webhooks: transport } });
+    t = await createPipelineApp({
+      db: { db, close: async () => {} },
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      overrides: { webhooks: transport },
+    });
     fixture = await startToolSite();
   });
   afterAll(async () => {
@@ -50,7 +54,9 @@ describePg('webhook deliveries on PostgreSQL through drizzle neon-http', () => {
   it('8 concurrent creates on one account: exactly 5 endpoints', async () => {
     const m = await t.member('member');
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `http://127.0.0.1:9/${i}` } })),
+      Array.from({ length: 8 }, (_, i) =>
+        t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `http://127.0.0.1:9/${i}` } }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 201, 409, 409, 409]);
     expect((await (await t.request('/api/v1/webhooks', { key: m.key })).json()).data).toHaveLength(5);

@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 describe('webhook deliveries (PGlite)', () => {
-  it('every transition to live arrives signed; 500, 500, 200 is three attempts and one success', () => transitionsWithRetries({ t, fixture }));
+  it('every transition to live arrives signed; 500, 500, 200 is three attempts and one success', () =>
+    transitionsWithRetries({ t, fixture }));
   it('redirects are not followed', () => redirectsNotFollowed({ t, fixture }));
   it('a test ping arrives once, signed, and is logged', () => testPing({ t, fixture }));
 });
@@ -42,19 +43,34 @@ describe('WEBHOOK_ALLOW_PRIVATE off', () => {
     const receiver = await startWebhookReceiver();
     try {
       const m = await app.member('member');
-      const refused = await app.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } });
+      const refused = await app.request('/api/v1/webhooks', {
+        method: 'POST',
+        key: m.key,
+        json: { url: `${receiver.url}/hook` },
+      });
       expect(refused.status).toBe(400);
       expect((await refused.json()).error.message).toMatch(/not public/);
 
-      const created = await app.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: 'http://rebind.example/hook' } });
+      const created = await app.request('/api/v1/webhooks', {
+        method: 'POST',
+        key: m.key,
+        json: { url: 'http://rebind.example/hook' },
+      });
       expect(created.status).toBe(201);
       const { webhook_id } = await created.json();
       dns['rebind.example'] = ['127.0.0.1'];
-      expect((await app.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key })).status).toBe(202);
+      expect((await app.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key })).status).toBe(
+        202,
+      );
       await app.settle();
       const log = (await (await app.request(`/api/v1/webhooks/${webhook_id}/deliveries`, { key: m.key })).json()).data;
       expect(log).toHaveLength(7);
-      for (const attempt of log) expect(attempt).toMatchObject({ status_code: null, succeeded: false, error: expect.stringMatching(/not public/) });
+      for (const attempt of log)
+        expect(attempt).toMatchObject({
+          status_code: null,
+          succeeded: false,
+          error: expect.stringMatching(/not public/),
+        });
       expect(JSON.stringify(log)).not.toContain('127.0.0.1');
       expect(guarded.fetched).toEqual([]);
       expect(receiver.received).toEqual([]);

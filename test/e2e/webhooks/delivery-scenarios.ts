@@ -11,7 +11,10 @@ export interface ScenarioContext {
   fixture: FixtureSite;
 }
 
-export const startToolSite = () => startFixtureSite({ '/': htmlPage('<title>Hooked Tool</title><meta name="description" content="A tool with a webhook">') });
+export const startToolSite = () =>
+  startFixtureSite({
+    '/': htmlPage('<title>Hooked Tool</title><meta name="description" content="A tool with a webhook">'),
+  });
 
 let n = 0;
 
@@ -31,7 +34,8 @@ async function deliveries(t: PipelineApp, key: string, webhookId: string) {
 
 const byEvent = (received: ReceivedWebhook[]) => {
   const groups = new Map<string, ReceivedWebhook[]>();
-  for (const r of received) groups.set(r.event?.id ?? 'unverified', [...(groups.get(r.event?.id ?? 'unverified') ?? []), r]);
+  for (const r of received)
+    groups.set(r.event?.id ?? 'unverified', [...(groups.get(r.event?.id ?? 'unverified') ?? []), r]);
   return groups;
 };
 
@@ -107,7 +111,10 @@ export async function transitionsWithRetries({ t, fixture }: ScenarioContext): P
 /** A redirect is an answer, not a success: never followed (the target it names sees nothing), retried to the end. */
 export async function redirectsNotFollowed({ t }: ScenarioContext): Promise<void> {
   const elsewhere = await startWebhookReceiver();
-  const redirecting = await startWebhookReceiver(() => ({ status: 302, headers: { location: `${elsewhere.url}/hook` } }));
+  const redirecting = await startWebhookReceiver(() => ({
+    status: 302,
+    headers: { location: `${elsewhere.url}/hook` },
+  }));
   try {
     const m = await t.member('member');
     const hook = await register(t, m.key, redirecting);
@@ -121,7 +128,13 @@ export async function redirectsNotFollowed({ t }: ScenarioContext): Promise<void
     const log = await deliveries(t, m.key, hook.webhook_id);
     expect(log.map((d) => d.attempt)).toEqual([7, 6, 5, 4, 3, 2, 1]);
     for (const d of log) {
-      expect(d).toMatchObject({ event_id, event_type: 'ping', status_code: 302, succeeded: false, error: expect.stringMatching(/redirects are not followed/) });
+      expect(d).toMatchObject({
+        event_id,
+        event_type: 'ping',
+        status_code: 302,
+        succeeded: false,
+        error: expect.stringMatching(/redirects are not followed/),
+      });
     }
     expect(log[0]!.next_retry_at).toBeNull();
   } finally {
@@ -136,7 +149,9 @@ export async function testPing({ t }: ScenarioContext): Promise<void> {
   try {
     const m = await t.member('member');
     const hook = await register(t, m.key, receiver);
-    const { event_id } = (await (await t.request(`/api/v1/webhooks/${hook.webhook_id}/test`, { method: 'POST', key: m.key })).json()) as { event_id: string };
+    const { event_id } = (await (
+      await t.request(`/api/v1/webhooks/${hook.webhook_id}/test`, { method: 'POST', key: m.key })
+    ).json()) as { event_id: string };
     await t.settle();
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.verifyError).toBeUndefined();
@@ -148,7 +163,16 @@ export async function testPing({ t }: ScenarioContext): Promise<void> {
     });
     const log = await deliveries(t, m.key, hook.webhook_id);
     expect(log).toEqual([
-      { event_id, event_type: 'ping', attempt: 1, status_code: 200, error: null, succeeded: true, at: expect.any(String), next_retry_at: null },
+      {
+        event_id,
+        event_type: 'ping',
+        attempt: 1,
+        status_code: 200,
+        error: null,
+        succeeded: true,
+        at: expect.any(String),
+        next_retry_at: null,
+      },
     ]);
   } finally {
     await receiver.close();

@@ -10,12 +10,20 @@ import { createPipelineApp, networkViolations, type PipelineApp } from '../../he
 import { paidSession, recordingPayments, submitUnpaid } from '../../helpers/stripe/payments-fixture';
 import { eventFixture, signFixture } from '../../helpers/stripe/stripe-fixtures';
 import { ADMIN_TOKEN, WEBHOOK_SECRET, createTestApp, uniqueUrl, type TestApp } from '../../helpers/test-app';
-import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+import {
+  loopbackOnlyWebhookTransport,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../helpers/webhook-receiver';
 
 /** A request through the app with an execution context whose waitUntil work the test awaits. */
 async function requestWaiting(app: TestApp['app'], path: string, init: RequestInit): Promise<Response> {
   const deferred: Array<Promise<unknown>> = [];
-  const ctx = { waitUntil: (work: Promise<unknown>) => void deferred.push(work), passThroughOnException: () => {}, props: {} };
+  const ctx = {
+    waitUntil: (work: Promise<unknown>) => void deferred.push(work),
+    passThroughOnException: () => {},
+    props: {},
+  };
   const res = await app.request(`http://tooldir.test${path}`, init, undefined, ctx);
   await Promise.all(deferred);
   return res;
@@ -38,7 +46,10 @@ describe('payments: Stripe events move submissions', () => {
   const queue = createLocalQueue({ log: createLogger('silent'), retryDelayMs: 5 });
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, overrides: { queue, payments: recordingPayments(), webhooks: transport } });
+    t = await createTestApp({
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      overrides: { queue, payments: recordingPayments(), webhooks: transport },
+    });
     queue.bind(async (step, message) => {
       if (step === 'webhook') await runJob(t.deps, step, message);
     });
@@ -63,7 +74,9 @@ describe('payments: Stripe events move submissions', () => {
       const p = await submitUnpaid(t, payer.key);
       expect((await stripeEvent(eventFixture('checkout.session.completed', paidSession(p)))).status).toBe(200);
       await queue.idle();
-      expect(transitions(receiver)).toEqual([{ site_id: p.siteId, name: p.name, url: p.url, status: 'queued', previous_status: 'pending_payment' }]);
+      expect(transitions(receiver)).toEqual([
+        { site_id: p.siteId, name: p.name, url: p.url, status: 'queued', previous_status: 'pending_payment' },
+      ]);
     } finally {
       await receiver.close();
     }
@@ -77,11 +90,26 @@ describe('payments: Stripe events move submissions', () => {
       const url = uniqueUrl();
       const p = await submitUnpaid(t, payer.key, { url });
       const other = await t.member('member');
-      expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `Other ${p.name}`, url } })).status).toBe(201);
+      expect(
+        (
+          await t.request('/api/v1/submit-site', {
+            method: 'POST',
+            key: other.key,
+            json: { name: `Other ${p.name}`, url },
+          })
+        ).status,
+      ).toBe(201);
       expect((await stripeEvent(eventFixture('checkout.session.completed', paidSession(p)))).status).toBe(200);
       await queue.idle();
       expect(transitions(receiver)).toEqual([
-        { site_id: p.siteId, name: p.name, url: p.url, status: 'rejected', previous_status: 'pending_payment', reason: expect.stringContaining('URL or name') },
+        {
+          site_id: p.siteId,
+          name: p.name,
+          url: p.url,
+          status: 'rejected',
+          previous_status: 'pending_payment',
+          reason: expect.stringContaining('URL or name'),
+        },
       ]);
     } finally {
       await receiver.close();
@@ -94,7 +122,10 @@ describe('the pipeline and the editor', () => {
   let t: PipelineApp;
   let fixture: FixtureSite;
   beforeAll(async () => {
-    t = await createPipelineApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'false', CRAWL_MAX_ATTEMPTS: '1' }, overrides: { webhooks: transport } });
+    t = await createPipelineApp({
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true', AUTO_APPROVE: 'false', CRAWL_MAX_ATTEMPTS: '1' },
+      overrides: { webhooks: transport },
+    });
     fixture = await startFixtureSite({
       '/': (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Reviewed Tool</title>'),
       '/gone': (_req, res) => void res.writeHead(404).end('gone'),
@@ -112,7 +143,10 @@ describe('the pipeline and the editor', () => {
     try {
       const m = await t.member('member');
       await hookTo(t, m.key, receiver);
-      const siteId = await t.submit(m.key, { name: `Reviewed ${Date.now()}`, url: `http://reviewed-${Date.now()}.localhost:${fixture.port}/` });
+      const siteId = await t.submit(m.key, {
+        name: `Reviewed ${Date.now()}`,
+        url: `http://reviewed-${Date.now()}.localhost:${fixture.port}/`,
+      });
       await t.settle();
       expect((await t.site(siteId)).status).toBe('pending_review');
       const decided = await requestWaiting(t.app, `/api/v1/admin/sites/${siteId}/review`, {
@@ -123,7 +157,9 @@ describe('the pipeline and the editor', () => {
       expect(decided.status).toBe(200);
       await t.settle();
       const rejected = transitions(receiver).filter((d) => d.status === 'rejected');
-      expect(rejected).toEqual([expect.objectContaining({ site_id: siteId, previous_status: 'pending_review', reason: 'Not a developer tool' })]);
+      expect(rejected).toEqual([
+        expect.objectContaining({ site_id: siteId, previous_status: 'pending_review', reason: 'Not a developer tool' }),
+      ]);
       expect(rejected[0]).not.toHaveProperty('live_url');
     } finally {
       await receiver.close();
@@ -135,11 +171,18 @@ describe('the pipeline and the editor', () => {
     try {
       const m = await t.member('member');
       await hookTo(t, m.key, receiver);
-      const siteId = await t.submit(m.key, { name: `Gone ${Date.now()}`, url: `http://gone-${Date.now()}.localhost:${fixture.port}/gone` });
+      const siteId = await t.submit(m.key, {
+        name: `Gone ${Date.now()}`,
+        url: `http://gone-${Date.now()}.localhost:${fixture.port}/gone`,
+      });
       await t.settle();
       expect((await t.site(siteId)).status).toBe('crawl_failed');
       const events = transitions(receiver);
-      expect(events.map((d) => `${d.previous_status}→${d.status}`).sort()).toEqual(['crawling→crawl_failed', 'null→queued', 'queued→crawling']);
+      expect(events.map((d) => `${d.previous_status}→${d.status}`).sort()).toEqual([
+        'crawling→crawl_failed',
+        'null→queued',
+        'queued→crawling',
+      ]);
       expect(events.find((d) => d.status === 'crawl_failed')).toEqual(
         expect.objectContaining({ site_id: siteId, reason: 'the site answered HTTP 404' }),
       );

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobMessage, JobQueue, JobStep } from '../../../src/adapters/queue/types';
 import { createPipelineApp, type PipelineApp } from '../../helpers/pipeline-harness';
 import { ADMIN_TOKEN } from '../../helpers/test-app';
-import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+import {
+  loopbackOnlyWebhookTransport,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../helpers/webhook-receiver';
 import { createLocalQueue } from '../../../src/adapters/queue/local';
 import { createLogger } from '../../../src/log';
 import { runJob } from '../../../src/jobs/run-job';
@@ -29,7 +33,10 @@ const lossyQueue: JobQueue & { idle(): Promise<void> } = {
 let t: PipelineApp;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
-  t = await createPipelineApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' }, overrides: { webhooks: transport, queue: lossyQueue } });
+  t = await createPipelineApp({
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+    overrides: { webhooks: transport, queue: lossyQueue },
+  });
   inner.bind(async (step, message) => void (await runJob(t.deps, step, message)));
   receiver = await startWebhookReceiver();
 });
@@ -49,37 +56,54 @@ const sweep = async () => {
 describe('the sweep and webhook deliveries', () => {
   it('re-sends a delivery whose message was lost once its next attempt is 15 minutes overdue, and only then', async () => {
     const m = await t.member('member');
-    const created = await (await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } })).json();
+    const created = await (
+      await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } })
+    ).json();
     receiver.secret = created.secret;
     lose = 1;
-    const { event_id } = await (await t.request(`/api/v1/webhooks/${created.webhook_id}/test`, { method: 'POST', key: m.key })).json();
+    const { event_id } = await (
+      await t.request(`/api/v1/webhooks/${created.webhook_id}/test`, { method: 'POST', key: m.key })
+    ).json();
     await inner.idle();
     expect(receiver.received).toEqual([]);
 
     await sweep();
     expect(receiver.received).toEqual([]);
 
-    await t.deps.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '16 minutes' WHERE event_id = ${event_id}`);
+    await t.deps.db.execute(
+      sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '16 minutes' WHERE event_id = ${event_id}`,
+    );
     await sweep();
     expect(receiver.received.map((r) => [r.event?.id, r.verifyError])).toEqual([[event_id, undefined]]);
     // Delivered: a later sweep sends nothing more.
-    await t.deps.db.execute(sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '16 minutes' WHERE event_id = ${event_id}`);
+    await t.deps.db.execute(
+      sql`UPDATE webhook_deliveries SET next_attempt_at = now() - interval '16 minutes' WHERE event_id = ${event_id}`,
+    );
     await sweep();
     expect(receiver.received).toHaveLength(1);
   });
 
   it('forgets finished deliveries after 30 days', async () => {
     const m = await t.member('member');
-    const created = await (await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } })).json();
+    const created = await (
+      await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } })
+    ).json();
     receiver.secret = created.secret;
-    const { event_id } = await (await t.request(`/api/v1/webhooks/${created.webhook_id}/test`, { method: 'POST', key: m.key })).json();
+    const { event_id } = await (
+      await t.request(`/api/v1/webhooks/${created.webhook_id}/test`, { method: 'POST', key: m.key })
+    ).json();
     await inner.idle();
-    const log = async () => (await (await t.request(`/api/v1/webhooks/${created.webhook_id}/deliveries`, { key: m.key })).json()).data;
+    const log = async () =>
+      (await (await t.request(`/api/v1/webhooks/${created.webhook_id}/deliveries`, { key: m.key })).json()).data;
     expect(await log()).toHaveLength(1);
-    await t.deps.db.execute(sql`UPDATE webhook_deliveries SET created_at = now() - interval '29 days' WHERE event_id = ${event_id}`);
+    await t.deps.db.execute(
+      sql`UPDATE webhook_deliveries SET created_at = now() - interval '29 days' WHERE event_id = ${event_id}`,
+    );
     await sweep();
     expect(await log()).toHaveLength(1);
-    await t.deps.db.execute(sql`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE event_id = ${event_id}`);
+    await t.deps.db.execute(
+      sql`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE event_id = ${event_id}`,
+    );
     await sweep();
     expect(await log()).toEqual([]);
   });

@@ -28,10 +28,21 @@ export async function exerciseOAuth(worker: WranglerDev, stack: ProductionStack)
   const resourceMetadata = await fetch(`${base}/.well-known/oauth-protected-resource/mcp`);
   expect(resourceMetadata.status, worker.output()).toBe(200);
   expect(await resourceMetadata.json()).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
-  const asMetadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
-  expect(asMetadata).toMatchObject({ issuer: base, token_endpoint: `${base}/oauth/token`, code_challenge_methods_supported: ['S256'] });
+  const asMetadata = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as Record<
+    string,
+    unknown
+  >;
+  expect(asMetadata).toMatchObject({
+    issuer: base,
+    token_endpoint: `${base}/oauth/token`,
+    code_challenge_methods_supported: ['S256'],
+  });
 
-  const unauthenticated = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const unauthenticated = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(unauthenticated.status).toBe(401);
   expect(unauthenticated.headers.get('www-authenticate')).toBe(
     `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="tools:read sites:read sites:submit"`,
@@ -54,8 +65,14 @@ export async function exerciseOAuth(worker: WranglerDev, stack: ProductionStack)
   // The person: sign in with the code mailed through the mail API stand-in, returning to the consent page.
   const verifier = randomBytes(32).toString('base64url');
   const query = new URLSearchParams({
-    response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, state: 's1', resource: `${base}/mcp`,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', scope: 'tools:read sites:submit',
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    state: 's1',
+    resource: `${base}/mcp`,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    scope: 'tools:read sites:submit',
   });
   const authorize = await fetch(`${base}/oauth/authorize?${query}`, { redirect: 'manual' });
   expect(authorize.status, worker.output()).toBe(302);
@@ -80,13 +97,27 @@ export async function exerciseOAuth(worker: WranglerDev, stack: ProductionStack)
   const consentHtml = await consentPage.text();
   expect(consentHtml).toContain('Workerd Host');
   const sessionCsrf = /name="_csrf" value="([^"]+)"/.exec(consentHtml)![1]!;
-  const allowed = await form('/account/authorize', { _csrf: sessionCsrf, decision: 'allow', ...Object.fromEntries(query) });
+  const allowed = await form('/account/authorize', {
+    _csrf: sessionCsrf,
+    decision: 'allow',
+    ...Object.fromEntries(query),
+  });
   const back = new URL(allowed.headers.get('location')!);
   expect(back.searchParams.get('state')).toBe('s1');
 
   const token = (fields: Record<string, string>) =>
-    fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ client_id: clientId, ...fields }) });
-  const exchanged = await token({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: verifier, resource: `${base}/mcp` });
+    fetch(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, ...fields }),
+    });
+  const exchanged = await token({
+    grant_type: 'authorization_code',
+    code: back.searchParams.get('code')!,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    resource: `${base}/mcp`,
+  });
   expect(exchanged.status, worker.output()).toBe(200);
   const tokens = (await exchanged.json()) as { access_token: string; refresh_token: string; scope: string };
   expect(tokens.scope).toBe('tools:read sites:submit');
@@ -94,8 +125,17 @@ export async function exerciseOAuth(worker: WranglerDev, stack: ProductionStack)
   const mcp = (accessToken: string) =>
     fetch(`${base}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: {} } }),
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_tools', arguments: {} },
+      }),
     });
   expect((await mcp(tokens.access_token)).status, worker.output()).toBe(200);
 

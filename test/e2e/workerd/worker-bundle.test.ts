@@ -35,7 +35,10 @@ import { seedOwnedTool } from '../../helpers/owned-tools';
 import { BROWSER_UA } from '../../helpers/stats-harness';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 
-const describeStack = requireService('PostgreSQL and Redis', findPostgresBinaries() !== null && findRedisServer() !== null);
+const describeStack = requireService(
+  'PostgreSQL and Redis',
+  findPostgresBinaries() !== null && findRedisServer() !== null,
+);
 const ADMIN = 'workerd-admin-token-0123456789abcdef';
 
 describeStack('Worker bundle in workerd', () => {
@@ -54,7 +57,10 @@ describeStack('Worker bundle in workerd', () => {
     });
 
   async function member(tier: 'none' | 'member') {
-    const account = await call('/api/v1/admin/accounts', { key: ADMIN, json: { email: `w-${crypto.randomUUID().slice(0, 8)}@example.com`, tier } });
+    const account = await call('/api/v1/admin/accounts', {
+      key: ADMIN,
+      json: { email: `w-${crypto.randomUUID().slice(0, 8)}@example.com`, tier },
+    });
     expect(account.status).toBe(201);
     const { account_id } = (await account.json()) as { account_id: string };
     const key = await call(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN, method: 'POST' });
@@ -68,7 +74,12 @@ describeStack('Worker bundle in workerd', () => {
     fixture = await startFixtureSite();
     // CRAWL_ALLOW_PRIVATE: the crawl test reaches the loopback fixture by IP literal (judged without any lookup,
     // so the Worker's DoH resolver is never asked); the other tests submit *.example URLs that are never crawled.
-    worker = await startWranglerDev({ ...stack.env, ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', CRAWL_ALLOW_PRIVATE: 'true' });
+    worker = await startWranglerDev({
+      ...stack.env,
+      ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: 'warn',
+      CRAWL_ALLOW_PRIVATE: 'true',
+    });
   }, 180_000);
   afterAll(async () => {
     await worker?.close();
@@ -79,21 +90,31 @@ describeStack('Worker bundle in workerd', () => {
   it('submits (201 member, 402 with a Stripe checkout link), lists and reads back', async () => {
     const memberKey = await member('member');
     const url = `https://workerd-${Date.now()}.example/`;
-    const queued = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Tool ${Date.now()}`, url } });
+    const queued = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd Tool ${Date.now()}`, url },
+    });
     expect(queued.status, worker.output()).toBe(201);
     const { site_id } = (await queued.json()) as { site_id: string };
-    const list = (await (await call('/api/v1/sites?limit=20', { key: memberKey })).json()) as { sites: Array<{ site_id: string }> };
+    const list = (await (await call('/api/v1/sites?limit=20', { key: memberKey })).json()) as {
+      sites: Array<{ site_id: string }>;
+    };
     expect(list.sites.map((s) => s.site_id)).toEqual([site_id]);
     const detail = await call(`/api/v1/sites/${site_id}`, { key: memberKey });
     expect(await detail.json()).toMatchObject({ site_id, status: 'queued', url });
 
     const payerKey = await member('none');
-    const unpaid = await call('/api/v1/submit-site', { key: payerKey, json: { name: `Workerd Paid ${Date.now()}`, url: `https://paid-${Date.now()}.example/` } });
+    const unpaid = await call('/api/v1/submit-site', {
+      key: payerKey,
+      json: { name: `Workerd Paid ${Date.now()}`, url: `https://paid-${Date.now()}.example/` },
+    });
     expect(unpaid.status, worker.output()).toBe(402);
     const pending = (await unpaid.json()) as { checkout_url: string; site_id: string };
     const session = [...stack.stripe.sessions.values()].find((s) => s.url === pending.checkout_url);
     expect(session).toBeDefined(); // the link came from the Stripe stand-in, called from inside workerd
-    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ status: 'pending_payment' });
+    expect(await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json()).toMatchObject({
+      status: 'pending_payment',
+    });
     // The rate limiter ran on Upstash (the stand-in saw the requests).
     expect(stack.upstash.requestCount).toBeGreaterThan(0);
   });
@@ -101,21 +122,43 @@ describeStack('Worker bundle in workerd', () => {
   it('compares URLs and names by their canonical forms inside workerd (the confusables data is bundled)', async () => {
     const memberKey = await member('member');
     const stamp = Date.now();
-    const first = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Canon ${stamp}`, url: `https://www.canon-${stamp}.example/%61pp/index.html` } });
+    const first = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd Canon ${stamp}`, url: `https://www.canon-${stamp}.example/%61pp/index.html` },
+    });
     expect(first.status, worker.output()).toBe(201);
-    const byName = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd \u0421anon ${stamp}`, url: `https://other-${stamp}.example/` } });
+    const byName = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd \u0421anon ${stamp}`, url: `https://other-${stamp}.example/` },
+    });
     expect(byName.status, worker.output()).toBe(409);
-    const byUrl = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Other ${stamp}`, url: `http://canon-${stamp}.example/app` } });
+    const byUrl = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd Other ${stamp}`, url: `http://canon-${stamp}.example/app` },
+    });
     expect(byUrl.status, worker.output()).toBe(409);
     // Issue 27, in workerd's own URL parser: a filler is a space, a backslash is refused, a URL is stored as parsed.
-    const byFiller = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd\u2800Canon ${stamp}`, url: `https://filler-${stamp}.example/` } });
+    const byFiller = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd\u2800Canon ${stamp}`, url: `https://filler-${stamp}.example/` },
+    });
     expect(byFiller.status, worker.output()).toBe(409);
-    const backslash = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Slash ${stamp}`, url: `http://tool.localhost:8000\\@slash-${stamp}.example/` } });
+    const backslash = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd Slash ${stamp}`, url: `http://tool.localhost:8000\\@slash-${stamp}.example/` },
+    });
     expect(backslash.status, worker.output()).toBe(400);
-    expect(((await backslash.json()) as { error: { message: string } }).error.message).toMatch(/^url must not contain a backslash/);
-    const parsed = await call('/api/v1/submit-site', { key: memberKey, json: { name: `Workerd Parsed ${stamp}`, url: `HTTPS://Parsed-${stamp}.EXAMPLE` } });
+    expect(((await backslash.json()) as { error: { message: string } }).error.message).toMatch(
+      /^url must not contain a backslash/,
+    );
+    const parsed = await call('/api/v1/submit-site', {
+      key: memberKey,
+      json: { name: `Workerd Parsed ${stamp}`, url: `HTTPS://Parsed-${stamp}.EXAMPLE` },
+    });
     const { site_id } = (await parsed.json()) as { site_id: string };
-    expect(await (await call(`/api/v1/sites/${site_id}`, { key: memberKey })).json()).toMatchObject({ url: `https://parsed-${stamp}.example/` });
+    expect(await (await call(`/api/v1/sites/${site_id}`, { key: memberKey })).json()).toMatchObject({
+      url: `https://parsed-${stamp}.example/`,
+    });
   });
 
   it('answers MCP through the SDK client: initialize, tools/list with schemas, submit_site and search_tools', async () => {
@@ -128,9 +171,14 @@ describeStack('Worker bundle in workerd', () => {
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'tooldir' });
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['search_tools', 'get_tool', 'submit_site', 'get_site_status']));
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['search_tools', 'get_tool', 'submit_site', 'get_site_status']),
+      );
       expect(tools.find((tool) => tool.name === 'submit_site')?.inputSchema.required).toEqual(['name', 'url']);
-      const submitted = await client.callTool({ name: 'submit_site', arguments: { name: `Workerd MCP ${Date.now()}`, url: `https://mcp-${Date.now()}.example/` } });
+      const submitted = await client.callTool({
+        name: 'submit_site',
+        arguments: { name: `Workerd MCP ${Date.now()}`, url: `https://mcp-${Date.now()}.example/` },
+      });
       expect(submitted.isError, JSON.stringify(submitted)).toBeFalsy();
       expect(submitted.structuredContent).toMatchObject({ status: 'queued' });
       const found = await client.callTool({ name: 'search_tools', arguments: { query: 'anything' } });
@@ -142,7 +190,10 @@ describeStack('Worker bundle in workerd', () => {
 
   it('queues a 402 submission on a correctly signed checkout.session.completed and refuses a forged one', async () => {
     const payerKey = await member('none');
-    const unpaid = await call('/api/v1/submit-site', { key: payerKey, json: { name: `Workerd Stripe ${Date.now()}`, url: `https://stripe-${Date.now()}.example/` } });
+    const unpaid = await call('/api/v1/submit-site', {
+      key: payerKey,
+      json: { name: `Workerd Stripe ${Date.now()}`, url: `https://stripe-${Date.now()}.example/` },
+    });
     expect(unpaid.status, worker.output()).toBe(402);
     const pending = (await unpaid.json()) as { checkout_url: string; site_id: string };
     // The session the Worker created on the Stripe stand-in; Stripe sends it back, paid, in the event.
@@ -155,19 +206,32 @@ describeStack('Worker bundle in workerd', () => {
       payment_intent: `pi_test_${crypto.randomUUID().slice(0, 12)}`,
     });
     const postEvent = (signature: string) =>
-      fetch(`${worker.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: event });
+      fetch(`${worker.url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: event,
+      });
 
     const forged = await postEvent(signStripeEvent(event, 'whsec_forged_0000000000000000'));
     expect(forged.status).toBe(400);
-    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ status: 'pending_payment' });
+    expect(await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json()).toMatchObject({
+      status: 'pending_payment',
+    });
 
     const signed = await postEvent(signStripeEvent(event, STACK_SECRETS.stripeWebhookSecret));
     expect(signed.status, worker.output()).toBe(200);
-    expect((await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json())).toMatchObject({ site_id: pending.site_id, status: 'queued' });
+    expect(await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json()).toMatchObject({
+      site_id: pending.site_id,
+      status: 'queued',
+    });
   });
 
   it('runs a QStash-signed sweep job and refuses an unsigned one', async () => {
-    const unsigned = await fetch(`${worker.url}/api/jobs/sweep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unsigned = await fetch(`${worker.url}/api/jobs/sweep`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(unsigned.status).toBe(401);
     // Published through the real QStash client to the stand-in, then delivered signed like QStash does.
     const qstash = new QStashClient({ baseUrl: stack.env.QSTASH_URL!, token: stack.env.QSTASH_TOKEN! });
@@ -179,9 +243,16 @@ describeStack('Worker bundle in workerd', () => {
   });
 
   it('counts a page view and a click after the response (waitUntil) into Upstash Redis, and rolls them up on a signed job', async () => {
-    const account = await call('/api/v1/admin/accounts', { key: ADMIN, json: { email: `stats-${crypto.randomUUID().slice(0, 8)}@example.com`, tier: 'member' } });
+    const account = await call('/api/v1/admin/accounts', {
+      key: ADMIN,
+      json: { email: `stats-${crypto.randomUUID().slice(0, 8)}@example.com`, tier: 'member' },
+    });
     const { account_id } = (await account.json()) as { account_id: string };
-    const key = ((await (await call(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN, method: 'POST' })).json()) as { key: string }).key;
+    const key = (
+      (await (await call(`/api/v1/admin/accounts/${account_id}/keys`, { key: ADMIN, method: 'POST' })).json()) as {
+        key: string;
+      }
+    ).key;
     const db = await openNodePostgres(stack.env.DATABASE_URL!);
     let tool: { id: string; slug: string };
     try {
@@ -197,35 +268,55 @@ describeStack('Worker bundle in workerd', () => {
     // The writes happen after the responses: wait until both counters reached Redis (the counting script's rows
     // follow its two keys and two numbers: field, n, gates, then a mark and a cap per gate).
     const counted = () =>
-      stack.upstash.commands.filter((c) => c[0] === 'EVAL').flatMap((c) => c.slice(7).filter((arg) => String(arg).startsWith(`${tool.slug} `)));
+      stack.upstash.commands
+        .filter((c) => c[0] === 'EVAL')
+        .flatMap((c) => c.slice(7).filter((arg) => String(arg).startsWith(`${tool.slug} `)));
     for (let i = 0; i < 50 && counted().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
     expect(counted().map(String).sort(), worker.output()).toEqual([`${tool.slug} clicks`, `${tool.slug} views`]);
 
     const qstash = new QStashClient({ baseUrl: stack.env.QSTASH_URL!, token: stack.env.QSTASH_TOKEN! });
     await qstash.publishJSON({ url: `${worker.url}/api/jobs/stats-rollup`, body: {} });
     const message = stack.qstash.messages.find((m) => m.destination === `${worker.url}/api/jobs/stats-rollup`);
-    expect((await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey)).status, worker.output()).toBe(200);
+    expect((await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey)).status, worker.output()).toBe(
+      200,
+    );
     const today = new Date().toISOString().slice(0, 10);
     const stats = await call(`/api/v1/sites/${tool.id}/stats?from=${today}&to=${today}`, { key });
-    expect(((await stats.json()) as { days: unknown[] }).days).toEqual([{ date: today, views: 1, clicks: 1, impressions: 0, badge_loads: 0 }]);
+    expect(((await stats.json()) as { days: unknown[] }).days).toEqual([
+      { date: today, views: 1, clicks: 1, impressions: 0, badge_loads: 0 },
+    ]);
   });
 
   it('keeps a crawled og:image in the R2 bucket binding and serves it from /media', async () => {
     const png = pngBytes(2026);
     const name = `${createHash('sha256').update(png).digest('hex')}.png`;
-    fixture.route('/og.png', (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from(png)));
-    fixture.route('/r2-tool', htmlPage('<html><head><title>R2 Tool</title><meta property="og:image" content="/og.png"></head></html>'));
+    fixture.route(
+      '/og.png',
+      (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from(png)),
+    );
+    fixture.route(
+      '/r2-tool',
+      htmlPage('<html><head><title>R2 Tool</title><meta property="og:image" content="/og.png"></head></html>'),
+    );
     const key = await member('member');
-    const queued = await call('/api/v1/submit-site', { key, json: { name: `R2 Tool ${Date.now()}`, url: `${fixture.origin}/r2-tool` } });
+    const queued = await call('/api/v1/submit-site', {
+      key,
+      json: { name: `R2 Tool ${Date.now()}`, url: `${fixture.origin}/r2-tool` },
+    });
     expect(queued.status, worker.output()).toBe(201);
     const { site_id } = (await queued.json()) as { site_id: string };
-    const message = stack.qstash.messages.find((m) => m.destination === `${worker.url}/api/jobs/crawl` && m.body.includes(site_id));
+    const message = stack.qstash.messages.find(
+      (m) => m.destination === `${worker.url}/api/jobs/crawl` && m.body.includes(site_id),
+    );
     expect(message).toBeDefined();
     const crawled = await stack.qstash.deliver(message!, STACK_SECRETS.qstashCurrentSigningKey);
     expect(crawled.status, worker.output()).toBeLessThan(300);
     const db = await openNodePostgres(stack.env.DATABASE_URL!);
     try {
-      const [row] = await queryRows<{ status: string; image: string | null }>(db.db, sql`SELECT status, metadata->>'image' AS image FROM sites WHERE id = ${site_id}::uuid`);
+      const [row] = await queryRows<{ status: string; image: string | null }>(
+        db.db,
+        sql`SELECT status, metadata->>'image' AS image FROM sites WHERE id = ${site_id}::uuid`,
+      );
       expect(row, worker.output()).toEqual({ status: 'pending_review', image: name });
     } finally {
       await db.close();
@@ -275,7 +366,10 @@ describeStack('Worker bundle in workerd', () => {
 
   it('mails a sign-in code through the mail API (the stack stand-in), never into mail_outbox', async () => {
     const page = await fetch(`${worker.url}/account/sign-in`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
     const email = `workerd-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const res = await fetch(`${worker.url}/account/sign-in`, {
@@ -295,7 +389,10 @@ describeStack('Worker bundle in workerd', () => {
 
   it('refuses a disposable-mail address at sign-in: the list comes from the static assets through the ASSETS binding', async () => {
     const page = await fetch(`${worker.url}/account/sign-in`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
     const email = `workerd-${crypto.randomUUID().slice(0, 8)}@mailinator.com`;
     const res = await fetch(`${worker.url}/account/sign-in`, {
@@ -309,7 +406,10 @@ describeStack('Worker bundle in workerd', () => {
     const folded = await fetch(`${worker.url}/account/sign-in`, {
       method: 'POST',
       headers: { cookie, origin: worker.url, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: csrf, email: `workerd-${crypto.randomUUID().slice(0, 8)}@ｍａｉｌｉｎａｔｏｒ\u3002com.` }),
+      body: new URLSearchParams({
+        _csrf: csrf,
+        email: `workerd-${crypto.randomUUID().slice(0, 8)}@ｍａｉｌｉｎａｔｏｒ\u3002com.`,
+      }),
     });
     expect(folded.status, worker.output()).toBe(400);
     expect(await folded.text()).toContain('Addresses at mailinator.com are disposable');

@@ -25,10 +25,33 @@ export async function startWranglerDev(vars: Record<string, string>, timeoutMs =
   const envFile = join(dir, 'vars.env');
   const port = await findFreePort();
   const all = { SITE_ORIGIN: `http://127.0.0.1:${port}`, ...vars };
-  writeFileSync(envFile, Object.entries(all).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n'));
+  writeFileSync(
+    envFile,
+    Object.entries(all)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join('\n'),
+  );
   const inspector = await findFreePort();
-  const args = ['wrangler', 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector)];
-  args.push('--env-file', envFile, '--persist-to', join(dir, 'state'), '--show-interactive-dev-session=false', '--log-level', 'warn');
+  const args = [
+    'wrangler',
+    'dev',
+    '--local',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+  ];
+  args.push(
+    '--env-file',
+    envFile,
+    '--persist-to',
+    join(dir, 'state'),
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
+  );
   const child: ChildProcess = spawn('npx', args, {
     cwd: root,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', CI: '1', FORCE_COLOR: '0' },
@@ -65,7 +88,10 @@ export async function startWranglerDev(vars: Record<string, string>, timeoutMs =
       await close();
       throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
     }
-    const ok = await fetch(`${url}/llms.txt`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/llms.txt`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return { url, output: () => output, close };
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -11,14 +11,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signIn(): Promise<string> {
-  const res = await t.request('/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await t.request('/admin/login', {
+    method: 'POST',
+    body: new URLSearchParams({ token: ADMIN_TOKEN }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.status).toBe(303);
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const formPost = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
-const adminPage = async (cookie: string, query = '') => (await t.request(`/admin${query}`, { headers: { cookie } })).text();
+  t.request(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
+const adminPage = async (cookie: string, query = '') =>
+  (await t.request(`/admin${query}`, { headers: { cookie } })).text();
 
 /** A live tool of a fresh member with a pending edit filed through the API. */
 async function toolWithEdit(name: string, proposal: { name?: string; description?: string }) {
@@ -51,7 +60,9 @@ describe('/admin pending edits', () => {
     const path = `/admin/edits/${tool.editId}/review`;
     expect((await formPost(path, cookie, { decision: 'approve', _csrf: 'x'.repeat(32) })).status).toBe(403);
     expect((await formPost(path, '', { decision: 'approve', _csrf: csrf })).status).toBe(403);
-    expect((await formPost(path, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await formPost(path, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await tool.record()).pending_edit.edit_id).toBe(tool.editId);
 
     const ok = await formPost(path, cookie, { decision: 'approve', _csrf: csrf });
@@ -69,7 +80,11 @@ describe('/admin pending edits', () => {
     const tool = await toolWithEdit(name, { description: 'Now with crypto.' });
     const cookie = await signIn();
     const csrf = csrfOf(await adminPage(cookie));
-    const res = await formPost(`/admin/edits/${tool.editId}/review`, cookie, { decision: 'reject', reason: 'Describe what it does.', _csrf: csrf });
+    const res = await formPost(`/admin/edits/${tool.editId}/review`, cookie, {
+      decision: 'reject',
+      reason: 'Describe what it does.',
+      _csrf: csrf,
+    });
     expect(res.headers.get('location')).toBe('/admin?notice=edit_rejected');
     const record = await tool.record();
     expect(record.name).toBe(name);

@@ -16,7 +16,16 @@ afterAll(() => t.close());
 async function pendingSite(name: string, status = 'pending_review') {
   const id = crypto.randomUUID();
   const url = `https://${id.slice(0, 8)}.example/`;
-  const metadata = { title: `${name} <b>title</b>`, description: 'Writes things', image: null, icon: null, canonical: null, finalUrl: url, finalCanonical: url, language: 'en' };
+  const metadata = {
+    title: `${name} <b>title</b>`,
+    description: 'Writes things',
+    image: null,
+    icon: null,
+    canonical: null,
+    finalUrl: url,
+    finalCanonical: url,
+    language: 'en',
+  };
   await queryRows(
     t.deps.db,
     sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, metadata, review_checks)
@@ -25,20 +34,25 @@ async function pendingSite(name: string, status = 'pending_review') {
   );
   return id;
 }
-const review = (id: string, json: unknown, key = ADMIN_TOKEN) => t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', key, json });
+const review = (id: string, json: unknown, key = ADMIN_TOKEN) =>
+  t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', key, json });
 
 describe('POST /api/v1/admin/sites/{site_id}/review', () => {
   it('needs the operator token', async () => {
     const id = await pendingSite('Needs Token');
     expect((await review(id, { decision: 'approve' }, 'wrong-token-000000000000')).status).toBe(401);
-    expect((await t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', json: { decision: 'approve' } })).status).toBe(401);
+    expect(
+      (await t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', json: { decision: 'approve' } })).status,
+    ).toBe(401);
   });
 
   it('validates the body and answers 404 for unknown ids', async () => {
     const id = await pendingSite('Validate Me');
     const bad = await review(id, { decision: 'maybe' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining('approve or reject') } });
+    expect(await bad.json()).toEqual({
+      error: { code: 'invalid_request', message: expect.stringContaining('approve or reject') },
+    });
     expect((await review(crypto.randomUUID(), { decision: 'approve' })).status).toBe(404);
     expect((await review('not-a-uuid', { decision: 'approve' })).status).toBe(404);
   });
@@ -49,7 +63,9 @@ describe('POST /api/v1/admin/sites/{site_id}/review', () => {
       for (const decision of ['approve', 'reject']) {
         const res = await review(id, { decision });
         expect(res.status).toBe(409);
-        expect(await res.json()).toEqual({ error: { code: 'conflict', message: expect.stringContaining(`status ${status}`) } });
+        expect(await res.json()).toEqual({
+          error: { code: 'conflict', message: expect.stringContaining(`status ${status}`) },
+        });
       }
     }
     const live = await pendingSite('Already Live Tool');
@@ -72,38 +88,68 @@ describe('POST /api/v1/admin/sites/{site_id}/review', () => {
 
 /** Follows the editor flow with a cookie kept by hand (app.request has no cookie jar). */
 async function signIn(): Promise<string> {
-  const res = await t.request('/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await t.request('/admin/login', {
+    method: 'POST',
+    body: new URLSearchParams({ token: ADMIN_TOKEN }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.status).toBe(303);
   const cookie = res.headers.get('set-cookie') ?? '';
-  expect(cookie).toMatch(/^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/);
+  expect(cookie).toMatch(
+    /^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; Secure; SameSite=Strict$/,
+  );
   return cookie.split(';')[0]!;
 }
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const formPost = (path: string, cookie: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-  t.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  t.request(path, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 
 describe('/admin editor page', () => {
   it('shows the login form without a session and refuses a wrong token', async () => {
     const res = await t.request('/admin');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('name="token"');
-    const wrong = await t.request('/admin/login', { method: 'POST', body: new URLSearchParams({ token: 'nope' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrong = await t.request('/admin/login', {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'nope' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
   it('drops Secure only for plain http on loopback (local npm start)', async () => {
-    const res = await t.app.request('http://127.0.0.1:8787/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.request('http://127.0.0.1:8787/admin/login', {
+      method: 'POST',
+      body: new URLSearchParams({ token: ADMIN_TOKEN }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(303);
-    expect(res.headers.get('set-cookie')).toMatch(/^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; SameSite=Strict$/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^tooldir_editor=[0-9A-Za-z]{43}; Max-Age=43200; Path=\/admin; HttpOnly; SameSite=Strict$/,
+    );
   });
 
   it('stores only the hash of the session token', async () => {
     const cookie = await signIn();
     const token = cookie.split('=')[1]!;
-    const rows = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM web_sessions WHERE token_hash = ${token} OR csrf_token = ${token}`);
+    const rows = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM web_sessions WHERE token_hash = ${token} OR csrf_token = ${token}`,
+    );
     expect(rows[0]!.n).toBe(0);
-    expect((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM web_sessions WHERE kind = 'editor'`))[0]!.n).toBeGreaterThan(0);
+    expect(
+      (
+        await queryRows<{ n: number }>(
+          t.deps.db,
+          sql`SELECT count(*)::int AS n FROM web_sessions WHERE kind = 'editor'`,
+        )
+      )[0]!.n,
+    ).toBeGreaterThan(0);
   });
 
   it('lists the queue with crawled metadata (escaped) and publishes on approve with a valid CSRF token only', async () => {
@@ -119,14 +165,32 @@ describe('/admin editor page', () => {
     expect(forged.status).toBe(403);
     const noCookie = await formPost(`/admin/sites/${id}/review`, '', { decision: 'approve', _csrf: csrf });
     expect(noCookie.status).toBe(403);
-    const crossSite = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://evil.example' });
+    const crossSite = await formPost(
+      `/admin/sites/${id}/review`,
+      cookie,
+      { decision: 'approve', _csrf: csrf },
+      { origin: 'https://evil.example' },
+    );
     expect(crossSite.status).toBe(403);
     // The same-origin check every form shares (functions/middleware/csrf.ts): a browser's Sec-Fetch-Site counts too.
-    const saysCrossSite = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { 'sec-fetch-site': 'cross-site' });
+    const saysCrossSite = await formPost(
+      `/admin/sites/${id}/review`,
+      cookie,
+      { decision: 'approve', _csrf: csrf },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(saysCrossSite.status).toBe(403);
-    const sibling = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf }, { origin: 'https://sub.tooldir.test', 'sec-fetch-site': 'same-site' });
+    const sibling = await formPost(
+      `/admin/sites/${id}/review`,
+      cookie,
+      { decision: 'approve', _csrf: csrf },
+      { origin: 'https://sub.tooldir.test', 'sec-fetch-site': 'same-site' },
+    );
     expect(sibling.status).toBe(403);
-    const [still] = await queryRows<{ status: string }>(t.deps.db, sql`SELECT status FROM sites WHERE id = ${id}::uuid`);
+    const [still] = await queryRows<{ status: string }>(
+      t.deps.db,
+      sql`SELECT status FROM sites WHERE id = ${id}::uuid`,
+    );
     expect(still!.status).toBe('pending_review');
 
     const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf });
@@ -135,9 +199,14 @@ describe('/admin editor page', () => {
     expect(await (await t.request('/admin?notice=published', { headers: { cookie } })).text()).toContain('Published.');
     const twice = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf });
     expect(twice.headers.get('location')).toBe('/admin?notice=conflict');
-    const reflected = await (await t.request(`/admin?notice=${encodeURIComponent('<b>phish</b>')}`, { headers: { cookie } })).text();
+    const reflected = await (
+      await t.request(`/admin?notice=${encodeURIComponent('<b>phish</b>')}`, { headers: { cookie } })
+    ).text();
     expect(reflected).not.toContain('phish');
-    const [after] = await queryRows<{ status: string }>(t.deps.db, sql`SELECT status FROM sites WHERE id = ${id}::uuid`);
+    const [after] = await queryRows<{ status: string }>(
+      t.deps.db,
+      sql`SELECT status FROM sites WHERE id = ${id}::uuid`,
+    );
     expect(after!.status).toBe('live');
   });
 

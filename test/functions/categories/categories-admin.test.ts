@@ -10,16 +10,33 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const ip = () => ({ 'cf-connecting-ip': `10.13.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
-const admin = (path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) =>
-  t.request(path, { ...init, key: ADMIN_TOKEN, headers: { ...ip(), ...init.headers } });
+const admin = (
+  path: string,
+  init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+) => t.request(path, { ...init, key: ADMIN_TOKEN, headers: { ...ip(), ...init.headers } });
 const publicList = async () => {
   const res = await t.request('/api/v1/categories', { headers: ip() });
   expect(res.status).toBe(200);
-  return (await res.json()) as { categories: Array<{ slug: string; name: string; description: string | null; tool_count: number }> };
+  return (await res.json()) as {
+    categories: Array<{ slug: string; name: string; description: string | null; tool_count: number }>;
+  };
 };
 const unique = (base = 'cat') => `${base}-${crypto.randomUUID().slice(0, 8)}`;
 
-const STARTER = ['writing', 'image', 'video', 'audio', 'code', 'chat', 'productivity', 'marketing', 'research', 'data', 'design', 'education'];
+const STARTER = [
+  'writing',
+  'image',
+  'video',
+  'audio',
+  'code',
+  'chat',
+  'productivity',
+  'marketing',
+  'research',
+  'data',
+  'design',
+  'education',
+];
 
 describe('a fresh database', () => {
   it('starts with the starter set of AI tool categories, each with no tools, sorted by name', async () => {
@@ -28,9 +45,13 @@ describe('a fresh database', () => {
       const res = await fresh.request('/api/v1/categories', { headers: { 'cf-connecting-ip': '10.13.200.1' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBe('60');
-      const { categories } = (await res.json()) as { categories: Array<{ slug: string; name: string; description: string; tool_count: number }> };
+      const { categories } = (await res.json()) as {
+        categories: Array<{ slug: string; name: string; description: string; tool_count: number }>;
+      };
       expect(categories.map((c) => c.slug).sort()).toEqual([...STARTER].sort());
-      expect(categories.map((c) => c.name)).toEqual([...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
+      expect(categories.map((c) => c.name)).toEqual(
+        [...categories.map((c) => c.name)].sort((a, b) => a.localeCompare(b)),
+      );
       for (const c of categories) {
         expect(c).toEqual({ slug: c.slug, name: expect.any(String), description: expect.any(String), tool_count: 0 });
         expect(c.name.toLowerCase()).toBe(c.slug);
@@ -44,19 +65,38 @@ describe('a fresh database', () => {
 describe('operator API for categories', () => {
   it('creates (201), renames and re-describes (200), and deletes (204) a category; the public list follows', async () => {
     const slug = unique('video-editing');
-    const created = await admin('/api/v1/admin/categories', { method: 'POST', json: { slug, name: '  Video editing ', description: 'Cutting clips.' } });
+    const created = await admin('/api/v1/admin/categories', {
+      method: 'POST',
+      json: { slug, name: '  Video editing ', description: 'Cutting clips.' },
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ slug, name: 'Video editing', description: 'Cutting clips.' });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video editing', description: 'Cutting clips.', tool_count: 0 });
+    expect((await publicList()).categories).toContainEqual({
+      slug,
+      name: 'Video editing',
+      description: 'Cutting clips.',
+      tool_count: 0,
+    });
 
-    const renamed = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { name: 'Video cutting' } });
+    const renamed = await admin(`/api/v1/admin/categories/${slug}`, {
+      method: 'PATCH',
+      json: { name: 'Video cutting' },
+    });
     expect(renamed.status).toBe(200);
     expect(await renamed.json()).toEqual({ slug, name: 'Video cutting', description: 'Cutting clips.' });
     const cleared = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: null } });
     expect(await cleared.json()).toEqual({ slug, name: 'Video cutting', description: null });
-    const described = await admin(`/api/v1/admin/categories/${slug}`, { method: 'PATCH', json: { description: 'Trims.' } });
+    const described = await admin(`/api/v1/admin/categories/${slug}`, {
+      method: 'PATCH',
+      json: { description: 'Trims.' },
+    });
     expect(await described.json()).toEqual({ slug, name: 'Video cutting', description: 'Trims.' });
-    expect((await publicList()).categories).toContainEqual({ slug, name: 'Video cutting', description: 'Trims.', tool_count: 0 });
+    expect((await publicList()).categories).toContainEqual({
+      slug,
+      name: 'Video cutting',
+      description: 'Trims.',
+      tool_count: 0,
+    });
 
     expect((await admin(`/api/v1/admin/categories/${slug}`, { method: 'DELETE' })).status).toBe(204);
     expect((await publicList()).categories.find((c) => c.slug === slug)).toBeUndefined();
@@ -81,7 +121,10 @@ describe('operator API for categories', () => {
   it('answers 404 for unknown and malformed slugs on PATCH and DELETE', async () => {
     for (const slug of [unique('nope'), 'UPPER', 'a%20b', 'x'.repeat(41), '-lead', 'a--b', '%E2%80%8B', '%00']) {
       for (const method of ['PATCH', 'DELETE']) {
-        const res = await admin(`/api/v1/admin/categories/${slug}`, { method, json: method === 'PATCH' ? { name: 'X' } : undefined });
+        const res = await admin(`/api/v1/admin/categories/${slug}`, {
+          method,
+          json: method === 'PATCH' ? { name: 'X' } : undefined,
+        });
         expect(res.status, `${method} ${slug}`).toBe(404);
         expect((await res.json()).error.code).toBe('not_found');
       }
@@ -124,7 +167,11 @@ describe('operator API for categories', () => {
       expect(res.status, JSON.stringify(json)).toBe(400);
       expect((await res.json()).error.message).toContain(field);
     }
-    const notJson = await admin('/api/v1/admin/categories', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await admin('/api/v1/admin/categories', {
+      method: 'POST',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(await publicList()).toEqual(before);
   });
@@ -132,7 +179,12 @@ describe('operator API for categories', () => {
   it('needs the operator token', async () => {
     const slug = unique();
     for (const key of [undefined, 'wrong-token']) {
-      const res = await t.request('/api/v1/admin/categories', { method: 'POST', json: { slug, name: 'X' }, key, headers: ip() });
+      const res = await t.request('/api/v1/admin/categories', {
+        method: 'POST',
+        json: { slug, name: 'X' },
+        key,
+        headers: ip(),
+      });
       expect(res.status).toBe(401);
       const del = await t.request('/api/v1/admin/categories/writing', { method: 'DELETE', key, headers: ip() });
       expect(del.status).toBe(401);
@@ -143,7 +195,9 @@ describe('operator API for categories', () => {
   it('refuses to delete a category while any tool is in it (409), and deletes it once none is', async () => {
     const slug = unique('used');
     await admin('/api/v1/admin/categories', { method: 'POST', json: { slug, name: 'Used' } });
-    const [tool] = await seedTools(t.deps.db, [{ name: unique('Rejected tool'), status: 'rejected', categories: [slug] }]);
+    const [tool] = await seedTools(t.deps.db, [
+      { name: unique('Rejected tool'), status: 'rejected', categories: [slug] },
+    ]);
     const res = await admin(`/api/v1/admin/categories/${slug}`, { method: 'DELETE' });
     expect(res.status).toBe(409);
     const body = await res.json();
@@ -169,6 +223,11 @@ describe('GET /api/v1/categories', () => {
       { name: unique('Elsewhere'), categories: ['chat'] },
     ]);
     const { categories } = await publicList();
-    expect(categories.find((c) => c.slug === slug)).toEqual({ slug, name: 'Counted', description: null, tool_count: 2 });
+    expect(categories.find((c) => c.slug === slug)).toEqual({
+      slug,
+      name: 'Counted',
+      description: null,
+      tool_count: 2,
+    });
   });
 });

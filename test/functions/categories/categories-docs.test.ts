@@ -9,8 +9,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Doc = {
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown }>>;
-  components: { schemas: Record<string, { properties?: Record<string, { type?: string; maxItems?: number; items?: unknown }>; required?: string[] }> };
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown }
+    >
+  >;
+  components: {
+    schemas: Record<
+      string,
+      { properties?: Record<string, { type?: string; maxItems?: number; items?: unknown }>; required?: string[] }
+    >;
+  };
 };
 
 describe('documentation of categories', () => {
@@ -20,8 +31,12 @@ describe('documentation of categories', () => {
     expect(doc.paths['/api/v1/categories']!.get!.security).toEqual([]); // public: an empty requirement
     expect(Object.keys(doc.paths['/api/v1/admin/categories'] ?? {})).toEqual(['post']);
     expect(Object.keys(doc.paths['/api/v1/admin/categories/{slug}'] ?? {}).sort()).toEqual(['delete', 'patch']);
-    expect(Object.keys(doc.paths['/api/v1/admin/categories/{slug}']!.delete!.responses)).toEqual(expect.arrayContaining(['204', '404', '409']));
-    expect(Object.keys(doc.paths['/api/v1/admin/categories']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '409']));
+    expect(Object.keys(doc.paths['/api/v1/admin/categories/{slug}']!.delete!.responses)).toEqual(
+      expect.arrayContaining(['204', '404', '409']),
+    );
+    expect(Object.keys(doc.paths['/api/v1/admin/categories']!.post!.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '409']),
+    );
     expect(doc.paths['/api/v1/tools']!.get!.parameters!.map((p) => p.name)).toContain('category');
 
     const schemas = doc.components.schemas;

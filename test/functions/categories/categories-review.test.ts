@@ -19,7 +19,16 @@ const ip = () => ({ 'cf-connecting-ip': `10.17.${Math.floor(++ipCounter / 250)}.
 async function pendingSite(name: string, categories: string[] = []) {
   const id = crypto.randomUUID();
   const url = `https://${id.slice(0, 8)}.example/`;
-  const metadata = { title: name, description: 'Does things', image: null, icon: null, canonical: null, finalUrl: url, finalCanonical: url, language: 'en' };
+  const metadata = {
+    title: name,
+    description: 'Does things',
+    image: null,
+    icon: null,
+    canonical: null,
+    finalUrl: url,
+    finalCanonical: url,
+    language: 'en',
+  };
   await queryRows(
     t.deps.db,
     sql`WITH site AS (
@@ -33,10 +42,17 @@ async function pendingSite(name: string, categories: string[] = []) {
   );
   return id;
 }
-const review = (id: string, json: unknown) => t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', key: ADMIN_TOKEN, json, headers: ip() });
+const review = (id: string, json: unknown) =>
+  t.request(`/api/v1/admin/sites/${id}/review`, { method: 'POST', key: ADMIN_TOKEN, json, headers: ip() });
 async function state(id: string) {
-  const [row] = await queryRows<{ status: string; slug: string | null }>(t.deps.db, sql`SELECT status, slug FROM sites WHERE id = ${id}::uuid`);
-  const cats = await queryRows<{ slug: string }>(t.deps.db, sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${id}::uuid ORDER BY 1`);
+  const [row] = await queryRows<{ status: string; slug: string | null }>(
+    t.deps.db,
+    sql`SELECT status, slug FROM sites WHERE id = ${id}::uuid`,
+  );
+  const cats = await queryRows<{ slug: string }>(
+    t.deps.db,
+    sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${id}::uuid ORDER BY 1`,
+  );
   return { status: row!.status, categories: cats.map((c) => c.slug) };
 }
 async function toolCategories(id: string) {
@@ -106,12 +122,20 @@ describe('POST /api/v1/admin/sites/{site_id}/review with categories', () => {
 
 describe('/admin review form with categories', () => {
   async function signIn(): Promise<string> {
-    const res = await t.request('/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded', ...ip() } });
+    const res = await t.request('/admin/login', {
+      method: 'POST',
+      body: new URLSearchParams({ token: ADMIN_TOKEN }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...ip() },
+    });
     expect(res.status).toBe(303);
     return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   }
   const formPost = (path: string, cookie: string, fields: Record<string, string>) =>
-    t.request(path, { method: 'POST', body: new URLSearchParams(fields), headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...ip() } });
+    t.request(path, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...ip() },
+    });
 
   it('shows each tool’s categories prefilled and the known slugs, and sets what the editor typed', async () => {
     const id = await pendingSite('Admin Form Categories', ['education', 'chat']);
@@ -122,14 +146,28 @@ describe('/admin review form with categories', () => {
     expect(page).toMatch(/Categories: .*writing/);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1]!;
 
-    const bad = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: 'chat, no-such-one' });
+    const bad = await formPost(`/admin/sites/${id}/review`, cookie, {
+      decision: 'approve',
+      _csrf: csrf,
+      categories: 'chat, no-such-one',
+    });
     expect(bad.headers.get('location')).toBe('/admin?notice=categories');
-    const many = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: 'chat code data audio' });
+    const many = await formPost(`/admin/sites/${id}/review`, cookie, {
+      decision: 'approve',
+      _csrf: csrf,
+      categories: 'chat code data audio',
+    });
     expect(many.headers.get('location')).toBe('/admin?notice=categories');
     expect(await state(id)).toEqual({ status: 'pending_review', categories: ['chat', 'education'] });
-    expect(await (await t.request('/admin?notice=categories', { headers: { cookie, ...ip() } })).text()).toContain('at most 3 distinct known category slugs');
+    expect(await (await t.request('/admin?notice=categories', { headers: { cookie, ...ip() } })).text()).toContain(
+      'at most 3 distinct known category slugs',
+    );
 
-    const ok = await formPost(`/admin/sites/${id}/review`, cookie, { decision: 'approve', _csrf: csrf, categories: ' education,productivity ' });
+    const ok = await formPost(`/admin/sites/${id}/review`, cookie, {
+      decision: 'approve',
+      _csrf: csrf,
+      categories: ' education,productivity ',
+    });
     expect(ok.headers.get('location')).toBe('/admin?notice=published');
     expect(await state(id)).toEqual({ status: 'live', categories: ['education', 'productivity'] });
   });

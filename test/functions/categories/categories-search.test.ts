@@ -11,9 +11,14 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const ip = () => `10.15.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-type Page = { tools: Array<{ slug: string; name: string; categories: Array<{ slug: string; name: string }> }>; next_cursor: string | null };
+type Page = {
+  tools: Array<{ slug: string; name: string; categories: Array<{ slug: string; name: string }> }>;
+  next_cursor: string | null;
+};
 const search = async (params: Record<string, string>) => {
-  const res = await t.request(`/api/v1/tools?${new URLSearchParams(params)}`, { headers: { 'cf-connecting-ip': ip() } });
+  const res = await t.request(`/api/v1/tools?${new URLSearchParams(params)}`, {
+    headers: { 'cf-connecting-ip': ip() },
+  });
   return res;
 };
 const page = async (params: Record<string, string>) => {
@@ -34,7 +39,12 @@ async function allPages(params: Record<string, string>): Promise<string[]> {
 }
 async function newCategory(name: string): Promise<string> {
   const slug = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}`;
-  const res = await t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name }, headers: { 'cf-connecting-ip': ip() } });
+  const res = await t.request('/api/v1/admin/categories', {
+    method: 'POST',
+    key: ADMIN_TOKEN,
+    json: { slug, name },
+    headers: { 'cf-connecting-ip': ip() },
+  });
   expect(res.status).toBe(201);
   return slug;
 }
@@ -46,7 +56,11 @@ describe('GET /api/v1/tools?category=', () => {
     const base = Date.now() - 100_000;
     const inside = await seedTools(
       t.deps.db,
-      Array.from({ length: 7 }, (_, i) => ({ name: `Catpage ${i}`, categories: [cat], publishedAt: new Date(base + i * 1000) })),
+      Array.from({ length: 7 }, (_, i) => ({
+        name: `Catpage ${i}`,
+        categories: [cat],
+        publishedAt: new Date(base + i * 1000),
+      })),
     );
     await seedTools(t.deps.db, [
       { name: 'Catpage Outside', categories: [other], publishedAt: new Date(base + 50_000) },
@@ -83,7 +97,9 @@ describe('GET /api/v1/tools?category=', () => {
     });
     const expectedSet = [seeded[0], seeded[1], ...seeded.slice(4)].map((tool) => tool!.slug);
     expect(filtered.tools.map((tool) => tool.slug).sort()).toEqual([...expectedSet].sort());
-    expect(await allPages({ q: 'quillmatic', category: cat, limit: '2' })).toEqual(filtered.tools.map((tool) => tool.slug));
+    expect(await allPages({ q: 'quillmatic', category: cat, limit: '2' })).toEqual(
+      filtered.tools.map((tool) => tool.slug),
+    );
     // The unfiltered search still finds the others.
     const all = (await page({ q: 'quillmatic', limit: '50' })).tools.map((tool) => tool.slug);
     expect(all).toEqual(expect.arrayContaining([seeded[2]!.slug, seeded[3]!.slug]));
@@ -115,7 +131,10 @@ describe('GET /api/v1/tools?category=', () => {
   it('refuses a cursor from another category or from the unfiltered list', async () => {
     const a = await newCategory('Cursora');
     const b = await newCategory('Cursorb');
-    await seedTools(t.deps.db, Array.from({ length: 3 }, (_, i) => ({ name: `Cursortool ${i}`, categories: [a, b] })));
+    await seedTools(
+      t.deps.db,
+      Array.from({ length: 3 }, (_, i) => ({ name: `Cursortool ${i}`, categories: [a, b] })),
+    );
     const first = await page({ category: a, limit: '1' });
     for (const params of [{ category: b }, {}, { q: 'cursortool', category: a }] as Array<Record<string, string>>) {
       const res = await search({ ...params, limit: '1', cursor: first.next_cursor! });
@@ -142,7 +161,12 @@ describe('MCP list_categories and search_tools with category', () => {
       const listed = await callTool(client, 'list_categories', {});
       expect(listed.isError).toBeFalsy();
       const { categories } = listed.structuredContent as { categories: Array<{ slug: string; tool_count: number }> };
-      expect(categories.find((c) => c.slug === cat)).toEqual({ slug: cat, name: 'Mcpcat', description: null, tool_count: 2 });
+      expect(categories.find((c) => c.slug === cat)).toEqual({
+        slug: cat,
+        name: 'Mcpcat',
+        description: null,
+        tool_count: 2,
+      });
       expect(categories.map((c) => c.slug)).toEqual(expect.arrayContaining(['writing', 'image', 'code']));
       expect(resultJson(listed)).toEqual(listed.structuredContent);
 
@@ -159,7 +183,9 @@ describe('MCP list_categories and search_tools with category', () => {
 
       const unknown = await callTool(client, 'search_tools', { query: 'alpha', category: 'no-such-cat' });
       expect(unknown.isError).toBe(true);
-      expect(resultJson(unknown)).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining('"no-such-cat"') } });
+      expect(resultJson(unknown)).toEqual({
+        error: { code: 'invalid_request', message: expect.stringContaining('"no-such-cat"') },
+      });
       const malformed = await callTool(client, 'search_tools', { category: 'Bad Slug' });
       expect(malformed.isError).toBe(true);
     } finally {

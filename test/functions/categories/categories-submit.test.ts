@@ -19,11 +19,21 @@ const submit = (key: string, json: unknown, headers: Record<string, string> = {}
   t.request('/api/v1/submit-site', { method: 'POST', key, json, headers });
 
 async function siteCategories(siteId: string): Promise<string[]> {
-  const rows = await queryRows<{ slug: string }>(t.deps.db, sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${siteId}::uuid ORDER BY 1`);
+  const rows = await queryRows<{ slug: string }>(
+    t.deps.db,
+    sql`SELECT category_slug AS slug FROM site_categories WHERE site_id = ${siteId}::uuid ORDER BY 1`,
+  );
   return rows.map((r) => r.slug);
 }
 const countRows = async (table: 'sites' | 'pending_submissions', accountId: string) =>
-  Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.deps.db,
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`,
+      )
+    )[0]!.n,
+  );
 
 /** What the crawl would do, then the editor's approval through the operator API; returns the public tool read. */
 async function publish(siteId: string, review: Record<string, unknown> = {}) {
@@ -144,13 +154,24 @@ describe('a paid submission keeps its categories through payment', () => {
   it('leaves out a category deleted while the record waited for payment', async () => {
     const slug = `short-lived-${crypto.randomUUID().slice(0, 6)}`;
     const headers = { 'cf-connecting-ip': ip() };
-    expect((await t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: 'Short lived' }, headers })).status).toBe(201);
+    expect(
+      (
+        await t.request('/api/v1/admin/categories', {
+          method: 'POST',
+          key: ADMIN_TOKEN,
+          json: { slug, name: 'Short lived' },
+          headers,
+        })
+      ).status,
+    ).toBe(201);
     const m = await t.member('none');
     const res = await submit(m.key, { name: uniqueName(), url: uniqueUrl(), categories: [slug, 'design'] });
     expect(res.status).toBe(402);
     const record = (await res.json()) as { site_id: string; checkout_url: string };
     // Nothing but an unpaid record names it, so the operator may delete it.
-    expect((await t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers })).status).toBe(204);
+    expect(
+      (await t.request(`/api/v1/admin/categories/${slug}`, { method: 'DELETE', key: ADMIN_TOKEN, headers })).status,
+    ).toBe(204);
     const path = new URL(record.checkout_url).pathname;
     const page = await (await t.request(path)).text();
     await t.request(`${path}/pay`, {
@@ -167,17 +188,33 @@ describe('MCP submit_site with categories', () => {
     const m = await t.member('member');
     const client = await connectMcp(t, { key: m.key, ip: ip() });
     try {
-      const ok = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl(), categories: ['marketing'] });
+      const ok = await callTool(client, 'submit_site', {
+        name: uniqueName(),
+        url: uniqueUrl(),
+        categories: ['marketing'],
+      });
       expect(ok.isError).toBeFalsy();
       expect(await siteCategories((ok.structuredContent as { site_id: string }).site_id)).toEqual(['marketing']);
 
-      const unknown = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl(), categories: ['nope-cat'] });
+      const unknown = await callTool(client, 'submit_site', {
+        name: uniqueName(),
+        url: uniqueUrl(),
+        categories: ['nope-cat'],
+      });
       expect(unknown.isError).toBe(true);
-      expect(resultJson(unknown)).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining('"nope-cat"') } });
+      expect(resultJson(unknown)).toEqual({
+        error: { code: 'invalid_request', message: expect.stringContaining('"nope-cat"') },
+      });
 
-      const many = await callTool(client, 'submit_site', { name: uniqueName(), url: uniqueUrl(), categories: ['a', 'b', 'c', 'd'] });
+      const many = await callTool(client, 'submit_site', {
+        name: uniqueName(),
+        url: uniqueUrl(),
+        categories: ['a', 'b', 'c', 'd'],
+      });
       expect(many.isError).toBe(true);
-      expect(resultJson(many)).toMatchObject({ error: { code: 'invalid_request', message: expect.stringContaining('at most 3') } });
+      expect(resultJson(many)).toMatchObject({
+        error: { code: 'invalid_request', message: expect.stringContaining('at most 3') },
+      });
       expect(await countRows('sites', m.accountId)).toBe(1);
     } finally {
       await client.close();

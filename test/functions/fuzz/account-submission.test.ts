@@ -27,7 +27,9 @@ beforeAll(async () => {
   const member = await t.member('none');
   tool = await seedOwnedTool(t.deps.db, member.accountId, { name: 'Fuzzed Page Tool' });
   unpaid = await submitUnpaid(t, member.key);
-  expect((await sendEvent(t, 'checkout.session.expired', expiredSession(await submitted(unpaid.siteId)))).status).toBe(200);
+  expect((await sendEvent(t, 'checkout.session.expired', expiredSession(await submitted(unpaid.siteId)))).status).toBe(
+    200,
+  );
   client = new PageClient(t);
   await client.signIn(member.email);
   csrf = csrfOf((await client.page('/account')).html);
@@ -35,13 +37,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function submitted(siteId: string) {
-  const [row] = await queryRows<{ s: string }>(t.deps.db, sql`SELECT checkout_session_id AS s FROM pending_submissions WHERE id = ${siteId}`);
+  const [row] = await queryRows<{ s: string }>(
+    t.deps.db,
+    sql`SELECT checkout_session_id AS s FROM pending_submissions WHERE id = ${siteId}`,
+  );
   return { siteId, sessionId: row!.s };
 }
 
 const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t.deps.db, query))[0]!.n);
 const edits = () => count(sql`SELECT count(*)::int AS n FROM site_edits WHERE site_id = ${tool.id}::uuid`);
-const sessions = () => count(sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE site_id = ${unpaid.siteId}::uuid`);
+const sessions = () =>
+  count(sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE site_id = ${unpaid.siteId}::uuid`);
 
 /** Path segments: UUIDs (ours, others'), near-UUIDs, encoded oddities, garbage. */
 const segment = fc.oneof(
@@ -66,13 +72,24 @@ describe('fuzz /account/submissions/{site_id}', () => {
   });
 
   it(`files an edit only for a valid form: ${RUNS / 16} generated forms, never a 5xx`, async () => {
-    const field = fc.oneof(fc.string({ maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ minLength: 450, maxLength: 600 }), fc.stringMatching(/^[A-Z][a-z]{2,12}( [A-Z][a-z]{1,10}){0,2}$/));
-    const form = fc.record({ name: field, description: field, extra: fc.string({ maxLength: 10 }) }, { requiredKeys: [] });
+    const field = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ minLength: 450, maxLength: 600 }),
+      fc.stringMatching(/^[A-Z][a-z]{2,12}( [A-Z][a-z]{1,10}){0,2}$/),
+    );
+    const form = fc.record(
+      { name: field, description: field, extra: fc.string({ maxLength: 10 }) },
+      { requiredKeys: [] },
+    );
     const seen = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(form, async (f) => {
         const before = await edits();
-        const res = await client.request(`/account/submissions/${tool.id}/edit`, { form: { _csrf: csrf, ...f }, headers: { origin: 'http://tooldir.test' } });
+        const res = await client.request(`/account/submissions/${tool.id}/edit`, {
+          form: { _csrf: csrf, ...f },
+          headers: { origin: 'http://tooldir.test' },
+        });
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
         await expectNoServerError(res, `form ${JSON.stringify(f).slice(0, 200)}`);
         // Each filed edit replaces the one waiting, so the count grows by one on a 303 and not otherwise.
@@ -85,11 +102,18 @@ describe('fuzz /account/submissions/{site_id}', () => {
   });
 
   it(`makes a checkout session only for a usable key: ${RUNS / 16} generated keys, never a 5xx`, async () => {
-    const key = fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.uuid().map(String));
+    const key = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.uuid().map(String),
+    );
     await fc.assert(
       fc.asyncProperty(key, async (k) => {
         const before = await sessions();
-        const res = await client.request(`/account/submissions/${unpaid.siteId}/checkout`, { form: { _csrf: csrf, idempotency_key: k }, headers: { origin: 'http://tooldir.test' } });
+        const res = await client.request(`/account/submissions/${unpaid.siteId}/checkout`, {
+          form: { _csrf: csrf, idempotency_key: k },
+          headers: { origin: 'http://tooldir.test' },
+        });
         await expectNoServerError(res, `key ${JSON.stringify(k)}`);
         expect([303, 400]).toContain(res.status);
         expect(await sessions()).toBeLessThanOrEqual(before + 1);

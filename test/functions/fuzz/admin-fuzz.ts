@@ -46,4 +46,3 @@ export async function check(method: string, path: string, body: string | undefin
   if (!allowedWrites.includes(res.status)) expect(after).toEqual(before);
   return res.status;
 }
-

@@ -9,11 +9,18 @@ describe('fuzz the operator API: memberships and revocation', () => {
       {
         tier: tierish,
         status: fc.oneof(fc.constantFrom('active', 'trialing', 'past_due', 'canceled', 'none', 'paused'), anyField),
-        current_period_end: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('2026-13-01T00:00:00Z', 'tomorrow', '2026-01-01'), anyField),
+        current_period_end: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.constantFrom('2026-13-01T00:00:00Z', 'tomorrow', '2026-01-01'),
+          anyField,
+        ),
       },
       { requiredKeys: [] },
     );
-    const id = fc.oneof(idSegment(), fc.constant(null).map(() => accountId));
+    const id = fc.oneof(
+      idSegment(),
+      fc.constant(null).map(() => accountId),
+    );
     await fc.assert(
       fc.asyncProperty(id, bodyText(fields), async (account, body) => {
         await check('PUT', `/api/v1/admin/accounts/${account}/membership`, body, []);
@@ -23,7 +30,10 @@ describe('fuzz the operator API: memberships and revocation', () => {
   }, 180_000);
 
   it(`DELETE /api/v1/admin/keys/{key_id}: ${RUNS} generated ids`, async () => {
-    const id = fc.oneof(idSegment(), fc.constant(null).map(() => keyId));
+    const id = fc.oneof(
+      idSegment(),
+      fc.constant(null).map(() => keyId),
+    );
     await fc.assert(
       fc.asyncProperty(id, async (key) => {
         await check('DELETE', `/api/v1/admin/keys/${key}`, undefined, []);

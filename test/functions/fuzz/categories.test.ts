@@ -32,12 +32,29 @@ async function snapshot() {
 }
 
 const slugish = fc.oneof(
-  fc.constantFrom('writing', 'code', 'no-such', 'UPPER', '', '-', 'a--b', 'x'.repeat(41), '%00', '..', 'a%2Fb', "1'%20OR%201=1--"),
+  fc.constantFrom(
+    'writing',
+    'code',
+    'no-such',
+    'UPPER',
+    '',
+    '-',
+    'a--b',
+    'x'.repeat(41),
+    '%00',
+    '..',
+    'a%2Fb',
+    "1'%20OR%201=1--",
+  ),
   fc.stringMatching(/^[a-z0-9-]{1,45}$/),
   fc.string().map(encodeURIComponent),
 );
 const bodyText = (fields: fc.Arbitrary<Record<string, unknown>>) =>
-  fc.oneof({ weight: 5, arbitrary: fields.map((f) => JSON.stringify(f)) }, { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) }, { weight: 1, arbitrary: fc.string() });
+  fc.oneof(
+    { weight: 5, arbitrary: fields.map((f) => JSON.stringify(f)) },
+    { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.string() },
+  );
 
 async function send(method: string, path: string, body: string | undefined, auth: string, okStatuses: number[]) {
   const before = await snapshot();
@@ -51,7 +68,14 @@ async function send(method: string, path: string, body: string | undefined, auth
 
 describe('fuzz categories', () => {
   it(`operator create, change and delete: ${RUNS} generated requests each`, async () => {
-    const fields = fc.record({ slug: fc.oneof(slugish, anyField), name: fc.oneof(fc.string({ maxLength: 70 }), anyField), description: fc.oneof(fc.string({ maxLength: 320 }), anyField) }, { requiredKeys: [] });
+    const fields = fc.record(
+      {
+        slug: fc.oneof(slugish, anyField),
+        name: fc.oneof(fc.string({ maxLength: 70 }), anyField),
+        description: fc.oneof(fc.string({ maxLength: 320 }), anyField),
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(bodyText(fields), async (body) => {
         await send('POST', '/api/v1/admin/categories', body, ADMIN_TOKEN, [201]);
@@ -92,7 +116,11 @@ describe('fuzz categories', () => {
     await fc.assert(
       fc.asyncProperty(categories, async (cats) => {
         n++;
-        const body = JSON.stringify({ name: `Fuzz Cat ${n} ${crypto.randomUUID().slice(0, 6)}`, url: `https://fuzz-cat-${n}-${crypto.randomUUID().slice(0, 6)}.example/`, categories: cats });
+        const body = JSON.stringify({
+          name: `Fuzz Cat ${n} ${crypto.randomUUID().slice(0, 6)}`,
+          url: `https://fuzz-cat-${n}-${crypto.randomUUID().slice(0, 6)}.example/`,
+          categories: cats,
+        });
         await send('POST', '/api/v1/submit-site', body, key, [201, 402]);
       }),
       { numRuns: RUNS },

@@ -11,7 +11,10 @@ let slug: string;
 let cursor: string;
 beforeAll(async () => {
   t = await createFuzzApp();
-  const seeded = await seedTools(t.deps.db, Array.from({ length: 3 }, (_, i) => ({ name: `Fuzz Writer ${i}`, description: 'An AI writing helper' })));
+  const seeded = await seedTools(
+    t.deps.db,
+    Array.from({ length: 3 }, (_, i) => ({ name: `Fuzz Writer ${i}`, description: 'An AI writing helper' })),
+  );
   slug = seeded[0]!.slug;
   const first = (await (await t.request('/api/v1/tools?q=writer&limit=1')).json()) as { next_cursor: string };
   cursor = first.next_cursor;
@@ -19,9 +22,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 /** Control characters (a NUL once gave a 500 here) and other text Postgres or tsquery could choke on. */
-const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\u0007', "o'reilly & | ! :* (", '%_\\', 'chatgtp', 'writer', ' '.repeat(10), 'x'.repeat(201));
+const nasty = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\u0007',
+  "o'reilly & | ! :* (",
+  '%_\\',
+  'chatgtp',
+  'writer',
+  ' '.repeat(10),
+  'x'.repeat(201),
+);
 
 const searchQuery = fc.oneof(
   {
@@ -30,8 +43,17 @@ const searchQuery = fc.oneof(
       .record(
         {
           q: fc.oneof(fc.string({ maxLength: 40 }), nasty, anyField.map(text)),
-          limit: fc.oneof(fc.integer({ min: -5, max: 60 }).map(String), fc.constantFrom('', '1e1', '0x10', ' 5', '٣'), fc.string({ maxLength: 6 })),
-          cursor: fc.oneof(fc.constant(null).map(() => cursor), fc.base64String({ maxLength: 80 }), fc.string({ maxLength: 60 }), nasty),
+          limit: fc.oneof(
+            fc.integer({ min: -5, max: 60 }).map(String),
+            fc.constantFrom('', '1e1', '0x10', ' 5', '٣'),
+            fc.string({ maxLength: 6 }),
+          ),
+          cursor: fc.oneof(
+            fc.constant(null).map(() => cursor),
+            fc.base64String({ maxLength: 80 }),
+            fc.string({ maxLength: 60 }),
+            nasty,
+          ),
         },
         { requiredKeys: [] },
       )
@@ -42,7 +64,20 @@ const searchQuery = fc.oneof(
       }),
   },
   { weight: 1, arbitrary: fc.webQueryParameters() },
-  { weight: 1, arbitrary: fc.constantFrom('q=%00', 'q=a%00b', 'q=%', 'limit=%zz', 'cursor=%E0%A4%A', 'q=a&q=b', 'q', '&&&', `q=${'%FF'.repeat(5)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'q=%00',
+      'q=a%00b',
+      'q=%',
+      'limit=%zz',
+      'cursor=%E0%A4%A',
+      'q=a&q=b',
+      'q',
+      '&&&',
+      `q=${'%FF'.repeat(5)}`,
+    ),
+  },
 );
 
 describe('fuzz GET /api/v1/tools', () => {
@@ -64,7 +99,17 @@ describe('fuzz GET /api/v1/tools', () => {
 
 const segment = fc.oneof(
   fc.constant(null).map(() => slug),
-  fc.constantFrom('%00', 'a%00b', '%07', '..', '%2F', '%E0%A4%A', "1'%20OR%201=1--", 'a'.repeat(2000), '00000000-0000-0000-0000-000000000000'),
+  fc.constantFrom(
+    '%00',
+    'a%00b',
+    '%07',
+    '..',
+    '%2F',
+    '%E0%A4%A',
+    "1'%20OR%201=1--",
+    'a'.repeat(2000),
+    '00000000-0000-0000-0000-000000000000',
+  ),
   fc.string().map(encodeURIComponent),
   fc.webSegment(),
 );

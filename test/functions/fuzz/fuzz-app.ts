@@ -96,7 +96,10 @@ export const urlish = fc.oneof(
 );
 
 /** Plans, valid and not. */
-export const planish = fc.oneof(fc.constantFrom('basic', 'featured', 'sponsored', 'Basic', '', 'free', 'member'), anyField);
+export const planish = fc.oneof(
+  fc.constantFrom('basic', 'featured', 'sponsored', 'Basic', '', 'free', 'member'),
+  anyField,
+);
 
 /** Expectation shared by every suite: never a 5xx, and the error shape on every 4xx. */
 export async function expectNoServerError(res: Response, what: string): Promise<void> {

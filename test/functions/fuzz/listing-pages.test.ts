@@ -12,7 +12,10 @@ let t: TestApp;
 let cursor: string;
 beforeAll(async () => {
   t = await createFuzzApp();
-  await seedTools(t.deps.db, Array.from({ length: 30 }, (_, i) => ({ name: `Fuzz Card ${i}`, categories: ['writing'] })));
+  await seedTools(
+    t.deps.db,
+    Array.from({ length: 30 }, (_, i) => ({ name: `Fuzz Card ${i}`, categories: ['writing'] })),
+  );
   cursor = (await (await t.request('/')).text()).match(/<a rel="next" href="\/\?after=([^"]+)"/)![1]!;
 });
 afterAll(() => t.close());
@@ -20,7 +23,10 @@ afterAll(() => t.close());
 /** Forged cursors that decode: every field at an edge of what the codec accepts. */
 const forged = fc
   .record({
-    micros: fc.oneof(fc.bigInt({ min: -(10n ** 16n) + 1n, max: 10n ** 16n - 1n }).map(String), fc.constantFrom('0', '-1', '9999999999999999')),
+    micros: fc.oneof(
+      fc.bigInt({ min: -(10n ** 16n) + 1n, max: 10n ** 16n - 1n }).map(String),
+      fc.constantFrom('0', '-1', '9999999999999999'),
+    ),
     id: fc.uuid(),
     list: fc.constantFrom('\u0001browse\u0000', '\u0001browse\u0000writing', '', 'writing'),
   })

@@ -25,7 +25,12 @@ export async function callToolRaw(t: TestApp, name: string, args: unknown, key?:
   const text = await res.text();
   const what = `${name}(${body.slice(0, 300)}) answered ${res.status}: ${text.slice(0, 500)}`;
   if (res.status >= 500) throw new Error(what);
-  let answer: { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
+  let answer: {
+    jsonrpc?: unknown;
+    id?: unknown;
+    result?: unknown;
+    error?: { code?: unknown; message?: unknown; data?: unknown };
+  };
   try {
     answer = JSON.parse(text) as typeof answer;
   } catch {
@@ -33,34 +38,45 @@ export async function callToolRaw(t: TestApp, name: string, args: unknown, key?:
   }
   if (answer.jsonrpc !== '2.0') throw new Error(`not JSON-RPC 2.0: ${what}`);
   if (answer.error !== undefined) {
-    if (typeof answer.error.code !== 'number' || typeof answer.error.message !== 'string') throw new Error(`malformed error: ${what}`);
+    if (typeof answer.error.code !== 'number' || typeof answer.error.message !== 'string')
+      throw new Error(`malformed error: ${what}`);
     if (answer.id !== id && answer.id !== null) throw new Error(`wrong id: ${what}`);
     // Invalid params carry the service's error body in data, like a tool error's text.
-    if (answer.error.code === -32602 && parseErrorCode(JSON.stringify(answer.error.data ?? null)) !== 'invalid_request') {
+    if (
+      answer.error.code === -32602 &&
+      parseErrorCode(JSON.stringify(answer.error.data ?? null)) !== 'invalid_request'
+    ) {
       throw new Error(`-32602 without the error body in data: ${what}`);
     }
     return { kind: 'rpc_error', code: answer.error.code };
   }
   if (answer.id !== id || res.status !== 200) throw new Error(`result with wrong id or status: ${what}`);
-  const result = answer.result as { content?: Array<{ type?: unknown; text?: unknown }>; isError?: unknown; structuredContent?: unknown };
+  const result = answer.result as {
+    content?: Array<{ type?: unknown; text?: unknown }>;
+    isError?: unknown;
+    structuredContent?: unknown;
+  };
   const first = result?.content?.[0];
   if (first?.type !== 'text' || typeof first.text !== 'string') throw new Error(`result without text content: ${what}`);
   if (result.isError === true) {
     // Every tool error, input-schema failures included, is exactly the REST error body and nothing else.
     const code = parseErrorCode(first.text);
     if (code === undefined) throw new Error(`tool error not in the error shape {"error":{"code","message"}}: ${what}`);
-    if (result.content?.length !== 1 || result.structuredContent !== undefined) throw new Error(`tool error with more than the error body: ${what}`);
+    if (result.content?.length !== 1 || result.structuredContent !== undefined)
+      throw new Error(`tool error with more than the error body: ${what}`);
     if (code === 'internal_error') throw new Error(`tool failed internally: ${what}`);
     return { kind: 'tool_error', code };
   }
-  if (typeof result.structuredContent !== 'object' || result.structuredContent === null) throw new Error(`result without structuredContent: ${what}`);
+  if (typeof result.structuredContent !== 'object' || result.structuredContent === null)
+    throw new Error(`result without structuredContent: ${what}`);
   return { kind: 'ok' };
 }
 
 function parseErrorCode(text: string): string | undefined {
   try {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-    if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string' || body.error.message === '') return undefined;
+    if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string' || body.error.message === '')
+      return undefined;
     return body.error.code in errorStatus ? body.error.code : undefined;
   } catch {
     return undefined;

@@ -30,10 +30,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Mostly the account's own key; also none, a made-up one and another account's. */
-const keyish = fc.oneof(
-  { weight: 6, arbitrary: fc.constant('own') },
-  { weight: 1, arbitrary: fc.constantFrom('none', 'bogus', 'other') },
-).map((which) => ({ own: key, none: undefined, bogus: 'td_live_not_a_real_key_0000', other: otherKey })[which]);
+const keyish = fc
+  .oneof(
+    { weight: 6, arbitrary: fc.constant('own') },
+    { weight: 1, arbitrary: fc.constantFrom('none', 'bogus', 'other') },
+  )
+  .map((which) => ({ own: key, none: undefined, bogus: 'td_live_not_a_real_key_0000', other: otherKey })[which]);
 
 const extraKeys = fc.dictionary(fc.string({ maxLength: 8 }), anyField, { maxKeys: 2 });
 
@@ -45,39 +47,65 @@ function argumentsOf(fields: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrar
   );
 }
 
-const uuidish = fc.oneof(fc.uuid(), fc.constant('00000000-0000-0000-0000-000000000000'), fc.string({ maxLength: 120 }), anyField, fc.constantFrom('\u0000', '00000000-0000-0000-0000-00000000000\u0000'));
+const uuidish = fc.oneof(
+  fc.uuid(),
+  fc.constant('00000000-0000-0000-0000-000000000000'),
+  fc.string({ maxLength: 120 }),
+  anyField,
+  fc.constantFrom('\u0000', '00000000-0000-0000-0000-00000000000\u0000'),
+);
 
 /** Mostly `good` (so the verbs behind validation are reached too), sometimes anything in the field's place. */
-const mostly = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: anyField }, { weight: 1, arbitrary: controlChars });
+const mostly = <T>(good: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: anyField }, { weight: 1, arbitrary: controlChars });
 
 /** NUL and other control characters, which Postgres text refuses outright (a NUL in a search once gave a 500). */
-const controlChars = fc.oneof(fc.constantFrom('\u0000', 'a\u0000b', 'Tool\u0000Name', 'https://example.com/\u0000', '\u0007\u001b[0m'), fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 8 }));
+const controlChars = fc.oneof(
+  fc.constantFrom('\u0000', 'a\u0000b', 'Tool\u0000Name', 'https://example.com/\u0000', '\u0007\u001b[0m'),
+  fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 8 }),
+);
 
 /** Names the name rules accept, so that generated submissions also get through. */
-const plainName = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABC0123.-'), minLength: 1, maxLength: 40 }).map((s) => `T${s}x`);
+const plainName = fc
+  .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABC0123.-'), minLength: 1, maxLength: 40 })
+  .map((s) => `T${s}x`);
 
 /** fc.emailAddress() draws RFC 5322 oddities ("!#$%"@...) the e-mail rule refuses; these pass it. */
-const plainEmail = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,15}[a-z0-9]$/), fc.domain()).map(([local, domain]) => `${local.replace(/\.\.+/g, '.')}@${domain}`);
+const plainEmail = fc
+  .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,15}[a-z0-9]$/), fc.domain())
+  .map(([local, domain]) => `${local.replace(/\.\.+/g, '.')}@${domain}`);
 
 const generators: Record<string, () => fc.Arbitrary<unknown>> = {
   search_tools: () =>
     argumentsOf(
       fc.record(
         {
-          query: mostly(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 190, maxLength: 260 }), fc.constantFrom('chat', 'writer', "o'reilly & | !", '%_\\', 'chatgtp'))),
+          query: mostly(
+            fc.oneof(
+              fc.string({ maxLength: 40 }),
+              fc.string({ minLength: 190, maxLength: 260 }),
+              fc.constantFrom('chat', 'writer', "o'reilly & | !", '%_\\', 'chatgtp'),
+            ),
+          ),
           limit: mostly(fc.integer({ min: -5, max: 60 })),
           cursor: mostly(fc.oneof(fc.base64String({ maxLength: 60 }), fc.string({ maxLength: 500 }))),
         },
         { requiredKeys: [] },
       ),
     ),
-  get_tool: () => argumentsOf(fc.record({ slug: mostly(fc.string({ maxLength: 220 })), site_id: uuidish }, { requiredKeys: [] })),
+  get_tool: () =>
+    argumentsOf(fc.record({ slug: mostly(fc.string({ maxLength: 220 })), site_id: uuidish }, { requiredKeys: [] })),
   submit_site: () =>
     argumentsOf(
       fc.record(
         {
           name: mostly(fc.oneof(plainName, plainName, fc.string({ maxLength: 120 }))),
-          url: mostly(fc.oneof(fc.domain().map((d) => `https://${d}/`), urlish)),
+          url: mostly(
+            fc.oneof(
+              fc.domain().map((d) => `https://${d}/`),
+              urlish,
+            ),
+          ),
           email: mostly(fc.oneof(plainEmail, plainEmail, fc.emailAddress())),
           plan: fc.oneof(fc.constantFrom('basic', 'featured', 'sponsored'), planish),
         },
@@ -87,7 +115,10 @@ const generators: Record<string, () => fc.Arbitrary<unknown>> = {
   get_site_status: () =>
     argumentsOf(
       fc.record(
-        { site_id: fc.oneof(fc.constant(own.siteId), uuidish), url: fc.oneof(fc.constant(own.url), urlish, anyField, controlChars) },
+        {
+          site_id: fc.oneof(fc.constant(own.siteId), uuidish),
+          url: fc.oneof(fc.constant(own.url), urlish, anyField, controlChars),
+        },
         { requiredKeys: [] },
       ),
     ),
@@ -113,5 +144,5 @@ export async function fuzzTool(name: string, mutates: boolean): Promise<Map<stri
 }
 
 const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const count = (seen: Map<string, number>, prefix: string) => [...seen].filter(([label]) => label.startsWith(prefix)).reduce((n, [, c]) => n + c, 0);
-
+export const count = (seen: Map<string, number>, prefix: string) =>
+  [...seen].filter(([label]) => label.startsWith(prefix)).reduce((n, [, c]) => n + c, 0);

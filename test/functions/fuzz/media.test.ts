@@ -22,7 +22,9 @@ afterAll(() => t.close());
 const hex = fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 60, maxLength: 68 });
 const segment = fc.oneof(
   // Near misses of the real shape: wrong length, case, extension, extra dots.
-  fc.tuple(hex, fc.constantFrom('png', 'jpg', 'webp', 'gif', 'ico', 'svg', 'PNG', 'html', '', 'png.png')).map(([h, e]) => `${h}.${e}`),
+  fc
+    .tuple(hex, fc.constantFrom('png', 'jpg', 'webp', 'gif', 'ico', 'svg', 'PNG', 'html', '', 'png.png'))
+    .map(([h, e]) => `${h}.${e}`),
   // Mutations of the stored name itself.
   fc.tuple(fc.nat(), fc.constantFrom('', '/', '..', '%2F', '%00', '.', 'A', ' ', '%20')).map(([i, s]) => {
     const at = i % (stored.length + 1);

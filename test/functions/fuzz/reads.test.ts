@@ -12,24 +12,50 @@ beforeAll(async () => {
   t = await createFuzzApp();
   const member = await t.member('member');
   key = member.key;
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: 'Fuzz Target', url: 'https://fuzz-target.example/' } });
+  const res = await t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Fuzz Target', url: 'https://fuzz-target.example/' },
+  });
   siteId = ((await res.json()) as { site_id: string }).site_id;
 });
 afterAll(() => t.close());
 
 const numberish = fc.oneof(
   fc.integer({ min: -5, max: 200 }).map(String),
-  fc.constantFrom('', '0', '1', '100', '101', '-1', '1e2', '0x10', '1.5', ' 5', '5 ', '999999999', '9999999999', 'NaN', 'Infinity', '٣'),
+  fc.constantFrom(
+    '',
+    '0',
+    '1',
+    '100',
+    '101',
+    '-1',
+    '1e2',
+    '0x10',
+    '1.5',
+    ' 5',
+    '5 ',
+    '999999999',
+    '9999999999',
+    'NaN',
+    'Infinity',
+    '٣',
+  ),
   fc.string({ maxLength: 12 }),
 );
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 const listQuery = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
       .record(
-        { limit: numberish, offset: numberish, url: fc.oneof(urlish, anyField.map(text)), extra: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 10 }), { maxKeys: 2 }) },
+        {
+          limit: numberish,
+          offset: numberish,
+          url: fc.oneof(urlish, anyField.map(text)),
+          extra: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 10 }), { maxKeys: 2 }),
+        },
         { requiredKeys: [] },
       )
       .map(({ extra, ...known }) => {
@@ -41,7 +67,10 @@ const listQuery = fc.oneof(
   // Raw query strings: repeated keys, broken escapes, no values.
   { weight: 1, arbitrary: fc.webQueryParameters() },
   { weight: 1, arbitrary: fc.string({ maxLength: 40 }).map((s) => s.replace(/#/g, '')) },
-  { weight: 1, arbitrary: fc.constantFrom('limit=1&limit=2', 'limit=%', 'offset=%zz', 'url=%E0%A4%A', 'limit', '&&&', 'url=') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('limit=1&limit=2', 'limit=%', 'offset=%zz', 'url=%E0%A4%A', 'limit', '&&&', 'url='),
+  },
 );
 
 describe('fuzz GET /api/v1/sites', () => {
@@ -64,7 +93,17 @@ describe('fuzz GET /api/v1/sites', () => {
 const segment = fc.oneof(
   fc.uuid().map(encodeURIComponent),
   fc.constant(null).map(() => siteId),
-  fc.constantFrom('00000000-0000-0000-0000-000000000000', 'null', 'undefined', '%00', '..', '%2F', '%E0%A4%A', "1'%20OR%201=1--", 'a'.repeat(2000)),
+  fc.constantFrom(
+    '00000000-0000-0000-0000-000000000000',
+    'null',
+    'undefined',
+    '%00',
+    '..',
+    '%2F',
+    '%E0%A4%A',
+    "1'%20OR%201=1--",
+    'a'.repeat(2000),
+  ),
   fc.string().map(encodeURIComponent),
   fc.webSegment(),
 );

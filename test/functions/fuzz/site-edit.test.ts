@@ -21,19 +21,38 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fields = fc.record(
-  { name: fc.oneof(fc.string({ maxLength: 120 }), fc.stringMatching(/^[A-Z][a-z]{2,12}( [A-Z][a-z]{1,10}){0,2}$/), anyField), description: fc.oneof(fc.string({ maxLength: 600 }), anyField) },
+  {
+    name: fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.stringMatching(/^[A-Z][a-z]{2,12}( [A-Z][a-z]{1,10}){0,2}$/),
+      anyField,
+    ),
+    description: fc.oneof(fc.string({ maxLength: 600 }), anyField),
+  },
   { requiredKeys: [] },
 );
 const extraKeys = fc.dictionary(fc.string({ maxLength: 8 }), anyField, { maxKeys: 2 });
 const body = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fields, extraKeys).map(([f, extra]) => ({ text: JSON.stringify({ ...extra, ...f }), type: 'application/json' })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fields, extraKeys)
+      .map(([f, extra]) => ({ text: JSON.stringify({ ...extra, ...f }), type: 'application/json' })),
+  },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v), type: 'application/json' })) },
   { weight: 1, arbitrary: fc.string().map((text) => ({ text, type: 'application/json' })) },
   { weight: 1, arbitrary: fields.map((f) => ({ text: JSON.stringify(f), type: 'text/plain' })) },
 );
 
 const editCount = async () =>
-  Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM site_edits WHERE site_id = ${tool.id}::uuid`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.deps.db,
+        sql`SELECT count(*)::int AS n FROM site_edits WHERE site_id = ${tool.id}::uuid`,
+      )
+    )[0]!.n,
+  );
 
 describe('fuzz PATCH /api/v1/sites/{site_id}', () => {
   it(`answers ${RUNS / 4} generated bodies without a 5xx; refused bodies file nothing; the public text never changes`, async () => {
@@ -41,7 +60,11 @@ describe('fuzz PATCH /api/v1/sites/{site_id}', () => {
     await fc.assert(
       fc.asyncProperty(body, async ({ text, type }) => {
         const before = await editCount();
-        const res = await t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${key}`, 'content-type': type }, body: text });
+        const res = await t.request(`/api/v1/sites/${tool.id}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${key}`, 'content-type': type },
+          body: text,
+        });
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
         await expectNoServerError(res, `body ${text.slice(0, 200)}`);
         expect(await editCount()).toBe(res.status === 202 ? before + 1 : before);

@@ -21,10 +21,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 const dateish = fc.oneof(
-  fc.date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.constantFrom('', '2026-02-29', '2028-02-29', '2026-13-01', '2026-00-10', '0000-01-01', '9999-12-31', '2026-1-1', '20260101', '2026-01-01T00:00:00Z', ' 2026-01-01', '%00', '٢٠٢٦-٠١-٠١'),
+  fc
+    .date({ min: new Date('1990-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc.constantFrom(
+    '',
+    '2026-02-29',
+    '2028-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '0000-01-01',
+    '9999-12-31',
+    '2026-1-1',
+    '20260101',
+    '2026-01-01T00:00:00Z',
+    ' 2026-01-01',
+    '%00',
+    '٢٠٢٦-٠١-٠١',
+  ),
   anyField.map(text),
 );
 
@@ -33,7 +49,9 @@ describe('fuzz GET /api/v1/sites/{site_id}/stats', () => {
     await fc.assert(
       fc.asyncProperty(fc.record({ from: dateish, to: dateish }, { requiredKeys: [] }), async (range) => {
         // (URLSearchParams drops nothing: an empty value is sent as from= and is a bad date.)
-        const params = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => e[1] !== undefined));
+        const params = new URLSearchParams(
+          Object.entries(range).filter((e): e is [string, string] => e[1] !== undefined),
+        );
         const res = await t.request(`/api/v1/sites/${siteId}/stats?${params}`, { key });
         await expectNoServerError(res.clone() as Response, params.toString());
         if (res.status === 200) {
@@ -67,14 +85,19 @@ describe('fuzz the counted paths', () => {
   it(`never answers a 5xx, and /go redirects only to the tool's own URL (${RUNS / 4} paths)`, async () => {
     const segment = fc.oneof(fc.constant(slug), fc.string({ maxLength: 30 }), fc.webSegment(), anyField.map(text));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/go/', '/tools/', '/badge/'), segment, fc.webQueryParameters(), async (prefix, name, query) => {
-        const path = `${prefix}${encodeURIComponent(name)}${prefix === '/badge/' ? '.svg' : ''}${query ? `?${query}` : ''}`;
-        const res = await t.request(path, { headers: { 'user-agent': BROWSER_UA } });
-        // These are pages: a 404 is the HTML not-found page, not the API's error shape.
-        expect(res.status, path).toBeLessThan(500);
-        const location = res.headers.get('location');
-        if (location !== null) expect(location, path).toBe(`https://${slug}.example/?ref=tooldir`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/go/', '/tools/', '/badge/'),
+        segment,
+        fc.webQueryParameters(),
+        async (prefix, name, query) => {
+          const path = `${prefix}${encodeURIComponent(name)}${prefix === '/badge/' ? '.svg' : ''}${query ? `?${query}` : ''}`;
+          const res = await t.request(path, { headers: { 'user-agent': BROWSER_UA } });
+          // These are pages: a 404 is the HTML not-found page, not the API's error shape.
+          expect(res.status, path).toBeLessThan(500);
+          const location = res.headers.get('location');
+          if (location !== null) expect(location, path).toBe(`https://${slug}.example/?ref=tooldir`);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 4) },
     );
   });

@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fields = fc.record(
-  { name: fc.oneof(fc.string({ maxLength: 120 }), anyField), url: fc.oneof(urlish, anyField), email: fc.oneof(fc.emailAddress(), anyField), plan: planish },
+  {
+    name: fc.oneof(fc.string({ maxLength: 120 }), anyField),
+    url: fc.oneof(urlish, anyField),
+    email: fc.oneof(fc.emailAddress(), anyField),
+    plan: planish,
+  },
   { requiredKeys: [] },
 );
 const extraKeys = fc.dictionary(fc.string({ maxLength: 8 }), anyField, { maxKeys: 2 });
@@ -33,12 +38,28 @@ const validFields = fc.record(
 /** A body as text plus the content type it is sent with. */
 const body = fc.oneof(
   { weight: 2, arbitrary: validFields.map((f) => ({ text: JSON.stringify(f), type: 'application/json' })) },
-  { weight: 6, arbitrary: fc.tuple(fields, extraKeys).map(([f, extra]) => ({ text: JSON.stringify({ ...extra, ...f }), type: 'application/json' })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fields, extraKeys)
+      .map(([f, extra]) => ({ text: JSON.stringify({ ...extra, ...f }), type: 'application/json' })),
+  },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ text: JSON.stringify(v), type: 'application/json' })) },
   { weight: 1, arbitrary: fc.string().map((text) => ({ text, type: 'application/json' })) },
   {
     weight: 1,
-    arbitrary: fc.tuple(fields, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=utf-16', 'application/vnd.api+json')).map(([f, type]) => ({ text: JSON.stringify(f), type })),
+    arbitrary: fc
+      .tuple(
+        fields,
+        fc.constantFrom(
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          '',
+          'application/json; charset=utf-16',
+          'application/vnd.api+json',
+        ),
+      )
+      .map(([f, type]) => ({ text: JSON.stringify(f), type })),
   },
 );
 

@@ -11,7 +11,10 @@ afterAll(() => t.close());
 describe('POST /api/jobs/* without QStash keys', () => {
   it('refuses anonymous and wrongly authenticated calls with 401', async () => {
     for (const step of ['crawl', 'review', 'sweep']) {
-      const anonymous = await t.request(`/api/jobs/${step}`, { method: 'POST', json: { site_id: crypto.randomUUID() } });
+      const anonymous = await t.request(`/api/jobs/${step}`, {
+        method: 'POST',
+        json: { site_id: crypto.randomUUID() },
+      });
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
       const wrong = await t.request(`/api/jobs/${step}`, { method: 'POST', key: 'x'.repeat(40), json: {} });
@@ -29,8 +32,15 @@ describe('POST /api/jobs/* without QStash keys', () => {
     const wrongMethod = await t.request('/api/jobs/crawl', { method: 'GET' });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('POST');
-    expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
-    const huge = await t.request('/api/jobs/crawl', { method: 'POST', key: ADMIN_TOKEN, body: 'x'.repeat(70_000), headers: { 'content-type': 'application/json', 'content-length': '70000' } });
+    expect(await wrongMethod.json()).toEqual({
+      error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) },
+    });
+    const huge = await t.request('/api/jobs/crawl', {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      body: 'x'.repeat(70_000),
+      headers: { 'content-type': 'application/json', 'content-length': '70000' },
+    });
     expect(huge.status).toBe(413);
   });
 });

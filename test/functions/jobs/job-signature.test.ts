@@ -16,27 +16,51 @@ afterAll(() => t.close());
 const unauthorized = { error: { code: 'unauthorized', message: expect.any(String) } };
 const body = () => JSON.stringify({ site_id: crypto.randomUUID() });
 const post = (path: string, raw: string, signature?: string) =>
-  t.request(path, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', ...(signature && { 'upstash-signature': signature }) } });
+  t.request(path, {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', ...(signature && { 'upstash-signature': signature }) },
+  });
 
 describe('POST /api/jobs/* with QStash signing keys configured', () => {
   it('accepts a delivery signed with the current key (unknown site: a 2xx no-op)', async () => {
     const raw = body();
-    const res = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }));
+    const res = await post(
+      '/api/jobs/crawl',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, outcome: 'skipped', reason: expect.any(String) });
   });
 
   it('accepts a delivery signed with the next key (key rotation)', async () => {
     const raw = body();
-    const res = await post('/api/jobs/review', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/review`, key: NEXT }));
+    const res = await post(
+      '/api/jobs/review',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/review`, key: NEXT }),
+    );
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, outcome: 'skipped', reason: expect.any(String) });
   });
 
   it('runs the sweep on a signed delivery and reports what it did', async () => {
-    const res = await post('/api/jobs/sweep', '{}', signQStash({ body: '{}', url: `${ORIGIN}/api/jobs/sweep`, key: CURRENT }));
+    const res = await post(
+      '/api/jobs/sweep',
+      '{}',
+      signQStash({ body: '{}', url: `${ORIGIN}/api/jobs/sweep`, key: CURRENT }),
+    );
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ok: true, outcome: 'swept', redispatched: expect.any(Number), recovered: expect.any(Number), purged: expect.any(Number), expiredCredentials: expect.any(Number), expiredIdempotencyKeys: expect.any(Number) });
+    expect(await res.json()).toEqual({
+      ok: true,
+      outcome: 'swept',
+      redispatched: expect.any(Number),
+      recovered: expect.any(Number),
+      purged: expect.any(Number),
+      expiredCredentials: expect.any(Number),
+      expiredIdempotencyKeys: expect.any(Number),
+    });
   });
 
   it('refuses a tampered body', async () => {
@@ -49,7 +73,11 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
 
   it('refuses a signature made for another URL', async () => {
     const raw = body();
-    const res = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/review`, key: CURRENT }));
+    const res = await post(
+      '/api/jobs/crawl',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/review`, key: CURRENT }),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual(unauthorized);
   });
@@ -57,14 +85,22 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
   it('refuses an expired token', async () => {
     const raw = body();
     const old = Math.floor(Date.now() / 1000) - 3600;
-    const res = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT, now: old }));
+    const res = await post(
+      '/api/jobs/crawl',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT, now: old }),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual(unauthorized);
   });
 
   it('refuses a token signed with an unknown key, a garbage header and a missing header', async () => {
     const raw = body();
-    const wrong = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: 'sig_someone_else_000000000000' }));
+    const wrong = await post(
+      '/api/jobs/crawl',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: 'sig_someone_else_000000000000' }),
+    );
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual(unauthorized);
     const garbage = await post('/api/jobs/crawl', raw, 'not.a.jwt');
@@ -76,14 +112,22 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
   });
 
   it('does not accept the operator token in place of a signature', async () => {
-    const res = await t.request('/api/jobs/crawl', { method: 'POST', key: ADMIN_TOKEN, json: { site_id: crypto.randomUUID() } });
+    const res = await t.request('/api/jobs/crawl', {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { site_id: crypto.randomUUID() },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: 'Missing Upstash-Signature header.' } });
   });
 
   it('verifies first, then validates: a signed body without a UUID site_id is 400', async () => {
     const raw = JSON.stringify({ site_id: 'nope' });
-    const res = await post('/api/jobs/crawl', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }));
+    const res = await post(
+      '/api/jobs/crawl',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }),
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'site_id must be a UUID' } });
   });
@@ -94,7 +138,11 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
     const res = await post('/api/jobs/crawl?failure=1', raw, signQStash({ body: raw, url, key: CURRENT }));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, outcome: 'failure_logged' });
-    const unsigned = await post('/api/jobs/crawl?failure=1', raw, signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }));
+    const unsigned = await post(
+      '/api/jobs/crawl?failure=1',
+      raw,
+      signQStash({ body: raw, url: `${ORIGIN}/api/jobs/crawl`, key: CURRENT }),
+    );
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ error: { code: 'unauthorized', message: 'Invalid Upstash-Signature.' } });
   });

@@ -34,26 +34,53 @@ async function publishWithSdk(step: JobStep, message: JobMessage, opts: EnqueueO
 const comparable = (m: PublishedMessage | undefined) => {
   expect(m).toBeDefined();
   const { messageId: _id, headers, ...rest } = m as PublishedMessage;
-  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !['host', 'connection', 'content-length', 'user-agent', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode'].includes(name)));
+  const kept = Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) =>
+        ![
+          'host',
+          'connection',
+          'content-length',
+          'user-agent',
+          'accept',
+          'accept-encoding',
+          'accept-language',
+          'sec-fetch-mode',
+        ].includes(name),
+    ),
+  );
   return { ...rest, headers: kept };
 };
 
 const cases: Array<[string, JobStep, JobMessage, EnqueueOptions | undefined]> = [
   ['defaults', 'crawl', { site_id: 'site-1' }, undefined],
-  ['a deduplication id and a delay', 'review', { site_id: 'site-2' }, { deduplicationId: 'site-2:review:1', delaySeconds: 90 }],
-  ['its own retry schedule', 'webhook', { delivery_id: 'd-1' }, { retry: { retries: 7, delayMs: () => 1000, qstashExpression: 'pow(2, retried) * 1000' } }],
+  [
+    'a deduplication id and a delay',
+    'review',
+    { site_id: 'site-2' },
+    { deduplicationId: 'site-2:review:1', delaySeconds: 90 },
+  ],
+  [
+    'its own retry schedule',
+    'webhook',
+    { delivery_id: 'd-1' },
+    { retry: { retries: 7, delayMs: () => 1000, qstashExpression: 'pow(2, retried) * 1000' } },
+  ],
 ];
 
 describe('publishing to QStash', () => {
   it.each(cases)('sends what the SDK sends: %s', async (_name, step, message, opts) => {
     const queue = createQStashQueue({ token: qstash.token, baseUrl: qstash.url, jobsOrigin: () => ORIGIN });
     // A deduplication id is sent once by each (suffixed), or the stand-in, like QStash, would record only the first.
-    const as = (who: string) => (opts?.deduplicationId ? { ...opts, deduplicationId: `${opts.deduplicationId}:${who}` } : opts);
+    const as = (who: string) =>
+      opts?.deduplicationId ? { ...opts, deduplicationId: `${opts.deduplicationId}:${who}` } : opts;
     qstash.clearMessages();
     await queue.enqueue(step, message, as('ours'));
     await publishWithSdk(step, message, as('sdk'));
     expect(qstash.messages).toHaveLength(2);
-    const [ours, sdk] = qstash.messages.map(comparable).map((m) => JSON.parse(JSON.stringify(m).replaceAll(':ours', ':who').replaceAll(':sdk', ':who')) as unknown);
+    const [ours, sdk] = qstash.messages
+      .map(comparable)
+      .map((m) => JSON.parse(JSON.stringify(m).replaceAll(':ours', ':who').replaceAll(':sdk', ':who')) as unknown);
     expect(ours).toEqual(sdk);
     expect(qstash.messages[0]?.destination).toBe(`${ORIGIN}/api/jobs/${step}`);
     expect(JSON.parse(qstash.messages[0]?.body ?? '')).toEqual(message);
@@ -70,7 +97,9 @@ describe('publishing to QStash', () => {
   it('a refused publish (wrong token) throws with the status and records nothing', async () => {
     const queue = createQStashQueue({ token: 'not-the-token', baseUrl: qstash.url, jobsOrigin: () => ORIGIN });
     qstash.clearMessages();
-    await expect(queue.enqueue('crawl', { site_id: 'x' })).rejects.toThrow(/QStash refused the publish of crawl: HTTP 401/);
+    await expect(queue.enqueue('crawl', { site_id: 'x' })).rejects.toThrow(
+      /QStash refused the publish of crawl: HTTP 401/,
+    );
     expect(qstash.messages).toEqual([]);
   });
 
@@ -80,7 +109,13 @@ describe('publishing to QStash', () => {
       calls++;
       throw new TypeError('fetch failed');
     };
-    const queue = createQStashQueue({ token: qstash.token, baseUrl: qstash.url, jobsOrigin: () => ORIGIN, fetch: failing, backoffMs: () => 1 });
+    const queue = createQStashQueue({
+      token: qstash.token,
+      baseUrl: qstash.url,
+      jobsOrigin: () => ORIGIN,
+      fetch: failing,
+      backoffMs: () => 1,
+    });
     await expect(queue.enqueue('crawl', { site_id: 'x' })).rejects.toThrow('fetch failed');
     expect(calls).toBe(6);
   });
@@ -91,7 +126,13 @@ describe('publishing to QStash', () => {
       if (++calls === 1) throw new TypeError('fetch failed');
       return fetch(input, init);
     };
-    const queue = createQStashQueue({ token: qstash.token, baseUrl: qstash.url, jobsOrigin: () => ORIGIN, fetch: flaky, backoffMs: () => 1 });
+    const queue = createQStashQueue({
+      token: qstash.token,
+      baseUrl: qstash.url,
+      jobsOrigin: () => ORIGIN,
+      fetch: flaky,
+      backoffMs: () => 1,
+    });
     qstash.clearMessages();
     await queue.enqueue('sweep', {});
     expect(calls).toBe(2);

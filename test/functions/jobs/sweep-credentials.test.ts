@@ -11,7 +11,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const count = async (table: 'sign_in_codes' | 'sign_in_send_budgets' | 'web_sessions', key: string, column: string) =>
-  Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} LIKE ${`${key}%`}`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.deps.db,
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} LIKE ${`${key}%`}`,
+      )
+    )[0]!.n,
+  );
 
 it('the sweep deletes expired sessions, expired sign-in codes and day-old send budgets, and keeps live ones', async () => {
   const key = `sweep-${crypto.randomUUID().slice(0, 8)}`;

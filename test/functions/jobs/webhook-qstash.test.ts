@@ -7,7 +7,11 @@ import { loopbackOnlyTransport, networkViolations } from '../../helpers/pipeline
 import { signQStash } from '../../helpers/standins/qstash-signer';
 import { startQStashStandIn, type PublishedMessage, type QStashStandIn } from '../../helpers/standins/qstash-server';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+import {
+  loopbackOnlyWebhookTransport,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../helpers/webhook-receiver';
 
 const SIGNING_KEY = 'sig_current_0123456789';
 const transport = loopbackOnlyWebhookTransport();
@@ -49,7 +53,11 @@ const webhookMessages = () => qstash.messages.filter((m) => m.destination.endsWi
 
 async function hookTo(receiver: WebhookReceiver) {
   const m = await t.member('member');
-  const res = await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: `${receiver.url}/hook` } });
+  const res = await t.request('/api/v1/webhooks', {
+    method: 'POST',
+    key: m.key,
+    json: { url: `${receiver.url}/hook` },
+  });
   const hook = (await res.json()) as { webhook_id: string; secret: string };
   receiver.secret = hook.secret;
   return { ...m, hook };
@@ -85,7 +93,13 @@ describe('webhook deliveries through QStash', () => {
       expect(receiver.received).toHaveLength(3);
       expect(receiver.received.map((r) => r.verifyError).filter(Boolean)).toEqual([]);
       const log = (await (await t.request(`/api/v1/webhooks/${hook.webhook_id}/deliveries`, { key })).json()).data;
-      expect(log.map((d: { attempt: number; status_code: number; succeeded: boolean }) => [d.attempt, d.status_code, d.succeeded])).toEqual([
+      expect(
+        log.map((d: { attempt: number; status_code: number; succeeded: boolean }) => [
+          d.attempt,
+          d.status_code,
+          d.succeeded,
+        ]),
+      ).toEqual([
         [3, 200, true],
         [2, 500, false],
         [1, 500, false],
@@ -110,10 +124,17 @@ describe('webhook deliveries through QStash', () => {
       const forged = await t.request('/api/jobs/webhook', {
         method: 'POST',
         body: message!.body,
-        headers: { 'content-type': 'application/json', 'upstash-signature': signQStash({ body: message!.body, url: message!.destination, key: 'not-our-key' }) },
+        headers: {
+          'content-type': 'application/json',
+          'upstash-signature': signQStash({ body: message!.body, url: message!.destination, key: 'not-our-key' }),
+        },
       });
       expect(forged.status).toBe(401);
-      const missing = await t.request('/api/jobs/webhook', { method: 'POST', body: message!.body, headers: { 'content-type': 'application/json' } });
+      const missing = await t.request('/api/jobs/webhook', {
+        method: 'POST',
+        body: message!.body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(missing.status).toBe(401);
       expect(receiver.received).toEqual([]);
       const malformed = await deliver(message!, message!.destination, '{"delivery_id":"nope"}');
@@ -173,10 +194,18 @@ describe('webhook deliveries through QStash', () => {
       const url = `http://queued-${Date.now()}.localhost:${fixture.port}/`;
       // With an execution context, as on Workers: the publish of the crawl step is deferred with waitUntil.
       const deferred: Array<Promise<unknown>> = [];
-      const ctx = { waitUntil: (work: Promise<unknown>) => void deferred.push(work), passThroughOnException: () => {}, props: {} };
+      const ctx = {
+        waitUntil: (work: Promise<unknown>) => void deferred.push(work),
+        passThroughOnException: () => {},
+        props: {},
+      };
       const submitted = await t.app.request(
         'http://tooldir.test/api/v1/submit-site',
-        { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Queued Tool ${Date.now()}`, url }) },
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Queued Tool ${Date.now()}`, url }),
+        },
         undefined,
         ctx,
       );

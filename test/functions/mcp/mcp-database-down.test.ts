@@ -28,7 +28,10 @@ let pool: pg.Pool;
 const logLines: string[] = [];
 let client: Client;
 beforeAll(async () => {
-  pool = new pg.Pool({ connectionString: `postgres://tooldir:x@127.0.0.1:${await closedLoopbackPort()}/tooldir`, connectionTimeoutMillis: 3000 });
+  pool = new pg.Pool({
+    connectionString: `postgres://tooldir:x@127.0.0.1:${await closedLoopbackPort()}/tooldir`,
+    connectionTimeoutMillis: 3000,
+  });
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
   t = await createTestApp({
@@ -43,7 +46,11 @@ afterAll(async () => {
 });
 
 const unavailable = {
-  error: { code: 'service_unavailable', message: 'The service is temporarily unavailable. Please retry shortly.', retry_after_seconds: 5 },
+  error: {
+    code: 'service_unavailable',
+    message: 'The service is temporarily unavailable. Please retry shortly.',
+    retry_after_seconds: 5,
+  },
 };
 
 describe('MCP tool calls while the database refuses connections', () => {

@@ -55,13 +55,20 @@ describe('search_tools (no key)', () => {
   it('answers the same as the REST search', async () => {
     await seedTools(t.deps.db, [{ name: 'Chatgpt Helperbot', description: 'Helps.' }]);
     const viaMcp = await callTool(client, 'search_tools', { query: 'chatgtp helperbot', limit: 5 });
-    const viaRest = await (await t.request('/api/v1/tools?q=chatgtp%20helperbot&limit=5', { headers: { 'cf-connecting-ip': '198.51.100.9' } })).json();
+    const viaRest = await (
+      await t.request('/api/v1/tools?q=chatgtp%20helperbot&limit=5', {
+        headers: { 'cf-connecting-ip': '198.51.100.9' },
+      })
+    ).json();
     expect(viaMcp.structuredContent).toEqual(viaRest);
     expect((viaRest as { tools: { name: string }[] }).tools[0]!.name).toBe('Chatgpt Helperbot');
   });
 
   it('pages with cursor', async () => {
-    await seedTools(t.deps.db, Array.from({ length: 3 }, (_, i) => ({ name: `Mcppager ${i}` })));
+    await seedTools(
+      t.deps.db,
+      Array.from({ length: 3 }, (_, i) => ({ name: `Mcppager ${i}` })),
+    );
     const first = await callTool(client, 'search_tools', { query: 'mcppager', limit: 2 });
     const page1 = first.structuredContent as { tools: { slug: string }[]; next_cursor: string };
     expect(page1.tools).toHaveLength(2);
@@ -76,13 +83,23 @@ describe('search_tools (no key)', () => {
     expect(JSON.stringify(tooMany.content)).toMatch(/limit must be an integer from 1 to 50/);
     const badCursor = await callTool(client, 'search_tools', { query: 'x', cursor: 'garbage!' });
     expect(badCursor.isError).toBe(true);
-    expect(resultJson(badCursor)).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^cursor is malformed/) } });
+    expect(resultJson(badCursor)).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/^cursor is malformed/) },
+    });
   });
 });
 
 describe('get_tool (no key)', () => {
   it('returns a live tool by slug and by site_id, with the declared fields', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: 'Getme Tool', description: 'All of it.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', icon: 'https://img.example/hot-linked.ico', categories: ['data', 'chat'] }]);
+    const [tool] = await seedTools(t.deps.db, [
+      {
+        name: 'Getme Tool',
+        description: 'All of it.',
+        image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp',
+        icon: 'https://img.example/hot-linked.ico',
+        categories: ['data', 'chat'],
+      },
+    ]);
     const bySlug = await callTool(client, 'get_tool', { slug: tool!.slug });
     expect(bySlug.isError).toBeFalsy();
     expect(bySlug.structuredContent).toEqual({
@@ -117,7 +134,9 @@ describe('get_tool (no key)', () => {
     for (const args of [{}, { slug: 'a', site_id: draft!.id }]) {
       const result = await callTool(client, 'get_tool', args);
       expect(result.isError).toBe(true);
-      expect(resultJson(result)).toEqual({ error: { code: 'invalid_request', message: 'slug or site_id: pass exactly one of them.' } });
+      expect(resultJson(result)).toEqual({
+        error: { code: 'invalid_request', message: 'slug or site_id: pass exactly one of them.' },
+      });
     }
   });
 });
@@ -126,7 +145,8 @@ describe('anonymous rate limit', () => {
   // Distinct REST searches: one the page cache already holds is answered without counting (docs/pages.md
   // "Caching and rate limits"), and MCP tool calls never go through that cache.
   let asked = 0;
-  const restSearch = (ip: string) => t.request(`/api/v1/tools?limit=1&q=bucket+${++asked}`, { headers: { 'cf-connecting-ip': ip } });
+  const restSearch = (ip: string) =>
+    t.request(`/api/v1/tools?limit=1&q=bucket+${++asked}`, { headers: { 'cf-connecting-ip': ip } });
 
   it('shares the per-IP public bucket with the REST directory endpoints', async () => {
     const ip = '198.51.100.77';
@@ -135,7 +155,11 @@ describe('anonymous rate limit', () => {
     const result = await callTool(limitedClient, 'search_tools', { query: 'anything' });
     expect(result.isError).toBe(true);
     expect(resultJson(result)).toEqual({
-      error: { code: 'rate_limited', message: expect.stringMatching(/Retry in \d+ s/), retry_after_seconds: expect.any(Number) },
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(/Retry in \d+ s/),
+        retry_after_seconds: expect.any(Number),
+      },
     });
     const other = await callTool(client, 'search_tools', { query: 'anything' });
     expect(other.isError).toBeFalsy();
@@ -146,10 +170,13 @@ describe('anonymous rate limit', () => {
     const ip = '198.51.100.78';
     const m = await t.member('member');
     const keyed = await connectMcp(t, { key: m.key, ip });
-    for (let i = 0; i < 30; i++) expect((await callTool(keyed, 'search_tools', { query: 'anything' })).isError).toBeFalsy();
+    for (let i = 0; i < 30; i++)
+      expect((await callTool(keyed, 'search_tools', { query: 'anything' })).isError).toBeFalsy();
     for (let i = 0; i < 29; i++) expect((await restSearch(ip)).status).toBe(200);
     expect((await callTool(keyed, 'get_tool', { slug: 'no-such-tool' })).isError).toBe(true); // not_found: the 60th
-    expect(resultJson(await callTool(keyed, 'search_tools', { query: 'anything' }))).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(resultJson(await callTool(keyed, 'search_tools', { query: 'anything' }))).toMatchObject({
+      error: { code: 'rate_limited' },
+    });
     expect((await t.request('/?q=anything+past+the+limit', { headers: { 'cf-connecting-ip': ip } })).status).toBe(429);
     // The account's own read bucket was not touched by the searches.
     const reads = await t.request('/api/v1/sites?limit=1', { key: m.key });

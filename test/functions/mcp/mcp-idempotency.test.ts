@@ -33,7 +33,10 @@ it('a pending-payment result replays with the same checkout_url and no second ch
   const args = { ...tool(), idempotency_key: crypto.randomUUID() };
   const before = h.checkouts.length;
   const first = await callTool(client, 'submit_site', args);
-  expect(first.structuredContent).toMatchObject({ status: 'pending_payment', checkout_url: expect.stringMatching(/^http/) });
+  expect(first.structuredContent).toMatchObject({
+    status: 'pending_payment',
+    checkout_url: expect.stringMatching(/^http/),
+  });
   const again = await callTool(client, 'submit_site', args);
   expect(again.structuredContent).toEqual(first.structuredContent);
   expect(h.checkouts.length).toBe(before + 1);
@@ -51,7 +54,9 @@ it('the same key with other arguments → idempotency_key_reused; a malformed ke
   for (const bad of ['', 'x'.repeat(256), 'naïve', 42]) {
     const res = await callTool(client, 'submit_site', { ...tool(), idempotency_key: bad });
     expect(res.isError, JSON.stringify(bad)).toBe(true);
-    expect(resultJson(res)).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^idempotency_key /) } });
+    expect(resultJson(res)).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/^idempotency_key /) },
+    });
   }
   expect(await h.sitesOf(accountId)).toBe(1);
   await client.close();
@@ -61,7 +66,12 @@ it('one key is one request across surfaces: a REST submit replays through MCP', 
   const { key, accountId } = await h.t.member('member');
   const body = tool();
   const idem = crypto.randomUUID();
-  const rest = await h.t.request('/api/v1/submit-site', { method: 'POST', key, json: body, headers: { 'Idempotency-Key': idem } });
+  const rest = await h.t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: body,
+    headers: { 'Idempotency-Key': idem },
+  });
   expect(rest.status).toBe(201);
   const client = await connectMcp(h.t, { key });
   const viaMcp = await callTool(client, 'submit_site', { ...body, idempotency_key: idem });
@@ -74,7 +84,10 @@ it('tools/list publishes idempotency_key as an optional string argument', async 
   const { key } = await h.t.member('member');
   const client = await connectMcp(h.t, { key });
   const { tools } = await client.listTools();
-  const schema = tools.find((t) => t.name === 'submit_site')!.inputSchema as { properties: Record<string, { type?: string }>; required?: string[] };
+  const schema = tools.find((t) => t.name === 'submit_site')!.inputSchema as {
+    properties: Record<string, { type?: string }>;
+    required?: string[];
+  };
   expect(schema.properties.idempotency_key?.type).toBe('string');
   expect(schema.required ?? []).not.toContain('idempotency_key');
   await client.close();

@@ -57,12 +57,17 @@ describe('submit_site input errors', () => {
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ name: 42, url: uniqueUrl('mcp-in') }, /^name /],
       [{ name: uniqueName('Mcp In') }, /^url /],
-      [{ name: uniqueName('Mcp In'), url: uniqueUrl('mcp-in'), plan: 'gold' }, /^plan must be one of basic, featured, sponsored, pro$/],
+      [
+        { name: uniqueName('Mcp In'), url: uniqueUrl('mcp-in'), plan: 'gold' },
+        /^plan must be one of basic, featured, sponsored, pro$/,
+      ],
       [{ name: uniqueName('Mcp In'), url: uniqueUrl('mcp-in'), email: 'x'.repeat(250) + '@a.example' }, /^email /],
     ];
     for (const [args, pattern] of cases) {
       const text = (await callTool(client, 'submit_site', args)).content[0];
-      expect(text?.type === 'text' && (JSON.parse(text.text) as { error: { message: string } }).error.message).toMatch(pattern);
+      expect(text?.type === 'text' && (JSON.parse(text.text) as { error: { message: string } }).error.message).toMatch(
+        pattern,
+      );
     }
   });
 });
@@ -122,7 +127,10 @@ describe('what input validation leaves alone', () => {
   });
 
   it('passes valid input through to the tool (a normal result)', async () => {
-    const result = await callTool(client, 'submit_site', { name: uniqueName('Mcp In Ok'), url: uniqueUrl('mcp-in-ok') });
+    const result = await callTool(client, 'submit_site', {
+      name: uniqueName('Mcp In Ok'),
+      url: uniqueUrl('mcp-in-ok'),
+    });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'queued', site_id: expect.any(String) });
   });

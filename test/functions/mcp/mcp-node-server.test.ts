@@ -24,16 +24,35 @@ afterAll(async () => {
 });
 
 it('serves search_tools and get_tool to the SDK client over HTTP', async () => {
-  const [tool] = await seedTools(server.deps.db, [{ name: 'Socketeer', description: 'Talks over sockets.' }], server.url);
+  const [tool] = await seedTools(
+    server.deps.db,
+    [{ name: 'Socketeer', description: 'Talks over sockets.' }],
+    server.url,
+  );
   const client = new Client({ name: 'tooldir-node-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/mcp/mcp`)));
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats']);
+  expect(tools.map((t) => t.name)).toEqual([
+    'search_tools',
+    'get_tool',
+    'list_categories',
+    'submit_site',
+    'get_site_status',
+    'retry_site',
+    'edit_site',
+    'get_site_stats',
+  ]);
   const found = await client.callTool({ name: 'search_tools', arguments: { query: 'socketeer' } });
-  expect(found.structuredContent).toMatchObject({ tools: [{ slug: tool!.slug, name: 'Socketeer' }], next_cursor: null });
+  expect(found.structuredContent).toMatchObject({
+    tools: [{ slug: tool!.slug, name: 'Socketeer' }],
+    next_cursor: null,
+  });
   const detail = await client.callTool({ name: 'get_tool', arguments: { slug: tool!.slug } });
   expect(detail.structuredContent).toMatchObject({ site_id: tool!.id, live_url: `${server.url}/tools/${tool!.slug}` });
-  const unauthorized = await client.callTool({ name: 'submit_site', arguments: { name: 'Nope Tool', url: 'https://nope.example' } });
+  const unauthorized = await client.callTool({
+    name: 'submit_site',
+    arguments: { name: 'Nope Tool', url: 'https://nope.example' },
+  });
   expect(unauthorized.isError).toBe(true);
   await client.close();
 });

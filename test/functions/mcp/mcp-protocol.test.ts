@@ -28,7 +28,16 @@ describe('MCP handshake through the SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'tooldir', version: '1.0.0' });
     expect(client.getInstructions()).toMatch(/search_tools/);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['search_tools', 'get_tool', 'list_categories', 'submit_site', 'get_site_status', 'retry_site', 'edit_site', 'get_site_stats']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'search_tools',
+      'get_tool',
+      'list_categories',
+      'submit_site',
+      'get_site_status',
+      'retry_site',
+      'edit_site',
+      'get_site_stats',
+    ]);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(100);
       expect(tool.inputSchema.type).toBe('object');
@@ -44,9 +53,20 @@ describe('MCP handshake through the SDK client', () => {
     expect(byName.edit_site!.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
     expect(Object.keys(byName.edit_site!.inputSchema.properties ?? {})).toEqual(['name', 'description', 'site_id']);
     expect(byName.edit_site!.inputSchema.required).toEqual(['site_id']);
-    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual(['name', 'url', 'email', 'plan', 'categories', 'idempotency_key']);
+    expect(Object.keys(byName.submit_site!.inputSchema.properties ?? {})).toEqual([
+      'name',
+      'url',
+      'email',
+      'plan',
+      'categories',
+      'idempotency_key',
+    ]);
     expect(byName.submit_site!.inputSchema.required).toEqual(['name', 'url']);
-    expect(byName.search_tools!.inputSchema.properties).toMatchObject({ query: { type: 'string', maxLength: 200 }, limit: { maximum: 50 }, category: { type: 'string' } });
+    expect(byName.search_tools!.inputSchema.properties).toMatchObject({
+      query: { type: 'string', maxLength: 200 },
+      limit: { maximum: 50 },
+      category: { type: 'string' },
+    });
     expect(byName.submit_site!.description).toMatch(/checkout_url/);
     await client.close();
   });
@@ -57,21 +77,30 @@ describe('MCP endpoint at the HTTP level', () => {
     for (const body of ['{not json', '{"hello":"world"}', '42', '{"jsonrpc":"2.0","id":1}']) {
       const res = await post(body);
       expect(res.status, body).toBe(400);
-      expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) }, id: null });
+      expect(await res.json()).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: expect.any(Number), message: expect.any(String) },
+        id: null,
+      });
     }
   });
 
   it('answers an unknown method with a JSON-RPC method-not-found error', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'no/such/method' }), { 'mcp-protocol-version': '2025-06-18' });
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'no/such/method' }), {
+      'mcp-protocol-version': '2025-06-18',
+    });
     expect(res.status).toBeLessThan(500);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32601 } });
   });
 
   it('answers tools/call with non-object arguments as invalid params (-32602), never an internal error', async () => {
     for (const args of ['"text"', '[1]', '3', 'null']) {
-      const res = await post(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"search_tools","arguments":${args}}}`, {
-        'mcp-protocol-version': '2025-06-18',
-      });
+      const res = await post(
+        `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"search_tools","arguments":${args}}}`,
+        {
+          'mcp-protocol-version': '2025-06-18',
+        },
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
         jsonrpc: '2.0',
@@ -79,7 +108,12 @@ describe('MCP endpoint at the HTTP level', () => {
         error: {
           code: -32602,
           message: expect.stringMatching(/arguments must be a JSON object/),
-          data: { error: { code: 'invalid_request', message: 'arguments must be a JSON object (tools/call params.arguments).' } },
+          data: {
+            error: {
+              code: 'invalid_request',
+              message: 'arguments must be a JSON object (tools/call params.arguments).',
+            },
+          },
         },
       });
     }
@@ -103,12 +137,20 @@ describe('MCP endpoint at the HTTP level', () => {
     expect((await post(initialize)).status).toBe(200);
     const rebound = await t.app.request('http://evil.example/api/mcp/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://tooldir.test' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: 'http://tooldir.test',
+      },
       body: initialize,
     });
     expect(rebound.status).toBe(403);
     expect(rebound.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await rebound.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.example is not this server.' }, id: null });
+    expect(await rebound.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Forbidden: Host evil.example is not this server.' },
+      id: null,
+    });
   });
 
   it('promises no tools/list_changed notification it never sends', async () => {
@@ -121,22 +163,34 @@ describe('MCP endpoint at the HTTP level', () => {
   });
 
   it('sends each error message once, without the SDK\'s "MCP error <code>:" in it (clients add their own)', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }), {
-      'mcp-protocol-version': '2025-06-18',
-    });
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }),
+      {
+        'mcp-protocol-version': '2025-06-18',
+      },
+    );
     const body = (await res.json()) as { error: { code: number; message: string } };
-    expect(body.error).toMatchObject({ code: -32602, message: 'Unknown tool: no_such_tool. tools/list names the tools.' });
+    expect(body.error).toMatchObject({
+      code: -32602,
+      message: 'Unknown tool: no_such_tool. tools/list names the tools.',
+    });
     const client = await connectMcp(t);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
       /^MCP error -32602: Unknown tool: no_such_tool\. tools\/list names the tools\.$/,
     );
-    const invalid = await post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 5 } }), { 'mcp-protocol-version': '2025-06-18' });
+    const invalid = await post(JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { cursor: 5 } }), {
+      'mcp-protocol-version': '2025-06-18',
+    });
     expect(((await invalid.json()) as { error: { message: string } }).error.message).not.toMatch(/MCP error/);
     await client.close();
   });
 
   it('needs Accept for both JSON and SSE and a JSON content type, answering JSON-RPC errors', async () => {
-    const noAccept = await t.app.request(MCP_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initialize });
+    const noAccept = await t.app.request(MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: initialize,
+    });
     expect(noAccept.status).toBe(406);
     const textBody = await post(initialize, { 'content-type': 'text/plain' });
     expect(textBody.status).toBe(415);
@@ -144,7 +198,9 @@ describe('MCP endpoint at the HTTP level', () => {
   });
 
   it('refuses a body over 64 KiB with a JSON-RPC error', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(70_000) } }));
+    const res = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(70_000) } }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32000 } });
   });
@@ -156,6 +212,10 @@ describe('MCP endpoint at the HTTP level', () => {
     expect(res.headers.get('mcp-session-id')).toBeNull();
     expect(res.headers.get('x-request-id')).toMatch(/.{8,}/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'tooldir' }, capabilities: { tools: {} } } });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'tooldir' }, capabilities: { tools: {} } },
+    });
   });
 });

@@ -31,7 +31,12 @@ const failing = (error: unknown): ToolDescriptor => ({
 
 async function call(tool: ToolDescriptor, logLines: string[] = []) {
   const deps = { ...t.deps, log: createLogger('error', (line) => logLines.push(line)) };
-  const caller = createCaller({ deps, requestId: 'req-test-1234', clientIp: '127.0.0.1', url: 'http://tooldir.test/api/mcp/mcp' });
+  const caller = createCaller({
+    deps,
+    requestId: 'req-test-1234',
+    clientIp: '127.0.0.1',
+    url: 'http://tooldir.test/api/mcp/mcp',
+  });
   const server = createMcpServer(caller, [tool]);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -46,7 +51,10 @@ async function call(tool: ToolDescriptor, logLines: string[] = []) {
 describe('createMcpServer', () => {
   it('renders a ServiceError as the REST error body', async () => {
     const result = await call(failing(new ServiceError('not_found', 'Nothing here.')));
-    expect(result).toEqual({ content: [{ type: 'text', text: '{"error":{"code":"not_found","message":"Nothing here."}}' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: '{"error":{"code":"not_found","message":"Nothing here."}}' }],
+      isError: true,
+    });
   });
 
   it('never shows an unexpected exception message; it logs it instead', async () => {
@@ -63,7 +71,12 @@ describe('createMcpServer', () => {
     const wrong: ToolDescriptor = { ...failing(null), name: 'wrong', run: () => Promise.resolve({ ok: 'yes' }) };
     const result = await call(wrong, logLines);
     expect(result).toEqual({
-      content: [{ type: 'text', text: '{"error":{"code":"internal_error","message":"Something went wrong on our side. Please retry later."}}' }],
+      content: [
+        {
+          type: 'text',
+          text: '{"error":{"code":"internal_error","message":"Something went wrong on our side. Please retry later."}}',
+        },
+      ],
       isError: true,
     });
     expect(logLines.join('\n')).toMatch(/mcp tool failed.*outside its outputSchema/);
@@ -71,6 +84,9 @@ describe('createMcpServer', () => {
 
   it('returns structuredContent and the same JSON as text on success', async () => {
     const ok: ToolDescriptor = { ...failing(null), name: 'ok', run: () => Promise.resolve({ ok: true }) };
-    expect(await call(ok)).toEqual({ content: [{ type: 'text', text: '{"ok":true}' }], structuredContent: { ok: true } });
+    expect(await call(ok)).toEqual({
+      content: [{ type: 'text', text: '{"ok":true}' }],
+      structuredContent: { ok: true },
+    });
   });
 });

@@ -8,20 +8,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('keyed tools without a valid key', () => {
   it('answer a clear unauthorized tool error, while anonymous tools still work', async () => {
     const anonymous = await connectMcp(t);
     const submit = await callTool(anonymous, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(submit.isError).toBe(true);
-    expect(resultJson(submit)).toEqual({ error: { code: 'unauthorized', message: expect.stringMatching(/Authorization: Bearer/) } });
+    expect(resultJson(submit)).toEqual({
+      error: { code: 'unauthorized', message: expect.stringMatching(/Authorization: Bearer/) },
+    });
     const status = await callTool(anonymous, 'get_site_status', { site_id: crypto.randomUUID() });
     expect(resultJson(status)).toMatchObject({ error: { code: 'unauthorized' } });
     expect((await callTool(anonymous, 'search_tools', {})).isError).toBeFalsy();
     await anonymous.close();
 
     const forged = await connectMcp(t, { key: 'tdk_AAAAAAAAAAAAAAAAAAAAAA' });
-    expect(resultJson(await callTool(forged, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') }))).toMatchObject({
+    expect(
+      resultJson(await callTool(forged, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') })),
+    ).toMatchObject({
       error: { code: 'unauthorized' },
     });
     expect((await callTool(forged, 'search_tools', {})).isError).toBeFalsy();
@@ -31,8 +34,12 @@ describe('keyed tools without a valid key', () => {
   it('refuse a revoked key', async () => {
     const m = await t.member('member');
     const client = await connectMcp(t, { key: m.key });
-    expect((await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') })).isError).toBeFalsy();
-    expect((await t.request(`/api/v1/admin/keys/${m.keyId}`, { method: 'DELETE', key: ADMIN_TOKEN })).status).toBeLessThan(300);
+    expect(
+      (await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') })).isError,
+    ).toBeFalsy();
+    expect(
+      (await t.request(`/api/v1/admin/keys/${m.keyId}`, { method: 'DELETE', key: ADMIN_TOKEN })).status,
+    ).toBeLessThan(300);
     const after = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(resultJson(after)).toMatchObject({ error: { code: 'unauthorized' } });
     await client.close();
@@ -45,7 +52,12 @@ describe('submit_site', () => {
     const client = await connectMcp(t, { key: m.key });
     const result = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(result.isError).toBeFalsy();
-    const body = { site_id: expect.any(String), status: 'queued', via: 'membership', quota: { used_today: 1, daily_limit: 5 } };
+    const body = {
+      site_id: expect.any(String),
+      status: 'queued',
+      via: 'membership',
+      quota: { used_today: 1, daily_limit: 5 },
+    };
     expect(result.structuredContent).toEqual(body);
     expect(resultJson(result)).toEqual(result.structuredContent);
     await client.close();
@@ -86,9 +98,15 @@ describe('submit_site', () => {
     const client = await connectMcp(t, { key: m.key });
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ name: 'x', url: uniqueUrl('mcp') }, /name must be 2 to 100 characters/],
-      [{ name: uniqueName('Mcp Tool'), url: 'ftp://example.com' }, /url: The address must start with https:\/\/ or http:\/\/, not ftp:/],
+      [
+        { name: uniqueName('Mcp Tool'), url: 'ftp://example.com' },
+        /url: The address must start with https:\/\/ or http:\/\/, not ftp:/,
+      ],
       [{ name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), email: 'nope' }, /email must be a valid e-mail address/],
-      [{ name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), plan: 'gold' }, /plan must be one of basic, featured, sponsored, pro/],
+      [
+        { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), plan: 'gold' },
+        /plan must be one of basic, featured, sponsored, pro/,
+      ],
       [{ url: uniqueUrl('mcp') }, /name is required/],
     ];
     for (const [args, message] of cases) {
@@ -108,7 +126,9 @@ describe('submit_site', () => {
     const siteId = (first.structuredContent as { site_id: string }).site_id;
     const again = await callTool(ownerClient, 'submit_site', { name: uniqueName('Mcp Tool'), url });
     expect(again.isError).toBe(true);
-    expect(resultJson(again)).toEqual({ error: { code: 'already_submitted', message: expect.any(String), site_id: siteId } });
+    expect(resultJson(again)).toEqual({
+      error: { code: 'already_submitted', message: expect.any(String), site_id: siteId },
+    });
     const otherClient = await connectMcp(t, { key: other.key });
     const theirs = await callTool(otherClient, 'submit_site', { name: uniqueName('Mcp Tool'), url });
     expect(resultJson(theirs)).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
@@ -123,7 +143,10 @@ describe('get_site_status', () => {
     const stranger = await t.member('member');
     const url = uniqueUrl('mcp');
     const client = await connectMcp(t, { key: owner.key });
-    const submitted = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: `${url}/?utm_source=x` });
+    const submitted = await callTool(client, 'submit_site', {
+      name: uniqueName('Mcp Tool'),
+      url: `${url}/?utm_source=x`,
+    });
     const siteId = (submitted.structuredContent as { site_id: string }).site_id;
     const rest = await (await t.request(`/api/v1/sites/${siteId}`, { key: owner.key })).json();
     const byId = await callTool(client, 'get_site_status', { site_id: siteId });
@@ -160,17 +183,27 @@ describe('rate limits shared with REST', () => {
   it('counts MCP submits in the same per-account bucket as REST submits', async () => {
     const m = await t.member('none');
     for (let i = 0; i < 10; i++) {
-      const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') } });
+      const res = await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') },
+      });
       expect(res.status).toBe(402);
     }
     const client = await connectMcp(t, { key: m.key });
     const limited = await callTool(client, 'submit_site', { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp') });
     expect(limited.isError).toBe(true);
     expect(resultJson(limited)).toEqual({
-      error: { code: 'rate_limited', message: expect.stringMatching(/Retry in \d+ s\./), retry_after_seconds: expect.any(Number) },
+      error: {
+        code: 'rate_limited',
+        message: expect.stringMatching(/Retry in \d+ s\./),
+        retry_after_seconds: expect.any(Number),
+      },
     });
     // The read bucket is separate: status reads still work.
-    expect(resultJson(await callTool(client, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({ error: { code: 'not_found' } });
+    expect(resultJson(await callTool(client, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({
+      error: { code: 'not_found' },
+    });
     await client.close();
   });
 

@@ -33,7 +33,9 @@ function post(body: string, chunked: boolean): Promise<{ status: number; json: {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (d: Buffer) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as { error?: { code: string } } }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as { error?: { code: string } } }),
+      );
     });
     req.on('error', reject);
     if (chunked) {
@@ -67,7 +69,10 @@ describe('the API body limit on Node', () => {
 
 describe('declaredBodyLimit', () => {
   const app = new Hono();
-  app.use('*', declaredBodyLimit(10, (c) => c.text('too large', 413)));
+  app.use(
+    '*',
+    declaredBodyLimit(10, (c) => c.text('too large', 413)),
+  );
   app.post('/', (c) => c.text('ok'));
   // A body that fails the test if anything reads it.
   const unreadable = () =>
@@ -78,9 +83,19 @@ describe('declaredBodyLimit', () => {
     });
 
   it('trusts a declared Content-Length and never reads the body', async () => {
-    const over = new Request('http://local/', { method: 'POST', body: unreadable(), headers: { 'content-length': '11' }, duplex: 'half' } as RequestInit);
+    const over = new Request('http://local/', {
+      method: 'POST',
+      body: unreadable(),
+      headers: { 'content-length': '11' },
+      duplex: 'half',
+    } as RequestInit);
     expect((await app.request(over)).status).toBe(413);
-    const under = new Request('http://local/', { method: 'POST', body: unreadable(), headers: { 'content-length': '10' }, duplex: 'half' } as RequestInit);
+    const under = new Request('http://local/', {
+      method: 'POST',
+      body: unreadable(),
+      headers: { 'content-length': '10' },
+      duplex: 'half',
+    } as RequestInit);
     expect((await app.request(under)).status).toBe(200);
   });
 

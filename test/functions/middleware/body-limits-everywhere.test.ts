@@ -36,7 +36,9 @@ function bodyRoutes(): Route[] {
     const any = route.method === 'ALL';
     if (!BODY_METHODS.has(route.method) && !(any && !route.path.includes('*'))) continue;
     const method = any ? 'POST' : route.method;
-    const path = route.path.replace(/:[a-z_]+/g, (param) => (param.endsWith('id') ? '0b6f3a52-3c1e-4b7e-9d55-6a3c2f9e1d20' : 'x'));
+    const path = route.path.replace(/:[a-z_]+/g, (param) =>
+      param.endsWith('id') ? '0b6f3a52-3c1e-4b7e-9d55-6a3c2f9e1d20' : 'x',
+    );
     const key = `${method} ${path}`;
     seen.set(key, { method, path, any: (seen.get(key)?.any ?? true) && any && !POST_FOR_ANY.has(path) });
   }
@@ -46,22 +48,37 @@ function bodyRoutes(): Route[] {
 /** A body that counts what is read of it; `size` bytes in CHUNK pieces. */
 function countedBody(size: number) {
   const counter = { read: 0 };
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (counter.read >= size) return controller.close();
-      counter.read += CHUNK;
-      controller.enqueue(new Uint8Array(CHUNK).fill(0x61));
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (counter.read >= size) return controller.close();
+        counter.read += CHUNK;
+        controller.enqueue(new Uint8Array(CHUNK).fill(0x61));
+      },
     },
-  }, { highWaterMark: 0 }); // nothing is pulled until someone reads
+    { highWaterMark: 0 },
+  ); // nothing is pulled until someone reads
   return { stream, counter };
 }
 
 function send(route: Route, body: ReadableStream<Uint8Array>, declared?: number) {
-  const headers: Record<string, string> = { 'content-type': route.path.startsWith('/oauth/register') || route.path.startsWith('/api/') || route.path === '/mcp' ? 'application/json' : 'application/x-www-form-urlencoded' };
+  const headers: Record<string, string> = {
+    'content-type':
+      route.path.startsWith('/oauth/register') || route.path.startsWith('/api/') || route.path === '/mcp'
+        ? 'application/json'
+        : 'application/x-www-form-urlencoded',
+  };
   if (declared !== undefined) headers['content-length'] = String(declared);
   headers.origin = 'http://tooldir.test';
   headers['cf-connecting-ip'] = '203.0.113.77';
-  return t.app.request(new Request(`http://tooldir.test${route.path}`, { method: route.method, body, headers, duplex: 'half' } as RequestInit));
+  return t.app.request(
+    new Request(`http://tooldir.test${route.path}`, {
+      method: route.method,
+      body,
+      headers,
+      duplex: 'half',
+    } as RequestInit),
+  );
 }
 
 /**
@@ -76,17 +93,29 @@ async function expectRefusedInWords(route: Route, res: Response) {
   }
   expect(res.status, label).toBe(413);
   const text = await res.text();
-  if (route.path === '/mcp' || route.path.startsWith('/api/mcp')) expect(JSON.parse(text).error.code, label).toBe(-32000);
+  if (route.path === '/mcp' || route.path.startsWith('/api/mcp'))
+    expect(JSON.parse(text).error.code, label).toBe(-32000);
   else if (route.path.startsWith('/oauth/')) {
-    expect(JSON.parse(text), label).toEqual({ error: expect.stringMatching(/^invalid_(request|client_metadata)$/), error_description: `The request body is larger than ${FORM_LIMIT_TEXT}.` });
-  } else if (route.path.startsWith('/api/')) expect(JSON.parse(text), label).toEqual({ error: { code: 'payload_too_large', message: expect.stringMatching(/larger than/) } });
+    expect(JSON.parse(text), label).toEqual({
+      error: expect.stringMatching(/^invalid_(request|client_metadata)$/),
+      error_description: `The request body is larger than ${FORM_LIMIT_TEXT}.`,
+    });
+  } else if (route.path.startsWith('/api/'))
+    expect(JSON.parse(text), label).toEqual({
+      error: { code: 'payload_too_large', message: expect.stringMatching(/larger than/) },
+    });
   else expect(text, label).toMatch(/<html[\s\S]*(larger than|Request refused)/);
 }
 
 describe('every route that takes a body', () => {
   it('finds the routes this issue named among them (the walk is not empty)', () => {
     const paths = bodyRoutes().map((r) => `${r.method} ${r.path}`);
-    const named = ['POST /stats/unsubscribe/x', 'POST /admin/login', 'POST /admin/sites/0b6f3a52-3c1e-4b7e-9d55-6a3c2f9e1d20/review', 'POST /oauth/token'];
+    const named = [
+      'POST /stats/unsubscribe/x',
+      'POST /admin/login',
+      'POST /admin/sites/0b6f3a52-3c1e-4b7e-9d55-6a3c2f9e1d20/review',
+      'POST /oauth/token',
+    ];
     for (const path of [...named, 'POST /mcp', 'POST /api/mcp/mcp']) {
       expect(paths).toContain(path);
     }
@@ -107,13 +136,20 @@ describe('every route that takes a body', () => {
       const { stream, counter } = countedBody(EIGHT_MIB);
       const res = await send(route, stream);
       await expectRefusedInWords(route, res);
-      expect(counter.read, `${route.method} ${route.path} read past any limit`).toBeLessThanOrEqual(LARGEST_LIMIT + 2 * CHUNK);
+      expect(counter.read, `${route.method} ${route.path} read past any limit`).toBeLessThanOrEqual(
+        LARGEST_LIMIT + 2 * CHUNK,
+      );
     }
   });
 
   it('a small body still reaches the handler (the limit is not a wall)', async () => {
-    const small = (text: string) => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode(text)), c.close()) });
-    const token = await send({ method: 'POST', path: '/oauth/token', any: false }, small('grant_type=authorization_code'), 29);
+    const small = (text: string) =>
+      new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode(text)), c.close()) });
+    const token = await send(
+      { method: 'POST', path: '/oauth/token', any: false },
+      small('grant_type=authorization_code'),
+      29,
+    );
     expect(token.status).toBe(400);
     expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'client_id is required.' });
     expect(BODY_LIMIT_BYTES).toBeLessThan(LARGEST_LIMIT);

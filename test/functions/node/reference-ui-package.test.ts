@@ -36,7 +36,9 @@ describe('the pin', () => {
       version: REFERENCE_UI_VERSION,
       integrity: expect.stringMatching(/^sha512-/),
     });
-    expect(JSON.parse(readFileSync(join(root, 'node_modules', REFERENCE_UI_PACKAGE, 'package.json'), 'utf8')).version).toBe(REFERENCE_UI_VERSION);
+    expect(
+      JSON.parse(readFileSync(join(root, 'node_modules', REFERENCE_UI_PACKAGE, 'package.json'), 'utf8')).version,
+    ).toBe(REFERENCE_UI_VERSION);
   });
 });
 
@@ -49,7 +51,9 @@ describe('referenceUiFile', () => {
 
   it('walks up to the nearest node_modules like Node does', () => {
     const project = fakeProject('walk', REFERENCE_UI_VERSION);
-    expect(findPackageDir(join(project, 'dist', 'node'), REFERENCE_UI_PACKAGE)).toBe(join(project, 'node_modules', REFERENCE_UI_PACKAGE));
+    expect(findPackageDir(join(project, 'dist', 'node'), REFERENCE_UI_PACKAGE)).toBe(
+      join(project, 'node_modules', REFERENCE_UI_PACKAGE),
+    );
     expect(findPackageDir(join(project, 'dist', 'node'), '@scalar/not-a-package')).toBeNull();
   });
 
@@ -62,7 +66,9 @@ describe('referenceUiFile', () => {
 
   it('says how to fix a missing package', () => {
     const project = fakeProject('missing');
-    expect(() => referenceUiFile(join(project, 'dist', 'node'))).toThrow(`${REFERENCE_UI_PACKAGE} is not installed (run npm install)`);
+    expect(() => referenceUiFile(join(project, 'dist', 'node'))).toThrow(
+      `${REFERENCE_UI_PACKAGE} is not installed (run npm install)`,
+    );
   });
 });
 

@@ -4,7 +4,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { authorizeQuery, createOAuthTestApp, pkcePair, registerClient, signedInPerson, REDIRECT, type OAuthTestApp } from './oauth-harness';
+import {
+  authorizeQuery,
+  createOAuthTestApp,
+  pkcePair,
+  registerClient,
+  signedInPerson,
+  REDIRECT,
+  type OAuthTestApp,
+} from './oauth-harness';
 
 const BLANK_DOCUMENT = 'https://blank.example/client.json';
 
@@ -12,14 +20,18 @@ let t: OAuthTestApp;
 beforeAll(async () => {
   t = await createOAuthTestApp({
     dns: { 'blank.example': ['93.184.215.20'] },
-    pages: { [BLANK_DOCUMENT]: () => Response.json({ client_id: BLANK_DOCUMENT, client_name: '\u2800 \u3164', redirect_uris: [REDIRECT] }) },
+    pages: {
+      [BLANK_DOCUMENT]: () =>
+        Response.json({ client_id: BLANK_DOCUMENT, client_name: '\u2800 \u3164', redirect_uris: [REDIRECT] }),
+    },
   });
 });
 afterEach(() => expect(t.network.violations).toEqual([]));
 afterAll(() => t.close());
 
 const storedName = async (clientId: string) =>
-  (await queryRows<{ name: string | null }>(t.deps.db, sql`SELECT name FROM oauth_clients WHERE id = ${clientId}`))[0]?.name;
+  (await queryRows<{ name: string | null }>(t.deps.db, sql`SELECT name FROM oauth_clients WHERE id = ${clientId}`))[0]
+    ?.name;
 
 /** The consent page a signed-in person sees for this client. */
 async function consentPage(clientId: string): Promise<string> {

@@ -3,11 +3,29 @@
 // and any lookup or fetch the test did not plan is recorded as a violation (checked after every test).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueIp } from '../pages/account-client';
-import { REDIRECT, authorizeQuery, consent, createOAuthTestApp, pkcePair, registerClient, signedInPerson, tokenRequest, type OAuthTestApp } from './oauth-harness';
+import {
+  REDIRECT,
+  authorizeQuery,
+  consent,
+  createOAuthTestApp,
+  pkcePair,
+  registerClient,
+  signedInPerson,
+  tokenRequest,
+  type OAuthTestApp,
+} from './oauth-harness';
 
 const CIMD = 'https://assistant.example/oauth/client.json';
-const document = (overrides: Record<string, unknown> = {}) => () =>
-  Response.json({ client_id: CIMD, client_name: 'Doc Assistant', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', ...overrides });
+const document =
+  (overrides: Record<string, unknown> = {}) =>
+  () =>
+    Response.json({
+      client_id: CIMD,
+      client_name: 'Doc Assistant',
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none',
+      ...overrides,
+    });
 
 let t: OAuthTestApp;
 beforeAll(async () => {
@@ -23,8 +41,17 @@ beforeAll(async () => {
     pages: {
       [CIMD]: document(),
       'https://bidi.example/client.json': () =>
-        Response.json({ client_id: 'https://bidi.example/client.json', client_name: 'Trusted\u202Eppa.live', redirect_uris: [REDIRECT] }),
-      'https://big.example/client.json': () => Response.json({ client_id: 'https://big.example/client.json', redirect_uris: [REDIRECT], pad: 'x'.repeat(10_000) }),
+        Response.json({
+          client_id: 'https://bidi.example/client.json',
+          client_name: 'Trusted\u202Eppa.live',
+          redirect_uris: [REDIRECT],
+        }),
+      'https://big.example/client.json': () =>
+        Response.json({
+          client_id: 'https://big.example/client.json',
+          redirect_uris: [REDIRECT],
+          pad: 'x'.repeat(10_000),
+        }),
     },
   });
 });
@@ -33,7 +60,11 @@ afterAll(() => t.close());
 
 describe('POST /oauth/register', () => {
   it('registers a public client and answers the RFC 7591 body', async () => {
-    const { res, body } = await registerClient(t, { client_name: 'My  Assistant', redirect_uris: [REDIRECT, 'https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' });
+    const { res, body } = await registerClient(t, {
+      client_name: 'My  Assistant',
+      redirect_uris: [REDIRECT, 'https://app.example/cb'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     expect(res.status).toBe(201);
     expect(body).toEqual({
       client_id: expect.stringMatching(/^tdcl_[0-9A-Za-z]{22}$/),
@@ -47,7 +78,7 @@ describe('POST /oauth/register', () => {
     expect(body).not.toHaveProperty('client_secret');
   });
 
-  it('accepts https, http on loopback and private-use schemes (RFC 8252 §7.1) such as Cursor\'s and VS Code\'s', async () => {
+  it("accepts https, http on loopback and private-use schemes (RFC 8252 §7.1) such as Cursor's and VS Code's", async () => {
     const accepted = [
       'http://127.0.0.1:9999/cb',
       'http://[::1]/cb',
@@ -65,7 +96,7 @@ describe('POST /oauth/register', () => {
     }
   });
 
-  it('refuses the web\'s own schemes, http off loopback, fragments and hosts a URL parser would change, naming the URI', async () => {
+  it("refuses the web's own schemes, http off loopback, fragments and hosts a URL parser would change, naming the URI", async () => {
     const refused = [
       'javascript:alert(1)',
       'JavaScript://x/%0aalert(1)',
@@ -101,12 +132,22 @@ describe('POST /oauth/register', () => {
   });
 
   it('refuses a client_name with control or format characters (bidi overrides included); RTL text is a name like any other', async () => {
-    for (const name of ['Safe\u202Egnp.exe', 'Zero\u200Bwidth', 'Bell\u0007', 'Tab\there', 'Line\nbreak', 'BOM\uFEFFname', 'Soft\u00ADhyphen', 'Isolate\u2066x\u2069']) {
+    for (const name of [
+      'Safe\u202Egnp.exe',
+      'Zero\u200Bwidth',
+      'Bell\u0007',
+      'Tab\there',
+      'Line\nbreak',
+      'BOM\uFEFFname',
+      'Soft\u00ADhyphen',
+      'Isolate\u2066x\u2069',
+    ]) {
       const { res, body } = await registerClient(t, { client_name: name, redirect_uris: [REDIRECT] });
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(body).toEqual({
         error: 'invalid_client_metadata',
-        error_description: 'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).',
+        error_description:
+          'client_name must not contain control or format characters (such as U+202E, which reverses the text after it).',
       });
     }
     const { res, body } = await registerClient(t, { client_name: 'مساعد الأدوات', redirect_uris: [REDIRECT] });
@@ -115,19 +156,29 @@ describe('POST /oauth/register', () => {
   });
 
   it('malformed metadata gets invalid_client_metadata, never a 5xx', async () => {
-    for (const body of [[], 'text', { redirect_uris: [REDIRECT], grant_types: ['client_credentials'] }, { redirect_uris: [REDIRECT], client_name: 'x'.repeat(200) }]) {
+    for (const body of [
+      [],
+      'text',
+      { redirect_uris: [REDIRECT], grant_types: ['client_credentials'] },
+      { redirect_uris: [REDIRECT], client_name: 'x'.repeat(200) },
+    ]) {
       const { res, body: answer } = await registerClient(t, body);
       expect(res.status).toBe(400);
       expect(['invalid_client_metadata', 'invalid_redirect_uri']).toContain(answer.error);
     }
-    const notJson = await t.app.request('http://tooldir.test/oauth/register', { method: 'POST', headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() }, body: '{' });
+    const notJson = await t.app.request('http://tooldir.test/oauth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': uniqueIp() },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as any).error).toBe('invalid_client_metadata');
   });
 
   it('is rate-limited per client IP before anything is written', async () => {
     const ip = uniqueIp();
-    for (let i = 0; i < 10; i++) expect((await registerClient(t, { redirect_uris: [REDIRECT] }, ip)).res.status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await registerClient(t, { redirect_uris: [REDIRECT] }, ip)).res.status).toBe(201);
     const { res, body } = await registerClient(t, { redirect_uris: [REDIRECT] }, ip);
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -137,7 +188,7 @@ describe('POST /oauth/register', () => {
 });
 
 describe('a private-use scheme redirect through consent', () => {
-  it('names the app\'s scheme and host, lets the form reach that scheme only, and redirects the code there', async () => {
+  it("names the app's scheme and host, lets the form reach that scheme only, and redirects the code there", async () => {
     for (const [uri, label, source] of [
       ['cursor://anysphere.cursor-retrieval/oauth/callback', 'cursor://anysphere.cursor-retrieval', 'cursor:'],
       ['com.example.app:/oauth2redirect', 'com.example.app:', 'com.example.app:'],
@@ -153,7 +204,13 @@ describe('a private-use scheme redirect through consent', () => {
       expect(page.headers.get('content-security-policy')!.split('; ')).toContain(`form-action 'self' ${source}`);
       const { location } = await consent(t, person, query);
       expect(location.href.startsWith(`${uri}?code=tdac_`)).toBe(true);
-      const exchanged = await tokenRequest(t, { grant_type: 'authorization_code', client_id: clientId, code: location.searchParams.get('code')!, redirect_uri: uri!, code_verifier: pkce.verifier });
+      const exchanged = await tokenRequest(t, {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: location.searchParams.get('code')!,
+        redirect_uri: uri!,
+        code_verifier: pkce.verifier,
+      });
       expect(exchanged.res.status).toBe(200);
     }
   });
@@ -165,7 +222,13 @@ describe('Client ID Metadata Documents', () => {
     const pkce = pkcePair();
     const { html, location } = await consent(t, person, authorizeQuery(CIMD, pkce.challenge));
     expect(html).toContain('Doc Assistant');
-    const { res, body } = await tokenRequest(t, { grant_type: 'authorization_code', client_id: CIMD, code: location.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: pkce.verifier });
+    const { res, body } = await tokenRequest(t, {
+      grant_type: 'authorization_code',
+      client_id: CIMD,
+      code: location.searchParams.get('code')!,
+      redirect_uri: REDIRECT,
+      code_verifier: pkce.verifier,
+    });
     expect(res.status).toBe(200);
     expect(body.access_token).toMatch(/^tdat_/);
     await t.request(`/oauth/authorize?${authorizeQuery(CIMD, pkce.challenge)}`);
@@ -174,26 +237,36 @@ describe('Client ID Metadata Documents', () => {
 
   it('a document at a private, link-local or loopback address is refused before any packet', async () => {
     for (const host of ['private.example', 'metadata.example', 'rebind.example']) {
-      const res = await t.request(`/oauth/authorize?${authorizeQuery(`https://${host}/client.json`, pkcePair().challenge)}`);
+      const res = await t.request(
+        `/oauth/authorize?${authorizeQuery(`https://${host}/client.json`, pkcePair().challenge)}`,
+      );
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
       expect(await res.text()).toContain(`client_id document at ${host} cannot be used: it could not be fetched`);
     }
-    for (const literal of ['https://127.0.0.1/client.json', 'https://[::1]/client.json', 'https://10.0.0.1/client.json']) {
+    for (const literal of [
+      'https://127.0.0.1/client.json',
+      'https://[::1]/client.json',
+      'https://10.0.0.1/client.json',
+    ]) {
       expect((await t.request(`/oauth/authorize?${authorizeQuery(literal, pkcePair().challenge)}`)).status).toBe(400);
     }
     expect(t.network.fetched.some((u) => !/^https:\/\/(assistant|big|bidi)\.example\//.test(u))).toBe(false);
   });
 
   it('a document whose client_name carries a bidi override is refused like a registration', async () => {
-    const res = await t.request(`/oauth/authorize?${authorizeQuery('https://bidi.example/client.json', pkcePair().challenge)}`);
+    const res = await t.request(
+      `/oauth/authorize?${authorizeQuery('https://bidi.example/client.json', pkcePair().challenge)}`,
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('client_name must not contain control or format characters');
   });
 
   it('a document larger than the bound is refused', async () => {
-    const res = await t.request(`/oauth/authorize?${authorizeQuery('https://big.example/client.json', pkcePair().challenge)}`);
+    const res = await t.request(
+      `/oauth/authorize?${authorizeQuery('https://big.example/client.json', pkcePair().challenge)}`,
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('larger than');
   });

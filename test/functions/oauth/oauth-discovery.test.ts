@@ -18,13 +18,22 @@ const RESOURCE_METADATA = `${ORIGIN}/.well-known/oauth-protected-resource/mcp`;
 
 /** A refused MCP call: a JSON-RPC error (no id: the request was not read) whose message says why. */
 const expectRefusal = async (res: Response, message: RegExp) =>
-  expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: expect.stringMatching(message) }, id: null });
+  expect(await res.json()).toEqual({
+    jsonrpc: '2.0',
+    error: { code: -32001, message: expect.stringMatching(message) },
+    id: null,
+  });
 /** search_tools answered: the page of tools, not an error result. */
 const expectSearchResult = async (res: Response) => {
   expect(res.status).toBe(200);
-  const body = (await res.json()) as { result: { isError?: boolean; structuredContent: { tools: unknown[]; next_cursor: unknown } } };
+  const body = (await res.json()) as {
+    result: { isError?: boolean; structuredContent: { tools: unknown[]; next_cursor: unknown } };
+  };
   expect(body.result.isError).toBeUndefined();
-  expect(body.result.structuredContent).toEqual({ tools: expect.any(Array), next_cursor: expect.toBeOneOf([null, expect.any(String)]) });
+  expect(body.result.structuredContent).toEqual({
+    tools: expect.any(Array),
+    next_cursor: expect.toBeOneOf([null, expect.any(String)]),
+  });
 };
 
 describe('discovery documents', () => {
@@ -65,7 +74,9 @@ describe('discovery documents', () => {
   });
 
   it('derives every URL from SITE_ORIGIN, never from the Host header', async () => {
-    const res = await t.app.request('http://evil.example/.well-known/oauth-authorization-server', { headers: { host: 'evil.example' } });
+    const res = await t.app.request('http://evil.example/.well-known/oauth-authorization-server', {
+      headers: { host: 'evil.example' },
+    });
     expect(((await res.json()) as any).issuer).toBe(ORIGIN);
   });
 });
@@ -74,7 +85,9 @@ describe('POST /mcp as a protected resource', () => {
   it('without a token: 401 with resource_metadata, the scopes to ask for, and no error code (RFC 6750 §3.1)', async () => {
     const res = await mcpCall(t, undefined, 'search_tools', {});
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit"`,
+    );
     await expectRefusal(res, /needs an OAuth access token or an API key/);
   });
 
@@ -83,7 +96,9 @@ describe('POST /mcp as a protected resource', () => {
       const res = await mcpCall(t, token, 'search_tools', {});
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(
-        new RegExp(`^Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit", error="invalid_token", error_description="`),
+        new RegExp(
+          `^Bearer resource_metadata="${RESOURCE_METADATA}", scope="tools:read sites:read sites:submit", error="invalid_token", error_description="`,
+        ),
       );
       await expectRefusal(res, /\S/);
     }
@@ -102,7 +117,10 @@ describe('POST /mcp as a protected resource', () => {
     const { tokens } = await connectedApp(t, 'tools:read');
     expect(tokens.scope).toBe('tools:read');
     await expectSearchResult(await mcpCall(t, tokens.access_token, 'search_tools', { query: 'x' }));
-    const res = await mcpCall(t, tokens.access_token, 'submit_site', { name: 'Some Tool', url: 'https://some-tool.example' });
+    const res = await mcpCall(t, tokens.access_token, 'submit_site', {
+      name: 'Some Tool',
+      url: 'https://some-tool.example',
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toMatch(/error="insufficient_scope", scope="tools:read sites:submit"/);
     await expectRefusal(res, /lacks the scope sites:submit/);
@@ -115,13 +133,19 @@ describe('POST /mcp as a protected resource', () => {
   it("an OAuth token's tool calls share the account's rate-limit buckets with its API keys", async () => {
     const { tokens, person } = await connectedApp(t);
     const accountId = (await findWebSession(t.deps, person.cookies.get('tooldir_session')))!.accountId;
-    const created = await t.request(`/api/v1/admin/accounts/${accountId}/keys`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const created = await t.request(`/api/v1/admin/accounts/${accountId}/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
     const { key } = (await created.json()) as { key: string };
     const submit = async (credential: string, path: string) => {
       const res = await mcpCall(t, credential, 'submit_site', { name: uniqueName(), url: uniqueUrl() }, path);
-      return ((await res.json()) as { result: { structuredContent?: { status?: string }; content: { text: string }[] } }).result;
+      return (
+        (await res.json()) as { result: { structuredContent?: { status?: string }; content: { text: string }[] } }
+      ).result;
     };
-    for (let i = 0; i < rateLimitPolicies.submit.limit; i++) expect((await submit(key, '/api/mcp/mcp')).structuredContent?.status).toBe('pending_payment');
+    for (let i = 0; i < rateLimitPolicies.submit.limit; i++)
+      expect((await submit(key, '/api/mcp/mcp')).structuredContent?.status).toBe('pending_payment');
     const limited = await submit(tokens.access_token, '/mcp');
     expect(JSON.parse(limited.content[0]!.text).error.code).toBe('rate_limited');
   });

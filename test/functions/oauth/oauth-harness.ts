@@ -69,7 +69,12 @@ export async function signedInPerson(t: TestApp) {
 }
 
 /** GET /oauth/authorize → consent page → Allow; returns the redirect back to the client, parsed. */
-export async function consent(t: TestApp, person: PageClient, query: URLSearchParams, decision: 'allow' | 'deny' = 'allow') {
+export async function consent(
+  t: TestApp,
+  person: PageClient,
+  query: URLSearchParams,
+  decision: 'allow' | 'deny' = 'allow',
+) {
   const first = await person.request(`/oauth/authorize?${query}`);
   expect(first.status).toBe(302);
   const consentPath = first.headers.get('location')!;
@@ -78,7 +83,10 @@ export async function consent(t: TestApp, person: PageClient, query: URLSearchPa
   expect(page.res.status).toBe(200);
   const form: Record<string, string> = { _csrf: csrfOf(page.html), decision };
   for (const [name, value] of query) form[name] = value;
-  const res = await person.request('/account/authorize', { form, headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' } });
+  const res = await person.request('/account/authorize', {
+    form,
+    headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+  });
   expect(res.status).toBe(303);
   return { html: page.html, location: new URL(res.headers.get('location')!) };
 }
@@ -112,7 +120,13 @@ export async function connectedApp(t: TestApp, scope = 'tools:read sites:read si
 }
 
 /** A JSON-RPC tools/call on POST /mcp with a bearer token. */
-export function mcpCall(t: TestApp, token: string | undefined, name: string, args: Record<string, unknown>, path = '/mcp') {
+export function mcpCall(
+  t: TestApp,
+  token: string | undefined,
+  name: string,
+  args: Record<string, unknown>,
+  path = '/mcp',
+) {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'application/json, text/event-stream',

@@ -17,7 +17,8 @@ it('deletes expired codes and access tokens and abandoned registrations; keeps g
   const abandoned = await newClient(t);
   const { clientId, tokens } = await connectedApp(t);
   const exists = async (table: string, column: string, value: string) =>
-    (await queryRows(t.deps.db, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${value}`)).length === 1;
+    (await queryRows(t.deps.db, sql`SELECT 1 FROM ${sql.identifier(table)} WHERE ${sql.identifier(column)} = ${value}`))
+      .length === 1;
 
   expect(await purgeExpiredOAuth(t.deps)).toBeGreaterThanOrEqual(3); // the code, the access token, the abandoned client
   expect(await exists('oauth_clients', 'id', abandoned)).toBe(false);

@@ -49,7 +49,15 @@ async function freshCode() {
 }
 
 const exchange = (clientId: string, code: string, verifier: string, extra: Record<string, string> = {}) =>
-  tokenRequest(t, { grant_type: 'authorization_code', client_id: clientId, code, redirect_uri: REDIRECT, code_verifier: verifier, resource: RESOURCE, ...extra });
+  tokenRequest(t, {
+    grant_type: 'authorization_code',
+    client_id: clientId,
+    code,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    resource: RESOURCE,
+    ...extra,
+  });
 
 describe('authorization request', () => {
   it('the consent page names the client as unverified, its redirect host and the scopes in words; no framing', async () => {
@@ -58,7 +66,9 @@ describe('authorization request', () => {
     const first = await person.request(`/oauth/authorize?${authorizeQuery(clientId, pkcePair().challenge)}`);
     const page = await person.request(first.headers.get('location')!);
     const html = await page.text();
-    expect(html).toContain('<strong id="client-name"><bdi>Test Assistant</bdi></strong>\nat <strong id="redirect-host">127.0.0.1:43210</strong>');
+    expect(html).toContain(
+      '<strong id="client-name"><bdi>Test Assistant</bdi></strong>\nat <strong id="redirect-host">127.0.0.1:43210</strong>',
+    );
     expect(html).toContain('unverified');
     expect(html).toContain('Submit tools on your behalf');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -76,7 +86,9 @@ describe('authorization request', () => {
     expect(signInPath).toBe(`/account/sign-in?next=${encodeURIComponent(consentPath)}`);
     const email = newEmail();
     const emailPage = await person.page(signInPath);
-    const codePage = await person.request('/account/sign-in', { form: { _csrf: csrfOf(emailPage.html), email, next: consentPath } });
+    const codePage = await person.request('/account/sign-in', {
+      form: { _csrf: csrfOf(emailPage.html), email, next: consentPath },
+    });
     const codeHtml = await codePage.text();
     expect(codeHtml).toContain(`name="next" value="${consentPath.replace(/&/g, '&amp;')}"`);
     const done = await person.request('/account/sign-in/code', {
@@ -91,7 +103,9 @@ describe('authorization request', () => {
 
   it('a redirect_uri that was not registered is never redirected to', async () => {
     const clientId = await newClient(t);
-    const res = await t.request(`/oauth/authorize?${authorizeQuery(clientId, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:43210/other' })}`);
+    const res = await t.request(
+      `/oauth/authorize?${authorizeQuery(clientId, pkcePair().challenge, { redirect_uri: 'http://127.0.0.1:43210/other' })}`,
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('redirect_uri is not one this app registered');
@@ -101,15 +115,31 @@ describe('authorization request', () => {
     const clientId = await newClient(t);
     const { challenge } = pkcePair();
     const cases: [URLSearchParams, string, string][] = [
-      [authorizeQuery(clientId, challenge, { resource: 'https://other-server.example/mcp' }), 'invalid_target', 'resource must be http://tooldir.test/mcp'],
+      [
+        authorizeQuery(clientId, challenge, { resource: 'https://other-server.example/mcp' }),
+        'invalid_target',
+        'resource must be http://tooldir.test/mcp',
+      ],
       [authorizeQuery(clientId, challenge, { resource: `${RESOURCE}#x` }), 'invalid_target', 'resource must be'],
       [authorizeQuery(clientId, challenge, { code_challenge_method: 'plain' }), 'invalid_request', 'PKCE is required'],
       [authorizeQuery(clientId, challenge, { code_challenge: '' }), 'invalid_request', 'PKCE is required'],
-      [authorizeQuery(clientId, challenge, { response_type: 'token' }), 'unsupported_response_type', 'response_type=code'],
+      [
+        authorizeQuery(clientId, challenge, { response_type: 'token' }),
+        'unsupported_response_type',
+        'response_type=code',
+      ],
       [authorizeQuery(clientId, challenge, { scope: 'admin' }), 'invalid_scope', 'Unknown scope: admin'],
-      [authorizeQuery(clientId, challenge, { state: 'x'.repeat(1001) }), 'invalid_request', 'state must be at most 1000 characters'],
+      [
+        authorizeQuery(clientId, challenge, { state: 'x'.repeat(1001) }),
+        'invalid_request',
+        'state must be at most 1000 characters',
+      ],
       [authorizeQuery('tdcl_' + 'A'.repeat(22), challenge), 'invalid_client', 'Unknown client_id'],
-      [new URLSearchParams(`${authorizeQuery(clientId, challenge)}&state=again`), 'invalid_request', 'names state more than once'],
+      [
+        new URLSearchParams(`${authorizeQuery(clientId, challenge)}&state=again`),
+        'invalid_request',
+        'names state more than once',
+      ],
     ];
     const noChallenge = authorizeQuery(clientId, challenge);
     noChallenge.delete('code_challenge');
@@ -132,8 +162,16 @@ describe('authorization request', () => {
     const { person } = await signedInPerson(t);
     const query = authorizeQuery(clientId, pkcePair().challenge);
     const page = await person.page((await person.request(`/oauth/authorize?${query}`)).headers.get('location')!);
-    const form: Record<string, string> = { _csrf: csrfOf(page.html), decision: 'allow', ...Object.fromEntries(query), resource: 'https://other-server.example/mcp' };
-    const res = await person.request('/account/authorize', { form, headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' } });
+    const form: Record<string, string> = {
+      _csrf: csrfOf(page.html),
+      decision: 'allow',
+      ...Object.fromEntries(query),
+      resource: 'https://other-server.example/mcp',
+    };
+    const res = await person.request('/account/authorize', {
+      form,
+      headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('<code id="oauth-error-code">invalid_target</code>');
@@ -160,18 +198,32 @@ describe('authorization request', () => {
   it('resource is optional on both endpoints: absent means /mcp; an upper-case spelling of it is the same resource', async () => {
     const clientId = await newClient(t);
     const { person } = await signedInPerson(t);
-    for (const [atAuthorize, atToken] of [[undefined, undefined], ['HTTP://TOOLDIR.TEST/mcp', undefined], [undefined, 'http://TOOLDIR.test:80/mcp']] as const) {
+    for (const [atAuthorize, atToken] of [
+      [undefined, undefined],
+      ['HTTP://TOOLDIR.TEST/mcp', undefined],
+      [undefined, 'http://TOOLDIR.test:80/mcp'],
+    ] as const) {
       const pkce = pkcePair();
       const query = authorizeQuery(clientId, pkce.challenge);
       if (atAuthorize === undefined) query.delete('resource');
       else query.set('resource', atAuthorize);
       const { location } = await consent(t, person, query);
-      const form: Record<string, string> = { grant_type: 'authorization_code', client_id: clientId, code: location.searchParams.get('code')!, redirect_uri: REDIRECT, code_verifier: pkce.verifier };
+      const form: Record<string, string> = {
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code: location.searchParams.get('code')!,
+        redirect_uri: REDIRECT,
+        code_verifier: pkce.verifier,
+      };
       if (atToken !== undefined) form.resource = atToken;
       const { res, body } = await tokenRequest(t, form);
       expect(res.status, `${atAuthorize} ${atToken}`).toBe(200);
       await expectSearchAnswered(body.access_token!);
-      const refreshed = await tokenRequest(t, { grant_type: 'refresh_token', client_id: clientId, refresh_token: body.refresh_token! });
+      const refreshed = await tokenRequest(t, {
+        grant_type: 'refresh_token',
+        client_id: clientId,
+        refresh_token: body.refresh_token!,
+      });
       expect(refreshed.res.status).toBe(200);
       expect(refreshed.body.access_token).toMatch(/^tdat_[0-9A-Za-z]{32}$/);
       expect(refreshed.body.access_token).not.toBe(body.access_token);
@@ -195,7 +247,10 @@ describe('authorization request', () => {
     const consentPath = (await person.request(`/oauth/authorize?${query}`)).headers.get('location')!;
     const page = await person.page(consentPath);
     const form: Record<string, string> = { _csrf: csrfOf(page.html), decision: 'allow', ...Object.fromEntries(query) };
-    const crossSite = await person.request('/account/authorize', { form, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await person.request('/account/authorize', {
+      form,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get('location')).toBeNull();
     const noToken = await person.request('/account/authorize', { form: { ...form, _csrf: 'x'.repeat(32) } });
@@ -223,7 +278,10 @@ describe('code exchange', () => {
     const { clientId, code, verifier } = await freshCode();
     const wrong = await exchange(clientId, code, pkcePair().verifier);
     expect(wrong.res.status).toBe(400);
-    expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: 'code_verifier does not match the code_challenge of the authorization request.' });
+    expect(wrong.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'code_verifier does not match the code_challenge of the authorization request.',
+    });
     expect((await exchange(clientId, code, verifier)).body.error).toBe('invalid_grant');
   });
 
@@ -238,7 +296,11 @@ describe('code exchange', () => {
     const revoked = await mcpCall(t, first.body.access_token!, 'search_tools', {});
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"');
-    expect(await revoked.json()).toEqual({ jsonrpc: '2.0', error: { code: -32001, message: expect.any(String) }, id: null });
+    expect(await revoked.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32001, message: expect.any(String) },
+      id: null,
+    });
   });
 
   it('two concurrent redemptions of one code: exactly one gets tokens', async () => {
@@ -252,7 +314,10 @@ describe('code exchange', () => {
     clock = new Date(Date.now() + 11 * 60_000);
     try {
       const late = await exchange(clientId, code, verifier);
-      expect(late.body).toEqual({ error: 'invalid_grant', error_description: 'The authorization code has expired (codes live 10 minutes).' });
+      expect(late.body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'The authorization code has expired (codes live 10 minutes).',
+      });
     } finally {
       clock = new Date();
     }
@@ -260,17 +325,33 @@ describe('code exchange', () => {
 
   it('a mismatched redirect_uri, another client or another resource is refused', async () => {
     const a = await freshCode();
-    expect((await exchange(a.clientId, a.code, a.verifier, { redirect_uri: 'http://127.0.0.1:43210/other' })).body.error).toBe('invalid_grant');
+    expect(
+      (await exchange(a.clientId, a.code, a.verifier, { redirect_uri: 'http://127.0.0.1:43210/other' })).body.error,
+    ).toBe('invalid_grant');
     const b = await freshCode();
     expect((await exchange(await newClient(t), b.code, b.verifier)).body.error).toBe('invalid_grant');
     const c = await freshCode();
-    expect((await exchange(c.clientId, c.code, c.verifier, { resource: 'https://other-server.example/mcp' })).body.error).toBe('invalid_target');
+    expect(
+      (await exchange(c.clientId, c.code, c.verifier, { resource: 'https://other-server.example/mcp' })).body.error,
+    ).toBe('invalid_target');
   });
 
   it('malformed requests get RFC 6749 errors, never a 5xx', async () => {
     expect((await tokenRequest(t, { client_id: 'x' })).body.error).toBe('invalid_request');
-    expect((await tokenRequest(t, { grant_type: 'password', client_id: 'x' })).body.error).toBe('unsupported_grant_type');
-    expect((await tokenRequest(t, { grant_type: 'authorization_code', client_id: 'x', code: 'nope', redirect_uri: REDIRECT, code_verifier: 'short' })).body.error).toBe('invalid_request');
+    expect((await tokenRequest(t, { grant_type: 'password', client_id: 'x' })).body.error).toBe(
+      'unsupported_grant_type',
+    );
+    expect(
+      (
+        await tokenRequest(t, {
+          grant_type: 'authorization_code',
+          client_id: 'x',
+          code: 'nope',
+          redirect_uri: REDIRECT,
+          code_verifier: 'short',
+        })
+      ).body.error,
+    ).toBe('invalid_request');
     // invalid_client is a 401, and every 401 names a scheme (RFC 9110 §15.5.2; RFC 6749 §5.2: the one the client tried).
     const secret = await tokenRequest(t, { grant_type: 'authorization_code', client_id: 'x', client_secret: 's' });
     expect(secret.res.status).toBe(401);
@@ -290,11 +371,23 @@ describe('code exchange', () => {
     });
     expect(bearer.headers.get('www-authenticate')).toBe('Bearer realm="tooldir"');
     expect(((await bearer.json()) as any).error).toBe('invalid_client');
-    const target = await tokenRequest(t, { grant_type: 'refresh_token', client_id: 'x', refresh_token: 'y', resource: 'https://other-server.example/mcp' });
+    const target = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      client_id: 'x',
+      refresh_token: 'y',
+      resource: 'https://other-server.example/mcp',
+    });
     expect(target.res.status).toBe(400);
-    expect(target.body).toEqual({ error: 'invalid_target', error_description: 'resource must be http://tooldir.test/mcp, the only resource this server issues tokens for.' });
+    expect(target.body).toEqual({
+      error: 'invalid_target',
+      error_description: 'resource must be http://tooldir.test/mcp, the only resource this server issues tokens for.',
+    });
     expect(target.res.headers.get('www-authenticate')).toBeNull();
-    const json = await t.app.request(`${ORIGIN}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const json = await t.app.request(`${ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(json.status).toBe(400);
     expect(((await json.json()) as any).error).toBe('invalid_request');
     const twice = await t.app.request(`${ORIGIN}/oauth/token`, {

@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** app.request at another host; headers as a browser or an attacker would send them. */
-const at = (origin: string, path: string, init: RequestInit = {}) => Promise.resolve(t.app.request(`${origin}${path}`, init));
+const at = (origin: string, path: string, init: RequestInit = {}) =>
+  Promise.resolve(t.app.request(`${origin}${path}`, init));
 
 const initialize = JSON.stringify({
   jsonrpc: '2.0',
@@ -54,7 +55,10 @@ describe('QStash deliveries: the signed URL (`sub`) must be ours', () => {
   it('refuses a token signed for http://evil.test/api/jobs/sweep sent with Host: evil.test', async () => {
     const res = await at(EVIL, '/api/jobs/sweep', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'upstash-signature': signQStash({ body: '{}', url: `${EVIL}/api/jobs/sweep`, key: CURRENT }) },
+      headers: {
+        'content-type': 'application/json',
+        'upstash-signature': signQStash({ body: '{}', url: `${EVIL}/api/jobs/sweep`, key: CURRENT }),
+      },
       body: '{}',
     });
     expect(res.status).toBe(401);
@@ -64,7 +68,10 @@ describe('QStash deliveries: the signed URL (`sub`) must be ours', () => {
   it('checks against SITE_ORIGIN whatever the Host says: a token for our URL is accepted even under Host: evil.test', async () => {
     const res = await at(EVIL, '/api/jobs/sweep', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'upstash-signature': signQStash({ body: '{}', url: `${OURS}/api/jobs/sweep`, key: CURRENT }) },
+      headers: {
+        'content-type': 'application/json',
+        'upstash-signature': signQStash({ body: '{}', url: `${OURS}/api/jobs/sweep`, key: CURRENT }),
+      },
       body: '{}',
     });
     expect(res.status).toBe(200);
@@ -73,19 +80,31 @@ describe('QStash deliveries: the signed URL (`sub`) must be ours', () => {
 });
 
 describe('DNS-rebinding check of the endpoints any origin may call: the Host, not the Origin', () => {
-  it('refuses a request addressed to the attacker\'s name, whatever its Origin', async () => {
+  it("refuses a request addressed to the attacker's name, whatever its Origin", async () => {
     for (const origin of [EVIL, OURS]) {
       const res = await mcpPost(EVIL, origin);
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Forbidden: Host evil.test is not this server.' }, id: null });
+      expect(await res.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Forbidden: Host evil.test is not this server.' },
+        id: null,
+      });
     }
-    const token = await at(EVIL, '/oauth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token' });
+    const token = await at(EVIL, '/oauth/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=refresh_token',
+    });
     expect(token.status).toBe(403);
-    expect(await token.json()).toEqual({ error: 'invalid_request', error_description: 'This endpoint answers requests for its own host, not evil.test.' });
+    expect(await token.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'This endpoint answers requests for its own host, not evil.test.',
+    });
   });
 
   it('serves our Host from any Origin', async () => {
-    for (const origin of [EVIL, OURS, 'https://elsewhere.example']) expect((await mcpPost(OURS, origin)).status).toBe(200);
+    for (const origin of [EVIL, OURS, 'https://elsewhere.example'])
+      expect((await mcpPost(OURS, origin)).status).toBe(200);
   });
 });
 
@@ -121,7 +140,10 @@ describe('links we hand out name SITE_ORIGIN', () => {
       body: JSON.stringify({ decision: 'approve' }),
     });
     expect(res.status).toBe(200);
-    const [row] = await queryRows<{ live_url: string; slug: string }>(t.deps.db, sql`SELECT live_url, slug FROM sites WHERE id = ${id}::uuid`);
+    const [row] = await queryRows<{ live_url: string; slug: string }>(
+      t.deps.db,
+      sql`SELECT live_url, slug FROM sites WHERE id = ${id}::uuid`,
+    );
     expect(row!.live_url).toBe(`${OURS}/tools/${row!.slug}`);
     const page = await (await at(EVIL, `/tools/${row!.slug}`)).text();
     expect(page).toContain(`<link rel="canonical" href="${OURS}/tools/${row!.slug}">`);
@@ -133,18 +155,28 @@ describe('form CSRF: a cross-site post under a spoofed Host is refused', () => {
     const client = new PageClient(t, undefined, EVIL);
     const { html } = await client.page('/account/sign-in');
     const email = newEmail();
-    const foreign = await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email }, headers: { origin: EVIL } });
+    const foreign = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(html), email },
+      headers: { origin: EVIL },
+    });
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).toContain('did not come from this site');
     expect(await outboxFor(t, email)).toEqual([]);
     // Only the Origin decides: the same form with our Origin (the Host still evil.test) goes through.
-    const ours = await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email }, headers: { origin: OURS } });
+    const ours = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(html), email },
+      headers: { origin: OURS },
+    });
     expect(ours.status).toBe(200);
   });
 
   it('editor page: a login posted from evil.test with the right operator token opens no session', async () => {
     const login = (origin: string) =>
-      at(EVIL, '/admin/login', { method: 'POST', body: new URLSearchParams({ token: ADMIN_TOKEN }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin } });
+      at(EVIL, '/admin/login', {
+        method: 'POST',
+        body: new URLSearchParams({ token: ADMIN_TOKEN }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      });
     const foreign = await login(EVIL);
     expect(foreign.status).toBe(401);
     expect(foreign.headers.get('set-cookie')).toBeNull();
@@ -157,9 +189,16 @@ describe('form CSRF: a cross-site post under a spoofed Host is refused', () => {
     const token = /name="_csrf" value="([0-9a-f]{64})"/.exec(page)?.[1];
     expect(token).toBeDefined();
     const pay = (origin: string) =>
-      at(EVIL, `${checkout.pathname}/pay`, { method: 'POST', body: new URLSearchParams({ _csrf: token! }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin } });
+      at(EVIL, `${checkout.pathname}/pay`, {
+        method: 'POST',
+        body: new URLSearchParams({ _csrf: token! }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      });
     expect((await pay(EVIL)).status).toBe(403);
-    const [pending] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM sites WHERE stripe_checkout_session_id = ${checkout.pathname.split('/').pop()!}`);
+    const [pending] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM sites WHERE stripe_checkout_session_id = ${checkout.pathname.split('/').pop()!}`,
+    );
     expect(pending!.n).toBe(0);
     expect((await pay(OURS)).status).toBe(303);
   });
@@ -169,10 +208,14 @@ describe('local mode without SITE_ORIGIN: a Host that is not a loopback name is 
   let local: TestApp;
   const BOUND = 'http://127.0.0.1:8787'; // HOST and PORT defaults; the Node entry uses the port it really bound
   beforeAll(async () => {
-    local = await createTestApp({ env: { SITE_ORIGIN: '', QSTASH_CURRENT_SIGNING_KEY: CURRENT, QSTASH_NEXT_SIGNING_KEY: NEXT }, overrides: { queue: recordingQueue() } });
+    local = await createTestApp({
+      env: { SITE_ORIGIN: '', QSTASH_CURRENT_SIGNING_KEY: CURRENT, QSTASH_NEXT_SIGNING_KEY: NEXT },
+      overrides: { queue: recordingQueue() },
+    });
   });
   afterAll(() => local.close());
-  const localAt = (origin: string, path: string, init: RequestInit = {}) => Promise.resolve(local.app.request(`${origin}${path}`, init));
+  const localAt = (origin: string, path: string, init: RequestInit = {}) =>
+    Promise.resolve(local.app.request(`${origin}${path}`, init));
 
   it('links: llms.txt, the home canonical and a checkout return URL', async () => {
     expect(await (await localAt(EVIL, '/llms.txt')).text()).toContain(`${BOUND}/api/v1/openapi.json`);
@@ -183,14 +226,22 @@ describe('local mode without SITE_ORIGIN: a Host that is not a loopback name is 
       headers: { authorization: `Bearer ${m.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: uniqueName('Local Spoof'), url: uniqueUrl('local-spoof') }),
     });
-    expect(((await res.json()) as { checkout_url: string }).checkout_url.startsWith(`${BOUND}/checkout/cs_local_`)).toBe(true);
+    expect(
+      ((await res.json()) as { checkout_url: string }).checkout_url.startsWith(`${BOUND}/checkout/cs_local_`),
+    ).toBe(true);
   });
 
   it('a loopback Host keeps its own origin (http://localhost:8787 works in a browser like 127.0.0.1)', async () => {
-    expect(await (await localAt('http://localhost:8787', '/llms.txt')).text()).toContain('http://localhost:8787/api/v1/openapi.json');
+    expect(await (await localAt('http://localhost:8787', '/llms.txt')).text()).toContain(
+      'http://localhost:8787/api/v1/openapi.json',
+    );
     const res = await local.app.request('http://localhost:8787/api/mcp/mcp', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'http://localhost:8787' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        origin: 'http://localhost:8787',
+      },
       body: initialize,
     });
     expect(res.status).toBe(200);
@@ -217,7 +268,10 @@ describe('local mode without SITE_ORIGIN: a Host that is not a loopback name is 
     const deliver = (signedFor: string) =>
       localAt(EVIL, '/api/jobs/sweep', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'upstash-signature': signQStash({ body: '{}', url: `${signedFor}/api/jobs/sweep`, key: CURRENT }) },
+        headers: {
+          'content-type': 'application/json',
+          'upstash-signature': signQStash({ body: '{}', url: `${signedFor}/api/jobs/sweep`, key: CURRENT }),
+        },
         body: '{}',
       });
     expect((await deliver(EVIL)).status).toBe(401);
@@ -228,7 +282,10 @@ describe('local mode without SITE_ORIGIN: a Host that is not a loopback name is 
     const client = new PageClient(local, undefined, EVIL);
     const { html } = await client.page('/account/sign-in');
     const email = newEmail();
-    const res = await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email }, headers: { origin: EVIL } });
+    const res = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(html), email },
+      headers: { origin: EVIL },
+    });
     expect(res.status).toBe(403);
     expect(await outboxFor(local, email)).toEqual([]);
   });

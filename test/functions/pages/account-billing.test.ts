@@ -21,7 +21,12 @@ async function startCheckout(client: PageClient, tier: string) {
 
 const accountOf = async (t: TestApp, accountId: string) =>
   (
-    await queryRows<{ tier: string; membership_status: string; stripe_customer_id: string | null; stripe_subscription_id: string | null }>(
+    await queryRows<{
+      tier: string;
+      membership_status: string;
+      stripe_customer_id: string | null;
+      stripe_subscription_id: string | null;
+    }>(
       t.deps.db,
       sql`SELECT tier, membership_status, stripe_customer_id, stripe_subscription_id FROM accounts WHERE id = ${accountId}::uuid`,
     )
@@ -65,7 +70,11 @@ describe('local billing page (no Stripe)', () => {
       sql`SELECT summary FROM stripe_events WHERE type = 'customer.subscription.deleted' AND summary LIKE ${`%${m.accountId}%`}`,
     );
     expect(event!.summary).toContain(`membership of ${m.accountId}: none canceled`);
-    expect(await accountOf(t, m.accountId)).toMatchObject({ tier: 'none', membership_status: 'canceled', stripe_subscription_id: before.stripe_subscription_id });
+    expect(await accountOf(t, m.accountId)).toMatchObject({
+      tier: 'none',
+      membership_status: 'canceled',
+      stripe_subscription_id: before.stripe_subscription_id,
+    });
     const [session] = await queryRows<{ ended: boolean }>(
       t.deps.db,
       sql`SELECT subscription_deleted_at IS NOT NULL AS ended FROM checkout_sessions WHERE subscription_id = ${before.stripe_subscription_id}`,
@@ -81,7 +90,11 @@ describe('local billing page (no Stripe)', () => {
     ({ html } = await client.page('/account'));
     expect(html).toContain('id="no-membership"');
     expect(html).toContain('Manage billing'); // the customer stays: a later membership bills it again
-    const submit = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    const submit = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
     expect(submit.status).toBe(402);
     expect((await submit.json()).reason).toBe('no_membership');
   });
@@ -101,7 +114,14 @@ describe('local billing page (no Stripe)', () => {
     await buyLocally(client, 'member');
     const { html } = await client.page('/account/billing');
     expect((await client.request('/account/billing/cancel', { form: {} })).status).toBe(403);
-    expect((await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) }, headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect(
+      (
+        await client.request('/account/billing/cancel', {
+          form: { _csrf: csrfOf(html) },
+          headers: { 'sec-fetch-site': 'cross-site' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await client.request('/account/billing', { form: { _csrf: 'nope' } })).status).toBe(403);
     expect(await accountOf(t, m.accountId)).toMatchObject({ tier: 'member', membership_status: 'active' });
   });
@@ -115,14 +135,17 @@ describe('local billing page (no Stripe)', () => {
     ] as const) {
       const res = await stranger.request(path, method === 'POST' ? { form: { _csrf: 'x' } } : {});
       expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe(next === '/account' ? '/account/sign-in' : `/account/sign-in?next=${encodeURIComponent(next)}`); // sign-in lands on /account anyway
+      expect(res.headers.get('location')).toBe(
+        next === '/account' ? '/account/sign-in' : `/account/sign-in?next=${encodeURIComponent(next)}`,
+      ); // sign-in lands on /account anyway
     }
   });
 
   it('cancels count against the billing bucket (10 per minute per account)', async () => {
     const { client } = await signedInMember(t, 'member');
     const { html } = await client.page('/account/billing');
-    for (let i = 0; i < 10; i++) expect((await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } })).status).toBe(409);
+    for (let i = 0; i < 10; i++)
+      expect((await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } })).status).toBe(409);
     const refused = await client.request('/account/billing/cancel', { form: { _csrf: csrfOf(html) } });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(describePolicy('billingPortal'));
@@ -164,7 +187,11 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
   /** Stripe's delivery of an event about a stand-in object, signed with the endpoint's secret. */
   async function deliver(type: string, object: Record<string, unknown>) {
     const body = buildStripeEvent(type, object);
-    const res = await t.request('/api/webhooks/stripe', { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': signStripeEvent(body, WEBHOOK_SECRET) } });
+    const res = await t.request('/api/webhooks/stripe', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripeEvent(body, WEBHOOK_SECRET) },
+    });
     expect(res.status).toBe(200);
   }
 
@@ -175,7 +202,9 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
     const url = res.headers.get('location')!;
     expect(url.startsWith(`${stripe.url}/checkout/cs_test_`)).toBe(true);
     const sessionId = url.split('/').pop()!;
-    const request = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && r.body.mode === 'subscription' && r.idempotencyKey?.includes(tier))!;
+    const request = stripe.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.mode === 'subscription' && r.idempotencyKey?.includes(tier),
+    )!;
     const completed = stripe.completeSession(sessionId, { tax });
     await deliver('checkout.session.completed', completed);
     return { sessionId, completed, request };
@@ -185,15 +214,29 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
     const { m, client } = await signedInMember(t);
     const page = await client.request('/account/membership?tier=member');
     const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain(`form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${new URL(stripe.url).origin};`);
+    expect(csp).toContain(
+      `form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${new URL(stripe.url).origin};`,
+    );
     stripe.clearRequests();
     const { completed } = await buy(client, 'member', 245);
     const sent = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
-    expect(sent.body).toMatchObject({ mode: 'subscription', customer_email: m.email, automatic_tax: { enabled: 'true' }, tax_id_collection: { enabled: 'true' } });
+    expect(sent.body).toMatchObject({
+      mode: 'subscription',
+      customer_email: m.email,
+      automatic_tax: { enabled: 'true' },
+      tax_id_collection: { enabled: 'true' },
+    });
     expect(sent.body.invoice_creation).toBeUndefined();
-    expect(completed).toMatchObject({ amount_total: membershipPrices.member.amountCents + 245, total_details: { amount_tax: 245 } });
+    expect(completed).toMatchObject({
+      amount_total: membershipPrices.member.amountCents + 245,
+      total_details: { amount_tax: 245 },
+    });
     const account = await accountOf(t, m.accountId);
-    expect(account).toMatchObject({ tier: 'member', membership_status: 'active', stripe_customer_id: completed.customer });
+    expect(account).toMatchObject({
+      tier: 'member',
+      membership_status: 'active',
+      stripe_customer_id: completed.customer,
+    });
 
     const { html } = await client.page('/account');
     expect(html).toContain('Manage billing');
@@ -202,7 +245,11 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
     expect(portal.status).toBe(303);
     expect(portal.headers.get('location')).toMatch(new RegExp(`^${stripe.url}/p/session/bps_`));
     expect(stripe.requests).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/v1/billing_portal/sessions', body: { customer: completed.customer, return_url: 'http://tooldir.test/account' } }),
+      expect.objectContaining({
+        method: 'POST',
+        path: '/v1/billing_portal/sessions',
+        body: { customer: completed.customer, return_url: 'http://tooldir.test/account' },
+      }),
     ]);
     // The local stand-in page does not exist in Stripe mode.
     expect((await client.request('/account/billing')).status).toBe(404);
@@ -216,10 +263,22 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
     stripe.clearRequests();
     await buy(client, 'memberFeature', 0);
     const sent = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
-    expect(sent.body).toMatchObject({ customer: member.stripe_customer_id, customer_update: { address: 'auto', name: 'auto' } });
+    expect(sent.body).toMatchObject({
+      customer: member.stripe_customer_id,
+      customer_update: { address: 'auto', name: 'auto' },
+    });
     expect(sent.body.customer_email).toBeUndefined();
-    expect(await accountOf(t, m.accountId)).toMatchObject({ tier: 'memberFeature', stripe_customer_id: member.stripe_customer_id });
-    expect(stripe.requests).toContainEqual(expect.objectContaining({ method: 'DELETE', path: `/v1/subscriptions/${member.stripe_subscription_id}`, body: { prorate: 'true' } }));
+    expect(await accountOf(t, m.accountId)).toMatchObject({
+      tier: 'memberFeature',
+      stripe_customer_id: member.stripe_customer_id,
+    });
+    expect(stripe.requests).toContainEqual(
+      expect.objectContaining({
+        method: 'DELETE',
+        path: `/v1/subscriptions/${member.stripe_subscription_id}`,
+        body: { prorate: 'true' },
+      }),
+    );
     expect(stripe.cancelledSubscriptions).toContain(member.stripe_subscription_id);
   });
 
@@ -236,10 +295,19 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
   it('a one-time listing collects tax and an invoice; its taxed payment is queued, not refunded as a mismatch', async () => {
     const m = await t.member('none');
     stripe.clearRequests();
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
     expect(res.status).toBe(402);
     const { site_id, checkout_url } = (await res.json()) as { site_id: string; checkout_url: string };
-    expect(stripe.requests[0]!.body).toMatchObject({ mode: 'payment', automatic_tax: { enabled: 'true' }, tax_id_collection: { enabled: 'true' }, invoice_creation: { enabled: 'true' } });
+    expect(stripe.requests[0]!.body).toMatchObject({
+      mode: 'payment',
+      automatic_tax: { enabled: 'true' },
+      tax_id_collection: { enabled: 'true' },
+      invoice_creation: { enabled: 'true' },
+    });
     const completed = stripe.completeSession(checkout_url.split('/').pop()!, { tax: 302 });
     expect(completed.amount_total).toBe(1590 + 302);
     await deliver('checkout.session.completed', completed);
@@ -248,11 +316,21 @@ describe('Stripe mode (Stripe stand-in on loopback)', () => {
 
     // An amount that is not ours plus the reported tax is still a mismatch, refunded.
     const other = await t.member('none');
-    const res2 = await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    const res2 = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: other.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
     const pending = (await res2.json()) as { site_id: string; checkout_url: string };
-    const overcharged = { ...stripe.completeSession(pending.checkout_url.split('/').pop()!, { tax: 302 }), amount_total: 1590 + 303 };
+    const overcharged = {
+      ...stripe.completeSession(pending.checkout_url.split('/').pop()!, { tax: 302 }),
+      amount_total: 1590 + 303,
+    };
     await deliver('checkout.session.completed', overcharged);
     const read2 = await (await t.request(`/api/v1/sites/${pending.site_id}`, { key: other.key })).json();
-    expect(read2).toMatchObject({ status: 'rejected', rejection_reason: expect.stringContaining('amount_total: 1893 usd instead of 1590 usd') });
+    expect(read2).toMatchObject({
+      status: 'rejected',
+      rejection_reason: expect.stringContaining('amount_total: 1893 usd instead of 1590 usd'),
+    });
   });
 });

@@ -25,7 +25,12 @@ export class PageClient {
   async request(
     path: string,
     /** `form` as URLSearchParams can repeat a name (checkboxes). */
-    init: { method?: string; form?: Record<string, string> | URLSearchParams; headers?: Record<string, string>; drain?: boolean } = {},
+    init: {
+      method?: string;
+      form?: Record<string, string> | URLSearchParams;
+      headers?: Record<string, string>;
+      drain?: boolean;
+    } = {},
   ) {
     const headers = new Headers(init.headers);
     headers.set('cf-connecting-ip', this.ip);
@@ -65,7 +70,9 @@ export class PageClient {
   }
 
   async submitCode(email: string, code: string, csrf?: string) {
-    const res = await this.request('/account/sign-in/code', { form: { _csrf: csrf ?? this.cookies.get('tooldir_signin_csrf') ?? '', email, code } });
+    const res = await this.request('/account/sign-in/code', {
+      form: { _csrf: csrf ?? this.cookies.get('tooldir_signin_csrf') ?? '', email, code },
+    });
     return { res, html: await res.text() };
   }
 
@@ -85,7 +92,10 @@ export function csrfOf(html: string): string {
 }
 
 export async function outboxFor(t: TestApp, email: string) {
-  return queryRows<{ subject: string; text: string }>(t.deps.db, sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`);
+  return queryRows<{ subject: string; text: string }>(
+    t.deps.db,
+    sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY id`,
+  );
 }
 
 export async function latestCode(t: TestApp, email: string): Promise<string> {

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const keyOnPage = (html: string) => /id="new-key-value" type="text" readonly value="(tdk_[0-9A-Za-z]{22})"/.exec(html)?.[1];
+const keyOnPage = (html: string) =>
+  /id="new-key-value" type="text" readonly value="(tdk_[0-9A-Za-z]{22})"/.exec(html)?.[1];
 
 async function signedIn() {
   const client = new PageClient(t);
@@ -64,12 +65,17 @@ describe('API keys page', () => {
     expect((await t.request('/api/v1/sites', { key })).status).toBe(200);
     // last_used_at is written off the response path: wait for the row, then check the page shows it.
     await vi.waitFor(async () => {
-      const [row] = await queryRows<{ used: boolean }>(t.deps.db, sql`SELECT last_used_at IS NOT NULL AS used FROM api_keys WHERE prefix = ${key.slice(0, 12)}`);
+      const [row] = await queryRows<{ used: boolean }>(
+        t.deps.db,
+        sql`SELECT last_used_at IS NOT NULL AS used FROM api_keys WHERE prefix = ${key.slice(0, 12)}`,
+      );
       expect(row?.used).toBe(true);
     });
     const { html } = await client.page('/account/keys');
     const row = /<tr data-key-id=[^]*?<\/tr>/.exec(html)![0];
-    expect(row).toMatch(/<td data-label="Created">\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/td>\s*<td data-label="Last used">\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/td>/);
+    expect(row).toMatch(
+      /<td data-label="Created">\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/td>\s*<td data-label="Last used">\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC<\/td>/,
+    );
   });
 
   it('refuses create and revoke without the session CSRF token (403) and changes nothing', async () => {
@@ -80,7 +86,10 @@ describe('API keys page', () => {
 
     expect((await client.request('/account/keys', { form: { name: 'x' } })).status).toBe(403);
     expect((await client.request('/account/keys', { form: { _csrf: 'forged', name: 'x' } })).status).toBe(403);
-    const foreign = await client.request('/account/keys', { form: { _csrf: csrfOf(html), name: 'x' }, headers: { origin: 'https://evil.example' } });
+    const foreign = await client.request('/account/keys', {
+      form: { _csrf: csrfOf(html), name: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect((await client.request(`/account/keys/${keyId}/revoke`, { form: {} })).status).toBe(403);
 
@@ -108,7 +117,9 @@ describe('API keys page', () => {
 
   it('sends signed-out visitors of the keys page to sign-in and refuses their POSTs', async () => {
     const anon = new PageClient(t);
-    expect((await anon.request('/account/keys')).headers.get('location')).toBe('/account/sign-in?next=%2Faccount%2Fkeys');
+    expect((await anon.request('/account/keys')).headers.get('location')).toBe(
+      '/account/sign-in?next=%2Faccount%2Fkeys',
+    );
     const post = await anon.request('/account/keys', { form: { name: 'x' } });
     expect(post.status).toBe(303);
     expect(post.headers.get('location')).toBe('/account/sign-in');

@@ -46,7 +46,14 @@ async function buy(client: PageClient, tier: 'member' | 'memberFeature') {
 
 const accountRow = async (accountId: string) =>
   (
-    await queryRows<{ tier: string; membership_status: string; membership_source: string; stripe_customer_id: string | null; stripe_subscription_id: string | null; period_end: string | null }>(
+    await queryRows<{
+      tier: string;
+      membership_status: string;
+      membership_source: string;
+      stripe_customer_id: string | null;
+      stripe_subscription_id: string | null;
+      period_end: string | null;
+    }>(
       t.deps.db,
       sql`SELECT tier, membership_status, membership_source, stripe_customer_id, stripe_subscription_id, membership_period_end::text AS period_end
           FROM accounts WHERE id = ${accountId}::uuid`,
@@ -66,7 +73,9 @@ describe('GET /account/membership', () => {
       expect(html).toContain(`<dd id="price">${price}</dd>`);
       expect(html).toContain(`<dd id="tier-quota">${quota}</dd>`);
       expect(html).toContain(covers);
-      expect(html).toMatch(/<form method="post" action="\/account\/membership\/checkout"><input type="hidden" name="_csrf" value="[0-9A-Za-z]{32}"><input type="hidden" name="once" value="[0-9A-Za-z]{32}"><input type="hidden" name="tier" value="(member|memberFeature)">/);
+      expect(html).toMatch(
+        /<form method="post" action="\/account\/membership\/checkout"><input type="hidden" name="_csrf" value="[0-9A-Za-z]{32}"><input type="hidden" name="once" value="[0-9A-Za-z]{32}"><input type="hidden" name="tier" value="(member|memberFeature)">/,
+      );
       expect(html).toContain('Continue to payment');
       // Local payments: the form stays on this origin.
       expect(res.headers.get('content-security-policy')).toContain("form-action 'self';");
@@ -91,7 +100,9 @@ describe('GET /account/membership', () => {
     const stranger = new PageClient(t);
     const res = await stranger.request('/account/membership?tier=memberFeature');
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/account/sign-in?next=${encodeURIComponent('/account/membership?tier=memberFeature')}`);
+    expect(res.headers.get('location')).toBe(
+      `/account/sign-in?next=${encodeURIComponent('/account/membership?tier=memberFeature')}`,
+    );
     const bad = await stranger.request('/account/membership?tier=gold');
     expect(bad.headers.get('location')).toBe('/account/sign-in');
   });
@@ -123,7 +134,9 @@ describe('POST /account/membership/checkout', () => {
       t.deps.db,
       sql`SELECT purpose, account_id, plan, mode, amount_total::int AS amount FROM checkout_sessions WHERE id = ${sessionId}`,
     );
-    expect(rows).toEqual([{ purpose: 'membership', account_id: m.accountId, plan: 'memberFeature', mode: 'subscription', amount: 9900 }]);
+    expect(rows).toEqual([
+      { purpose: 'membership', account_id: m.accountId, plan: 'memberFeature', mode: 'subscription', amount: 9900 },
+    ]);
   });
 
   it('a double click or a reload of the POST leads to the same checkout link; a new rendering of the page to a new one', async () => {
@@ -135,7 +148,9 @@ describe('POST /account/membership/checkout', () => {
     const links = [...clicks, reload].map((r) => r.headers.get('location'));
     expect([...clicks, reload].map((r) => r.status)).toEqual([303, 303, 303]);
     expect(new Set(links).size).toBe(1);
-    const sessions = async () => (await queryRows(t.deps.db, sql`SELECT id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`)).length;
+    const sessions = async () =>
+      (await queryRows(t.deps.db, sql`SELECT id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`))
+        .length;
     expect(await sessions()).toBe(1);
     expect((await startCheckout(client, 'member')).headers.get('location')).not.toBe(links[0]);
     expect(await sessions()).toBe(2);
@@ -143,11 +158,25 @@ describe('POST /account/membership/checkout', () => {
 
   it('refuses a missing or wrong CSRF token and a cross-site Origin (403), creating no session', async () => {
     const { m, client } = await signedInMember(t);
-    const count = async () => Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`))[0]!.n);
+    const count = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            t.deps.db,
+            sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`,
+          )
+        )[0]!.n,
+      );
     expect((await client.request('/account/membership/checkout', { form: { tier: 'member' } })).status).toBe(403);
-    expect((await client.request('/account/membership/checkout', { form: { tier: 'member', _csrf: 'x'.repeat(32) } })).status).toBe(403);
+    expect(
+      (await client.request('/account/membership/checkout', { form: { tier: 'member', _csrf: 'x'.repeat(32) } }))
+        .status,
+    ).toBe(403);
     const { html } = await client.page('/account/membership?tier=member');
-    const crossSite = await client.request('/account/membership/checkout', { form: { tier: 'member', _csrf: csrfOf(html) }, headers: { origin: 'https://evil.example' } });
+    const crossSite = await client.request('/account/membership/checkout', {
+      form: { tier: 'member', _csrf: csrfOf(html) },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.text()).toContain('did not come from this site');
     expect(await count()).toBe(0);
@@ -157,7 +186,9 @@ describe('POST /account/membership/checkout', () => {
     const stranger = new PageClient(t);
     const res = await stranger.request('/account/membership/checkout', { form: { tier: 'member', _csrf: 'x' } });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/account/sign-in?next=${encodeURIComponent('/account/membership?tier=member')}`);
+    expect(res.headers.get('location')).toBe(
+      `/account/sign-in?next=${encodeURIComponent('/account/membership?tier=member')}`,
+    );
   });
 
   it('answers a bad tier with the 400 page', async () => {
@@ -173,15 +204,27 @@ describe('POST /account/membership/checkout', () => {
     const res = await startCheckout(client, 'memberFeature');
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('You already have this membership');
-    expect(await queryRows(t.deps.db, sql`SELECT id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`)).toEqual([]);
+    expect(
+      await queryRows(t.deps.db, sql`SELECT id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`),
+    ).toEqual([]);
   });
 
   it('counts against the same per-account bucket as the API (10 per minute), then a 429 page with Retry-After', async () => {
     const { m, client } = await signedInMember(t);
     const { html } = await client.page('/account/membership?tier=member');
-    for (let i = 0; i < 5; i++) expect((await client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier: 'member' } })).status).toBe(303);
-    for (let i = 0; i < 5; i++) expect((await t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } })).status).toBe(200);
-    const refused = await client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier: 'member' } });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await client.request('/account/membership/checkout', { form: { _csrf: csrfOf(html), tier: 'member' } }))
+          .status,
+      ).toBe(303);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } }))
+          .status,
+      ).toBe(200);
+    const refused = await client.request('/account/membership/checkout', {
+      form: { _csrf: csrfOf(html), tier: 'member' },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.text()).toContain(describePolicy('membershipCheckout'));
@@ -192,7 +235,9 @@ describe('a membership bought from the account area (local checkout, signed webh
   it('POST → local checkout → Pay → webhook → /account shows the tier active → the API submits within quota', async () => {
     const { m, client } = await signedInMember(t);
     let { html } = await client.page('/account');
-    expect(html).toContain('<p id="no-membership">You have no membership. You can still submit any tool and pay for each one');
+    expect(html).toContain(
+      '<p id="no-membership">You have no membership. You can still submit any tool and pay for each one',
+    );
     expect(html).toContain('href="/account/membership?tier=member"');
     expect(html).not.toContain('Manage billing');
 
@@ -215,7 +260,10 @@ describe('a membership bought from the account area (local checkout, signed webh
     const days = (new Date(account.period_end!).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    const [session] = await queryRows<{ subscription_id: string }>(t.deps.db, sql`SELECT subscription_id FROM checkout_sessions WHERE id = ${sessionId}`);
+    const [session] = await queryRows<{ subscription_id: string }>(
+      t.deps.db,
+      sql`SELECT subscription_id FROM checkout_sessions WHERE id = ${sessionId}`,
+    );
     expect(session!.subscription_id).toBe(account.stripe_subscription_id);
 
     ({ html } = await client.page('/account'));
@@ -225,9 +273,17 @@ describe('a membership bought from the account area (local checkout, signed webh
     expect(html).toContain('action="/account/billing"');
     expect(html).toContain('Upgrade to Member with featured');
 
-    const submitted = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    const submitted = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
     expect(submitted.status).toBe(201);
-    expect(await submitted.json()).toMatchObject({ status: 'queued', via: 'membership', quota: { used_today: 1, daily_limit: 5 } });
+    expect(await submitted.json()).toMatchObject({
+      status: 'queued',
+      via: 'membership',
+      quota: { used_today: 1, daily_limit: 5 },
+    });
     ({ html } = await client.page('/account'));
     expect(html).toMatch(/id="quota">1 of 5</);
 
@@ -249,7 +305,10 @@ describe('a membership bought from the account area (local checkout, signed webh
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     const account = await accountRow(m.accountId);
     expect(account).toMatchObject({ tier: 'memberFeature', membership_status: 'active' });
-    const subs = await queryRows(t.deps.db, sql`SELECT DISTINCT subscription_id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`);
+    const subs = await queryRows(
+      t.deps.db,
+      sql`SELECT DISTINCT subscription_id FROM checkout_sessions WHERE account_id = ${m.accountId}::uuid`,
+    );
     expect(subs).toEqual([{ subscription_id: account.stripe_subscription_id }]);
     expect(replaced).not.toContain(account.stripe_subscription_id);
   });
@@ -262,7 +321,11 @@ describe('a membership bought from the account area (local checkout, signed webh
     expect(html).toContain('href="/account/membership?tier=memberFeature"');
     await buy(client, 'memberFeature');
     const after = await accountRow(m.accountId);
-    expect(after).toMatchObject({ tier: 'memberFeature', membership_status: 'active', stripe_customer_id: before.stripe_customer_id });
+    expect(after).toMatchObject({
+      tier: 'memberFeature',
+      membership_status: 'active',
+      stripe_customer_id: before.stripe_customer_id,
+    });
     expect(after.stripe_subscription_id).not.toBe(before.stripe_subscription_id);
     expect(replaced).toContain(before.stripe_subscription_id);
     const [old] = await queryRows<{ ended: boolean }>(
@@ -280,7 +343,10 @@ describe('a membership bought from the account area (local checkout, signed webh
     const { html } = await client.page(path);
     const forged = await client.request(`${path}/pay`, { form: { _csrf: '0'.repeat(64) } });
     expect(forged.status).toBe(403);
-    await queryRows(t.deps.db, sql`UPDATE checkout_sessions SET created_at = now() - interval '25 hours' WHERE id = ${path.split('/').pop()!}`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE checkout_sessions SET created_at = now() - interval '25 hours' WHERE id = ${path.split('/').pop()!}`,
+    );
     expect((await client.request(path)).status).toBe(410);
     expect((await client.request(`${path}/pay`, { form: { _csrf: payTokenOf(html) } })).status).toBe(410);
     expect(await accountRow(m.accountId)).toMatchObject({ tier: 'none', stripe_subscription_id: null });

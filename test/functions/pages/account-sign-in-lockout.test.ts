@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
-import { CODES_PER_ADDRESS, CODES_PER_CLIENT, CODES_PER_KNOWN_BROWSER, MAX_CODE_TRIES, SEND_WINDOW_MINUTES } from '../../../src/accounts/sign-in';
+import {
+  CODES_PER_ADDRESS,
+  CODES_PER_CLIENT,
+  CODES_PER_KNOWN_BROWSER,
+  MAX_CODE_TRIES,
+  SEND_WINDOW_MINUTES,
+} from '../../../src/accounts/sign-in';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { PageClient, codeForReference, outboxFor, uniqueIp } from './account-client';
 
@@ -28,7 +34,8 @@ async function strangerBurnsACode(email: string, stranger = new PageClient(t, un
   const { res } = await stranger.requestCode(email);
   expect(res.status).toBe(200);
   const guesses = [];
-  for (let i = 0; i < MAX_CODE_TRIES + 1; i++) guesses.push((await stranger.submitCode(email, String(100000 + i))).res.status);
+  for (let i = 0; i < MAX_CODE_TRIES + 1; i++)
+    guesses.push((await stranger.submitCode(email, String(100000 + i))).res.status);
   // (a guess could in theory be the stranger's code; 6 fixed guesses out of 10^6 are not)
   expect(guesses.at(-1)).toBe(429);
   return stranger;
@@ -47,7 +54,10 @@ describe('wrong codes from another client', () => {
     for (let i = 0; i < 6; i++) expect((await bare.submitCode(owner.email, String(200000 + i))).res.status).toBe(401);
 
     // The owner still has all 5 tries: 4 typos, then the right code.
-    for (const left of [4, 3, 2, 1]) expect((await ownerBrowser.submitCode(owner.email, wrongFor(code))).html).toContain(`${left} ${left === 1 ? 'try' : 'tries'} left`);
+    for (const left of [4, 3, 2, 1])
+      expect((await ownerBrowser.submitCode(owner.email, wrongFor(code))).html).toContain(
+        `${left} ${left === 1 ? 'try' : 'tries'} left`,
+      );
     const signedIn = await ownerBrowser.submitCode(owner.email, code);
     expect(signedIn.res.status).toBe(303);
     expect(signedIn.res.headers.getSetCookie().some((c) => c.startsWith('tooldir_session='))).toBe(true);
@@ -107,9 +117,15 @@ describe('codes asked for by a stranger', () => {
 
   it('count IPv6 clients by their /64, so one subscriber cannot pose as many clients', async () => {
     const owner = await t.member('none');
-    const sameSubnet = ['2001:db8:77:100::1', '2001:0db8:0077:0100:0000:0000:0000:0002', '2001:db8:77:100:a:b:c:d', '[2001:db8:77:100::4]'];
+    const sameSubnet = [
+      '2001:db8:77:100::1',
+      '2001:0db8:0077:0100:0000:0000:0000:0002',
+      '2001:db8:77:100:a:b:c:d',
+      '[2001:db8:77:100::4]',
+    ];
     const statuses = [];
-    for (const ip of sameSubnet.slice(0, CODES_PER_CLIENT + 1)) statuses.push((await new PageClient(t, ip).requestCode(owner.email)).res.status);
+    for (const ip of sameSubnet.slice(0, CODES_PER_CLIENT + 1))
+      statuses.push((await new PageClient(t, ip).requestCode(owner.email)).res.status);
     expect(statuses).toEqual([...Array<number>(CODES_PER_CLIENT).fill(200), 429]);
     expect((await new PageClient(t, '2001:db8:77:101::1').requestCode(owner.email)).res.status).toBe(200);
   });
@@ -119,20 +135,27 @@ describe('codes asked for by a stranger', () => {
     const ownerBrowser = new PageClient(t, uniqueIp());
     const { html: ownerPage } = await ownerBrowser.requestCode(owner.email);
     const statuses = [];
-    for (let i = 0; i < CODES_PER_ADDRESS + 2; i++) statuses.push((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status);
+    for (let i = 0; i < CODES_PER_ADDRESS + 2; i++)
+      statuses.push((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status);
     expect(statuses).toEqual([...Array<number>(CODES_PER_ADDRESS - 1).fill(200), 429, 429, 429]);
     expect(await outboxFor(t, owner.email)).toHaveLength(CODES_PER_ADDRESS);
     // The documented trade-off: a new code must wait for the window, but the one in hand still works.
     expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(429);
-    expect((await ownerBrowser.submitCode(owner.email, await codeForReference(t, owner.email, ownerPage))).res.status).toBe(303);
+    expect(
+      (await ownerBrowser.submitCode(owner.email, await codeForReference(t, owner.email, ownerPage))).res.status,
+    ).toBe(303);
   });
 
   it('are counted exactly under concurrency, per client and per address', async () => {
     const owner = await t.member('none');
     const oneClient = uniqueIp();
-    const sameClient = await Promise.all(Array.from({ length: 6 }, () => new PageClient(t, oneClient).requestCode(owner.email)));
+    const sameClient = await Promise.all(
+      Array.from({ length: 6 }, () => new PageClient(t, oneClient).requestCode(owner.email)),
+    );
     expect(sameClient.filter((r) => r.res.status === 200)).toHaveLength(CODES_PER_CLIENT);
-    const manyClients = await Promise.all(Array.from({ length: 8 }, () => new PageClient(t, uniqueIp()).requestCode(owner.email)));
+    const manyClients = await Promise.all(
+      Array.from({ length: 8 }, () => new PageClient(t, uniqueIp()).requestCode(owner.email)),
+    );
     expect(manyClients.filter((r) => r.res.status === 200)).toHaveLength(CODES_PER_ADDRESS - CODES_PER_CLIENT);
     expect(await outboxFor(t, owner.email)).toHaveLength(CODES_PER_ADDRESS);
   });
@@ -142,7 +165,10 @@ describe('codes asked for by a stranger', () => {
     for (let i = 0; i < CODES_PER_ADDRESS; i++) await new PageClient(t, uniqueIp()).requestCode(owner.email);
     const ownerBrowser = new PageClient(t, uniqueIp());
     expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(429);
-    await queryRows(t.deps.db, sql`UPDATE sign_in_send_budgets SET window_start = window_start - make_interval(mins => ${SEND_WINDOW_MINUTES + 1}) WHERE email = ${owner.email}`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sign_in_send_budgets SET window_start = window_start - make_interval(mins => ${SEND_WINDOW_MINUTES + 1}) WHERE email = ${owner.email}`,
+    );
     const code = await askAndRead(ownerBrowser, owner.email);
     expect((await ownerBrowser.submitCode(owner.email, code)).res.status).toBe(303);
   });
@@ -161,16 +187,22 @@ describe("the owner's known browser (it signed in before)", () => {
     const owner = await t.member('none');
     const browser = new PageClient(t, uniqueIp());
     await browser.requestCode(owner.email);
-    const { res } = await browser.submitCode(owner.email, await codeForReference(t, owner.email, (await browser.requestCode(owner.email)).html));
+    const { res } = await browser.submitCode(
+      owner.email,
+      await codeForReference(t, owner.email, (await browser.requestCode(owner.email)).html),
+    );
     expect(res.status).toBe(303);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tooldir_known_browser='));
-    expect(cookie).toMatch(/^tooldir_known_browser=[0-9A-Za-z]{22}\.[0-9a-f]{64}; Max-Age=34560000; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^tooldir_known_browser=[0-9A-Za-z]{22}\.[0-9a-f]{64}; Max-Age=34560000; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/,
+    );
   });
 
   it('gets a code while strangers on many clients hold the address at its limit, without spending the total', async () => {
     const owner = await t.member('none');
     const ownerBrowser = await signedInOnceThenOut(owner.email); // its first code came out of the address's total
-    for (let i = 1; i < CODES_PER_ADDRESS; i++) expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
+    for (let i = 1; i < CODES_PER_ADDRESS; i++)
+      expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
     // A browser that never signed in waits for the window, at most SEND_WINDOW_MINUTES…
     const newBrowser = await new PageClient(t, uniqueIp()).requestCode(owner.email);
     expect(newBrowser.res.status).toBe(429);
@@ -178,29 +210,42 @@ describe("the owner's known browser (it signed in before)", () => {
     // …the owner's usual browser does not wait at all.
     const { res, html } = await ownerBrowser.requestCode(owner.email);
     expect(res.status).toBe(200);
-    expect((await ownerBrowser.submitCode(owner.email, await codeForReference(t, owner.email, html))).res.status).toBe(303);
-    const [total] = await queryRows<{ sent: number }>(t.deps.db, sql`SELECT sent FROM sign_in_send_budgets WHERE email = ${owner.email} AND client = '*'`);
+    expect((await ownerBrowser.submitCode(owner.email, await codeForReference(t, owner.email, html))).res.status).toBe(
+      303,
+    );
+    const [total] = await queryRows<{ sent: number }>(
+      t.deps.db,
+      sql`SELECT sent FROM sign_in_send_budgets WHERE email = ${owner.email} AND client = '*'`,
+    );
     expect(Number(total!.sent)).toBe(CODES_PER_ADDRESS);
   });
 
   it('has a budget of its own per window, which a refusal names', async () => {
     const owner = await t.member('none');
     const ownerBrowser = await signedInOnceThenOut(owner.email);
-    for (let i = 0; i < CODES_PER_KNOWN_BROWSER; i++) expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(200);
+    for (let i = 0; i < CODES_PER_KNOWN_BROWSER; i++)
+      expect((await ownerBrowser.requestCode(owner.email)).res.status).toBe(200);
     const refused = await ownerBrowser.requestCode(owner.email);
     expect(refused.res.status).toBe(429);
     expect(Number(refused.res.headers.get('retry-after'))).toBeGreaterThan(SEND_WINDOW_MINUTES * 60 - 60);
     expect(Number(refused.res.headers.get('retry-after'))).toBeLessThanOrEqual(SEND_WINDOW_MINUTES * 60);
   });
 
-  it("opens nothing for another address, nor when forged or altered: those browsers count as strangers", async () => {
+  it('opens nothing for another address, nor when forged or altered: those browsers count as strangers', async () => {
     const owner = await t.member('none');
     const other = await t.member('none');
     const otherBrowser = await signedInOnceThenOut(other.email);
     const token = otherBrowser.cookies.get('tooldir_known_browser')!;
     const [id, mac] = token.split('.') as [string, string];
-    const forgeries = [token, `${id}.${'0'.repeat(64)}`, `${'A'.repeat(22)}.${mac}`, `${id}.${mac.toUpperCase()}`, 'garbage'];
-    for (let i = 0; i < CODES_PER_ADDRESS; i++) expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
+    const forgeries = [
+      token,
+      `${id}.${'0'.repeat(64)}`,
+      `${'A'.repeat(22)}.${mac}`,
+      `${id}.${mac.toUpperCase()}`,
+      'garbage',
+    ];
+    for (let i = 0; i < CODES_PER_ADDRESS; i++)
+      expect((await new PageClient(t, uniqueIp()).requestCode(owner.email)).res.status).toBe(200);
     // Control: the genuine token does open its own address's budget, which is at its limit too.
     for (let i = 1; i < CODES_PER_ADDRESS; i++) await new PageClient(t, uniqueIp()).requestCode(other.email);
     expect((await new PageClient(t, uniqueIp()).requestCode(other.email)).res.status).toBe(429);

@@ -34,7 +34,9 @@ async function answer(res: Response, email: string): Promise<Answer> {
     headers.push(`${name}: ${value}`);
   });
   for (const cookie of res.headers.getSetCookie()) {
-    headers.push(`set-cookie: ${cookie.replace(/^(tooldir_signin_csrf|tooldir_signin_challenge)=[0-9A-Za-z]{32};/, '$1=TOKEN;')}`);
+    headers.push(
+      `set-cookie: ${cookie.replace(/^(tooldir_signin_csrf|tooldir_signin_challenge)=[0-9A-Za-z]{32};/, '$1=TOKEN;')}`,
+    );
   }
   const body = (await res.text())
     .replace(/nonce="[0-9A-Za-z]+"/g, 'nonce="NONCE"')
@@ -53,12 +55,17 @@ async function strangerWalk(t: TestApp, email: string, avoid: () => Promise<stri
   const client = new PageClient(t, uniqueIp());
   const csrf = async () => client.cookies.get('tooldir_signin_csrf')!;
   answers.push(await answer(await client.request('/account/sign-in'), email));
-  const ask = async () => answers.push(await answer(await client.request('/account/sign-in', { form: { _csrf: await csrf(), email } }), email));
+  const ask = async () =>
+    answers.push(
+      await answer(await client.request('/account/sign-in', { form: { _csrf: await csrf(), email } }), email),
+    );
   await ask();
   const mailed = await avoid();
   const wrong = ['000000', '111111'].find((c) => !mailed.includes(c))!;
   const guess = async (from: PageClient) => {
-    const res = await from.request('/account/sign-in/code', { form: { _csrf: from.cookies.get('tooldir_signin_csrf')!, email, code: wrong } });
+    const res = await from.request('/account/sign-in/code', {
+      form: { _csrf: from.cookies.get('tooldir_signin_csrf')!, email, code: wrong },
+    });
     answers.push(await answer(res, email));
   };
   for (let i = 0; i < 6; i++) await guess(client);
@@ -69,7 +76,20 @@ async function strangerWalk(t: TestApp, email: string, avoid: () => Promise<stri
   return answers;
 }
 
-const STATUSES = [200, 200, 401, 401, 401, 401, 429, 429, ...Array<number>(CODES_PER_CLIENT - 1).fill(200), 429, 429, 401];
+const STATUSES = [
+  200,
+  200,
+  401,
+  401,
+  401,
+  401,
+  429,
+  429,
+  ...Array<number>(CODES_PER_CLIENT - 1).fill(200),
+  429,
+  429,
+  401,
+];
 const mailedCodes = (t: TestApp, email: string) => async () =>
   (await outboxFor(t, email)).map((m) => /\b(\d{6})\b/.exec(m.text)?.[1] ?? '');
 
@@ -118,7 +138,10 @@ describe('the mail is sent off the response path', () => {
       const { html } = await client.page('/account/sign-in');
       const csrf = /name="_csrf" value="([^"]+)"/.exec(html)![1]!;
       // With drain: false nothing waits for deferred work: were the mail awaited, this would never answer.
-      const res = await client.request('/account/sign-in', { form: { _csrf: csrf, email: member.email }, drain: false });
+      const res = await client.request('/account/sign-in', {
+        form: { _csrf: csrf, email: member.email },
+        drain: false,
+      });
       expect(res.status).toBe(200);
       expect(sent).toEqual([member.email]);
     } finally {
@@ -139,12 +162,19 @@ describe('the mail is sent off the response path', () => {
       const ask = async (email: string) => {
         const client = new PageClient(t, uniqueIp());
         await client.page('/account/sign-in');
-        return answer(await client.request('/account/sign-in', { form: { _csrf: client.cookies.get('tooldir_signin_csrf')!, email } }), email);
+        return answer(
+          await client.request('/account/sign-in', {
+            form: { _csrf: client.cookies.get('tooldir_signin_csrf')!, email },
+          }),
+          email,
+        );
       };
       const forKnown = await ask(member.email);
       expect(forKnown.status).toBe(200);
       expect(await ask(unknown)).toEqual(forKnown);
-      expect(lines.filter((l) => l.includes('deferred work failed') && l.includes('mail API answered 503'))).toHaveLength(1);
+      expect(
+        lines.filter((l) => l.includes('deferred work failed') && l.includes('mail API answered 503')),
+      ).toHaveLength(1);
     } finally {
       await t.close();
     }

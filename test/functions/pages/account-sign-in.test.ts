@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const codeRows = (email: string) =>
-  queryRows<{ code_hash: string; tries: number }>(t.deps.db, sql`SELECT code_hash, tries FROM sign_in_codes WHERE email = ${email}`);
+  queryRows<{ code_hash: string; tries: number }>(
+    t.deps.db,
+    sql`SELECT code_hash, tries FROM sign_in_codes WHERE email = ${email}`,
+  );
 const codeRow = async (email: string) => (await codeRows(email))[0];
 
 describe('account sign-in', () => {
@@ -30,7 +33,9 @@ describe('account sign-in', () => {
     expect(html).toContain(`We sent a 6-digit code to ${email}`);
     // The code belongs to this browser: its challenge lives in a Strict, HttpOnly cookie as long as the code.
     const challenge = res.headers.getSetCookie().find((c) => c.startsWith('tooldir_signin_challenge='))!;
-    expect(challenge).toMatch(/^tooldir_signin_challenge=[0-9A-Za-z]{32}; Max-Age=600; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/);
+    expect(challenge).toMatch(
+      /^tooldir_signin_challenge=[0-9A-Za-z]{32}; Max-Age=600; Path=\/account\/sign-in; HttpOnly; Secure; SameSite=Strict$/,
+    );
     const code = await latestCode(t, email);
     // Stored only as a peppered hash: neither the code nor its bare SHA-256 is in the table.
     const row = await codeRow(email);
@@ -55,7 +60,9 @@ describe('account sign-in', () => {
     );
     expect(sessions).toEqual([{ token_hash: await sha256Hex(token), kind: 'account' }]);
     // The code is spent: kept (until it expires) only as used.
-    expect(await queryRows(t.deps.db, sql`SELECT used_at IS NOT NULL AS used FROM sign_in_codes WHERE email = ${email}`)).toEqual([{ used: true }]);
+    expect(
+      await queryRows(t.deps.db, sql`SELECT used_at IS NOT NULL AS used FROM sign_in_codes WHERE email = ${email}`),
+    ).toEqual([{ used: true }]);
 
     const overview = await client.page('/account');
     expect(overview.res.status).toBe(200);
@@ -86,7 +93,10 @@ describe('account sign-in', () => {
     const both = await Promise.all([client.submitCode(email, code), client.submitCode(email, code)]);
     expect(both.map((r) => r.res.status).sort()).toEqual([303, 401]);
     expect(both.find((r) => r.res.status === 401)!.html).toContain('expired, was already used');
-    const sessions = await queryRows(t.deps.db, sql`SELECT 1 FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ${email}`);
+    const sessions = await queryRows(
+      t.deps.db,
+      sql`SELECT 1 FROM web_sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ${email}`,
+    );
     expect(sessions).toHaveLength(1);
     // Signing in clears the challenge cookie, and a copy of it is worthless: the code is spent.
     expect(client.cookies.has('tooldir_signin_challenge')).toBe(false);
@@ -143,7 +153,10 @@ describe('account sign-in', () => {
     const client = new PageClient(t);
     const email = newEmail();
     await client.requestCode(email);
-    await queryRows(t.deps.db, sql`UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE email = ${email}`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE email = ${email}`,
+    );
     const r = await client.submitCode(email, await latestCode(t, email));
     expect(r.res.status).toBe(401);
     expect(r.html).toContain('expired');
@@ -155,7 +168,13 @@ describe('account sign-in', () => {
     const client = new PageClient(t);
     await client.requestCode(email);
     const code = await latestCode(t, email);
-    for (const forged of ['x', 'A'.repeat(32), 'a'.repeat(4000), '%00%ff', client.cookies.get('tooldir_signin_challenge')!.toLowerCase()]) {
+    for (const forged of [
+      'x',
+      'A'.repeat(32),
+      'a'.repeat(4000),
+      '%00%ff',
+      client.cookies.get('tooldir_signin_challenge')!.toLowerCase(),
+    ]) {
       const other = new PageClient(t);
       await other.page('/account/sign-in');
       other.cookies.set('tooldir_signin_challenge', forged);
@@ -194,7 +213,10 @@ describe('sign-in CSRF (double-submit cookie + Origin)', () => {
     expect(foreign.status).toBe(403);
     expect(await outboxFor(t, email)).toEqual([]);
     // The same form from our own origin works.
-    const ok = await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email }, headers: { origin: 'http://tooldir.test' } });
+    const ok = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(html), email },
+      headers: { origin: 'http://tooldir.test' },
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -214,7 +236,8 @@ describe('sign-in rate limits', () => {
   it('limits code attempts per client IP, whatever the addresses', async () => {
     const client = new PageClient(t, '10.99.0.2');
     const { html } = await client.page('/account/sign-in');
-    const attempt = (email: string) => client.request('/account/sign-in/code', { form: { _csrf: csrfOf(html), email, code: '123456' } });
+    const attempt = (email: string) =>
+      client.request('/account/sign-in/code', { form: { _csrf: csrfOf(html), email, code: '123456' } });
     for (let i = 0; i < 10; i++) expect((await attempt(newEmail())).status).toBe(401);
     const limited = await attempt(newEmail());
     expect(limited.status).toBe(429);
@@ -233,7 +256,10 @@ describe('sign-out', () => {
     const out = await client.request('/account/sign-out', { form: { _csrf: csrfOf(html) } });
     expect(out.status).toBe(303);
     expect(client.cookies.has('tooldir_session')).toBe(false);
-    const rows = await queryRows(t.deps.db, sql`SELECT 1 FROM web_sessions WHERE token_hash = ${await sha256Hex(token)}`);
+    const rows = await queryRows(
+      t.deps.db,
+      sql`SELECT 1 FROM web_sessions WHERE token_hash = ${await sha256Hex(token)}`,
+    );
     expect(rows).toEqual([]);
     // The old cookie value is worthless now.
     client.cookies.set('tooldir_session', token);

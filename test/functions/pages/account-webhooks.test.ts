@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describePolicy } from '../../../src/rate-limits/describe';
 import { createPipelineApp, networkViolations, type PipelineApp } from '../../helpers/pipeline-harness';
-import { loopbackOnlyWebhookTransport, startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
+import {
+  loopbackOnlyWebhookTransport,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../helpers/webhook-receiver';
 import { PageClient, csrfOf, signedInMember } from './account-client';
 
 const transport = loopbackOnlyWebhookTransport({ 'hooks.example': ['93.184.215.14'] });
@@ -29,8 +33,14 @@ async function add(client: PageClient, url: string) {
   return client.request('/account/webhooks', { form: { _csrf: csrfOf(html), once: onceOf(html), url } });
 }
 
-const apiList = async (key: string) => ((await (await t.request('/api/v1/webhooks', { key })).json()) as { data: Array<{ webhook_id: string; url: string }> }).data;
-const secretOf = (html: string) => /id="new-webhook-secret" type="text" readonly value="(whsec_[0-9A-Za-z]{32})"/.exec(html)?.[1];
+const apiList = async (key: string) =>
+  (
+    (await (await t.request('/api/v1/webhooks', { key })).json()) as {
+      data: Array<{ webhook_id: string; url: string }>;
+    }
+  ).data;
+const secretOf = (html: string) =>
+  /id="new-webhook-secret" type="text" readonly value="(whsec_[0-9A-Za-z]{32})"/.exec(html)?.[1];
 
 describe('/account/webhooks', () => {
   it('adds a webhook and shows its signing secret once; a test ping reaches the receiver signed and is listed; Delete removes it', async () => {
@@ -57,18 +67,29 @@ describe('/account/webhooks', () => {
     expect(html).not.toContain(secret);
 
     receiver.secret = secret;
-    const pinged = await client.request(`/account/webhooks/${hook!.webhook_id}/test`, { form: { _csrf: csrfOf(html) } });
+    const pinged = await client.request(`/account/webhooks/${hook!.webhook_id}/test`, {
+      form: { _csrf: csrfOf(html) },
+    });
     expect(pinged.status).toBe(303);
-    expect(pinged.headers.get('location')).toBe(`/account/webhooks?pinged=${hook!.webhook_id}#webhook-${hook!.webhook_id}`);
+    expect(pinged.headers.get('location')).toBe(
+      `/account/webhooks?pinged=${hook!.webhook_id}#webhook-${hook!.webhook_id}`,
+    );
     await t.settle();
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.verifyError).toBeUndefined(); // verified with the secret the page showed, by the documented five lines
-    expect(receiver.received[0]!.event).toMatchObject({ type: 'ping', data: { webhook_id: hook!.webhook_id, url: target } });
+    expect(receiver.received[0]!.event).toMatchObject({
+      type: 'ping',
+      data: { webhook_id: hook!.webhook_id, url: target },
+    });
     ({ html } = await client.page(pinged.headers.get('location')!.split('#')[0]!));
     expect(html).toContain('A signed test ping is on its way');
-    expect(html).toMatch(/<td data-label="Event">ping <span class="muted small">evt_[0-9a-f]{32}<\/span><\/td><td data-label="Attempt">1<\/td>\s*<td data-label="Result">delivered \(HTTP 200\)<\/td>/);
+    expect(html).toMatch(
+      /<td data-label="Event">ping <span class="muted small">evt_[0-9a-f]{32}<\/span><\/td><td data-label="Attempt">1<\/td>\s*<td data-label="Result">delivered \(HTTP 200\)<\/td>/,
+    );
 
-    const deleted = await client.request(`/account/webhooks/${hook!.webhook_id}/delete`, { form: { _csrf: csrfOf(html) } });
+    const deleted = await client.request(`/account/webhooks/${hook!.webhook_id}/delete`, {
+      form: { _csrf: csrfOf(html) },
+    });
     expect(deleted.status).toBe(303);
     expect(await apiList(m.key)).toEqual([]);
     ({ html } = await client.page('/account/webhooks'));
@@ -91,7 +112,10 @@ describe('/account/webhooks', () => {
       expect(html).toContain('role="alert"');
       expect(html).toContain(`<span class="field-error" id="webhook-url-error">${message}</span>`);
       expect(html).toContain('aria-invalid="true" aria-describedby="webhook-url-error"');
-      if (url!.length < 100) expect(html).toContain(`value="${url!.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`);
+      if (url!.length < 100)
+        expect(html).toContain(
+          `value="${url!.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`,
+        );
       expect(html).not.toContain('<b>');
     }
     expect(await apiList(m.key)).toEqual([]);
@@ -129,7 +153,9 @@ describe('/account/webhooks', () => {
     const { html } = await client.page('/account/webhooks');
     expect(html).toContain('id="webhooks-full"');
     expect(html).not.toContain('Add webhook</button>');
-    const sixth = await client.request('/account/webhooks', { form: { _csrf: csrfOf(html), url: 'https://hooks.example/6' } });
+    const sixth = await client.request('/account/webhooks', {
+      form: { _csrf: csrfOf(html), url: 'https://hooks.example/6' },
+    });
     expect(sixth.status).toBe(409);
     expect(await sixth.text()).toContain('at most 5 webhooks');
     expect(await apiList(m.key)).toHaveLength(5);
@@ -141,8 +167,17 @@ describe('/account/webhooks', () => {
     const [hook] = await apiList(m.key);
     const { html } = await client.page('/account/webhooks');
     expect((await client.request('/account/webhooks', { form: { url: 'https://hooks.example/x' } })).status).toBe(403);
-    expect((await client.request('/account/webhooks', { form: { _csrf: csrfOf(html), url: 'https://hooks.example/x' }, headers: { origin: 'https://evil.example' } })).status).toBe(403);
-    expect((await client.request(`/account/webhooks/${hook!.webhook_id}/test`, { form: { _csrf: 'wrong' } })).status).toBe(403);
+    expect(
+      (
+        await client.request('/account/webhooks', {
+          form: { _csrf: csrfOf(html), url: 'https://hooks.example/x' },
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await client.request(`/account/webhooks/${hook!.webhook_id}/test`, { form: { _csrf: 'wrong' } })).status,
+    ).toBe(403);
     expect((await client.request(`/account/webhooks/${hook!.webhook_id}/delete`, { form: {} })).status).toBe(403);
     expect(await apiList(m.key)).toEqual([hook]);
   });
@@ -176,9 +211,15 @@ describe('/account/webhooks', () => {
     const page = await client.page('/account/webhooks');
     expect(secretOf(page.html)).toMatch(/^whsec_/);
     // The same form with another URL (the person changed the field) is a new endpoint.
-    expect((await client.request('/account/webhooks', { form: { ...form, url: 'https://hooks.example/other' } })).status).toBe(303);
+    expect(
+      (await client.request('/account/webhooks', { form: { ...form, url: 'https://hooks.example/other' } })).status,
+    ).toBe(303);
     expect(await apiList(m.key)).toHaveLength(2);
-    const removes = await Promise.all([0, 1].map(() => client.request(`/account/webhooks/${hooks[0]!.webhook_id}/delete`, { form: { _csrf: csrfOf(page.html) } })));
+    const removes = await Promise.all(
+      [0, 1].map(() =>
+        client.request(`/account/webhooks/${hooks[0]!.webhook_id}/delete`, { form: { _csrf: csrfOf(page.html) } }),
+      ),
+    );
     expect(removes.map((r) => r.status)).toEqual([303, 303]);
     expect((await apiList(m.key)).map((h) => h.url)).toEqual(['https://hooks.example/other']);
   });
@@ -203,10 +244,16 @@ describe('/account/webhooks', () => {
     // Loopback endpoints: the ping below is really delivered (to the shared receiver, which answers 200).
     for (let i = 0; i < 5; i++) expect((await add(client, `${receiver.url}/r${i}`)).status).toBe(303);
     const hooks = await apiList(m.key);
-    for (const h of hooks.slice(0, 4)) expect((await t.request(`/api/v1/webhooks/${h.webhook_id}`, { method: 'DELETE', key: m.key })).status).toBe(204);
+    for (const h of hooks.slice(0, 4))
+      expect((await t.request(`/api/v1/webhooks/${h.webhook_id}`, { method: 'DELETE', key: m.key })).status).toBe(204);
     const { html } = await client.page('/account/webhooks');
-    expect((await client.request(`/account/webhooks/${hooks[4]!.webhook_id}/test`, { form: { _csrf: csrfOf(html) } })).status).toBe(303);
-    const refused = await client.request(`/account/webhooks/${hooks[4]!.webhook_id}/delete`, { form: { _csrf: csrfOf(html) } });
+    expect(
+      (await client.request(`/account/webhooks/${hooks[4]!.webhook_id}/test`, { form: { _csrf: csrfOf(html) } }))
+        .status,
+    ).toBe(303);
+    const refused = await client.request(`/account/webhooks/${hooks[4]!.webhook_id}/delete`, {
+      form: { _csrf: csrfOf(html) },
+    });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(describePolicy('webhooks'));
     expect(await apiList(m.key)).toHaveLength(1);

@@ -56,7 +56,9 @@ describe('GET /badge/{slug}.svg', () => {
       const res = await t.request(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('cache-control'), path).toBe('no-store'); // kept by no cache: a tool that goes live shows at once
-      expect(await res.json(), path).toEqual({ error: { code: 'not_found', message: 'No live tool with this slug or site_id is listed in the directory.' } });
+      expect(await res.json(), path).toEqual({
+        error: { code: 'not_found', message: 'No live tool with this slug or site_id is listed in the directory.' },
+      });
     }
   });
 
@@ -64,7 +66,9 @@ describe('GET /badge/{slug}.svg', () => {
     const [tool] = await seedTools(t.deps.db, [{ name: 'Badge Theme' }]);
     const theme = await t.request(`/badge/${tool!.slug}.svg?theme=%3Cpink%3E`);
     expect(theme.status).toBe(400);
-    expect(await theme.json()).toEqual({ error: { code: 'invalid_request', message: 'theme must be one of: light, dark.' } });
+    expect(await theme.json()).toEqual({
+      error: { code: 'invalid_request', message: 'theme must be one of: light, dark.' },
+    });
     expect((await t.request(`/badge/${tool!.slug}.png`)).status).toBe(404);
     expect((await t.request(`/badge/${tool!.slug}`)).status).toBe(404);
     for (const odd of ['%00.svg', '%E2%80%AE.svg', `${'a'.repeat(5000)}.svg`, '.svg', '%2F..%2Fadmin.svg']) {
@@ -103,7 +107,9 @@ describe('the tool page offers the badge', () => {
     // Exactly one script, allowed by its hash alone.
     const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(scripts).toHaveLength(1);
-    const hash = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]))).toString('base64');
+    const hash = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(scripts[0]))).toString(
+      'base64',
+    );
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}';`);
     expect(res.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|nonce-[^']*'[^;]*script/);
   });

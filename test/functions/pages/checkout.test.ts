@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../src/db/client';
 import { createLogger } from '../../../src/log';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
-import { recordingPayments, recordingQueue, siteRow, submitUnpaid, uniqueUrl } from '../../helpers/stripe/payments-fixture';
+import {
+  recordingPayments,
+  recordingQueue,
+  siteRow,
+  submitUnpaid,
+  uniqueUrl,
+} from '../../helpers/stripe/payments-fixture';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +19,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function openCheckout(key: string, input: { name?: string; plan?: string } = {}) {
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: input.name ?? `Page Tool ${crypto.randomUUID().slice(0, 6)}`, url: uniqueUrl(), ...(input.plan && { plan: input.plan }) } });
+  const res = await t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: {
+      name: input.name ?? `Page Tool ${crypto.randomUUID().slice(0, 6)}`,
+      url: uniqueUrl(),
+      ...(input.plan && { plan: input.plan }),
+    },
+  });
   expect(res.status).toBe(402);
   const record = (await res.json()) as { site_id: string; checkout_url: string };
   const url = new URL(record.checkout_url);
@@ -60,24 +74,37 @@ describe('local checkout end to end', () => {
     expect(success.status).toBe(200);
     const successPage = await success.text();
     // The status in words, and the way to the submission's own page instead of an API call.
-    expect(successPage).toMatch(/<strong id="status" data-status="(queued|crawling|pending_review|live)">(queued for crawling|being crawled|crawled, waiting for editorial review|live)<\/strong>/);
-    expect(successPage).toContain(`<a class="button primary" id="follow" href="/account/submissions/${c.siteId}">Follow your submission</a>`);
+    expect(successPage).toMatch(
+      /<strong id="status" data-status="(queued|crawling|pending_review|live)">(queued for crawling|being crawled|crawled, waiting for editorial review|live)<\/strong>/,
+    );
+    expect(successPage).toContain(
+      `<a class="button primary" id="follow" href="/account/submissions/${c.siteId}">Follow your submission</a>`,
+    );
     expect(successPage).not.toContain('/api/v1/sites');
 
     // The link is spent: opening it again leads to the success page, paying again changes nothing.
     const again = await t.request(c.path);
     expect(again.status).toBe(303);
     expect((await pay(c.path, tokenOf(html)!)).status).toBe(303);
-    const [history] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${c.siteId}`);
+    const [history] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${c.siteId}`,
+    );
     expect(Number(history?.n)).toBe(1);
   });
 
   it('Pay is delivered through the webhook entry, which logs the handler summary', async () => {
     const lines: string[] = [];
-    const t2 = await createTestApp({ overrides: { queue: recordingQueue(), log: createLogger('info', (l) => lines.push(l)) } });
+    const t2 = await createTestApp({
+      overrides: { queue: recordingQueue(), log: createLogger('info', (l) => lines.push(l)) },
+    });
     try {
       const m = await t2.member('none');
-      const res = await t2.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Logged Tool', url: uniqueUrl() } });
+      const res = await t2.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: 'Logged Tool', url: uniqueUrl() },
+      });
       const { checkout_url, site_id } = (await res.json()) as { checkout_url: string; site_id: string };
       const path = new URL(checkout_url).pathname;
       const token = tokenOf(await (await t2.request(path)).text())!;
@@ -87,9 +114,13 @@ describe('local checkout end to end', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       expect(paid.status).toBe(303);
-      const logged = lines.map((l) => JSON.parse(l) as { msg: string; summary?: string }).filter((l) => l.msg === 'stripe event');
+      const logged = lines
+        .map((l) => JSON.parse(l) as { msg: string; summary?: string })
+        .filter((l) => l.msg === 'stripe event');
       expect(logged).toHaveLength(1);
-      expect(logged[0]!.summary).toMatch(new RegExp(`^checkout\\.session\\.completed evt_local_\\w+: site ${site_id} queued via payment \\(basic\\)$`));
+      expect(logged[0]!.summary).toMatch(
+        new RegExp(`^checkout\\.session\\.completed evt_local_\\w+: site ${site_id} queued via payment \\(basic\\)$`),
+      );
     } finally {
       await t2.close();
     }
@@ -98,19 +129,36 @@ describe('local checkout end to end', () => {
   it('paying for a URL someone else queued meanwhile ends on a refund page; the detail read says rejected', async () => {
     const m = await t.member('none');
     const url = uniqueUrl();
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: `Late Payer ${crypto.randomUUID().slice(0, 6)}`, url } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: `Late Payer ${crypto.randomUUID().slice(0, 6)}`, url },
+    });
     const { checkout_url, site_id } = (await res.json()) as { checkout_url: string; site_id: string };
     const path = new URL(checkout_url).pathname;
     const token = tokenOf(await (await t.request(path)).text())!;
     const other = await t.member('member');
-    expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `Early Bird ${crypto.randomUUID().slice(0, 6)}`, url } })).status).toBe(201);
+    expect(
+      (
+        await t.request('/api/v1/submit-site', {
+          method: 'POST',
+          key: other.key,
+          json: { name: `Early Bird ${crypto.randomUUID().slice(0, 6)}`, url },
+        })
+      ).status,
+    ).toBe(201);
     const paid = await pay(path, token);
     expect(paid.status).toBe(303);
     const page = await (await t.request(paid.headers.get('location')!)).text();
     expect(page).toContain('Payment refunded');
-    expect(page).toContain('<strong id="status" data-status="rejected">not queued</strong>, and the payment was refunded.');
+    expect(page).toContain(
+      '<strong id="status" data-status="rejected">not queued</strong>, and the payment was refunded.',
+    );
     expect(page).toContain(`href="/account/submissions/${site_id}">Follow your submission</a>`);
-    const detail = (await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()) as { status: string; rejection_reason: string };
+    const detail = (await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()) as {
+      status: string;
+      rejection_reason: string;
+    };
     expect(detail.status).toBe('rejected');
     expect(detail.rejection_reason).toContain('refunded');
     expect((await t.request(path)).status).toBe(410);
@@ -135,7 +183,10 @@ describe('local checkout end to end', () => {
     const m = await t.member('none');
     const c = await openCheckout(m.key);
     const token = tokenOf(await (await t.request(c.path)).text())!;
-    await queryRows(t.deps.db, sql`UPDATE pending_submissions SET expires_at = now() - interval '1 minute' WHERE id = ${c.siteId} RETURNING id`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE pending_submissions SET expires_at = now() - interval '1 minute' WHERE id = ${c.siteId} RETURNING id`,
+    );
     const res = await t.request(c.path);
     expect(res.status).toBe(410);
     expect(await res.text()).toContain('expired');
@@ -179,7 +230,9 @@ describe('local checkout end to end', () => {
     expect(res.status).toBe(200);
     const page = await res.text();
     expect(page).toContain('Payment cancelled');
-    expect(page).toContain(`<a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a>`);
+    expect(page).toContain(
+      `<a class="button primary" id="follow" href="/account/submissions/${siteId}">Back to your submission</a>`,
+    );
     for (const bad of ['x', `${siteId}"><script>alert(1)</script>`, '../../admin', '']) {
       const plain = await t.request(`/checkout/cancelled?site_id=${encodeURIComponent(bad)}`);
       expect(plain.status, bad).toBe(200);
@@ -192,12 +245,19 @@ describe('local checkout end to end', () => {
   });
 
   it('does not exist when Stripe is configured (no free payments)', async () => {
-    const t2 = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_PRICE_BASIC: 'price_b' }, overrides: { payments: { ...recordingPayments(), kind: 'stripe' }, queue: recordingQueue() } });
+    const t2 = await createTestApp({
+      env: { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_PRICE_BASIC: 'price_b' },
+      overrides: { payments: { ...recordingPayments(), kind: 'stripe' }, queue: recordingQueue() },
+    });
     try {
       const m = await t2.member('none');
       const p = await submitUnpaid(t2, m.key);
       expect((await t2.request(`/checkout/${p.sessionId}`)).status).toBe(404);
-      const res = await t2.request(`/checkout/${p.sessionId}/pay`, { method: 'POST', body: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await t2.request(`/checkout/${p.sessionId}/pay`, {
+        method: 'POST',
+        body: 'token=x',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.status).toBe(404);
       expect(await siteRow(t2, p.siteId)).toBeUndefined();
     } finally {

@@ -25,9 +25,26 @@ describe('home page pagination', () => {
 
   beforeAll(async () => {
     // 60 listed tools (one an hour, newest first), 2 sponsors, and tools not live (never listed).
-    live = (await seedTools(t.deps.db, Array.from({ length: 60 }, (_, i) => ({ name: `Paged Tool ${i}`, publishedAt: at(100 + i), isFeature: i % 7 === 0 })))).map((s) => s.slug);
-    sponsors = (await seedTools(t.deps.db, [{ name: 'Sponsor One', isSponsor: true, publishedAt: at(500) }, { name: 'Sponsor Two', isSponsor: true, publishedAt: at(5) }])).map((s) => s.slug);
-    pending = await seedTools(t.deps.db, [{ name: 'Pending Later', status: 'pending_review' }, { name: 'Queued Later', status: 'queued' }]);
+    live = (
+      await seedTools(
+        t.deps.db,
+        Array.from({ length: 60 }, (_, i) => ({
+          name: `Paged Tool ${i}`,
+          publishedAt: at(100 + i),
+          isFeature: i % 7 === 0,
+        })),
+      )
+    ).map((s) => s.slug);
+    sponsors = (
+      await seedTools(t.deps.db, [
+        { name: 'Sponsor One', isSponsor: true, publishedAt: at(500) },
+        { name: 'Sponsor Two', isSponsor: true, publishedAt: at(5) },
+      ])
+    ).map((s) => s.slug);
+    pending = await seedTools(t.deps.db, [
+      { name: 'Pending Later', status: 'pending_review' },
+      { name: 'Queued Later', status: 'queued' },
+    ]);
     await seedTools(t.deps.db, [{ name: 'Rejected Never', status: 'rejected' }]);
   });
 
@@ -42,8 +59,13 @@ describe('home page pagination', () => {
     expect(first.html).toContain('<span class="badge">Featured</span>');
 
     // Tools go live between page reads: two pending ones, and freshly published ones.
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'live', published_at = now() WHERE id IN (${pending[0]!.id}::uuid, ${pending[1]!.id}::uuid)`);
-    const fresh = (await seedTools(t.deps.db, [{ name: 'Fresh A' }, { name: 'Fresh B' }, { name: 'Fresh C' }])).map((s) => s.slug);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'live', published_at = now() WHERE id IN (${pending[0]!.id}::uuid, ${pending[1]!.id}::uuid)`,
+    );
+    const fresh = (await seedTools(t.deps.db, [{ name: 'Fresh A' }, { name: 'Fresh B' }, { name: 'Fresh C' }])).map(
+      (s) => s.slug,
+    );
 
     const pages: ListingRead[] = [first];
     for (let page = first; page.next; ) {
@@ -95,7 +117,12 @@ describe('home page pagination', () => {
       apiCursor, // the API search's cursor belongs to another list
       encodeCursor('', { mode: 'newest', tier: null, publishedMicros: '1700000000000000', id: someId }),
       encodeCursor('\u0001browse\u0000', { mode: 'text', tier: 1, publishedMicros: '1700000000000000', id: someId }),
-      encodeCursor('\u0001browse\u0000writing', { mode: 'newest', tier: null, publishedMicros: '1700000000000000', id: someId }),
+      encodeCursor('\u0001browse\u0000writing', {
+        mode: 'newest',
+        tier: null,
+        publishedMicros: '1700000000000000',
+        id: someId,
+      }),
     ];
     for (const cursor of forged) {
       for (const name of ['after', 'before']) {
@@ -113,7 +140,12 @@ describe('home page pagination', () => {
   });
 
   it('answers a well-formed cursor past the end with an empty page that links back', async () => {
-    const end = encodeCursor('\u0001browse\u0000', { mode: 'newest', tier: null, publishedMicros: '0', id: crypto.randomUUID() });
+    const end = encodeCursor('\u0001browse\u0000', {
+      mode: 'newest',
+      tier: null,
+      publishedMicros: '0',
+      id: crypto.randomUUID(),
+    });
     const page = await readListing(t, `/?after=${end}`);
     expect(page.status).toBe(200);
     expect(page.cards).toEqual([]);

@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const oversized = () => 'x'.repeat(FORM_LIMIT_BYTES + 1);
-const count = async (table: 'sites' | 'accounts') => (await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
+const count = async (table: 'sites' | 'accounts') =>
+  (await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0]!.n;
 
 describe('a form larger than the limit', () => {
   it('/submit answers 413 in words and submits nothing; the same form at the limit is read', async () => {
@@ -23,7 +24,10 @@ describe('a form larger than the limit', () => {
     const form = (await client.page('/submit')).html;
     const before = await count('sites');
     const fields = { _csrf: csrfOf(form), name: 'Oversized Tool', url: uniqueUrl(), plan: 'basic' };
-    const res = await client.request('/submit', { form: { ...fields, padding: oversized() }, headers: { origin: 'http://tooldir.test' } });
+    const res = await client.request('/submit', {
+      form: { ...fields, padding: oversized() },
+      headers: { origin: 'http://tooldir.test' },
+    });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain(`The form is larger than ${FORM_LIMIT_TEXT}.`);
     expect(await count('sites')).toBe(before);
@@ -36,7 +40,9 @@ describe('a form larger than the limit', () => {
     const client = new PageClient(t);
     const { html } = await client.page('/account/sign-in');
     const before = await count('accounts');
-    const res = await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email: newEmail(), padding: oversized() } });
+    const res = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(html), email: newEmail(), padding: oversized() },
+    });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain(`The form is larger than ${FORM_LIMIT_TEXT}.`);
     expect(await count('accounts')).toBe(before);
@@ -44,10 +50,19 @@ describe('a form larger than the limit', () => {
 
   it('/admin/login with the right token answers 413 in words before reading it, and signs nobody in (issue 27)', async () => {
     const editorSessions = async () =>
-      (await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM web_sessions WHERE kind = 'editor'`))[0]!.n;
+      (
+        await queryRows<{ n: number }>(
+          t.deps.db,
+          sql`SELECT count(*)::int AS n FROM web_sessions WHERE kind = 'editor'`,
+        )
+      )[0]!.n;
     const before = await editorSessions();
     const post = (body: string) =>
-      t.request('/admin/login', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' } });
+      t.request('/admin/login', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
+      });
     const res = await post(new URLSearchParams({ token: ADMIN_TOKEN, padding: oversized() }).toString());
     expect(res.status).toBe(413);
     expect(res.headers.get('set-cookie')).toBeNull();

@@ -24,7 +24,15 @@ const HOSTILE = [
   '/.//evil.example',
   `/${'a'.repeat(6001)}`,
 ];
-const CONTROL = ['/submit\r\nSet-Cookie: x=1', '/\r\n', '\r\n', '/\t/evil.example', '/submit\u0000', '/a\u007f', '/%0d%0a\n'];
+const CONTROL = [
+  '/submit\r\nSet-Cookie: x=1',
+  '/\r\n',
+  '\r\n',
+  '/\t/evil.example',
+  '/submit\u0000',
+  '/a\u007f',
+  '/%0d%0a\n',
+];
 
 describe('safeNextPath', () => {
   it('keeps paths of this site with their query, normalised for a Location header', () => {
@@ -56,19 +64,25 @@ describe('safeNextPath', () => {
 
   it('whatever it returns resolves to this origin and is a valid header value', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('/', '\\', ':', '.', 'a', '%', '?', '#', '@', ' ', 'é', '\t', '\n', 'h', 't', 'p', 's') , maxLength: 20 }), (value) => {
-        let path: string | undefined;
-        try {
-          path = safeNextPath(value);
-        } catch {
-          return; // control characters: a 400
-        }
-        if (path === undefined) return;
-        expect(new URL(path, 'https://tooldir.example').origin).toBe('https://tooldir.example');
-        expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
-        expect(() => new Headers({ location: path })).not.toThrow();
-        expect(/[^\x21-\x7e]/.test(path)).toBe(false);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('/', '\\', ':', '.', 'a', '%', '?', '#', '@', ' ', 'é', '\t', '\n', 'h', 't', 'p', 's'),
+          maxLength: 20,
+        }),
+        (value) => {
+          let path: string | undefined;
+          try {
+            path = safeNextPath(value);
+          } catch {
+            return; // control characters: a 400
+          }
+          if (path === undefined) return;
+          expect(new URL(path, 'https://tooldir.example').origin).toBe('https://tooldir.example');
+          expect(path.startsWith('/') && !path.startsWith('//')).toBe(true);
+          expect(() => new Headers({ location: path })).not.toThrow();
+          expect(/[^\x21-\x7e]/.test(path)).toBe(false);
+        },
+      ),
       { numRuns: propertyRuns(2000) },
     );
   });
@@ -96,7 +110,9 @@ describe('next through the sign-in pages', () => {
       const code = await client.request('/account/sign-in', { form: { _csrf: csrfOf(page.html), email, next } });
       const codeHtml = await code.text();
       expect(codeHtml).not.toContain('name="next"');
-      const done = await client.request('/account/sign-in/code', { form: { _csrf: csrfOf(codeHtml), email, code: await latestCode(t, email), next } });
+      const done = await client.request('/account/sign-in/code', {
+        form: { _csrf: csrfOf(codeHtml), email, code: await latestCode(t, email), next },
+      });
       expect(done.status).toBe(303);
       expect(done.headers.get('location')).toBe('/account');
     }
@@ -121,12 +137,18 @@ describe('next through the sign-in pages', () => {
       const res = await client.request(`/account/sign-in?next=${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
-      expect(await res.text()).toContain('The return address (next) must not contain line breaks or other control characters.');
+      expect(await res.text()).toContain(
+        'The return address (next) must not contain line breaks or other control characters.',
+      );
     }
     const page = await client.page('/account/sign-in');
-    const post = await client.request('/account/sign-in', { form: { _csrf: csrfOf(page.html), email: newEmail(), next: '/submit\r\nX: y' } });
+    const post = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(page.html), email: newEmail(), next: '/submit\r\nX: y' },
+    });
     expect(post.status).toBe(400);
-    const code = await client.request('/account/sign-in/code', { form: { _csrf: csrfOf(page.html), email: newEmail(), code: '123456', next: '/\n/evil' } });
+    const code = await client.request('/account/sign-in/code', {
+      form: { _csrf: csrfOf(page.html), email: newEmail(), code: '123456', next: '/\n/evil' },
+    });
     expect(code.status).toBe(400);
   });
 });

@@ -26,12 +26,27 @@ const from = (client: string, path: string, init: RequestInit = {}) =>
 
 async function countersOf(slug: string) {
   await h.settle();
-  return queryRows<{ counter: string; n: number }>(t.deps.db, sql`SELECT counter, n::int AS n FROM stat_counters WHERE slug = ${slug}`);
+  return queryRows<{ counter: string; n: number }>(
+    t.deps.db,
+    sql`SELECT counter, n::int AS n FROM stat_counters WHERE slug = ${slug}`,
+  );
 }
 
 describe.each([
-  { route: 'the outbound link', path: (slug: string) => `/go/${slug}`, ok: 302, counter: 'clicks', policy: 'outboundLinks' as const },
-  { route: 'the badge', path: (slug: string) => `/badge/${slug}.svg`, ok: 200, counter: 'badge_loads', policy: 'badges' as const },
+  {
+    route: 'the outbound link',
+    path: (slug: string) => `/go/${slug}`,
+    ok: 302,
+    counter: 'clicks',
+    policy: 'outboundLinks' as const,
+  },
+  {
+    route: 'the badge',
+    path: (slug: string) => `/badge/${slug}.svg`,
+    ok: 200,
+    counter: 'badge_loads',
+    policy: 'badges' as const,
+  },
 ])('$route', ({ path, ok, counter, policy }) => {
   const LIMIT = rateLimitPolicies[policy].limit;
   it(`answers its limit of requests a minute per client, then 429 with Retry-After, kept by no cache`, async () => {
@@ -49,8 +64,17 @@ describe.each([
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(refused.headers.get('location')).toBeNull();
     const body = await refused.text();
-    if (ok === 302) expect(body).toContain('Too many requests from your address'); // a page, like the other pages' refusals
-    else expect(JSON.parse(body)).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/^Too many requests: at most 60 badge loads per minute per client IP\. Retry in \d+ s\.$/) } });
+    if (ok === 302)
+      expect(body).toContain('Too many requests from your address'); // a page, like the other pages' refusals
+    else
+      expect(JSON.parse(body)).toEqual({
+        error: {
+          code: 'rate_limited',
+          message: expect.stringMatching(
+            /^Too many requests: at most 60 badge loads per minute per client IP\. Retry in \d+ s\.$/,
+          ),
+        },
+      });
     // Unknown slugs and odd names count too: the limiter answers before the name is looked at.
     expect((await from(client, path('no-such-tool'))).status).toBe(429);
     // Another client has its own bucket.
@@ -73,7 +97,8 @@ describe('three buckets: links, badges and pages', () => {
   it('a client past its link limit still loads badges and pages, and the other way round', async () => {
     const [tool] = await seedTools(t.deps.db, [{ name: `Own Buckets ${crypto.randomUUID().slice(0, 6)}` }]);
     const client = freshClient();
-    for (let i = 0; i < rateLimitPolicies.outboundLinks.limit; i++) expect((await from(client, `/go/${tool!.slug}`)).status).toBe(302);
+    for (let i = 0; i < rateLimitPolicies.outboundLinks.limit; i++)
+      expect((await from(client, `/go/${tool!.slug}`)).status).toBe(302);
     expect((await from(client, `/go/${tool!.slug}`)).status).toBe(429);
     const badge = await from(client, `/badge/${tool!.slug}.svg`);
     expect(badge.status).toBe(200);

@@ -37,7 +37,8 @@ describe('the page cache keys on what a route reads', () => {
       const real = await cacheOf(plain);
       expect(real.state, plain).toBe('hit');
       expect(real.body).toBe(first.body);
-      for (let n = 2; n < 6; n++) expect((await cacheOf(`${plain}${plain.includes('?') ? '&' : '?'}junk=${n}&fbclid=${n}`)).state).toBe('hit');
+      for (let n = 2; n < 6; n++)
+        expect((await cacheOf(`${plain}${plain.includes('?') ? '&' : '?'}junk=${n}&fbclid=${n}`)).state).toBe('hit');
     }
   });
 
@@ -63,7 +64,10 @@ describe('the page cache keys on what a route reads', () => {
     for (let n = 0; n < 120; n++) expect((await cacheOf(`${real[n % 2]}?junk=${n}`)).state).toBe('hit');
     for (const path of real) expect((await cacheOf(path)).state, path).toBe('hit');
     // The positive control: pages that are really different do evict each other in a cache this small.
-    const others = await seedTools(t.deps.db, Array.from({ length: 30 }, (_, i) => ({ name: `Filler Page ${i}`, description: 'x'.repeat(2000) })));
+    const others = await seedTools(
+      t.deps.db,
+      Array.from({ length: 30 }, (_, i) => ({ name: `Filler Page ${i}`, description: 'x'.repeat(2000) })),
+    );
     for (const other of others) await cacheOf(`/tools/${other.slug}`);
     expect((await cacheOf(real[0]!)).state).toBe('miss');
   });

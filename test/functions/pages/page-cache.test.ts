@@ -19,8 +19,16 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 
 describe('the page cache', () => {
   it('keeps the home page, a tool page, a category page, the search page and JSON search, and answers them again unchanged', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: 'Cached Quill', description: 'Writes.', categories: ['writing'] }]);
-    for (const path of ['/', `/tools/${tool!.slug}`, '/categories/writing', '/?q=cached+quill', '/api/v1/tools?q=cached+quill']) {
+    const [tool] = await seedTools(t.deps.db, [
+      { name: 'Cached Quill', description: 'Writes.', categories: ['writing'] },
+    ]);
+    for (const path of [
+      '/',
+      `/tools/${tool!.slug}`,
+      '/categories/writing',
+      '/?q=cached+quill',
+      '/api/v1/tools?q=cached+quill',
+    ]) {
       const miss = await get(path);
       expect(miss.status, path).toBe(200);
       expect(miss.headers.get('x-cache'), path).toBe('miss');
@@ -75,7 +83,10 @@ describe('the page cache', () => {
     expect((await read('/?q=renamed+right+away')).text).toContain('Renamed Right Away');
 
     expect((await read('/categories/video')).text).not.toContain('Renamed Right Away');
-    await queryRows(t.deps.db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${first!.id}, 'video')`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${first!.id}, 'video')`,
+    );
     expect((await read('/categories/video')).text).toContain('Renamed Right Away');
 
     await queryRows(t.deps.db, sql`UPDATE categories SET name = 'Sound and Voice' WHERE slug = 'audio'`);

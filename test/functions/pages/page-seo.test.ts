@@ -36,7 +36,9 @@ function jsonLdBlocks(page: string): unknown[] {
 }
 
 const meta = (page: string, attr: 'property' | 'name', key: string) =>
-  [...page.matchAll(new RegExp(`<meta ${attr}="${key.replace(/[:+]/g, '\\$&')}" content="([^"]*)">`, 'g'))].map((m) => m[1]);
+  [...page.matchAll(new RegExp(`<meta ${attr}="${key.replace(/[:+]/g, '\\$&')}" content="([^"]*)">`, 'g'))].map(
+    (m) => m[1],
+  );
 const canonicals = (page: string) => [...page.matchAll(/<link rel="canonical" href="([^"]*)">/g)].map((m) => m[1]);
 
 describe('tool page JSON-LD', () => {
@@ -64,7 +66,13 @@ describe('tool page JSON-LD', () => {
   it('leaves out what is unknown: no image, no description, no offers (the crawl keeps no price)', async () => {
     const page = await (await t.request(`/tools/${plain.slug}`)).text();
     expect(jsonLdBlocks(page)).toEqual([
-      { '@context': 'https://schema.org', '@type': 'SoftwareApplication', name: 'Plain Tool', url: plain.url, applicationCategory: 'Video' },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'SoftwareApplication',
+        name: 'Plain Tool',
+        url: plain.url,
+        applicationCategory: 'Video',
+      },
     ]);
   });
 });
@@ -91,7 +99,9 @@ describe('canonical, Open Graph and Twitter card tags', () => {
     expect(meta(page, 'property', 'og:image')).toEqual([`${origin}/media/${image}`]);
     expect(meta(page, 'name', 'twitter:card')).toEqual(['summary_large_image']);
     expect(meta(page, 'name', 'twitter:image')).toEqual([`${origin}/media/${image}`]);
-    expect(meta(page, 'name', 'twitter:title')).toEqual([`&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\u2028&lt;!-- Tool – tooldir`]);
+    expect(meta(page, 'name', 'twitter:title')).toEqual([
+      `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\u2028&lt;!-- Tool – tooldir`,
+    ]);
     const sitemap = await (await t.request('/sitemap.xml')).text();
     expect(sitemap).toContain(`<loc>${origin}/tools/${rich.slug}</loc>`);
     expect(await (await t.request('/robots.txt')).text()).toContain(`\nSitemap: ${origin}/sitemap.xml\n`);

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
 
 describe('/pricing', () => {
   it('is public, cacheable, in the header as the current page, with every plan, price and benefit', async () => {
@@ -25,7 +26,11 @@ describe('/pricing', () => {
     expect(html).toContain('<a href="/pricing" aria-current="page">Pricing</a>');
     expect(html).toContain('<link rel="canonical" href="http://tooldir.test/pricing">');
     expect(html).toMatch(/<h1>Pricing<\/h1>/);
-    expect([amountText(planPrices.basic), amountText(planPrices.featured), amountText(planPrices.sponsored)]).toEqual(['15.90 USD', '19.90 USD', '29.90 USD']);
+    expect([amountText(planPrices.basic), amountText(planPrices.featured), amountText(planPrices.sponsored)]).toEqual([
+      '15.90 USD',
+      '19.90 USD',
+      '29.90 USD',
+    ]);
     for (const plan of planKinds) {
       const price = planPrices[plan];
       expect(html).toContain(`<section class="plan${plan === 'featured' ? ' highlight' : ''}" id="plan-${plan}"`);
@@ -45,7 +50,9 @@ describe('/pricing', () => {
       expect(html).toContain(membershipSummary(tier, { member: 7, memberFeature: 12 }));
     }
     expect(html).toContain('Basic listings without paying per tool: up to 7 submissions a day (the UTC day).');
-    expect(html).toContain('Basic and featured listings without paying per tool: up to 12 submissions a day (the UTC day).');
+    expect(html).toContain(
+      'Basic and featured listings without paying per tool: up to 12 submissions a day (the UTC day).',
+    );
     expect(html).not.toContain('New sign-ups are closed');
   });
 
@@ -63,7 +70,9 @@ describe('/pricing', () => {
     expect(text).toContain('## Plans and prices (http://tooldir.test/pricing)');
     expect(text).toContain('- basic: 15.90 USD once.');
     expect(text).toContain('- sponsored: 29.90 USD a month.');
-    expect(text).toContain(`- membership memberFeature (Member with featured): ${amountText(membershipPrices.memberFeature)} a month. Basic and featured listings without paying per tool: up to 12 submissions a day`);
+    expect(text).toContain(
+      `- membership memberFeature (Member with featured): ${amountText(membershipPrices.memberFeature)} a month. Basic and featured listings without paying per tool: up to 12 submissions a day`,
+    );
     expect(text).toContain('http://tooldir.test/submit');
   });
 });
@@ -75,7 +84,9 @@ describe('the docs', () => {
     for (const plan of planKinds) expect(pages).toContain(`| ${plan} | ${priceText(planPrices[plan])} |`);
     for (const tier of membershipTiers) expect(pages).toContain(`\`${tier}\` (${priceText(membershipPrices[tier])})`);
     expect(pages).toContain(`(the ${SPONSOR_SLOTS} newest sponsors)`);
-    expect(readme).toContain(`basic ${amountText(planPrices.basic).replace(' USD', '')} and featured ${amountText(planPrices.featured).replace(' USD', '')} USD once, sponsored ${amountText(planPrices.sponsored)} a month`);
+    expect(readme).toContain(
+      `basic ${amountText(planPrices.basic).replace(' USD', '')} and featured ${amountText(planPrices.featured).replace(' USD', '')} USD once, sponsored ${amountText(planPrices.sponsored)} a month`,
+    );
   });
 });
 
@@ -84,7 +95,9 @@ describe('/pricing with SIGNUP=closed', () => {
     const closed = await createTestApp({ env: { SIGNUP: 'closed' } });
     try {
       const html = await (await closed.request('/pricing')).text();
-      expect(html).toContain('<p class="notice" id="signup-closed">New sign-ups are closed: only the operator who runs this directory can open an account.');
+      expect(html).toContain(
+        '<p class="notice" id="signup-closed">New sign-ups are closed: only the operator who runs this directory can open an account.',
+      );
       expect(html).not.toContain('a new e-mail address gets an account');
       const signIn = await (await closed.request('/account/sign-in')).text();
       expect(signIn).toContain('<p class="notice" id="signup-closed">New sign-ups are closed');

@@ -15,11 +15,29 @@ afterAll(() => t.close());
 
 let n = 0;
 /** Seeds a live site directly (the pipeline itself is covered by the e2e tests). */
-async function liveSite(o: { name: string; slug?: string; feature?: boolean; sponsor?: boolean; description?: string; image?: string; url?: string; daysAgo?: number }) {
+async function liveSite(o: {
+  name: string;
+  slug?: string;
+  feature?: boolean;
+  sponsor?: boolean;
+  description?: string;
+  image?: string;
+  url?: string;
+  daysAgo?: number;
+}) {
   const id = crypto.randomUUID();
   const slug = o.slug ?? `site-${++n}-${id.slice(0, 6)}`;
   const url = o.url ?? `https://${slug}.example/`;
-  const metadata = { title: o.name, description: o.description ?? null, image: o.image ?? null, icon: null, canonical: null, finalUrl: url, finalCanonical: url, language: 'en' };
+  const metadata = {
+    title: o.name,
+    description: o.description ?? null,
+    image: o.image ?? null,
+    icon: null,
+    canonical: null,
+    finalUrl: url,
+    finalCanonical: url,
+    language: 'en',
+  };
   await queryRows(
     t.deps.db,
     sql`INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, is_feature, is_sponsor, slug, live_url, published_at, metadata)
@@ -34,7 +52,11 @@ const csp = (res: Response) => res.headers.get('content-security-policy') ?? '';
 
 describe('public pages', () => {
   it('renders a hostile tool name and description as text, with a strict CSP and no script', async () => {
-    const slug = await liveSite({ name: '<script>alert(1)</script>', description: '"><img src=x onerror=alert(2)>', image: 'javascript:alert(3)' });
+    const slug = await liveSite({
+      name: '<script>alert(1)</script>',
+      description: '"><img src=x onerror=alert(2)>',
+      image: 'javascript:alert(3)',
+    });
     const res = await t.request(`/tools/${slug}`);
     expect(res.status).toBe(200);
     const text = await res.text();
@@ -47,7 +69,9 @@ describe('public pages', () => {
     expect(text).not.toContain('<img src=x');
     expect(text).not.toContain('javascript:');
     expect(text).toContain('<title>&lt;script&gt;alert(1)&lt;/script&gt; – tooldir</title>');
-    expect(csp(res)).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/);
+    expect(csp(res)).toMatch(
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]+=*'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'$/,
+    );
     const home = await (await t.request('/')).text();
     expect(home).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     // The home page runs no script: its only script elements are JSON-LD data blocks (escaped: directory-cards.test.ts).
@@ -56,9 +80,19 @@ describe('public pages', () => {
 
   it('links basic tools with rel="noopener nofollow", featured and sponsored ones with rel="noopener", through the outbound link /go/{slug}', async () => {
     const basic = await liveSite({ name: 'Basic Link Tool', url: 'https://basic-link.example/' });
-    const featured = await liveSite({ name: 'Featured Link Tool', feature: true, url: 'https://featured-link.example/' });
-    const sponsored = await liveSite({ name: 'Sponsored Link Tool', sponsor: true, url: 'https://sponsored-link.example/' });
-    expect(await (await t.request(`/tools/${basic}`)).text()).toContain(`<a class="button primary" href="/go/${basic}" rel="noopener nofollow" target="_blank">`);
+    const featured = await liveSite({
+      name: 'Featured Link Tool',
+      feature: true,
+      url: 'https://featured-link.example/',
+    });
+    const sponsored = await liveSite({
+      name: 'Sponsored Link Tool',
+      sponsor: true,
+      url: 'https://sponsored-link.example/',
+    });
+    expect(await (await t.request(`/tools/${basic}`)).text()).toContain(
+      `<a class="button primary" href="/go/${basic}" rel="noopener nofollow" target="_blank">`,
+    );
     const f = await (await t.request(`/tools/${featured}`)).text();
     expect(f).toContain(`<a class="button primary" href="/go/${featured}" rel="noopener" target="_blank">`);
     expect(f).toContain('<span class="badge">Featured</span>');
@@ -116,7 +150,8 @@ describe('public pages', () => {
     await liveSite({ name: 'Bucket Counter' });
     const ip = { 'cf-connecting-ip': '198.51.100.200' };
     // Distinct searches: one the page cache holds is served without counting (docs/pages.md "Caching and rate limits").
-    for (let i = 0; i < 59; i++) expect((await t.request(`/api/v1/tools?q=bucket+${i}`, { headers: ip })).status).toBe(200);
+    for (let i = 0; i < 59; i++)
+      expect((await t.request(`/api/v1/tools?q=bucket+${i}`, { headers: ip })).status).toBe(200);
     const last = await t.request('/?q=bucket', { headers: ip });
     expect(last.status).toBe(200);
     expect(await last.text()).toContain('Bucket Counter');
@@ -143,7 +178,9 @@ describe('public pages', () => {
     const held = await t.request('/?q=bucket', { headers: ip });
     expect(held.status).toBe(200);
     expect(held.headers.get('x-cache')).toBe('hit');
-    expect((await t.request('/?q=bucket+counter', { headers: { 'cf-connecting-ip': '198.51.100.201' } })).status).toBe(200);
+    expect((await t.request('/?q=bucket+counter', { headers: { 'cf-connecting-ip': '198.51.100.201' } })).status).toBe(
+      200,
+    );
   });
 
   it('answers 404 pages for unknown, malformed and non-live slugs, also with the CSP', async () => {

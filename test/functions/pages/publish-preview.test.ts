@@ -19,7 +19,11 @@ describe('the text that will be published, before the tool goes live', () => {
   it('is shown in review, can be changed by an edit the editor approves, and is what the live page shows', async () => {
     const { m, client } = await signedInMember(t, 'member');
     const name = uniqueName('Preview');
-    const tool = await seedOwnedTool(t.deps.db, m.accountId, { name, description: 'Crawled words from the site.', status: 'pending_review' });
+    const tool = await seedOwnedTool(t.deps.db, m.accountId, {
+      name,
+      description: 'Crawled words from the site.',
+      status: 'pending_review',
+    });
 
     let { html } = await client.page(`/account/submissions/${tool.id}`);
     expect(html).toContain('<h2 id="preview-title">What will be published</h2>');
@@ -27,13 +31,19 @@ describe('the text that will be published, before the tool goes live', () => {
     expect(html).toContain('<dd id="preview-description">Crawled words from the site.</dd>');
     expect(html).toContain('id="edit"'); // the same "Suggest an edit" form as a live tool's
 
-    const filed = await client.request(`/account/submissions/${tool.id}/edit`, { form: { _csrf: csrfOf(html), name: '', description: 'What the tool really does.' } });
+    const filed = await client.request(`/account/submissions/${tool.id}/edit`, {
+      form: { _csrf: csrfOf(html), name: '', description: 'What the tool really does.' },
+    });
     expect([200, 303]).toContain(filed.status);
     const detail = await (await t.request(`/api/v1/sites/${tool.id}`, { key: m.key })).json();
     expect(detail.pending_edit).toMatchObject({ description: 'What the tool really does.' });
 
     // The editor's queue has it; approving it changes the text that will be published.
-    const approved = await t.request(`/api/v1/admin/edits/${detail.pending_edit.edit_id}/review`, { method: 'POST', key: ADMIN_TOKEN, json: { decision: 'approve' } });
+    const approved = await t.request(`/api/v1/admin/edits/${detail.pending_edit.edit_id}/review`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { decision: 'approve' },
+    });
     expect(approved.status).toBe(200);
     ({ html } = await client.page(`/account/submissions/${tool.id}`));
     expect(html).toContain('<dd id="preview-description">What the tool really does.</dd>');
@@ -49,11 +59,21 @@ describe('the text that will be published, before the tool goes live', () => {
 
   it('is the API edit too: PATCH in review files an edit; before the crawl the page says the text comes later', async () => {
     const { m, client } = await signedInMember(t, 'member');
-    const tool = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Api Preview'), status: 'pending_review' });
-    const res = await t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: m.key, json: { description: 'Proposed in review.' } });
+    const tool = await seedOwnedTool(t.deps.db, m.accountId, {
+      name: uniqueName('Api Preview'),
+      status: 'pending_review',
+    });
+    const res = await t.request(`/api/v1/sites/${tool.id}`, {
+      method: 'PATCH',
+      key: m.key,
+      json: { description: 'Proposed in review.' },
+    });
     expect(res.status).toBe(202); // filed, as for a live tool
     expect((await res.json()).pending_edit).toMatchObject({ description: 'Proposed in review.' });
-    const queued = await seedOwnedTool(t.deps.db, m.accountId, { name: uniqueName('Queued Preview'), status: 'queued' });
+    const queued = await seedOwnedTool(t.deps.db, m.accountId, {
+      name: uniqueName('Queued Preview'),
+      status: 'queued',
+    });
     const { html } = await client.page(`/account/submissions/${queued.id}`);
     expect(html).toContain('The description is read from your site when it is crawled');
     expect(html).not.toContain('id="edit"');
@@ -68,7 +88,10 @@ describe('the tool page', () => {
     // The crawl kept the site's own <title>, which usually repeats the name with a slogan.
     const { queryRows } = await import('../../../src/db/client');
     const { sql } = await import('drizzle-orm');
-    await queryRows(t.deps.db, sql`UPDATE sites SET metadata = metadata || ${JSON.stringify({ title: `${name} – The best AI for everything` })}::jsonb WHERE id = ${tool.id}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET metadata = metadata || ${JSON.stringify({ title: `${name} – The best AI for everything` })}::jsonb WHERE id = ${tool.id}::uuid`,
+    );
     const page = await (await t.request(`/tools/${tool.slug}`)).text();
     const body = page.slice(page.indexOf('<main'));
     expect(body).not.toContain('The best AI for everything');

@@ -23,19 +23,24 @@ async function expectRefused(res: Response) {
 }
 
 describe('next on the sign-in pages', () => {
-  it.each(BREAKS.map((b) => [JSON.stringify(b), b]))('GET /account/sign-in?next=… with %s is 400, signed out and signed in', async (_label, brk) => {
-    const query = `?next=${encodeURIComponent(consentPath(brk))}`;
-    await expectRefused(await new PageClient(t).request(`/account/sign-in${query}`));
-    const signedIn = new PageClient(t);
-    await signedIn.signIn(newEmail());
-    await expectRefused(await signedIn.request(`/account/sign-in${query}`));
-  });
+  it.each(BREAKS.map((b) => [JSON.stringify(b), b]))(
+    'GET /account/sign-in?next=… with %s is 400, signed out and signed in',
+    async (_label, brk) => {
+      const query = `?next=${encodeURIComponent(consentPath(brk))}`;
+      await expectRefused(await new PageClient(t).request(`/account/sign-in${query}`));
+      const signedIn = new PageClient(t);
+      await signedIn.signIn(newEmail());
+      await expectRefused(await signedIn.request(`/account/sign-in${query}`));
+    },
+  );
 
   it('POST /account/sign-in with a broken next is 400 and sends no code', async () => {
     const client = new PageClient(t);
     const email = newEmail();
     const { html } = await client.page('/account/sign-in');
-    await expectRefused(await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email, next: consentPath('\r\nX: y') } }));
+    await expectRefused(
+      await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email, next: consentPath('\r\nX: y') } }),
+    );
     expect(await outboxFor(t, email)).toEqual([]);
   });
 
@@ -46,10 +51,14 @@ describe('next on the sign-in pages', () => {
     await client.request('/account/sign-in', { form: { _csrf: csrfOf(html), email } });
     const code = await latestCode(t, email);
     const csrf = client.cookies.get('tooldir_signin_csrf')!;
-    const refused = await client.request('/account/sign-in/code', { form: { _csrf: csrf, email, code, next: consentPath('\nLocation: https://evil.example') } });
+    const refused = await client.request('/account/sign-in/code', {
+      form: { _csrf: csrf, email, code, next: consentPath('\nLocation: https://evil.example') },
+    });
     await expectRefused(refused);
     expect(refused.headers.getSetCookie().some((c) => c.startsWith('tooldir_session='))).toBe(false);
-    const signedIn = await client.request('/account/sign-in/code', { form: { _csrf: csrf, email, code, next: consentPath('&state=ok') } });
+    const signedIn = await client.request('/account/sign-in/code', {
+      form: { _csrf: csrf, email, code, next: consentPath('&state=ok') },
+    });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe(consentPath('&state=ok'));
   });

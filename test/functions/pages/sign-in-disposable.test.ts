@@ -21,11 +21,17 @@ describe('disposable addresses at sign-in', () => {
     const client = new PageClient(t, uniqueIp());
     const page = await client.page('/account/sign-in?next=%2Fsubmit%3Fplan%3Dbasic');
     const email = `maker-${crypto.randomUUID().slice(0, 6)}@Mailinator.com`;
-    const res = await client.request('/account/sign-in', { form: { _csrf: csrfOf(page.html), email, next: '/submit?plan=basic' } });
+    const res = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(page.html), email, next: '/submit?plan=basic' },
+    });
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toContain('<p class="error" role="alert">Addresses at mailinator.com are disposable (temporary) mail, which we do not accept.');
-    expect(html).toMatch(/<input id="email" type="email" name="email" value="maker-[0-9a-f]{6}@Mailinator\.com"[^>]* aria-invalid="true" aria-describedby="email-error">/);
+    expect(html).toContain(
+      '<p class="error" role="alert">Addresses at mailinator.com are disposable (temporary) mail, which we do not accept.',
+    );
+    expect(html).toMatch(
+      /<input id="email" type="email" name="email" value="maker-[0-9a-f]{6}@Mailinator\.com"[^>]* aria-invalid="true" aria-describedby="email-error">/,
+    );
     expect(html).toContain('<span class="field-error" id="email-error">Addresses at mailinator.com');
     expect(html).toContain('name="next" value="/submit?plan=basic"');
     expect(await codesFor(email.toLowerCase())).toBe(0);
@@ -36,14 +42,20 @@ describe('disposable addresses at sign-in', () => {
   it('subdomains of a listed domain too', async () => {
     const client = new PageClient(t, uniqueIp());
     const page = await client.page('/account/sign-in');
-    const res = await client.request('/account/sign-in', { form: { _csrf: csrfOf(page.html), email: 'x@inbox.yopmail.com' } });
+    const res = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(page.html), email: 'x@inbox.yopmail.com' },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Addresses at inbox.yopmail.com are disposable');
   });
 
   it('an existing account at such a domain gets the very same answer as an unknown address (no enumeration)', async () => {
     const known = `known-${crypto.randomUUID().slice(0, 6)}@guerrillamail.com`;
-    const created = await t.request('/api/v1/admin/accounts', { method: 'POST', key: ADMIN_TOKEN, json: { email: known } });
+    const created = await t.request('/api/v1/admin/accounts', {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { email: known },
+    });
     expect(created.status).toBe(201);
     const unknown = `unknown-${crypto.randomUUID().slice(0, 6)}@guerrillamail.com`;
     const answer = async (email: string) => {

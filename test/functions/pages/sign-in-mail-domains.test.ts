@@ -41,7 +41,7 @@ describe('a disposable domain however its name is typed', () => {
     ['full-width capitals and a full-width full stop', 'ＭＡＩＬＩＮＡＴＯＲ\uff0eＣＯＭ'],
     ['an ideographic full stop', 'mailinator\u3002com'],
     ['a half-width ideographic full stop', 'yopmail\uff61com'],
-    ['the root\'s trailing dot', 'mailinator.com.'],
+    ["the root's trailing dot", 'mailinator.com.'],
     ['a subdomain in full-width letters', 'ｉｎｂｏｘ.yopmail.com'],
   ])('%s is refused as disposable, and nothing is written or mailed', async (_label, domain) => {
     const name = local();
@@ -54,13 +54,16 @@ describe('a disposable domain however its name is typed', () => {
 });
 
 describe('an empty domain label', () => {
-  it.each(['example..com', '.example.com', 'example.com..', 'example\u3002\u3002com'])('%s is not an address: 400 on the page, nothing written', async (domain) => {
-    const name = local();
-    const { res, html } = await askForCode(`${name}@${domain}`);
-    expect(res.status).toBe(400);
-    expect(html).toContain('That does not look like an e-mail address.');
-    expect(await writtenFor(name)).toEqual({ codes: 0, budgets: 0, mails: 0, accounts: 0 });
-  });
+  it.each(['example..com', '.example.com', 'example.com..', 'example\u3002\u3002com'])(
+    '%s is not an address: 400 on the page, nothing written',
+    async (domain) => {
+      const name = local();
+      const { res, html } = await askForCode(`${name}@${domain}`);
+      expect(res.status).toBe(400);
+      expect(html).toContain('That does not look like an e-mail address.');
+      expect(await writtenFor(name)).toEqual({ codes: 0, budgets: 0, mails: 0, accounts: 0 });
+    },
+  );
 });
 
 describe('one account per mailbox', () => {
@@ -92,18 +95,29 @@ describe('one account per mailbox', () => {
 
     const report = await runRequestedKeyBackfill(t.deps.db, { force: true });
     expect(report!.emailsFolded).toBeGreaterThanOrEqual(2);
-    expect(report!.collisions).toContainEqual({ table: 'accounts', id: expect.any(String), column: 'email', key: twin, heldBy: expect.any(String) });
+    expect(report!.collisions).toContainEqual({
+      table: 'accounts',
+      id: expect.any(String),
+      column: 'email',
+      key: twin,
+      heldBy: expect.any(String),
+    });
     const stored = await queryRows<{ email: string }>(
       t.deps.db,
       sql`SELECT email FROM accounts WHERE email IN (${idn}, ${dotted}, ${idn.replace('bücher', 'xn--bcher-kva')}, ${dotted.slice(0, -1)})`,
     );
-    expect(stored.map((r) => r.email).sort()).toEqual([dotted.slice(0, -1), idn.replace('bücher', 'xn--bcher-kva')].sort());
+    expect(stored.map((r) => r.email).sort()).toEqual(
+      [dotted.slice(0, -1), idn.replace('bücher', 'xn--bcher-kva')].sort(),
+    );
 
     const { client, res } = await askForCode(idn);
     expect(res.status).toBe(200);
     const folded = idn.replace('bücher', 'xn--bcher-kva');
     expect((await client.submitCode(idn, await latestCode(t, folded))).res.status).toBe(303);
-    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM accounts WHERE email LIKE ${`${idn.split('@')[0]}@%`}`);
+    const [row] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM accounts WHERE email LIKE ${`${idn.split('@')[0]}@%`}`,
+    );
     expect(row!.n).toBe(1);
   });
 });

@@ -18,7 +18,11 @@ beforeAll(async () => {
   const base = Date.parse('2030-01-01T00:00:00Z');
   tools = await seedTools(
     t.deps.db,
-    Array.from({ length: 10 }, (_, i) => ({ name: `Indexed ${i}`, publishedAt: new Date(base + i * 60_000), categories: [i % 2 ? 'code' : 'writing'] })),
+    Array.from({ length: 10 }, (_, i) => ({
+      name: `Indexed ${i}`,
+      publishedAt: new Date(base + i * 60_000),
+      categories: [i % 2 ? 'code' : 'writing'],
+    })),
   );
   await seedTools(t.deps.db, [{ name: 'Pending Indexed', status: 'pending_review', categories: ['image'] }]);
 });
@@ -57,21 +61,29 @@ async function readChild(loc: string): Promise<string[]> {
 
 describe('GET /sitemap.xml past the limit', () => {
   it('the schema check itself refuses a document that breaks the sitemaps.org schema', async () => {
-    const bad = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://tooldir.test/</loc><lastmod>yesterday</lastmod></url></urlset>';
+    const bad =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://tooldir.test/</loc><lastmod>yesterday</lastmod></url></urlset>';
     expect((await xsdErrors(bad, 'sitemap')).join('\n')).toMatch(/lastmod/);
-    expect(await xsdErrors(bad.replace('urlset', 'sitemapindex').replace('urlset', 'sitemapindex'), 'siteindex')).not.toEqual([]);
+    expect(
+      await xsdErrors(bad.replace('urlset', 'sitemapindex').replace('urlset', 'sitemapindex'), 'siteindex'),
+    ).not.toEqual([]);
   });
 
   it('is an index of a pages child and numbered tools children that together list every URL exactly once', async () => {
     const children = await readIndex();
-    expect(children.map(pathOf).map((p) => p.replace(/\?.*/, ''))).toEqual(['/sitemaps/pages.xml', '/sitemaps/tools-1.xml', '/sitemaps/tools-2.xml', '/sitemaps/tools-3.xml']);
+    expect(children.map(pathOf).map((p) => p.replace(/\?.*/, ''))).toEqual([
+      '/sitemaps/pages.xml',
+      '/sitemaps/tools-1.xml',
+      '/sitemaps/tools-2.xml',
+      '/sitemaps/tools-3.xml',
+    ]);
     const listed = (await Promise.all(children.map(readChild))).flat();
     const expected = [`${origin}/`, `${origin}/categories/code`, `${origin}/categories/writing`, ...tools.map(toolLoc)];
     expect([...listed].sort()).toEqual([...expected].sort());
     expect(new Set(listed).size).toBe(listed.length);
     // Tools in the order they were published, cut every MAX rows.
-    expect((await readChild(children[1]!))).toEqual(tools.slice(0, 4).map(toolLoc));
-    expect((await readChild(children[3]!))).toEqual(tools.slice(8).map(toolLoc));
+    expect(await readChild(children[1]!)).toEqual(tools.slice(0, 4).map(toolLoc));
+    expect(await readChild(children[3]!)).toEqual(tools.slice(8).map(toolLoc));
   });
 
   it('keeps each child address meaning the same tools while tools are published and taken down (keys, not offsets)', async () => {
@@ -79,7 +91,9 @@ describe('GET /sitemap.xml past the limit', () => {
     const before = await Promise.all(children.map(readChild));
     // Take down a tool of the first child and publish a new one.
     await queryRows(t.deps.db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${tools[1]!.id}::uuid`);
-    const [late] = await seedTools(t.deps.db, [{ name: 'Indexed Late', publishedAt: new Date('2030-02-01T00:00:00Z') }]);
+    const [late] = await seedTools(t.deps.db, [
+      { name: 'Indexed Late', publishedAt: new Date('2030-02-01T00:00:00Z') },
+    ]);
     try {
       const after = await Promise.all(children.map(readChild));
       expect(after[1]).toEqual(before[1]!.filter((loc) => loc !== toolLoc(tools[1]!)));
@@ -98,7 +112,9 @@ describe('GET /sitemap.xml past the limit', () => {
   it('writes the key bounds of a child escaped in the index (one & between them)', async () => {
     const res = await t.request('/sitemap.xml');
     const body = await res.text();
-    expect(body).toMatch(/<loc>http:\/\/tooldir\.test\/sitemaps\/tools-2\.xml\?from=\d+_[0-9a-f-]{36}&amp;to=\d+_[0-9a-f-]{36}<\/loc>/);
+    expect(body).toMatch(
+      /<loc>http:\/\/tooldir\.test\/sitemaps\/tools-2\.xml\?from=\d+_[0-9a-f-]{36}&amp;to=\d+_[0-9a-f-]{36}<\/loc>/,
+    );
   });
 
   it('answers 404 for a child no index names', async () => {

@@ -17,7 +17,10 @@ const takenDownAt = '2032-01-02T03:04:05.678Z';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await queryRows(t.deps.db, sql`INSERT INTO categories (slug, name) VALUES ('only-gone', 'Only gone'), ('a&b', 'Hostile <cat>')`);
+  await queryRows(
+    t.deps.db,
+    sql`INSERT INTO categories (slug, name) VALUES ('only-gone', 'Only gone'), ('a&b', 'Hostile <cat>')`,
+  );
   live = await seedTools(t.deps.db, [
     { name: 'Writer One', categories: ['writing'] },
     { name: 'Coder One', categories: ['code', 'writing'] },
@@ -34,9 +37,15 @@ beforeAll(async () => {
   // Taken down: it was live (published_at and slug kept), then an editor rejected it.
   const [gone] = await seedTools(t.deps.db, [{ name: 'Taken Down', categories: ['only-gone', 'writing'] }]);
   await queryRows(t.deps.db, sql`UPDATE sites SET status = 'rejected' WHERE id = ${gone!.id}::uuid`);
-  await queryRows(t.deps.db, sql`UPDATE sites SET status_changed_at = ${takenDownAt}::timestamptz WHERE id = ${gone!.id}::uuid`);
+  await queryRows(
+    t.deps.db,
+    sql`UPDATE sites SET status_changed_at = ${takenDownAt}::timestamptz WHERE id = ${gone!.id}::uuid`,
+  );
   // An approved edit of the name or description changes the public page after it went live.
-  const [account] = await queryRows<{ account_id: string }>(t.deps.db, sql`SELECT account_id FROM sites WHERE id = ${edited!.id}::uuid`);
+  const [account] = await queryRows<{ account_id: string }>(
+    t.deps.db,
+    sql`SELECT account_id FROM sites WHERE id = ${edited!.id}::uuid`,
+  );
   await queryRows(
     t.deps.db,
     sql`INSERT INTO site_edits (id, site_id, account_id, description, status, decided_at, submitted_at)

@@ -33,7 +33,9 @@ describe('the stylesheet', () => {
     expect(STYLESHEET).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{[^}]*--bg:/);
     for (const path of ['/', '/pricing', '/account/sign-in', '/api/v1/docs', '/no-such-page']) {
       const html = await (await t.request(path)).text();
-      expect(html.match(/<link rel="stylesheet"[^>]*>/g), path).toEqual([`<link rel="stylesheet" href="${stylesheetPath()}">`]);
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g), path).toEqual([
+        `<link rel="stylesheet" href="${stylesheetPath()}">`,
+      ]);
       expect(html, path).not.toMatch(/<style|\sstyle="/);
     }
   });

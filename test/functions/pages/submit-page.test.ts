@@ -9,12 +9,21 @@ import { PageClient, csrfOf, latestCode, newEmail, uniqueIp } from './account-cl
 // /submit through app.request: the same verb as POST /api/v1/submit-site, CSRF, one submission per form, every
 // error on the form next to its field with what was typed kept (issue 20, point 4).
 let t: TestApp;
-const CATEGORIES = [`writing-${crypto.randomUUID().slice(0, 6)}`, `images-${crypto.randomUUID().slice(0, 6)}`, `audio-${crypto.randomUUID().slice(0, 6)}`, `video-${crypto.randomUUID().slice(0, 6)}`];
+const CATEGORIES = [
+  `writing-${crypto.randomUUID().slice(0, 6)}`,
+  `images-${crypto.randomUUID().slice(0, 6)}`,
+  `audio-${crypto.randomUUID().slice(0, 6)}`,
+  `video-${crypto.randomUUID().slice(0, 6)}`,
+];
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const slug of CATEGORIES) {
-    const res = await t.request('/api/v1/admin/categories', { method: 'POST', key: ADMIN_TOKEN, json: { slug, name: `Cat ${slug}` } });
+    const res = await t.request('/api/v1/admin/categories', {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { slug, name: `Cat ${slug}` },
+    });
     expect(res.status).toBe(201);
   }
 });
@@ -51,7 +60,14 @@ const postRaw = (client: PageClient, body: URLSearchParams, headers: Record<stri
   client.request('/submit', { form: body, headers });
 
 const countRows = async (table: 'sites' | 'pending_submissions', accountId: string) =>
-  Number((await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE account_id = ${accountId}`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.deps.db,
+        sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE account_id = ${accountId}`,
+      )
+    )[0]!.n,
+  );
 
 describe('/submit signed out', () => {
   it('leads through sign-in and keeps the chosen plan (pro is sponsored; an unknown plan is dropped)', async () => {
@@ -75,10 +91,14 @@ describe('/submit signed out', () => {
     expect(signInPage.html).toContain('Sign in to submit your tool');
     expect(signInPage.html).toContain('name="next" value="/submit?plan=featured"');
     const email = newEmail();
-    const codePage = await client.request('/account/sign-in', { form: { _csrf: csrfOf(signInPage.html), email, next: '/submit?plan=featured' } });
+    const codePage = await client.request('/account/sign-in', {
+      form: { _csrf: csrfOf(signInPage.html), email, next: '/submit?plan=featured' },
+    });
     const codeHtml = await codePage.text();
     expect(codeHtml).toContain('name="next" value="/submit?plan=featured"');
-    const done = await client.request('/account/sign-in/code', { form: { _csrf: csrfOf(codeHtml), email, code: await latestCode(t, email), next: '/submit?plan=featured' } });
+    const done = await client.request('/account/sign-in/code', {
+      form: { _csrf: csrfOf(codeHtml), email, code: await latestCode(t, email), next: '/submit?plan=featured' },
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/submit?plan=featured');
     const form = await client.page('/submit?plan=featured');
@@ -89,7 +109,9 @@ describe('/submit signed out', () => {
 
   it('a POST after the session ended goes to sign-in, keeping the plan, and creates nothing', async () => {
     const client = new PageClient(t, uniqueIp());
-    const res = await client.request('/submit', { form: { _csrf: 'x', idempotency_key: 'k', name: 'Acme', url: uniqueUrl(), plan: 'sponsored' } });
+    const res = await client.request('/submit', {
+      form: { _csrf: 'x', idempotency_key: 'k', name: 'Acme', url: uniqueUrl(), plan: 'sponsored' },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/account/sign-in?next=${encodeURIComponent('/submit?plan=sponsored')}`);
   });
@@ -122,11 +144,15 @@ describe('/submit form', () => {
   it("marks the plans a member's quota covers as included, with today's count", async () => {
     const member = await signedIn('member');
     let html = (await member.client.page('/submit')).html;
-    expect(html).toMatch(/<strong>Basic<\/strong> – [^<]+ <strong class="included">included<\/strong> <span class="muted">\(5 of 5 left today\)<\/span>/);
+    expect(html).toMatch(
+      /<strong>Basic<\/strong> – [^<]+ <strong class="included">included<\/strong> <span class="muted">\(5 of 5 left today\)<\/span>/,
+    );
     expect(html).not.toMatch(/<strong>Featured<\/strong> – [^<]+ <strong class="included">/);
     const featured = await signedIn('memberFeature');
     html = (await featured.client.page('/submit')).html;
-    expect(html).toMatch(/<strong>Basic<\/strong> – [^<]+ <strong class="included">included<\/strong> <span class="muted">\(10 of 10 left today\)/);
+    expect(html).toMatch(
+      /<strong>Basic<\/strong> – [^<]+ <strong class="included">included<\/strong> <span class="muted">\(10 of 10 left today\)/,
+    );
     expect(html).toMatch(/<strong>Featured<\/strong> – [^<]+ <strong class="included">included<\/strong>/);
     expect(html).not.toMatch(/<strong>Sponsored<\/strong> – [^<]+ <strong class="included">/);
   });
@@ -136,11 +162,22 @@ describe('/submit POST', () => {
   it('anyone without a covering membership goes to the checkout (303), with the plan and categories on the record', async () => {
     const { client, accountId } = await signedIn();
     const url = uniqueUrl();
-    const { res } = await submit(client, { name: uniqueName('Acme'), url, plan: 'featured', categories: [CATEGORIES[0]!, CATEGORIES[1]!] });
+    const { res } = await submit(client, {
+      name: uniqueName('Acme'),
+      url,
+      plan: 'featured',
+      categories: [CATEGORIES[0]!, CATEGORIES[1]!],
+    });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location).toMatch(/^http:\/\/tooldir\.test\/checkout\/cs_local_/);
-    const [pending] = await queryRows<{ plan: string; url: string; checkout_url: string; categories: string[]; email: string | null }>(
+    const [pending] = await queryRows<{
+      plan: string;
+      url: string;
+      checkout_url: string;
+      categories: string[];
+      email: string | null;
+    }>(
       t.deps.db,
       sql`SELECT plan, url, checkout_url, categories, email FROM pending_submissions WHERE account_id = ${accountId}`,
     );
@@ -150,7 +187,12 @@ describe('/submit POST', () => {
 
   it('a member with quota goes straight to the submission page (303), queued, with the contact address given', async () => {
     const { client, accountId } = await signedIn('member');
-    const { res } = await submit(client, { name: uniqueName('Member Tool'), url: uniqueUrl(), plan: 'basic', email: 'press@acme.example' });
+    const { res } = await submit(client, {
+      name: uniqueName('Member Tool'),
+      url: uniqueUrl(),
+      plan: 'basic',
+      email: 'press@acme.example',
+    });
     expect(res.status).toBe(303);
     const [site] = await queryRows<{ id: string; status: string; via: string; email: string }>(
       t.deps.db,
@@ -169,7 +211,10 @@ describe('/submit POST', () => {
     for (const r of [a, b, reload]) expect(r.res.status).toBe(303);
     expect(new Set([a, b, reload].map((r) => r.res.headers.get('location'))).size).toBe(1);
     expect(await countRows('sites', accountId)).toBe(1);
-    const [quota] = await queryRows<{ used: number }>(t.deps.db, sql`SELECT used FROM quota_usage WHERE account_id = ${accountId}`);
+    const [quota] = await queryRows<{ used: number }>(
+      t.deps.db,
+      sql`SELECT used FROM quota_usage WHERE account_id = ${accountId}`,
+    );
     expect(Number(quota!.used)).toBe(1);
   });
 
@@ -180,7 +225,10 @@ describe('/submit POST', () => {
     const [a, b] = await Promise.all([submit(client, fields, form), submit(client, fields, form)]);
     expect(a.res.headers.get('location')).toBe(b.res.headers.get('location'));
     expect(await countRows('pending_submissions', accountId)).toBe(1);
-    const sessions = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE account_id = ${accountId}`);
+    const sessions = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM checkout_sessions WHERE account_id = ${accountId}`,
+    );
     expect(Number(sessions[0]!.n)).toBe(1);
   });
 
@@ -227,7 +275,11 @@ describe('/submit POST', () => {
 describe('/submit errors on the form', () => {
   /** The field's input carries aria-invalid and points at its message, which says `words`; the summary too. */
   const expectFieldError = (html: string, field: string, words: string) => {
-    expect(html).toMatch(new RegExp(`id="${field}"[^>]*aria-invalid="true" aria-describedby="${field}-error"|id="${field}" aria-describedby="${field}-error"`));
+    expect(html).toMatch(
+      new RegExp(
+        `id="${field}"[^>]*aria-invalid="true" aria-describedby="${field}-error"|id="${field}" aria-describedby="${field}-error"`,
+      ),
+    );
     expect(html).toContain(`<span class="field-error" id="${field}-error">${words}`);
     expect(html).toMatch(/<div class="error" role="alert" id="error-summary">/);
   };
@@ -272,7 +324,11 @@ describe('/submit errors on the form', () => {
     for (const slug of CATEGORIES) expect(r.html).toContain(`value="${slug}" checked`);
     r = await submit(client, { name: 'Acme', url: uniqueUrl(), categories: [CATEGORIES[0]!, 'no-such-category'] });
     expect(r.res.status).toBe(400);
-    expectFieldError(r.html, 'categories', 'We have no category &quot;no-such-category&quot; (any more): choose from the list.');
+    expectFieldError(
+      r.html,
+      'categories',
+      'We have no category &quot;no-such-category&quot; (any more): choose from the list.',
+    );
     expect(r.html).toContain(`value="${CATEGORIES[0]}" checked`);
     expect(await countRows('pending_submissions', accountId)).toBe(0);
   });
@@ -284,16 +340,33 @@ describe('/submit errors on the form', () => {
     const own = first.res.headers.get('location')!;
     const again = await submit(client, { name: uniqueName('Mine again'), url: `${url}/` });
     expect(again.res.status).toBe(409);
-    expectFieldError(again.html, 'url', `You already submitted this address: <a href="${own}">see your submission</a>.`);
-    const sameName = await submit(client, { name: (await queryRows<{ name: string }>(t.deps.db, sql`SELECT name FROM sites WHERE id = ${own.split('/').at(-1)!}`))[0]!.name.toUpperCase(), url: uniqueUrl() });
+    expectFieldError(
+      again.html,
+      'url',
+      `You already submitted this address: <a href="${own}">see your submission</a>.`,
+    );
+    const sameName = await submit(client, {
+      name: (
+        await queryRows<{ name: string }>(t.deps.db, sql`SELECT name FROM sites WHERE id = ${own.split('/').at(-1)!}`)
+      )[0]!.name.toUpperCase(),
+      url: uniqueUrl(),
+    });
     expect(sameName.res.status).toBe(409);
-    expectFieldError(sameName.html, 'name', `You already submitted this name: <a href="${own}">see your submission</a>.`);
+    expectFieldError(
+      sameName.html,
+      'name',
+      `You already submitted this name: <a href="${own}">see your submission</a>.`,
+    );
   });
 
   it("a duplicate of someone else's live tool links to its page; of one not live, says so without a link", async () => {
     const owner = await t.member('member');
     const url = uniqueUrl();
-    const made = await t.request('/api/v1/submit-site', { method: 'POST', key: owner.key, json: { name: uniqueName('Theirs'), url } });
+    const made = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: owner.key,
+      json: { name: uniqueName('Theirs'), url },
+    });
     const { site_id } = (await made.json()) as { site_id: string };
     const { client } = await signedIn();
     const notLive = await submit(client, { name: uniqueName('Copy'), url });
@@ -301,31 +374,54 @@ describe('/submit errors on the form', () => {
     expectFieldError(notLive.html, 'url', 'A tool with this address has already been submitted by someone else.');
     expect(notLive.html).not.toContain(site_id);
     const slug = `theirs-${site_id.slice(0, 8)}`;
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'live', slug = ${slug}, live_url = ${`http://tooldir.test/tools/${slug}`} WHERE id = ${site_id}`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'live', slug = ${slug}, live_url = ${`http://tooldir.test/tools/${slug}`} WHERE id = ${site_id}`,
+    );
     const live = await submit(client, { name: uniqueName('Copy'), url });
-    expectFieldError(live.html, 'url', `A tool with this address is already listed: <a href="/tools/${slug}">see its page</a>.`);
+    expectFieldError(
+      live.html,
+      'url',
+      `A tool with this address is already listed: <a href="/tools/${slug}">see its page</a>.`,
+    );
   });
 
-  it("the daily limit: says when it starts over (UTC midnight) and offers to pay for this one", async () => {
+  it('the daily limit: says when it starts over (UTC midnight) and offers to pay for this one', async () => {
     const { client, accountId } = await signedIn('member');
     const day = new Date().toISOString().slice(0, 10);
-    await queryRows(t.deps.db, sql`INSERT INTO quota_usage (account_id, day, used) VALUES (${accountId}, ${day}::date, 5)`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO quota_usage (account_id, day, used) VALUES (${accountId}, ${day}::date, 5)`,
+    );
     const form = (await client.page('/submit')).html;
     expect(form).toMatch(/included, but today's 5 are used \(they start over at \d{4}-\d{2}-\d{2} 00:00 UTC\)/);
     const r = await submit(client, { name: uniqueName('Over'), url: uniqueUrl() }, form);
     expect(r.res.status).toBe(402);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    expectFieldError(r.html, 'plan', `You have used today&#39;s 5 submissions included in your membership; they start over at ${tomorrow} 00:00 UTC.`);
-    const [pending] = await queryRows<{ checkout_url: string; reason: string }>(t.deps.db, sql`SELECT checkout_url, reason FROM pending_submissions WHERE account_id = ${accountId}`);
+    expectFieldError(
+      r.html,
+      'plan',
+      `You have used today&#39;s 5 submissions included in your membership; they start over at ${tomorrow} 00:00 UTC.`,
+    );
+    const [pending] = await queryRows<{ checkout_url: string; reason: string }>(
+      t.deps.db,
+      sql`SELECT checkout_url, reason FROM pending_submissions WHERE account_id = ${accountId}`,
+    );
     expect(pending!.reason).toBe('quota_exceeded');
-    expect(r.html).toContain(`<a class="button" id="pay-now" href="${pending!.checkout_url}" rel="noopener">Pay for this one now</a>`);
+    expect(r.html).toContain(
+      `<a class="button" id="pay-now" href="${pending!.checkout_url}" rel="noopener">Pay for this one now</a>`,
+    );
     expect(await countRows('sites', accountId)).toBe(0);
   });
 
   it('rate limited with the API: the same per-account submit bucket, 429 on the form with Retry-After', async () => {
     const m = await t.member('none');
     for (let i = 0; i < 10; i++) {
-      const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Burst'), url: uniqueUrl() } });
+      const res = await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        json: { name: uniqueName('Burst'), url: uniqueUrl() },
+      });
       expect(res.status).toBe(402);
     }
     const client = new PageClient(t, uniqueIp());
@@ -334,7 +430,9 @@ describe('/submit errors on the form', () => {
     const r = await submit(client, { name: 'One Too Many', url });
     expect(r.res.status).toBe(429);
     expect(Number(r.res.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(r.html).toMatch(/Too many submissions from your account in the last minute\. Wait \d+ seconds? and press Submit again\./);
+    expect(r.html).toMatch(
+      /Too many submissions from your account in the last minute\. Wait \d+ seconds? and press Submit again\./,
+    );
     expect(r.html).toContain(`value="${url}"`);
     const none = await queryRows(t.deps.db, sql`SELECT 1 FROM pending_submissions WHERE url = ${url}`);
     expect(none).toHaveLength(0);

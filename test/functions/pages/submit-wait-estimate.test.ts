@@ -18,18 +18,29 @@ async function sitesIn(status: 'queued' | 'pending_review', n: number): Promise<
   const m = await t.member('memberFeature');
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName('Queue'), url: uniqueUrl() } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName('Queue'), url: uniqueUrl() },
+    });
     ids.push(((await res.json()) as { site_id: string }).site_id);
   }
-  if (status !== 'queued') await queryRows(t.deps.db, sql`UPDATE sites SET status = ${status} WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
+  if (status !== 'queued')
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = ${status} WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
+    );
   return ids;
 }
 
 /** Exits of a stage over the last hours, `spacingMinutes` apart (what the pace is measured from). */
 async function exits(from: string, to: string, count: number, spacingMinutes: number, siteId: string) {
   for (let i = 0; i < count; i++) {
-    await queryRows(t.deps.db, sql`INSERT INTO site_history (site_id, from_status, to_status, at)
-      VALUES (${siteId}::uuid, ${from}, ${to}, now() - make_interval(mins => ${10 + i * spacingMinutes}))`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO site_history (site_id, from_status, to_status, at)
+      VALUES (${siteId}::uuid, ${from}, ${to}, now() - make_interval(mins => ${10 + i * spacingMinutes}))`,
+    );
   }
 }
 
@@ -40,7 +51,9 @@ describe('estimateWait', () => {
     const client = new PageClient(t, uniqueIp());
     await client.signIn(`wait-${crypto.randomUUID().slice(0, 6)}@example.com`);
     const { html } = await client.page('/submit');
-    expect(html).toContain(`<p id="wait-estimate">We cannot estimate the wait right now: too few submissions went through crawling and review in the last 24 hours to know the pace. 0 submissions wait to be crawled and 0 for an editor's review.</p>`);
+    expect(html).toContain(
+      `<p id="wait-estimate">We cannot estimate the wait right now: too few submissions went through crawling and review in the last 24 hours to know the pace. 0 submissions wait to be crawled and 0 for an editor's review.</p>`,
+    );
   });
 
   it('is the pipeline of the two stages at their pace: max((C+1)·crawl + review, (R+C+1)·review)', async () => {
@@ -56,7 +69,9 @@ describe('estimateWait', () => {
     const client = new PageClient(t, uniqueIp());
     await client.signIn(`wait-${crypto.randomUUID().slice(0, 6)}@example.com`);
     const { html } = await client.page('/submit');
-    expect(html).toContain(`a tool submitted now is published in <strong id="wait-estimate">about 6 hours</strong>, if the editor approves it. 2 submissions wait to be crawled and 3 for an editor's review.`);
+    expect(html).toContain(
+      `a tool submitted now is published in <strong id="wait-estimate">about 6 hours</strong>, if the editor approves it. 2 submissions wait to be crawled and 3 for an editor's review.`,
+    );
   });
 });
 

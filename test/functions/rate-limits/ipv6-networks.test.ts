@@ -30,13 +30,20 @@ let asked = 0;
 const fresh = () => `anything${++asked}`;
 
 const send = (path: string, ip: string, init: RequestInit = {}) =>
-  t.app.request(`http://tooldir.test${path}`, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), 'cf-connecting-ip': ip } });
+  t.app.request(`http://tooldir.test${path}`, {
+    ...init,
+    headers: { ...Object.fromEntries(new Headers(init.headers)), 'cf-connecting-ip': ip },
+  });
 
 /**
  * Spends `limit` requests from `limit` different addresses of one /64, then checks that another address of that
  * /64 is refused while the next /64 is not: `request(ip)` returns the status.
  */
-async function expectOneBudgetPerNetwork(limit: number, request: (ip: string) => Promise<number>, allowed: (status: number) => boolean) {
+async function expectOneBudgetPerNetwork(
+  limit: number,
+  request: (ip: string) => Promise<number>,
+  allowed: (status: number) => boolean,
+) {
   const network = freshNetwork();
   for (let i = 0; i < limit; i++) {
     const status = await request(hostIn(network, i));
@@ -77,26 +84,53 @@ describe('per-IP limits group IPv6 clients by /64', () => {
     const metadata = { client_name: 'Limit Probe', redirect_uris: ['http://127.0.0.1:43210/callback'] };
     await expectOneBudgetPerNetwork(
       rateLimitPolicies.oauthRegister.limit,
-      async (ip) => (await send('/oauth/register', ip, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })).status,
+      async (ip) =>
+        (
+          await send('/oauth/register', ip, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(metadata),
+          })
+        ).status,
       (s) => s === 201,
     );
   });
 
   it('OAuth tokens: POST /oauth/token (refused grants count too)', async () => {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: 'nobody', code: 'nothing', code_verifier: 'x'.repeat(43) });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'nobody',
+      code: 'nothing',
+      code_verifier: 'x'.repeat(43),
+    });
     await expectOneBudgetPerNetwork(
       rateLimitPolicies.oauthToken.limit,
-      async (ip) => (await send('/oauth/token', ip, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() })).status,
+      async (ip) =>
+        (
+          await send('/oauth/token', ip, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: form.toString(),
+          })
+        ).status,
       (s) => s === 400 || s === 401,
     );
   });
 
   it('the outbound link: GET /go/{slug}', async () => {
-    await expectOneBudgetPerNetwork(rateLimitPolicies.outboundLinks.limit, async (ip) => (await send('/go/no-such-tool', ip)).status, (s) => s === 404);
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.outboundLinks.limit,
+      async (ip) => (await send('/go/no-such-tool', ip)).status,
+      (s) => s === 404,
+    );
   });
 
   it('the badge: GET /badge/{slug}.svg', async () => {
-    await expectOneBudgetPerNetwork(rateLimitPolicies.badges.limit, async (ip) => (await send('/badge/no-such-tool.svg', ip)).status, (s) => s === 404);
+    await expectOneBudgetPerNetwork(
+      rateLimitPolicies.badges.limit,
+      async (ip) => (await send('/badge/no-such-tool.svg', ip)).status,
+      (s) => s === 404,
+    );
   });
 
   it('IPv4 clients keep one budget per address, also when reported IPv4-mapped', async () => {
@@ -118,14 +152,21 @@ describe(`beside each /64, an IPv6 /48 has ${PREFIX_48_MULTIPLIER} times the bud
     const badge = (ip: string) => Promise.resolve(send('/badge/no-such-tool.txt', ip));
     for (let n = 0; n < PREFIX_48_MULTIPLIER; n++) {
       const network = `${prefix}:${n.toString(16)}`;
-      const statuses = await Promise.all(Array.from({ length: limit }, (_, i) => badge(hostIn(network, i)).then((r) => r.status)));
-      expect(statuses.filter((s) => s !== 404), network).toEqual([]);
+      const statuses = await Promise.all(
+        Array.from({ length: limit }, (_, i) => badge(hostIn(network, i)).then((r) => r.status)),
+      );
+      expect(
+        statuses.filter((s) => s !== 404),
+        network,
+      ).toEqual([]);
     }
     const refused = await badge(`${prefix}:ffff::1`); // a /64 never seen before, in the same /48
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\.`),
+      new RegExp(
+        `^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\.`,
+      ),
     );
     // The neighbouring /48 and an IPv4 client are not touched; nor is the /48's budget of another policy.
     const neighbour = `2001:db8:${(0xa000 + ++networks).toString(16)}:1::1`;

@@ -53,7 +53,10 @@ describe('each counted request moves exactly its counter', () => {
 
   it('a card on the home page, a category page and in search results is one impression per render, by placement', async () => {
     const tool = await ownedLiveTool('Impression Unicorn');
-    await queryRows(t.deps.db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'writing')`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'writing')`,
+    );
     const home = await h.visit('/');
     expect(await home.text()).toContain(`/tools/${tool.slug}`);
     expect(home.headers.get('x-tooldir-impressions')).toBeNull(); // the declaration never leaves the app
@@ -100,9 +103,18 @@ describe('what is not counted', () => {
 
   it('a page that is not a live tool counts nothing, and an unknown slug writes no counter', async () => {
     const owner = await t.member();
-    const pending = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Pending ${crypto.randomUUID().slice(0, 6)}`, status: 'pending_review' });
+    const pending = await seedOwnedTool(t.deps.db, owner.accountId, {
+      name: `Pending ${crypto.randomUUID().slice(0, 6)}`,
+      status: 'pending_review',
+    });
     const before = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM stat_counters`);
-    for (const path of [`/tools/${pending.slug}`, `/go/${pending.slug}`, `/badge/${pending.slug}.svg`, '/tools/no-such-tool', '/go/no-such-tool']) {
+    for (const path of [
+      `/tools/${pending.slug}`,
+      `/go/${pending.slug}`,
+      `/badge/${pending.slug}.svg`,
+      '/tools/no-such-tool',
+      '/go/no-such-tool',
+    ]) {
       expect((await h.visit(path)).status, path).toBe(404);
     }
     await h.settle();
@@ -137,7 +149,9 @@ describe('counting never costs the page', () => {
     }
     // Events are written in batches (src/stats/count.ts), so one line may stand for several requests: every
     // event is accounted for in the lines (3 visits of the tool + its one card among the home page's cards).
-    const lost = lines.filter((l) => l.includes('statistics not counted')).map((l) => JSON.parse(l) as { events: number });
+    const lost = lines
+      .filter((l) => l.includes('statistics not counted'))
+      .map((l) => JSON.parse(l) as { events: number });
     expect(lost.length).toBeGreaterThanOrEqual(2);
     expect(lost.reduce((sum, l) => sum + l.events, 0)).toBeGreaterThanOrEqual(8);
   });
@@ -150,11 +164,16 @@ describe('counting never costs the page', () => {
       readDay: async () => [],
       forgetMarksBefore: async () => {},
     };
-    const batched = await createTestApp({ db: { db: t.deps.db, close: async () => {} }, overrides: { stats: recording } });
+    const batched = await createTestApp({
+      db: { db: t.deps.db, close: async () => {} },
+      overrides: { stats: recording },
+    });
     const bh = statsHarness(batched);
     const [tool] = await seedTools(batched.deps.db, [{ name: `Batched ${crypto.randomUUID().slice(0, 6)}` }]);
     const pages = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => bh.visit(`/tools/${tool!.slug}`, { headers: { 'cf-connecting-ip': `198.51.100.${i + 1}` } })),
+      Array.from({ length: 40 }, (_, i) =>
+        bh.visit(`/tools/${tool!.slug}`, { headers: { 'cf-connecting-ip': `198.51.100.${i + 1}` } }),
+      ),
     );
     expect(pages.every((p) => p.status === 200)).toBe(true);
     await bh.settle();

@@ -44,15 +44,24 @@ describe('the redirect', () => {
 
   it('ignores every parameter and header: nothing but the stored URL is ever a target', async () => {
     const tool = await toolWithUrl('https://acme-safe.example/');
-    for (const query of ['?url=https://evil.example', '?to=//evil.example', '?next=https%3A%2F%2Fevil.example', '?ref=evil']) {
-      const res = await h.visit(`/go/${tool.slug}${query}`, { headers: { referer: 'https://evil.example/', 'x-forwarded-host': 'evil.example' } });
+    for (const query of [
+      '?url=https://evil.example',
+      '?to=//evil.example',
+      '?next=https%3A%2F%2Fevil.example',
+      '?ref=evil',
+    ]) {
+      const res = await h.visit(`/go/${tool.slug}${query}`, {
+        headers: { referer: 'https://evil.example/', 'x-forwarded-host': 'evil.example' },
+      });
       expect(res.status, query).toBe(302);
       expect(res.headers.get('location'), query).toBe('https://acme-safe.example/?ref=tooldir');
     }
   });
 
   it('answers the 404 page for an unknown slug, a tool that is not live, extra path segments and odd slugs', async () => {
-    const [pending] = await seedTools(t.deps.db, [{ name: `Outbound Pending ${crypto.randomUUID().slice(0, 6)}`, status: 'pending_review' }]);
+    const [pending] = await seedTools(t.deps.db, [
+      { name: `Outbound Pending ${crypto.randomUUID().slice(0, 6)}`, status: 'pending_review' },
+    ]);
     const live = await toolWithUrl('https://acme-live.example/');
     for (const path of [
       '/go/no-such-tool',
@@ -72,7 +81,8 @@ describe('the redirect', () => {
   it('has no target for a stored URL that is not http(s)', async () => {
     const tool = await toolWithUrl('javascript:alert(1)');
     expect((await h.visit(`/go/${tool.slug}`)).status).toBe(404);
-    for (const stored of ['javascript:alert(1)', 'data:text/html,x', 'ftp://acme.example/', 'not a url']) expect(outboundTarget(stored), stored).toBeUndefined();
+    for (const stored of ['javascript:alert(1)', 'data:text/html,x', 'ftp://acme.example/', 'not a url'])
+      expect(outboundTarget(stored), stored).toBeUndefined();
   });
 });
 
@@ -81,12 +91,18 @@ describe('the links to it', () => {
     const plain = await toolWithUrl('https://plain-link.example/');
     const featured = await toolWithUrl('https://featured-link.example/', { isFeature: true });
     const page = await (await h.visit(`/tools/${plain.slug}`)).text();
-    expect(page).toContain(`<a class="button primary" href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`);
+    expect(page).toContain(
+      `<a class="button primary" href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`,
+    );
     expect(page).not.toContain('href="https://plain-link.example'); // (the JSON-LD still names the website)
     const featuredPage = await (await h.visit(`/tools/${featured.slug}`)).text();
-    expect(featuredPage).toContain(`<a class="button primary" href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`);
+    expect(featuredPage).toContain(
+      `<a class="button primary" href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`,
+    );
     const home = await (await h.visit('/')).text();
-    expect(home).toContain(`<a href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`);
+    expect(home).toContain(
+      `<a href="/go/${plain.slug}" rel="noopener nofollow" target="_blank">Visit ${plain.name}</a>`,
+    );
     expect(home).toContain(`<a href="/go/${featured.slug}" rel="noopener" target="_blank">Visit ${featured.name}</a>`);
     expect(home).not.toMatch(/href="https?:\/\/(plain|featured)-link\.example/);
   });

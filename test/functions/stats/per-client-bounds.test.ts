@@ -29,11 +29,15 @@ const from = (client: string, path: string, headers: Record<string, string> = {}
 /** What the engine counted for one tool today, by counter. */
 async function countsOf(slug: string): Promise<Record<string, number>> {
   await h.settle();
-  const rows = await queryRows<{ counter: string; n: number }>(t.deps.db, sql`SELECT counter, n::int AS n FROM stat_counters WHERE slug = ${slug}`);
+  const rows = await queryRows<{ counter: string; n: number }>(
+    t.deps.db,
+    sql`SELECT counter, n::int AS n FROM stat_counters WHERE slug = ${slug}`,
+  );
   return Object.fromEntries(rows.map((r) => [r.counter, r.n]));
 }
 
-const tool = async (name: string) => (await seedTools(t.deps.db, [{ name: `${name} ${crypto.randomUUID().slice(0, 6)}` }]))[0]!;
+const tool = async (name: string) =>
+  (await seedTools(t.deps.db, [{ name: `${name} ${crypto.randomUUID().slice(0, 6)}` }]))[0]!;
 
 describe('one client moves each counter a few times a day', () => {
   it('views, clicks and badge loads: at most 3 per client, tool and day; other clients and other tools count on', async () => {
@@ -45,7 +49,11 @@ describe('one client moves each counter a few times a day', () => {
       expect((await from(client, `/go/${rival.slug}`)).status).toBe(302);
       expect((await from(client, `/badge/${rival.slug}.svg${i % 2 ? '?theme=dark' : ''}`)).status).toBe(200);
     }
-    expect(await countsOf(rival.slug)).toEqual({ views: DAILY_BOUND.views, clicks: DAILY_BOUND.clicks, badge_loads: DAILY_BOUND.badge_loads });
+    expect(await countsOf(rival.slug)).toEqual({
+      views: DAILY_BOUND.views,
+      clicks: DAILY_BOUND.clicks,
+      badge_loads: DAILY_BOUND.badge_loads,
+    });
     expect(DAILY_BOUND).toMatchObject({ views: 3, clicks: 3, badge_loads: 3 });
 
     expect((await from(freshClient(), `/tools/${rival.slug}`)).status).toBe(200);
@@ -60,7 +68,13 @@ describe('one client moves each counter a few times a day', () => {
     const client = freshClient();
     const first = await from(client, `/?q=${q}`);
     expect(first.headers.get('x-cache')).toBe('miss');
-    for (const path of [`/?q=${q}`, `/?q=${q}`, `/?q=${q}&junk=1`, `/?q=${q}&utm_source=x&after=y`, `/?q=${q}&junk=2`]) {
+    for (const path of [
+      `/?q=${q}`,
+      `/?q=${q}`,
+      `/?q=${q}&junk=1`,
+      `/?q=${q}&utm_source=x&after=y`,
+      `/?q=${q}&junk=2`,
+    ]) {
       const again = await from(client, path);
       expect(again.status, path).toBe(200);
       expect(again.headers.get('x-cache'), path).toBe('hit'); // the same page: no new entry, and counted as that page
@@ -71,7 +85,9 @@ describe('one client moves each counter a few times a day', () => {
   });
 
   it(`a card counts at most ${DAILY_BOUND.impressions} times a day per client, over as many distinct pages`, async () => {
-    const word = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => String.fromCharCode(97 + (b % 26))).join('');
+    const word = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => String.fromCharCode(97 + (b % 26))).join(
+      '',
+    );
     const [rival] = await seedTools(t.deps.db, [{ name: `Casefold ${word}` }]);
     // Distinct searches (each its own page) that all find the tool: the same word in other letter cases.
     const spellings = Array.from({ length: DAILY_BOUND.impressions + 4 }, (_, i) =>
@@ -125,7 +141,10 @@ describe('what the engine keeps of a client', () => {
       clock = new Date(`2031-03-05T00:00:30Z`);
       for (let i = 0; i < 5; i++) expect((await from(client, `/tools/${rival.slug}`)).status).toBe(200);
       await h.settle();
-      const days = await queryRows<{ day: string }>(t.deps.db, sql`SELECT DISTINCT day::text AS day FROM stat_visitor_marks`);
+      const days = await queryRows<{ day: string }>(
+        t.deps.db,
+        sql`SELECT DISTINCT day::text AS day FROM stat_visitor_marks`,
+      );
       expect(days).toEqual([{ day: '2031-03-05' }]);
       const next = visitorMark(t.deps.config, '2031-03-05', ['client', client, rival.slug, 'views']);
       expect(next).not.toBe(mark); // the key rotated with the day
@@ -147,7 +166,9 @@ describe('what the engine keeps of a client', () => {
     try {
       expect((await from(freshClient(), `/tools/${(await tool('Quiet Day')).slug}`)).status).toBe(200);
       await h.settle();
-      expect(await queryRows(t.deps.db, sql`SELECT 1 FROM stat_visitor_marks WHERE day = '2031-06-01'`)).not.toEqual([]);
+      expect(await queryRows(t.deps.db, sql`SELECT 1 FROM stat_visitor_marks WHERE day = '2031-06-01'`)).not.toEqual(
+        [],
+      );
       clock = new Date('2031-06-02T00:10:00Z');
       const { rollUpStats } = await import('../../../src/stats/roll-up');
       await rollUpStats(t.deps);

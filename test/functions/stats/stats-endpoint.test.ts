@@ -19,21 +19,33 @@ afterAll(() => t?.close());
 
 async function owned(status?: 'live' | 'rejected') {
   const owner = await t.member();
-  const tool = await seedOwnedTool(t.deps.db, owner.accountId, { name: `Stats Tool ${crypto.randomUUID().slice(0, 6)}`, status });
+  const tool = await seedOwnedTool(t.deps.db, owner.accountId, {
+    name: `Stats Tool ${crypto.randomUUID().slice(0, 6)}`,
+    status,
+  });
   return { ...tool, key: owner.key, keyId: owner.keyId, accountId: owner.accountId };
 }
 
 /** Counters of a past day as the engine would hold them (the roll-up reads them like any other day). */
 async function engineDay(day: string, slug: string, counts: Record<string, number>) {
   for (const [counter, n] of Object.entries(counts)) {
-    await queryRows(t.deps.db, sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES (${day}::date, ${slug}, ${counter}, ${n})`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES (${day}::date, ${slug}, ${counter}, ${n})`,
+    );
   }
 }
 
 describe('the body', () => {
   it('lists every day of the range oldest first, zeros where nothing happened, with totals and the click-through rate', async () => {
     const tool = await owned();
-    await engineDay('2026-03-02', tool.slug, { views: 40, clicks: 6, impressions_standard: 150, impressions_featured: 10, badge_loads: 7 });
+    await engineDay('2026-03-02', tool.slug, {
+      views: 40,
+      clicks: 6,
+      impressions_standard: 150,
+      impressions_featured: 10,
+      badge_loads: 7,
+    });
     await engineDay('2026-03-04', tool.slug, { views: 2, impressions_sponsored: 8 });
     await rollUpStats(t.deps, { days: ['2026-03-02', '2026-03-04'] });
     const res = await t.request(`/api/v1/sites/${tool.id}/stats?from=2026-03-01&to=2026-03-05`, { key: tool.key });
@@ -87,7 +99,9 @@ describe('who may read', () => {
     ] as const) {
       const res = await t.request(`/api/v1/sites/${encodeURIComponent(id)}/stats`, { key });
       expect(res.status, id).toBe(404);
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No submission with this site_id among yours.' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'not_found', message: 'No submission with this site_id among yours.' },
+      });
     }
   });
 
@@ -134,13 +148,16 @@ describe('the roll-up', () => {
   it('is idempotent by day and tool: running it again, or twice at once, changes nothing', async () => {
     const tool = await owned();
     await engineDay('2026-04-10', tool.slug, { views: 5, clicks: 1, impressions_standard: 20, badge_loads: 3 });
-    const read = async () => (await t.request(`/api/v1/sites/${tool.id}/stats?from=2026-04-10&to=2026-04-10`, { key: tool.key })).json();
+    const read = async () =>
+      (await t.request(`/api/v1/sites/${tool.id}/stats?from=2026-04-10&to=2026-04-10`, { key: tool.key })).json();
     await rollUpStats(t.deps, { days: ['2026-04-10'] });
     const first = await read();
     await rollUpStats(t.deps, { days: ['2026-04-10'] });
     await Promise.all([rollUpStats(t.deps, { days: ['2026-04-10'] }), rollUpStats(t.deps, { days: ['2026-04-10'] })]);
     expect(await read()).toEqual(first);
-    expect(first.days).toEqual([{ date: '2026-04-10', ...only({ views: 5, clicks: 1, impressions: 20, badge_loads: 3 }) }]);
+    expect(first.days).toEqual([
+      { date: '2026-04-10', ...only({ views: 5, clicks: 1, impressions: 20, badge_loads: 3 }) },
+    ]);
     const rows = await queryRows(t.deps.db, sql`SELECT 1 FROM site_stats_daily WHERE site_id = ${tool.id}::uuid`);
     expect(rows).toHaveLength(1);
   });
@@ -153,7 +170,9 @@ describe('the roll-up', () => {
     await h.settle();
     await queryRows(t.deps.db, sql`UPDATE stat_counters SET n = 7 WHERE slug = ${tool.slug} AND day = '2026-04-11'`);
     await rollUpStats(t.deps, { days: ['2026-04-11'] });
-    const body = await (await t.request(`/api/v1/sites/${tool.id}/stats?from=2026-04-11&to=2026-04-11`, { key: tool.key })).json();
+    const body = await (
+      await t.request(`/api/v1/sites/${tool.id}/stats?from=2026-04-11&to=2026-04-11`, { key: tool.key })
+    ).json();
     expect(body.totals.views).toBe(7);
   });
 
@@ -162,13 +181,30 @@ describe('the roll-up', () => {
     await engineDay('2026-04-12', tool.slug, { clicks: 4 });
     const unsigned = await t.request('/api/jobs/stats-rollup', { method: 'POST', json: {} });
     expect(unsigned.status).toBe(401);
-    for (const json of [{ days: ['2026-02-30'] }, { days: 'today' }, { days: Array.from({ length: 41 }, () => '2026-04-12') }]) {
-      const res = await t.request('/api/jobs/stats-rollup', { method: 'POST', key: 'test-admin-token-0123456789abcdef', json });
+    for (const json of [
+      { days: ['2026-02-30'] },
+      { days: 'today' },
+      { days: Array.from({ length: 41 }, () => '2026-04-12') },
+    ]) {
+      const res = await t.request('/api/jobs/stats-rollup', {
+        method: 'POST',
+        key: 'test-admin-token-0123456789abcdef',
+        json,
+      });
       expect(res.status, JSON.stringify(json).slice(0, 40)).toBe(400);
     }
-    const bad = await t.request('/api/jobs/stats-rollup', { method: 'POST', key: 'test-admin-token-0123456789abcdef', body: '{nope', headers: { 'content-type': 'application/json' } });
+    const bad = await t.request('/api/jobs/stats-rollup', {
+      method: 'POST',
+      key: 'test-admin-token-0123456789abcdef',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
-    const res = await t.request('/api/jobs/stats-rollup', { method: 'POST', key: 'test-admin-token-0123456789abcdef', json: { days: ['2026-04-12'] } });
+    const res = await t.request('/api/jobs/stats-rollup', {
+      method: 'POST',
+      key: 'test-admin-token-0123456789abcdef',
+      json: { days: ['2026-04-12'] },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, outcome: 'rolled_up', days: [{ day: '2026-04-12', tools: 1 }] });
   });

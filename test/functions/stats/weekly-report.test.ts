@@ -20,13 +20,20 @@ beforeAll(async () => {
   });
   // The outbox mailer of local mode, made to fail on demand.
   const outbox = createOutboxMailer(t.deps.db, createLogger('silent'));
-  const mail: Mailer = { kind: 'outbox', send: (m) => (failMail ? Promise.reject(new Error('mail API down')) : outbox.send(m)) };
+  const mail: Mailer = {
+    kind: 'outbox',
+    send: (m) => (failMail ? Promise.reject(new Error('mail API down')) : outbox.send(m)),
+  };
   t.deps.mail = mail;
 });
 afterAll(() => t?.close());
 
 const runJob = () => t.request('/api/jobs/stats-report', { method: 'POST', key: ADMIN_TOKEN, json: {} });
-const mailsTo = (to: string) => queryRows<{ subject: string; text: string }>(t.deps.db, sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${to} ORDER BY id`);
+const mailsTo = (to: string) =>
+  queryRows<{ subject: string; text: string }>(
+    t.deps.db,
+    sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${to} ORDER BY id`,
+  );
 
 async function ownerWithTool(name: string, status: 'live' | 'rejected' = 'live') {
   const owner = await t.member();
@@ -43,10 +50,21 @@ describe('the weekly job', () => {
     const secondName = `Weekly Beta ${crypto.randomUUID().slice(0, 4)}`;
     const second = await seedOwnedTool(t.deps.db, owner.accountId, { name: secondName });
     const notLive = await ownerWithTool('Weekly Rejected', 'rejected');
-    for (const [day, views, clicks] of [['2026-11-16', 30, 3], ['2026-11-22', 10, 1], ['2026-11-23', 999, 99], ['2026-11-15', 500, 50]] as const) {
-      await queryRows(t.deps.db, sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES (${day}::date, ${owner.tool.slug}, 'views', ${views}), (${day}::date, ${owner.tool.slug}, 'clicks', ${clicks})`);
+    for (const [day, views, clicks] of [
+      ['2026-11-16', 30, 3],
+      ['2026-11-22', 10, 1],
+      ['2026-11-23', 999, 99],
+      ['2026-11-15', 500, 50],
+    ] as const) {
+      await queryRows(
+        t.deps.db,
+        sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES (${day}::date, ${owner.tool.slug}, 'views', ${views}), (${day}::date, ${owner.tool.slug}, 'clicks', ${clicks})`,
+      );
     }
-    await queryRows(t.deps.db, sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES ('2026-11-20', ${owner.tool.slug}, 'impressions_standard', 160)`);
+    await queryRows(
+      t.deps.db,
+      sql`INSERT INTO stat_counters (day, slug, counter, n) VALUES ('2026-11-20', ${owner.tool.slug}, 'impressions_standard', 160)`,
+    );
     await rollUpStats(t.deps, { days: ['2026-11-15', '2026-11-16', '2026-11-20', '2026-11-22', '2026-11-23'] });
 
     const res = await runJob();
@@ -112,9 +130,17 @@ describe('the opt-out link', () => {
     expect(body).toContain('<meta name="robots" content="noindex">');
     expect(body).toContain('<button type="submit" name="choice" value="stop">Stop the weekly e-mail</button>');
 
-    const cross = await t.request(`/stats/unsubscribe/${token}`, { method: 'POST', body: new URLSearchParams({ choice: 'stop' }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' } });
+    const cross = await t.request(`/stats/unsubscribe/${token}`, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'stop' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
-    const stop = await t.request(`/stats/unsubscribe/${token}`, { method: 'POST', body: new URLSearchParams({ choice: 'stop' }), headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' } });
+    const stop = await t.request(`/stats/unsubscribe/${token}`, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'stop' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://tooldir.test' },
+    });
     expect(stop.status).toBe(200);
     expect(await stop.text()).toContain('You no longer get the weekly e-mail about your listings.');
 
@@ -122,7 +148,11 @@ describe('the opt-out link', () => {
     await runJob();
     expect(await mailsTo(owner.email)).toHaveLength(1);
 
-    const resume = await t.request(`/stats/unsubscribe/${token}`, { method: 'POST', body: new URLSearchParams({ choice: 'resume' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const resume = await t.request(`/stats/unsubscribe/${token}`, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'resume' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(await resume.text()).toContain('You get one e-mail a week');
     await runJob();
     expect(await mailsTo(owner.email)).toHaveLength(2);
@@ -131,7 +161,10 @@ describe('the opt-out link', () => {
   it('is the 404 page for a token that is not one', async () => {
     for (const token of [crypto.randomUUID(), 'not-a-token', "x' OR 1=1"]) {
       expect((await t.request(`/stats/unsubscribe/${encodeURIComponent(token)}`)).status, token).toBe(404);
-      expect((await t.request(`/stats/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' })).status, token).toBe(404);
+      expect(
+        (await t.request(`/stats/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' })).status,
+        token,
+      ).toBe(404);
     }
   });
 });

@@ -44,7 +44,8 @@ const read = (key: string, siteId: string) => readRecord(t, key, siteId);
 const refundsFor = (paymentIntent: unknown) => refundCalls(payments, paymentIntent);
 
 describe('checkout.session.completed (paid)', () => {
-  it('queues the pending record with the same site_id, via payment, one history row, and enqueues the crawl', () => paidCheckoutQueuesPending(ctx()));
+  it('queues the pending record with the same site_id, via payment, one history row, and enqueues the crawl', () =>
+    paidCheckoutQueuesPending(ctx()));
 
   it('sets is_feature for the featured plan', async () => {
     const m = await t.member('none');
@@ -53,7 +54,8 @@ describe('checkout.session.completed (paid)', () => {
     expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', is_feature: true, plan: 'featured' });
   });
 
-  it('the same event delivered 5 times concurrently makes exactly one transition, all 2xx', () => sameEventFiveTimesAtOnce(ctx()));
+  it('the same event delivered 5 times concurrently makes exactly one transition, all 2xx', () =>
+    sameEventFiveTimesAtOnce(ctx()));
 
   it('the promotion records its event id in the same statement; a later redelivery changes nothing', async () => {
     const m = await t.member('none');
@@ -62,7 +64,10 @@ describe('checkout.session.completed (paid)', () => {
     const id = eventId();
     const body = buildStripeEvent('checkout.session.completed', session, { id });
     expect((await postEvent(t, body)).status).toBe(200);
-    const recorded = await queryRows<{ summary: string }>(t.deps.db, sql`SELECT summary FROM stripe_events WHERE id = ${id}`);
+    const recorded = await queryRows<{ summary: string }>(
+      t.deps.db,
+      sql`SELECT summary FROM stripe_events WHERE id = ${id}`,
+    );
     expect(recorded).toEqual([{ summary: `payment for ${p.siteId} (${p.sessionId})` }]);
     const jobsBefore = queue.jobs.length;
     expect((await postEvent(t, body)).status).toBe(200);
@@ -90,14 +95,19 @@ describe('asynchronous payments', () => {
     expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
     expect(await siteRow(t, p.siteId)).toBeUndefined();
     expect((await read(m.key, p.siteId)).status).toBe('pending_payment');
-    expect((await sendEvent(t, 'checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' })).status).toBe(200);
+    expect(
+      (await sendEvent(t, 'checkout.session.async_payment_succeeded', { ...session, payment_status: 'paid' })).status,
+    ).toBe(200);
     expect((await siteRow(t, p.siteId))?.status).toBe('queued');
   });
 
   it('async_payment_failed leaves the record pending with its link', async () => {
     const m = await t.member('none');
     const p = await submitUnpaid(t, m.key);
-    expect((await sendEvent(t, 'checkout.session.async_payment_failed', paidSession(p, { payment_status: 'unpaid' }))).status).toBe(200);
+    expect(
+      (await sendEvent(t, 'checkout.session.async_payment_failed', paidSession(p, { payment_status: 'unpaid' })))
+        .status,
+    ).toBe(200);
     expect(await pendingRow(t, p.siteId)).toMatchObject({ state: 'open' });
     const record = await read(m.key, p.siteId);
     expect(record).toMatchObject({ status: 'pending_payment', checkout_url: expect.stringContaining(p.sessionId) });
@@ -105,7 +115,8 @@ describe('asynchronous payments', () => {
 });
 
 describe('checkout.session.expired', () => {
-  it('marks the pending record expired when the session is its current one; still readable by id', () => expiredSessionMarksPending(ctx()));
+  it('marks the pending record expired when the session is its current one; still readable by id', () =>
+    expiredSessionMarksPending(ctx()));
 
   it('ignores the expiry of a replaced session', async () => {
     const m = await t.member('none');
@@ -139,18 +150,28 @@ describe('re-submits and replaced links', () => {
     await submitUnpaid(t, m.key, { name: p.name, url: p.url, plan: 'featured' });
     const oldPaid = paidSession(p, { metadata: { site_id: p.siteId, plan: 'basic' } });
     expect((await sendEvent(t, 'checkout.session.completed', oldPaid)).status).toBe(200);
-    expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', plan: 'basic', is_feature: false, stripe_checkout_session_id: p.sessionId });
+    expect(await siteRow(t, p.siteId)).toMatchObject({
+      status: 'queued',
+      plan: 'basic',
+      is_feature: false,
+      stripe_checkout_session_id: p.sessionId,
+    });
     expect(refundsFor(oldPaid.payment_intent)).toEqual([]);
   });
 
   it('the second of two paid links (old and new) is refunded: never two charges for one submission', async () => {
     const m = await t.member('none');
     const first = await submitUnpaid(t, m.key);
-    const second = { ...first, sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId };
+    const second = {
+      ...first,
+      sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId,
+    };
     expect((await sendEvent(t, 'checkout.session.completed', paidSession(second))).status).toBe(200);
     const late = paidSession(first);
     expect((await sendEvent(t, 'checkout.session.completed', late)).status).toBe(200);
-    expect(refundsFor(late.payment_intent)).toEqual([{ method: 'refund', args: [late.payment_intent, expect.stringContaining('already')] }]);
+    expect(refundsFor(late.payment_intent)).toEqual([
+      { method: 'refund', args: [late.payment_intent, expect.stringContaining('already')] },
+    ]);
     expect(await historyCount(t, first.siteId)).toBe(1);
     expect((await read(m.key, first.siteId)).status).toBe('queued');
   });
@@ -164,7 +185,11 @@ describe('re-submits and replaced links', () => {
       json: { tier: 'member' },
     });
     expect([200, 201]).toContain(promote.status);
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: p.name, url: p.url } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: p.name, url: p.url },
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { site_id: string }).site_id).toBe(p.siteId);
     expect(payments.calls).toContainEqual({ method: 'expireCheckout', args: [p.sessionId] });
@@ -177,7 +202,8 @@ describe('re-submits and replaced links', () => {
 });
 
 describe('pay-time conflicts are refunded', () => {
-  it('URL taken by another member\'s queued site before payment: refund, record shows rejected with reason', () => urlTakenBeforePaymentIsRefunded(ctx()));
+  it("URL taken by another member's queued site before payment: refund, record shows rejected with reason", () =>
+    urlTakenBeforePaymentIsRefunded(ctx()));
 
   it('a redelivery of the refunded event refunds nothing more', async () => {
     const payer = await t.member('none');
@@ -196,7 +222,15 @@ describe('pay-time conflicts are refunded', () => {
     const payer = await t.member('none');
     const p = await submitUnpaid(t, payer.key);
     const other = await t.member('member');
-    expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: p.name.toUpperCase(), url: uniqueUrl() } })).status).toBe(201);
+    expect(
+      (
+        await t.request('/api/v1/submit-site', {
+          method: 'POST',
+          key: other.key,
+          json: { name: p.name.toUpperCase(), url: uniqueUrl() },
+        })
+      ).status,
+    ).toBe(201);
     const session = paidSession(p);
     await sendEvent(t, 'checkout.session.completed', session);
     expect(refundsFor(session.payment_intent)).toHaveLength(1);

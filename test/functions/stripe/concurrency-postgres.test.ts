@@ -8,8 +8,23 @@ import { usePostgresTestApp } from '../../helpers/services/postgres-test-app';
 import { requireService } from '../../helpers/services/require-service';
 import { uniqueName, uniqueUrl } from '../../helpers/test-app';
 import { eventFixture as buildStripeEvent } from '../../helpers/stripe/stripe-fixtures';
-import { completedAndAsyncSucceededAtOnce, paymentRacesMemberSubmit, twoPaidSessionsRace } from '../../helpers/stripe/checkout-scenarios';
-import { currentSession, eventId, historyCount, paidSession, postEvent, recordingLog, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+import {
+  completedAndAsyncSucceededAtOnce,
+  paymentRacesMemberSubmit,
+  twoPaidSessionsRace,
+} from '../../helpers/stripe/checkout-scenarios';
+import {
+  currentSession,
+  eventId,
+  historyCount,
+  paidSession,
+  postEvent,
+  recordingLog,
+  recordingPayments,
+  recordingQueue,
+  siteRow,
+  submitUnpaid,
+} from '../../helpers/stripe/payments-fixture';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -31,7 +46,8 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
     }
   });
 
-  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () => completedAndAsyncSucceededAtOnce({ t: pg.t, payments, queue, log }));
+  it('completed and async_payment_succeeded of one session at once: one transition, no refund', () =>
+    completedAndAsyncSucceededAtOnce({ t: pg.t, payments, queue, log }));
 
   it('re-submits expire every replaced session but never the current one, also when they race', async () => {
     const m = await pg.t.member('none');
@@ -48,7 +64,8 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
       .map((c) => c.result);
     const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
     expect(expired.has(current)).toBe(false);
-    for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
+    for (const session of made)
+      if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
     expect(made).toContain(second.sessionId);
   });
 
@@ -60,7 +77,9 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
         Array.from({ length: 5 }, () => pg.t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json })),
       );
       expect(responses.map((r) => r.status)).toEqual([402, 402, 402, 402, 402]);
-      const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { site_id: string }).site_id)));
+      const ids = new Set(
+        await Promise.all(responses.map(async (r) => ((await r.json()) as { site_id: string }).site_id)),
+      );
       expect(ids.size).toBe(1);
       const [siteId] = [...ids];
       const [count] = await queryRows<{ n: number | string }>(
@@ -75,10 +94,13 @@ describePg('webhook deliveries racing on a real PostgreSQL', () => {
       const expired = new Set(payments.calls.filter((c) => c.method === 'expireCheckout').map((c) => c.args[0]));
       expect(made.length).toBeGreaterThanOrEqual(5);
       expect(expired.has(current)).toBe(false);
-      for (const session of made) if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
+      for (const session of made)
+        if (session !== current) expect(expired.has(session), `${session} left payable`).toBe(true);
     }
   });
 
-  it('two different paid sessions for one record at once: one applied, the other refunded', () => twoPaidSessionsRace({ t: pg.t, payments, queue, log }));
-  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () => paymentRacesMemberSubmit({ t: pg.t, payments, queue, log }));
+  it('two different paid sessions for one record at once: one applied, the other refunded', () =>
+    twoPaidSessionsRace({ t: pg.t, payments, queue, log }));
+  it('a member submit and the payment for the same URL at once: one site holds it, the loser is refused or refunded', () =>
+    paymentRacesMemberSubmit({ t: pg.t, payments, queue, log }));
 });

@@ -13,7 +13,10 @@ afterAll(() => t.close());
 
 const DAY = 24 * 3600 * 1000;
 const expireAt = (siteId: string, at: Date) =>
-  queryRows(t.deps.db, sql`UPDATE pending_submissions SET expires_at = ${at.toISOString()}::timestamptz, state = 'expired' WHERE id = ${siteId} RETURNING id`);
+  queryRows(
+    t.deps.db,
+    sql`UPDATE pending_submissions SET expires_at = ${at.toISOString()}::timestamptz, state = 'expired' WHERE id = ${siteId} RETURNING id`,
+  );
 
 describe('purgeExpiredPending', () => {
   it('keeps an expired record readable for 30 days, then purges it', async () => {
@@ -42,10 +45,17 @@ describe('purgeExpiredPending', () => {
 
   it('forgets our record of sessions made over 30 days ago, except those that started a subscription', async () => {
     const m = await t.member('none');
-    const [old, recent, sponsored] = [await submitUnpaid(t, m.key), await submitUnpaid(t, m.key), await submitUnpaid(t, m.key, { plan: 'sponsored' })];
+    const [old, recent, sponsored] = [
+      await submitUnpaid(t, m.key),
+      await submitUnpaid(t, m.key),
+      await submitUnpaid(t, m.key, { plan: 'sponsored' }),
+    ];
     const age = (sessionId: string, days: number, subscriptionId: string | null = null) =>
-      queryRows(t.deps.db, sql`UPDATE checkout_sessions SET created_at = ${new Date(t.deps.now().getTime() - days * DAY).toISOString()}::timestamptz,
-        subscription_id = ${subscriptionId} WHERE id = ${sessionId} RETURNING id`);
+      queryRows(
+        t.deps.db,
+        sql`UPDATE checkout_sessions SET created_at = ${new Date(t.deps.now().getTime() - days * DAY).toISOString()}::timestamptz,
+        subscription_id = ${subscriptionId} WHERE id = ${sessionId} RETURNING id`,
+      );
     await age(old.sessionId, 31);
     await age(recent.sessionId, 29);
     await age(sponsored.sessionId, 400, 'sub_still_running');

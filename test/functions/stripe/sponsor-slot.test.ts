@@ -17,7 +17,16 @@ const DAY = 86_400_000;
 
 it('agrees with isMembershipActive for every status on both sides of the paid period end', async () => {
   const now = Date.now();
-  const statuses = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'];
+  const statuses = [
+    'active',
+    'trialing',
+    'past_due',
+    'unpaid',
+    'canceled',
+    'incomplete',
+    'incomplete_expired',
+    'paused',
+  ];
   const ends = [null, new Date(now + DAY), new Date(now - DAY)];
   for (const status of statuses) {
     for (const periodEnd of ends) {
@@ -34,7 +43,12 @@ it('agrees with isMembershipActive for every status on both sides of the paid pe
 
 it('no slot bought, or no subscription event yet', async () => {
   const held = async (isSponsor: boolean) =>
-    (await queryRows<{ held: boolean }>(db.db, sql`SELECT ${sponsorSlotHeld} AS held FROM (SELECT ${isSponsor}::boolean AS is_sponsor, NULL::text AS sponsor_status, NULL::timestamptz AS sponsor_period_end) s`))[0]?.held;
+    (
+      await queryRows<{ held: boolean }>(
+        db.db,
+        sql`SELECT ${sponsorSlotHeld} AS held FROM (SELECT ${isSponsor}::boolean AS is_sponsor, NULL::text AS sponsor_status, NULL::timestamptz AS sponsor_period_end) s`,
+      )
+    )[0]?.held;
   expect(await held(false)).toBe(false);
   expect(await held(true)).toBe(true);
 });

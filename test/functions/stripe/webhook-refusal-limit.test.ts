@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitPolicies } from '../../../src/rate-limits/policies';
 import { buildStripeEvent, signStripeEvent } from '../../helpers/standins/stripe-signature';
 import { eventFixture, signFixture } from '../../helpers/stripe/stripe-fixtures';
-import { eventId, paidSession, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+import {
+  eventId,
+  paidSession,
+  recordingPayments,
+  recordingQueue,
+  siteRow,
+  submitUnpaid,
+} from '../../helpers/stripe/payments-fixture';
 import { createTestApp, WEBHOOK_SECRET, type TestApp } from '../../helpers/test-app';
 
 const LIMIT = rateLimitPolicies.stripeRefusals.limit;
@@ -27,7 +34,10 @@ function deliver(ip: string, body: string, signature?: string) {
 
 /** A correctly signed event of a type we acknowledge and ignore: cheap to send in numbers. */
 const signedIgnoredEvent = () => {
-  const body = buildStripeEvent('customer.created', { id: `cus_${crypto.randomUUID().slice(0, 12)}`, object: 'customer' });
+  const body = buildStripeEvent('customer.created', {
+    id: `cus_${crypto.randomUUID().slice(0, 12)}`,
+    object: 'customer',
+  });
   return { body, signature: signStripeEvent(body, WEBHOOK_SECRET) };
 };
 const forgedEvent = () => {
@@ -46,7 +56,9 @@ describe('POST /api/webhooks/stripe: the refusal limit', () => {
     }
     const over = await deliver(ip, forgedEvent().body, forgedEvent().signature);
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringContaining('refused Stripe deliveries') } });
+    expect(await over.json()).toEqual({
+      error: { code: 'rate_limited', message: expect.stringContaining('refused Stripe deliveries') },
+    });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await deliver(freshIp(), forgedEvent().body)).status).toBe(400);
@@ -85,7 +97,8 @@ describe('POST /api/webhooks/stripe: the refusal limit', () => {
   });
 
   it('groups IPv6 senders of refused deliveries by /64', async () => {
-    for (let i = 0; i < LIMIT; i++) expect((await deliver(`2001:db8:5:6::${(i + 1).toString(16)}`, forgedEvent().body)).status).toBe(400);
+    for (let i = 0; i < LIMIT; i++)
+      expect((await deliver(`2001:db8:5:6::${(i + 1).toString(16)}`, forgedEvent().body)).status).toBe(400);
     expect((await deliver('2001:db8:5:6:ffff::1', forgedEvent().body)).status).toBe(429);
     expect((await deliver('2001:db8:5:7::1', forgedEvent().body)).status).toBe(400);
   });

@@ -4,7 +4,16 @@ import { queryRows } from '../../../src/db/client';
 import { createTestApp, WEBHOOK_SECRET, type TestApp } from '../../helpers/test-app';
 import { buildStripeEvent } from '../../helpers/standins/stripe-signature';
 import { eventFixture, signFixture } from '../../helpers/stripe/stripe-fixtures';
-import { eventId, paidSession, pendingRow, postEvent, recordingPayments, recordingQueue, siteRow, submitUnpaid } from '../../helpers/stripe/payments-fixture';
+import {
+  eventId,
+  paidSession,
+  pendingRow,
+  postEvent,
+  recordingPayments,
+  recordingQueue,
+  siteRow,
+  submitUnpaid,
+} from '../../helpers/stripe/payments-fixture';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +25,11 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** One header with a v1 signature per secret (as while a secret is rolled), each made by stripe-node's helper. */
 function signWithSecrets(payload: string, secrets: readonly string[], timestamp = now()): string {
-  const v1 = secrets.map((secret) => signFixture(payload, secret, timestamp).split(',').find((part) => part.startsWith('v1=')));
+  const v1 = secrets.map((secret) =>
+    signFixture(payload, secret, timestamp)
+      .split(',')
+      .find((part) => part.startsWith('v1=')),
+  );
   return [`t=${timestamp}`, ...v1].join(',');
 }
 
@@ -67,7 +80,11 @@ describe('POST /api/webhooks/stripe signature', () => {
 
   it('rejects a request without Stripe-Signature', async () => {
     const { p, body } = await paidEventFor();
-    const res = await t.request('/api/webhooks/stripe', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/api/webhooks/stripe', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     await expectRejected(res, p.siteId);
   });
 
@@ -108,7 +125,9 @@ describe('POST /api/webhooks/stripe signature', () => {
     const res = await t.request('/api/webhooks/stripe');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
+    expect(await res.json()).toEqual({
+      error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) },
+    });
   });
 });
 
@@ -123,7 +142,10 @@ describe('regression: the full app with every global middleware still verifies t
     const res = await t.app.request('http://tooldir.test/api/webhooks/stripe', {
       method: 'POST',
       body,
-      headers: { 'stripe-signature': signFixture(body, WEBHOOK_SECRET), 'content-type': 'application/json; charset=utf-8' },
+      headers: {
+        'stripe-signature': signFixture(body, WEBHOOK_SECRET),
+        'content-type': 'application/json; charset=utf-8',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBeTruthy(); // the global request-context middleware ran

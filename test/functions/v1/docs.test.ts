@@ -58,7 +58,12 @@ const sectionOf = (html: string, id: string) => {
 };
 
 const unescape = (text: string) =>
-  text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 
 describe('GET /api/v1/docs (the reference page)', () => {
   let html: string;
@@ -95,7 +100,9 @@ describe('GET /api/v1/docs (the reference page)', () => {
   });
 
   it('shows every operation of openapi.json with method, path, summary, auth, responses and a curl example, in the contents', () => {
-    const operations = Object.entries(paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThan(20);
     for (const { path, method, op } of operations) {
       const section = sectionOf(html, op.operationId);
@@ -107,13 +114,18 @@ describe('GET /api/v1/docs (the reference page)', () => {
       expect(section).toMatch(new RegExp(`<pre id="curl-${op.operationId}">curl `));
       if (op.requestBody) expect(section).toContain('<h4>Request body</h4>');
       // The contents link to it, and the anchor exists once.
-      expect(html).toContain(`<a href="#${op.operationId}"><span class="method">${method.toUpperCase()}</span> ${path}</a>`);
+      expect(html).toContain(
+        `<a href="#${op.operationId}"><span class="method">${method.toUpperCase()}</span> ${path}</a>`,
+      );
       expect(html.split(`id="${op.operationId}"`)).toHaveLength(2);
     }
   });
 
   it('groups the operations under their tag, in the order of the tags', () => {
-    const headings = [...html.matchAll(/<h2 id="tag-([a-z-]+)">([^<]+)<\/h2>/g)].map((m) => ({ at: m.index, name: m[2]! }));
+    const headings = [...html.matchAll(/<h2 id="tag-([a-z-]+)">([^<]+)<\/h2>/g)].map((m) => ({
+      at: m.index,
+      name: m[2]!,
+    }));
     expect(headings.map((h) => h.name)).toEqual(['Submissions', 'Directory', 'Webhooks', 'Membership', 'Operator']);
     for (const item of Object.values(paths)) {
       for (const op of Object.values(item)) {
@@ -129,31 +141,49 @@ describe('GET /api/v1/docs (the reference page)', () => {
     const body = submit.slice(submit.indexOf('<h4>Request body</h4>'), submit.indexOf('<h4>Responses</h4>'));
     expect(body).toMatch(/<ul class="fields"><li><code>name<\/code> <em>string<\/em> <strong>required<\/strong>/);
     expect(body).toMatch(/<li><code>url<\/code> <em>string<\/em> <strong>required<\/strong> – Tool website URL/);
-    expect(body).toContain('one of <code>basic</code>, <code>featured</code>, <code>sponsored</code>, <code>pro</code>');
+    expect(body).toContain(
+      'one of <code>basic</code>, <code>featured</code>, <code>sponsored</code>, <code>pro</code>',
+    );
     // Not a JSON dump: no object literal, no preformatted block (an array example is a value, shown as one).
     expect(body).not.toMatch(/\{&quot;|<pre/);
     // A response body is a disclosure with its fields, and an error links to the one error shape.
     expect(submit).toMatch(/<dt>201<\/dt><dd>[^]*?<details><summary>Body: [A-Za-z]+<\/summary><ul class="fields">/);
     expect(submit).toMatch(/<dt>400<\/dt><dd>[^]*?Body: <a href="#errors">error<\/a>/);
     // Nested: the error shape's `error` object holds its own list.
-    expect(html).toMatch(/<h2 id="errors">[^]*?<li><code>error<\/code> <em>object<\/em> <strong>required<\/strong><ul class="fields"><li><code>code<\/code>/);
+    expect(html).toMatch(
+      /<h2 id="errors">[^]*?<li><code>error<\/code> <em>object<\/em> <strong>required<\/strong><ul class="fields"><li><code>code<\/code>/,
+    );
   });
 
   it('gives each operation a curl command that sends its auth from the environment and a body that its schema accepts', async () => {
     const submit = unescape(/<pre id="curl-submitSite">([^<]*)<\/pre>/.exec(html)![1]!);
-    expect(submit).toMatch(/^curl -X POST 'http:\/\/tooldir\.test\/api\/v1\/submit-site' \\\n {2}-H "Authorization: Bearer \$TOOLDIR_API_KEY" \\\n/);
+    expect(submit).toMatch(
+      /^curl -X POST 'http:\/\/tooldir\.test\/api\/v1\/submit-site' \\\n {2}-H "Authorization: Bearer \$TOOLDIR_API_KEY" \\\n/,
+    );
     const body = JSON.parse(/-d '(.*)'$/.exec(submit)![1]!) as { name: string; url: string };
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['name', 'url']));
     // The example body passes the API's own validation (401 without a key means it got past nothing; with one: 201/402).
     const member = await node.member('member');
-    const sent = await node.request('/api/v1/submit-site', { method: 'POST', key: member.key, json: { ...body, url: `https://curl-${crypto.randomUUID().slice(0, 8)}.example/` } });
+    const sent = await node.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: member.key,
+      json: { ...body, url: `https://curl-${crypto.randomUUID().slice(0, 8)}.example/` },
+    });
     expect([201, 402]).toContain(sent.status);
-    expect(unescape(/<pre id="curl-getTool">([^<]*)<\/pre>/.exec(html)![1]!)).toMatch(/^curl 'http:\/\/tooldir\.test\/api\/v1\/tools\/[^']+'$/);
-    expect(unescape(/<pre id="curl-createAccount">([^<]*)<\/pre>/.exec(html)![1]!)).toContain('-H "Authorization: Bearer $ADMIN_TOKEN"');
+    expect(unescape(/<pre id="curl-getTool">([^<]*)<\/pre>/.exec(html)![1]!)).toMatch(
+      /^curl 'http:\/\/tooldir\.test\/api\/v1\/tools\/[^']+'$/,
+    );
+    expect(unescape(/<pre id="curl-createAccount">([^<]*)<\/pre>/.exec(html)![1]!)).toContain(
+      '-H "Authorization: Bearer $ADMIN_TOKEN"',
+    );
   });
 
   it('offers a "Try it" form, a plain GET form, only for public reads', () => {
-    const forms = [...html.matchAll(/<form class="try" method="get" action="\/api\/v1\/docs\/try"[^>]*><input type="hidden" name="op" value="([A-Za-z]+)">/g)].map((m) => m[1]);
+    const forms = [
+      ...html.matchAll(
+        /<form class="try" method="get" action="\/api\/v1\/docs\/try"[^>]*><input type="hidden" name="op" value="([A-Za-z]+)">/g,
+      ),
+    ].map((m) => m[1]);
     expect(forms.sort()).toEqual(['getTool', 'listCategories', 'searchTools']);
   });
 
@@ -185,15 +215,22 @@ describe('GET /api/v1/docs (the reference page)', () => {
   });
 
   it('is built once per origin: openapi.json and the page share one document, and each local origin names itself', async () => {
-    const local = await createTestApp({ db: { db: node.deps.db, close: async () => {} }, env: { SITE_ORIGIN: undefined } });
+    const local = await createTestApp({
+      db: { db: node.deps.db, close: async () => {} },
+      env: { SITE_ORIGIN: undefined },
+    });
     try {
-      expect(openApiDocument(local.app, 'http://localhost:8787')).toBe(openApiDocument(local.app, 'http://localhost:8787'));
+      expect(openApiDocument(local.app, 'http://localhost:8787')).toBe(
+        openApiDocument(local.app, 'http://localhost:8787'),
+      );
       const viaLocalhost = await (await local.app.request('http://localhost:8787/api/v1/docs')).text();
       const viaLoopback = await (await local.app.request('http://127.0.0.1:8787/api/v1/docs')).text();
       expect(unescape(viaLocalhost)).toContain("curl 'http://localhost:8787/api/v1/tools");
       expect(viaLocalhost).not.toContain('http://127.0.0.1:8787');
       expect(unescape(viaLoopback)).toContain("curl 'http://127.0.0.1:8787/api/v1/tools");
-      const doc = (await (await local.app.request('http://127.0.0.1:8787/api/v1/openapi.json')).json()) as { servers: Array<{ url: string }> };
+      const doc = (await (await local.app.request('http://127.0.0.1:8787/api/v1/openapi.json')).json()) as {
+        servers: Array<{ url: string }>;
+      };
       expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:8787', description: 'This server' }]);
       // The same bytes again: the rendered content is kept, not rebuilt.
       expect(await (await local.app.request('http://localhost:8787/api/v1/docs')).text()).toBe(viaLocalhost);
@@ -221,16 +258,19 @@ describe('GET /api/v1/docs/try (the "Try it" forms)', () => {
     expect(res.headers.get('location')).toBe(location);
   });
 
-  it.each(['op=getTool&slug=%FF', 'op=getTool&slug=a%0D%0ALocation:%20https://evil.example', 'op=searchTools&q=%E0%A4%A', 'op=%00', 'op=getTool&slug=%00'])(
-    'answers the raw query %s below 500, with no header of its making',
-    async (query) => {
-      const res = await node.request(`/api/v1/docs/try?${query}`);
-      expect(res.status).toBeLessThan(500);
-      expect([303, 400]).toContain(res.status);
-      if (res.status === 303) expect(res.headers.get('location')).toMatch(/^\/api\/v1\/tools(\/[^/?\s]+)?(\?[^\s]*)?$/);
-      else expect((await res.json()).error.code).toBe('invalid_request');
-    },
-  );
+  it.each([
+    'op=getTool&slug=%FF',
+    'op=getTool&slug=a%0D%0ALocation:%20https://evil.example',
+    'op=searchTools&q=%E0%A4%A',
+    'op=%00',
+    'op=getTool&slug=%00',
+  ])('answers the raw query %s below 500, with no header of its making', async (query) => {
+    const res = await node.request(`/api/v1/docs/try?${query}`);
+    expect(res.status).toBeLessThan(500);
+    expect([303, 400]).toContain(res.status);
+    if (res.status === 303) expect(res.headers.get('location')).toMatch(/^\/api\/v1\/tools(\/[^/?\s]+)?(\?[^\s]*)?$/);
+    else expect((await res.json()).error.code).toBe('invalid_request');
+  });
 
   it('lands on the operation: the redirect target answers as the API does', async () => {
     const res = await tryIt({ op: 'getTool', slug: '../../admin/accounts' });
@@ -264,7 +304,8 @@ describe('GET /api/v1/docs/explorer (Scalar)', () => {
     const csp = parseCsp(res.headers.get('content-security-policy')!);
     const allSources = [...csp.values()].flat();
     // Only keywords, hashes and data: (images): no scheme, host or wildcard names another origin.
-    for (const source of allSources) expect(source).toMatch(/^('self'|'none'|'unsafe-inline'|'sha256-[A-Za-z0-9+/]+=*'|data:)$/);
+    for (const source of allSources)
+      expect(source).toMatch(/^('self'|'none'|'unsafe-inline'|'sha256-[A-Za-z0-9+/]+=*'|data:)$/);
     expect(allSources).not.toContain("'unsafe-eval'");
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('script-src')?.[0]).toBe("'self'");
@@ -277,8 +318,13 @@ describe('GET /api/v1/docs/explorer (Scalar)', () => {
 
     const html = await res.text();
     expect(html).not.toMatch(/https?:\/\//); // no URL of any other origin anywhere in the page
-    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
-    expect(scripts.filter((s) => /\ssrc="/.test(s.attrs)).map((s) => /\ssrc="([^"]+)"/.exec(s.attrs)![1])).toEqual([REFERENCE_UI_PATH]);
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attrs, body]) => ({
+      attrs: attrs!,
+      body: body!,
+    }));
+    expect(scripts.filter((s) => /\ssrc="/.test(s.attrs)).map((s) => /\ssrc="([^"]+)"/.exec(s.attrs)![1])).toEqual([
+      REFERENCE_UI_PATH,
+    ]);
     // Every inline script that runs is allowed by its hash, and nothing else is.
     const inline = scripts.filter((s) => !/\ssrc="|type="application\/json"/.test(s.attrs));
     expect(inline.length).toBe(1);
@@ -289,7 +335,10 @@ describe('GET /api/v1/docs/explorer (Scalar)', () => {
 
   it('points the UI at openapi.json with fonts, telemetry, the AI agent, MCP panel and hosted-client button off', async () => {
     const html = await (await node.request('/api/v1/docs/explorer')).text();
-    const mount = /<script id="api-reference" type="application\/json" data-url="([^"]+)" data-configuration="([^"]+)"><\/script>/.exec(html);
+    const mount =
+      /<script id="api-reference" type="application\/json" data-url="([^"]+)" data-configuration="([^"]+)"><\/script>/.exec(
+        html,
+      );
     expect(mount?.[1]).toBe('/api/v1/openapi.json');
     const configuration = JSON.parse(mount![2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
     expect(configuration).toEqual({
@@ -363,7 +412,9 @@ describe(`GET ${REFERENCE_UI_PATH}`, () => {
     const res = await node.request(REFERENCE_UI_PATH, { method: 'POST' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
+    expect(await res.json()).toEqual({
+      error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) },
+    });
     expect(res.headers.get('cache-control') ?? '').not.toMatch(/immutable/);
   });
 
@@ -383,7 +434,9 @@ describe(`GET ${REFERENCE_UI_PATH}`, () => {
       const res = await app.request(REFERENCE_UI_PATH);
       expect(res.status).toBe(500);
       expect(await res.text()).not.toContain('another version');
-      expect(lines.join('\n')).toContain(`0.0.1 is installed but package.json pins ${REFERENCE_UI_VERSION} (run npm install)`);
+      expect(lines.join('\n')).toContain(
+        `0.0.1 is installed but package.json pins ${REFERENCE_UI_VERSION} (run npm install)`,
+      );
     } finally {
       rmSync(project, { recursive: true, force: true });
     }

@@ -15,7 +15,11 @@ afterAll(() => t.close());
 const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
 /** A host no other test uses, without the scheme: each test spells it its own ways. */
 const uniqueHost = () => `dup-${crypto.randomUUID().slice(0, 8)}.example`;
-const suffix = () => crypto.randomUUID().slice(0, 8).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+const suffix = () =>
+  crypto
+    .randomUUID()
+    .slice(0, 8)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 
 describe('one site, however its URL is spelled', () => {
   it('http://x/app after https://www.x/%61pp/index.html is 409 already_submitted, with site_id only for the owner', async () => {
@@ -31,7 +35,10 @@ describe('one site, however its URL is spelled', () => {
     expect(own.status).toBe(409);
     expect(await own.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String), site_id } });
     for (const key of [other.key, stranger.key]) {
-      const theirs = await submit(key, { name: uniqueName(), url: `HTTP://${host.toUpperCase()}:80/%61%70%70/index.php?utm_source=x&mc_cid=1#top` });
+      const theirs = await submit(key, {
+        name: uniqueName(),
+        url: `HTTP://${host.toUpperCase()}:80/%61%70%70/index.php?utm_source=x&mc_cid=1#top`,
+      });
       expect(theirs.status).toBe(409);
       expect(await theirs.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
     }
@@ -43,7 +50,12 @@ describe('one site, however its URL is spelled', () => {
     const host = uniqueHost();
     const created = await submit(owner.key, { name: uniqueName(), url: `https://${host}/app` });
     expect(created.status).toBe(201);
-    for (const url of [`https://${host}//app`, `https://${host}/app//INDEX.HTML`, `http://${host}//app/Index.Php`, `https://${host}///app///`]) {
+    for (const url of [
+      `https://${host}//app`,
+      `https://${host}/app//INDEX.HTML`,
+      `http://${host}//app/Index.Php`,
+      `https://${host}///app///`,
+    ]) {
       const res = await submit(other.key, { name: uniqueName(), url });
       expect(res.status, url).toBe(409);
       expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
@@ -61,7 +73,14 @@ describe('one site, however its URL is spelled', () => {
   it('a different path, port or query is a different site', async () => {
     const m = await t.member('memberFeature'); // 10 a day: room for all six
     const host = uniqueHost();
-    for (const url of [`https://${host}/app`, `https://${host}/apps`, `https://${host}:8443/app`, `https://${host}/index.php?page=2`, `https://${host}/a%2Fb`, `https://${host}/a/b`]) {
+    for (const url of [
+      `https://${host}/app`,
+      `https://${host}/apps`,
+      `https://${host}:8443/app`,
+      `https://${host}/index.php?page=2`,
+      `https://${host}/a%2Fb`,
+      `https://${host}/a/b`,
+    ]) {
       const res = await submit(m.key, { name: uniqueName(), url });
       expect(res.status, url).toBe(201);
     }
@@ -76,8 +95,15 @@ describe('one site, however its URL is spelled', () => {
     const again = await submit(m.key, { name: pending.name, url: `http://www.${host}/tool/index.html` });
     expect(again.status).toBe(402);
     const replaced = await again.json();
-    expect(replaced).toMatchObject({ site_id: pending.site_id, reason: 'payment_pending', url: `http://www.${host}/tool/index.html` });
-    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`);
+    expect(replaced).toMatchObject({
+      site_id: pending.site_id,
+      reason: 'payment_pending',
+      url: `http://www.${host}/tool/index.html`,
+    });
+    const [row] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`,
+    );
     expect(Number(row!.n)).toBe(1);
   });
 
@@ -101,7 +127,14 @@ describe('one site, however its URL is spelled', () => {
   it('six concurrent submits of six spellings of one URL give one 201 and five 409', async () => {
     const m = await t.member('memberFeature');
     const host = uniqueHost();
-    const spellings = [`https://${host}/app`, `http://${host}/app`, `https://www.${host}/app/`, `http://${host}/%61pp`, `https://${host}/app/index.html`, `http://${host}:80/app/index.php#x`];
+    const spellings = [
+      `https://${host}/app`,
+      `http://${host}/app`,
+      `https://www.${host}/app/`,
+      `http://${host}/%61pp`,
+      `https://${host}/app/index.html`,
+      `http://${host}:80/app/index.php#x`,
+    ];
     const results = await Promise.all(spellings.map((url) => submit(m.key, { name: uniqueName(), url })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
@@ -142,25 +175,41 @@ describe('one name, however it is written', () => {
     ['U+115F Hangul choseong filler', '\u115f'],
     ['U+1160 Hangul jungseong filler', '\u1160'],
     ['U+FFA0 half-width Hangul filler', '\uffa0'],
-  ])('a name with %s as its space is 409 already_submitted (REST and MCP), and nothing is stored', async (_label, filler) => {
-    const owner = await t.member('member');
-    const other = await t.member('member');
-    const tail = suffix();
-    expect((await submit(owner.key, { name: `Acme Writer ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(201);
-    const res = await submit(other.key, { name: `Acme${filler}Writer${filler}${tail}`, url: `https://${uniqueHost()}` });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
-    const client = await connectMcp(t, { key: other.key });
-    const viaMcp = await callTool(client, 'submit_site', { name: `Acme${filler}Writer ${tail}`, url: `https://${uniqueHost()}` });
-    await client.close();
-    expect(viaMcp.isError).toBe(true);
-    expect(resultJson(viaMcp)).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
-    const stored = await queryRows(t.deps.db, sql`SELECT 1 FROM sites WHERE account_id = ${other.accountId}::uuid
-      UNION ALL SELECT 1 FROM pending_submissions WHERE account_id = ${other.accountId}::uuid`);
-    expect(stored).toEqual([]);
-    // A filler is a space, not nothing: the name without one is another name.
-    expect((await submit(other.key, { name: `AcmeWriter ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(201);
-  });
+  ])(
+    'a name with %s as its space is 409 already_submitted (REST and MCP), and nothing is stored',
+    async (_label, filler) => {
+      const owner = await t.member('member');
+      const other = await t.member('member');
+      const tail = suffix();
+      expect((await submit(owner.key, { name: `Acme Writer ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(
+        201,
+      );
+      const res = await submit(other.key, {
+        name: `Acme${filler}Writer${filler}${tail}`,
+        url: `https://${uniqueHost()}`,
+      });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+      const client = await connectMcp(t, { key: other.key });
+      const viaMcp = await callTool(client, 'submit_site', {
+        name: `Acme${filler}Writer ${tail}`,
+        url: `https://${uniqueHost()}`,
+      });
+      await client.close();
+      expect(viaMcp.isError).toBe(true);
+      expect(resultJson(viaMcp)).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
+      const stored = await queryRows(
+        t.deps.db,
+        sql`SELECT 1 FROM sites WHERE account_id = ${other.accountId}::uuid
+      UNION ALL SELECT 1 FROM pending_submissions WHERE account_id = ${other.accountId}::uuid`,
+      );
+      expect(stored).toEqual([]);
+      // A filler is a space, not nothing: the name without one is another name.
+      expect((await submit(other.key, { name: `AcmeWriter ${tail}`, url: `https://${uniqueHost()}` })).status).toBe(
+        201,
+      );
+    },
+  );
 
   it('ﬁ and fi are one name; the record keeps the name as submitted', async () => {
     const m = await t.member('member');
@@ -169,13 +218,22 @@ describe('one name, however it is written', () => {
     expect(created.status).toBe(201);
     const { site_id } = await created.json();
     expect((await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()).name).toBe(name);
-    expect((await submit(m.key, { name: name.replace('\ufb01', 'FI'), url: `https://${uniqueHost()}` })).status).toBe(409);
+    expect((await submit(m.key, { name: name.replace('\ufb01', 'FI'), url: `https://${uniqueHost()}` })).status).toBe(
+      409,
+    );
   });
 
   it('two genuinely different names do not collide', async () => {
     const m = await t.member('memberFeature');
     const tail = suffix();
-    for (const name of [`Modem ${tail}`, `Modern ${tail}`, `Cafe ${tail}`, `Café ${tail}`, `Tool1 ${tail}`, `Tooll ${tail}`]) {
+    for (const name of [
+      `Modem ${tail}`,
+      `Modern ${tail}`,
+      `Cafe ${tail}`,
+      `Café ${tail}`,
+      `Tool1 ${tail}`,
+      `Tooll ${tail}`,
+    ]) {
       const res = await submit(m.key, { name, url: `https://${uniqueHost()}`, plan: 'basic' });
       expect(res.status, name).toBe(201);
     }

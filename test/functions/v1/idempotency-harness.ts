@@ -29,7 +29,9 @@ export interface IdempotencyHarness {
   keyRows(accountId: string): Promise<Array<{ key: string; state: string }>>;
 }
 
-export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: Env } = {}): Promise<IdempotencyHarness> {
+export async function createIdempotencyHarness(
+  options: { db?: OpenedDb; env?: Env } = {},
+): Promise<IdempotencyHarness> {
   const local = createLocalPayments(planPrices);
   const memory = createMemoryLimiter();
   const payments: PaymentsAdapter = {
@@ -52,7 +54,8 @@ export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: E
     },
   };
   const t = await createTestApp({ db: options.db, env: options.env, overrides: { payments, limiter } });
-  const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number | string }>(t.deps.db, query))[0]?.n ?? 0);
+  const count = async (query: ReturnType<typeof sql>) =>
+    Number((await queryRows<{ n: number | string }>(t.deps.db, query))[0]?.n ?? 0);
   const h: IdempotencyHarness = {
     t,
     checkouts: [],
@@ -62,9 +65,13 @@ export async function createIdempotencyHarness(options: { db?: OpenedDb; env?: E
     sitesOf: (accountId) =>
       count(sql`SELECT (SELECT count(*) FROM sites WHERE account_id = ${accountId}::uuid)
         + (SELECT count(*) FROM pending_submissions WHERE account_id = ${accountId}::uuid) AS n`),
-    quotaUsed: (accountId) => count(sql`SELECT COALESCE(sum(used), 0) AS n FROM quota_usage WHERE account_id = ${accountId}::uuid`),
+    quotaUsed: (accountId) =>
+      count(sql`SELECT COALESCE(sum(used), 0) AS n FROM quota_usage WHERE account_id = ${accountId}::uuid`),
     keyRows: (accountId) =>
-      queryRows(t.deps.db, sql`SELECT key, state FROM idempotency_keys WHERE account_id = ${accountId}::uuid ORDER BY key`),
+      queryRows(
+        t.deps.db,
+        sql`SELECT key, state FROM idempotency_keys WHERE account_id = ${accountId}::uuid ORDER BY key`,
+      ),
   };
   return h;
 }

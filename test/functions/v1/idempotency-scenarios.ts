@@ -13,7 +13,12 @@ const tool = (tag = 'Idem') => {
 };
 
 export function idempotencyScenarios(get: () => IdempotencyHarness): void {
-  const submit = (key: string, body: unknown, idempotencyKey?: string, path = '/api/v1/submit-site'): Promise<TestResponse> =>
+  const submit = (
+    key: string,
+    body: unknown,
+    idempotencyKey?: string,
+    path = '/api/v1/submit-site',
+  ): Promise<TestResponse> =>
     get().t.request(path, {
       method: 'POST',
       key,
@@ -98,7 +103,8 @@ export function idempotencyScenarios(get: () => IdempotencyHarness): void {
     try {
       const first = submit(key, body, idem);
       // The first request holds the key once the payment adapter has been asked for its checkout.
-      while (h.checkouts.length === 0 || h.checkouts.at(-1)!.name !== body.name) await new Promise((r) => setImmediate(r));
+      while (h.checkouts.length === 0 || h.checkouts.at(-1)!.name !== body.name)
+        await new Promise((r) => setImmediate(r));
       const during = await submit(key, body, idem);
       expect(during.status).toBe(409);
       expect(during.headers.get('retry-after')).toBe('1');
@@ -222,7 +228,9 @@ export function idempotencyScenarios(get: () => IdempotencyHarness): void {
     for (const bad of ['', 'x'.repeat(256), 'clé', 'tab\there', 'del\x7f']) {
       const res = await submit(key, tool(), bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringContaining('Idempotency-Key') } });
+      expect(await res.json()).toEqual({
+        error: { code: 'invalid_request', message: expect.stringContaining('Idempotency-Key') },
+      });
     }
     expect(await h.sitesOf(accountId)).toBe(0);
     expect(await h.keyRows(accountId)).toEqual([]);
@@ -247,7 +255,11 @@ export function idempotencyScenarios(get: () => IdempotencyHarness): void {
     await h.t.deps.db.execute(
       sql`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = ${accountId}::uuid`,
     );
-    const sweep = await h.t.request('/api/jobs/sweep', { method: 'POST', key: (await import('../../helpers/test-app')).ADMIN_TOKEN, json: {} });
+    const sweep = await h.t.request('/api/jobs/sweep', {
+      method: 'POST',
+      key: (await import('../../helpers/test-app')).ADMIN_TOKEN,
+      json: {},
+    });
     expect(sweep.status).toBe(200);
     expect((await sweep.json()).expiredIdempotencyKeys).toBeGreaterThanOrEqual(1);
     expect(await h.keyRows(accountId)).toEqual([]);
@@ -263,7 +275,8 @@ export function idempotencyScenarios(get: () => IdempotencyHarness): void {
     let stuck: Promise<TestResponse>;
     try {
       stuck = submit(key, body, idem);
-      while (h.checkouts.length === 0 || h.checkouts.at(-1)!.name !== body.name) await new Promise((r) => setImmediate(r));
+      while (h.checkouts.length === 0 || h.checkouts.at(-1)!.name !== body.name)
+        await new Promise((r) => setImmediate(r));
       // As if the holder died: its lock is over.
       await h.t.deps.db.execute(
         sql`UPDATE idempotency_keys SET locked_until = now() - interval '1 second' WHERE account_id = ${accountId}::uuid`,

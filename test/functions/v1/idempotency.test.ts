@@ -23,11 +23,17 @@ describe('openapi.json documents Idempotency-Key', () => {
     for (const path of ['/api/v1/submit-site', '/api/v1/sites']) {
       const op = doc.paths[path].post;
       expect(op.parameters).toContainEqual(
-        expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: expect.objectContaining({ maxLength: 255 }) }),
+        expect.objectContaining({
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: expect.objectContaining({ maxLength: 255 }),
+        }),
       );
       expect(op.responses['422'].description).toContain('idempotency_key_reused');
       expect(op.responses['409'].description).toContain('idempotency_in_progress');
-      for (const status of ['201', '402', '409']) expect(Object.keys(op.responses[status].headers ?? {})).toContain('Idempotent-Replayed');
+      for (const status of ['201', '402', '409'])
+        expect(Object.keys(op.responses[status].headers ?? {})).toContain('Idempotent-Replayed');
     }
   });
 });
@@ -46,31 +52,36 @@ describe('any Idempotency-Key a client can send', () => {
     };
     let accepted = 0;
     const used = new Set<string>();
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 })).filter(sendable), async (value) => {
-        const res = await h.t.request('/api/v1/submit-site', {
-          method: 'POST',
-          key,
-          json: { name: uniqueName('Fuzz'), url: uniqueUrl('fuzz') },
-          headers: { 'Idempotency-Key': value },
-        });
-        // Fetch trims the value's surrounding whitespace, as any HTTP stack does: what arrives is what counts.
-        const sent = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-        if (isValidIdempotencyKey(sent) && used.has(sent)) {
-          // The generator repeats short values ("}" twice): a key used before with another body is 422.
-          expect(res.status).toBe(422);
-          expect((await res.json()).error.code).toBe('idempotency_key_reused');
-        } else if (isValidIdempotencyKey(sent)) {
-          expect([201, 402]).toContain(res.status);
-          used.add(sent);
-          accepted += 1;
-        } else {
-          expect(res.status).toBe(400);
-          expect((await res.json()).error.code).toBe('invalid_request');
-        }
-      }),
-      { numRuns: propertyRuns(40) },
-    ).finally(() => (h.unlimited = false));
+    await fc
+      .assert(
+        fc.asyncProperty(
+          fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 })).filter(sendable),
+          async (value) => {
+            const res = await h.t.request('/api/v1/submit-site', {
+              method: 'POST',
+              key,
+              json: { name: uniqueName('Fuzz'), url: uniqueUrl('fuzz') },
+              headers: { 'Idempotency-Key': value },
+            });
+            // Fetch trims the value's surrounding whitespace, as any HTTP stack does: what arrives is what counts.
+            const sent = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+            if (isValidIdempotencyKey(sent) && used.has(sent)) {
+              // The generator repeats short values ("}" twice): a key used before with another body is 422.
+              expect(res.status).toBe(422);
+              expect((await res.json()).error.code).toBe('idempotency_key_reused');
+            } else if (isValidIdempotencyKey(sent)) {
+              expect([201, 402]).toContain(res.status);
+              used.add(sent);
+              accepted += 1;
+            } else {
+              expect(res.status).toBe(400);
+              expect((await res.json()).error.code).toBe('invalid_request');
+            }
+          },
+        ),
+        { numRuns: propertyRuns(40) },
+      )
+      .finally(() => (h.unlimited = false));
     const rows = await h.keyRows(accountId);
     expect(rows).toHaveLength(new Set(rows.map((r) => r.key)).size);
     expect(rows.length).toBeLessThanOrEqual(accepted);

@@ -32,13 +32,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, Json>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
 /** Validates a real answer against the schema openapi.json declares for it. */
 async function expectDeclared(res: TestResponse, path: string, method: string): Promise<Json> {
   const body = await res.json();
-  const validate = ajv.getSchema(`openapi.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`);
+  const validate = ajv.getSchema(
+    `openapi.json#/${pointer('paths', path, method, 'responses', String(res.status), 'content', 'application/json', 'schema')}`,
+  );
   expect(validate, `${method} ${path} declares ${res.status}`).toBeDefined();
   const ok = validate!(body);
   expect(ok ? [] : validate!.errors, `${method.toUpperCase()} ${path} → ${res.status}`).toEqual([]);
@@ -60,11 +64,12 @@ describe('openapi.json, as linters and generators read it', () => {
   });
 
   it('says public operations are public: an empty security requirement', () => {
-    for (const path of ['/api/v1/tools', '/api/v1/tools/{slug}', '/api/v1/categories']) expect(doc.paths[path].get.security).toEqual([]);
+    for (const path of ['/api/v1/tools', '/api/v1/tools/{slug}', '/api/v1/categories'])
+      expect(doc.paths[path].get.security).toEqual([]);
     expect(doc.paths['/api/v1/submit-site'].post.security).toEqual([{ apiKey: [] }]);
   });
 
-  it('declares every timestamp it writes as ISO 8601 (date-time, with its exact pattern), except the site record\'s submitted_at', () => {
+  it("declares every timestamp it writes as ISO 8601 (date-time, with its exact pattern), except the site record's submitted_at", () => {
     const found: string[] = [];
     const walk = (node: Json, where: string) => {
       if (!node || typeof node !== 'object') return;
@@ -75,7 +80,9 @@ describe('openapi.json, as linters and generators read it', () => {
           for (const [name, schema] of Object.entries(value as Record<string, Json>)) {
             if (/^(at|created)$|_at$|_end$/.test(name)) {
               const branches = (schema.anyOf ?? [schema]).filter((s: Json) => s.type !== 'null');
-              const declared = branches.map((s: Json) => (s.format ? `${s.format} ${s.pattern}` : s.pattern ? `pattern ${s.pattern}` : 'none')).join('|');
+              const declared = branches
+                .map((s: Json) => (s.format ? `${s.format} ${s.pattern}` : s.pattern ? `pattern ${s.pattern}` : 'none'))
+                .join('|');
               found.push(`${where}.${name}: ${declared}`);
             }
           }
@@ -94,10 +101,22 @@ describe('openapi.json, as linters and generators read it', () => {
   });
 
   it('declares RateLimit-* on the answers of limited operations and Retry-After on 429 and 503', () => {
-    const header = (path: string, method: string, status: string) => Object.keys(doc.paths[path][method].responses[status].headers ?? {});
-    expect(header('/api/v1/tools', 'get', '200')).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
-    expect(header('/api/v1/tools', 'get', '429')).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
-    expect(header('/api/v1/submit-site', 'post', '201')).toEqual(expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']));
+    const header = (path: string, method: string, status: string) =>
+      Object.keys(doc.paths[path][method].responses[status].headers ?? {});
+    expect(header('/api/v1/tools', 'get', '200')).toEqual([
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+    ]);
+    expect(header('/api/v1/tools', 'get', '429')).toEqual([
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ]);
+    expect(header('/api/v1/submit-site', 'post', '201')).toEqual(
+      expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+    );
     expect(header('/api/v1/submit-site', 'post', '401')).not.toContain('RateLimit-Limit'); // refused before the limiter
     expect(header('/api/v1/submit-site', 'post', '409')).toContain('Retry-After'); // idempotency_in_progress
     expect(header('/api/v1/sites/{site_id}', 'get', '503')).toContain('Retry-After');
@@ -125,28 +144,54 @@ describe('real answers match what openapi.json declares for them (ajv), timestam
     const member = await t.member('member');
     const queued = await submit(member.key, { name: uniqueName(), url: uniqueUrl() });
     expect(queued.status).toBe(201);
-    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(queued.headers.get(name), name).toMatch(/^\d+$/);
+    for (const name of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'])
+      expect(queued.headers.get(name), name).toMatch(/^\d+$/);
     const { site_id } = await expectDeclared(queued, '/api/v1/submit-site', 'post');
-    const detail = await expectDeclared(await t.request(`/api/v1/sites/${site_id}`, { key: member.key }), '/api/v1/sites/{site_id}', 'get');
+    const detail = await expectDeclared(
+      await t.request(`/api/v1/sites/${site_id}`, { key: member.key }),
+      '/api/v1/sites/{site_id}',
+      'get',
+    );
     expect(detail.submitted_at).toMatch(DB_STYLE_TIMESTAMP);
     expect(detail.history[0].at).toMatch(ISO_TIMESTAMP);
     await expectDeclared(await t.request('/api/v1/sites', { key: member.key }), '/api/v1/sites', 'get');
 
     const payer = await t.member('none');
-    const pending = await expectDeclared(await submit(payer.key, { name: uniqueName(), url: uniqueUrl() }), '/api/v1/submit-site', 'post');
+    const pending = await expectDeclared(
+      await submit(payer.key, { name: uniqueName(), url: uniqueUrl() }),
+      '/api/v1/submit-site',
+      'post',
+    );
     expect(pending.submitted_at).toMatch(ISO_TIMESTAMP);
     expect(pending.expires_at).toMatch(ISO_TIMESTAMP);
-    await expectDeclared(await t.request(`/api/v1/sites/${pending.site_id}`, { key: payer.key }), '/api/v1/sites/{site_id}', 'get');
+    await expectDeclared(
+      await t.request(`/api/v1/sites/${pending.site_id}`, { key: payer.key }),
+      '/api/v1/sites/{site_id}',
+      'get',
+    );
   });
 
   it('the directory reads and the operator API', async () => {
-    const [tool] = await seedTools(t.deps.db, [{ name: 'Contract Writer', description: 'Checks answers against the contract.' }]);
+    const [tool] = await seedTools(t.deps.db, [
+      { name: 'Contract Writer', description: 'Checks answers against the contract.' },
+    ]);
     const ip = { headers: { 'cf-connecting-ip': '192.0.2.200' } };
-    const detail = await expectDeclared(await t.request(`/api/v1/tools/${tool!.slug}`, ip), '/api/v1/tools/{slug}', 'get');
+    const detail = await expectDeclared(
+      await t.request(`/api/v1/tools/${tool!.slug}`, ip),
+      '/api/v1/tools/{slug}',
+      'get',
+    );
     expect(detail.published_at).toMatch(ISO_TIMESTAMP);
     await expectDeclared(await t.request('/api/v1/tools?q=contract', ip), '/api/v1/tools', 'get');
     await expectDeclared(await t.request('/api/v1/categories', ip), '/api/v1/categories', 'get');
-    await expectDeclared(await operator(t, '/api/v1/admin/accounts', { method: 'POST', json: { email: `contract-${crypto.randomUUID()}@example.com`, tier: 'member' } }), '/api/v1/admin/accounts', 'post');
+    await expectDeclared(
+      await operator(t, '/api/v1/admin/accounts', {
+        method: 'POST',
+        json: { email: `contract-${crypto.randomUUID()}@example.com`, tier: 'member' },
+      }),
+      '/api/v1/admin/accounts',
+      'post',
+    );
   });
 
   it('a limited answer carries the declared RateLimit-* headers, and its 429 Retry-After too', async () => {
@@ -155,22 +200,31 @@ describe('real answers match what openapi.json declares for them (ajv), timestam
     for (let i = 0; i <= rateLimitPolicies.public.limit; i++) last = await t.request('/api/v1/categories', ip);
     expect(last!.status).toBe(429);
     await expectDeclared(last!, '/api/v1/categories', 'get');
-    for (const name of Object.keys(doc.paths['/api/v1/categories'].get.responses['429'].headers)) expect(last!.headers.get(name), name).toMatch(/^\d+$/);
+    for (const name of Object.keys(doc.paths['/api/v1/categories'].get.responses['429'].headers))
+      expect(last!.headers.get(name), name).toMatch(/^\d+$/);
   });
 });
 
 describe('openapi.json reads the one tables (issue 22, "each fact once")', () => {
-  const resolve = (schema: Json): Json => (schema?.$ref ? doc.components.schemas[String(schema.$ref).split('/').at(-1)!] : schema);
+  const resolve = (schema: Json): Json =>
+    schema?.$ref ? doc.components.schemas[String(schema.$ref).split('/').at(-1)!] : schema;
 
   it('every error response declares `code` as the enum of the error-code table', () => {
     const errors = operations().flatMap(({ path, method, op }) =>
       Object.entries(op.responses as Record<string, Json>)
         // 402 answers with the pending-payment record (reference 4.6), not an error body.
         .filter(([status]) => Number(status) >= 400 && status !== '402')
-        .map(([status, response]) => ({ where: `${method} ${path} ${status}`, schema: response.content?.['application/json']?.schema })),
+        .map(([status, response]) => ({
+          where: `${method} ${path} ${status}`,
+          schema: response.content?.['application/json']?.schema,
+        })),
     );
     expect(errors.length).toBeGreaterThan(50);
-    const other = errors.filter(({ schema }) => JSON.stringify(resolve(resolve(schema)?.properties?.error)?.properties?.code?.enum) !== JSON.stringify(errorCodes));
+    const other = errors.filter(
+      ({ schema }) =>
+        JSON.stringify(resolve(resolve(schema)?.properties?.error)?.properties?.code?.enum) !==
+        JSON.stringify(errorCodes),
+    );
     expect(other.map(({ where }) => where)).toEqual([]);
   });
 

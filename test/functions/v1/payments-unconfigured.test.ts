@@ -13,19 +13,36 @@ describe('payments not configured in production mode', () => {
   it('a submit that needs payment is 500 plan_unavailable and stores no pending record', async () => {
     const m = await t.member('none');
     const url = `https://tool-${crypto.randomUUID().slice(0, 8)}.example`;
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Unpaid Tool', url } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: 'Unpaid Tool', url },
+    });
     expect(res.status).toBe(500);
     expect(await res.json()).toEqual({ error: { code: 'plan_unavailable', message: expect.any(String) } });
-    expect((await (await t.request(`/api/v1/sites?url=${encodeURIComponent(url)}`, { key: m.key })).json()).total).toBe(0);
+    expect((await (await t.request(`/api/v1/sites?url=${encodeURIComponent(url)}`, { key: m.key })).json()).total).toBe(
+      0,
+    );
   });
 
   it('a covered member is still queued', async () => {
     const m = await t.member('member');
     const url = `https://m-${crypto.randomUUID().slice(0, 8)}.example`;
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: 'Member Tool X', url } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: 'Member Tool X', url },
+    });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ site_id: expect.any(String), status: 'queued', via: 'membership', quota: { used_today: 1 } });
-    expect((await (await t.request(`/api/v1/sites?url=${encodeURIComponent(url)}`, { key: m.key })).json()).total).toBe(1);
+    expect(await res.json()).toMatchObject({
+      site_id: expect.any(String),
+      status: 'queued',
+      via: 'membership',
+      quota: { used_today: 1 },
+    });
+    expect((await (await t.request(`/api/v1/sites?url=${encodeURIComponent(url)}`, { key: m.key })).json()).total).toBe(
+      1,
+    );
   });
 
   it('the local checkout page does not exist', async () => {

@@ -40,10 +40,13 @@ export function progressNetwork(): CrawlTransport & { violations: string[] } {
         violations.push(`fetch ${url.href}`);
         throw new Error(`progress network: no page at ${url.href}`);
       }
-      return new Response('<html><head><title>A tool</title><meta name="description" content="Does things."></head><body>Hi</body></html>', {
-        status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8' },
-      });
+      return new Response(
+        '<html><head><title>A tool</title><meta name="description" content="Does things."></head><body>Hi</body></html>',
+        {
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        },
+      );
     }) as typeof fetch,
   };
 }
@@ -65,7 +68,10 @@ type Detail = {
   [key: string]: unknown;
 };
 
-export function progressScenarios(app: () => TestApp, options: { countStatements: (run: () => Promise<unknown>) => Promise<number> }) {
+export function progressScenarios(
+  app: () => TestApp,
+  options: { countStatements: (run: () => Promise<unknown>) => Promise<number> },
+) {
   const t = () => app();
 
   const submit = async (key: string, body = tool()) => {
@@ -83,15 +89,22 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     expect(parsed.data).toStrictEqual(body);
     return body;
   };
-  const crawl = async (siteId: string) => runJob(t().deps, 'crawl', { site_id: siteId }).catch((error: unknown) => error);
+  const crawl = async (siteId: string) =>
+    runJob(t().deps, 'crawl', { site_id: siteId }).catch((error: unknown) => error);
   const decide = async (siteId: string, decision: 'approve' | 'reject', reason?: string) => {
-    const res = await operator(t(), `/api/v1/admin/sites/${siteId}/review`, { method: 'POST', json: { decision, ...(reason && { reason }) } });
+    const res = await operator(t(), `/api/v1/admin/sites/${siteId}/review`, {
+      method: 'POST',
+      json: { decision, ...(reason && { reason }) },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
   };
   const countIn = async (statuses: string[]) => {
     const [row] = await queryRows<{ n: number | string }>(
       t().deps.db,
-      sql`SELECT count(*) AS n FROM sites WHERE status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`,
+      sql`SELECT count(*) AS n FROM sites WHERE status IN (${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
     );
     return Number(row?.n);
   };
@@ -109,7 +122,9 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     expect(unpaid.status).toBe(402);
     const pending = (await unpaid.json()) as { site_id: string; checkout_url: string; submitted_at: string };
     // The unpaid record keeps its exact shape (no history yet: it is not a site record).
-    expect(await (await t().request(`/api/v1/sites/${pending.site_id}`, { key: m.key })).json()).not.toHaveProperty('history');
+    expect(await (await t().request(`/api/v1/sites/${pending.site_id}`, { key: m.key })).json()).not.toHaveProperty(
+      'history',
+    );
 
     // The local checkout, as a person pays it.
     const path = new URL(pending.checkout_url).pathname;
@@ -190,7 +205,9 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     const waiting = await submit(m.key);
     const reviewed = await submit(m.key);
     await crawl(reviewed);
-    await t().deps.db.execute(sql`UPDATE site_history SET at = at - interval '2 days' WHERE site_id = ${reviewed}::uuid`);
+    await t().deps.db.execute(
+      sql`UPDATE site_history SET at = at - interval '2 days' WHERE site_id = ${reviewed}::uuid`,
+    );
     const without = await detail(m.key, waiting);
     expect(without.queue).toBeDefined();
     expect(without.queue).not.toHaveProperty('estimated_at');
@@ -200,7 +217,15 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
       sql`INSERT INTO site_history (site_id, from_status, to_status, at)
           SELECT gen_random_uuid(), 'crawling', 'pending_review', now() - make_interval(mins => m) FROM unnest(ARRAY[30, 20, 10]) AS m`,
     );
-    const clock = async () => Date.parse((await queryRows<{ now: string }>(t().deps.db, sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`))[0]!.now);
+    const clock = async () =>
+      Date.parse(
+        (
+          await queryRows<{ now: string }>(
+            t().deps.db,
+            sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now`,
+          )
+        )[0]!.now,
+      );
     const before = await clock();
     const withPace = await detail(m.key, waiting);
     const after = await clock();
@@ -262,7 +287,10 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     expect(mcp.queue?.estimated_at === undefined).toBe(rest.queue?.estimated_at === undefined);
     const withoutEstimate = (d: Detail) => ({ ...d, queue: { ...d.queue, estimated_at: undefined } });
     expect(withoutEstimate(mcp)).toEqual(withoutEstimate(rest));
-    expect(mcp).toMatchObject({ history: [{ status: 'queued' }], queue: { stage: 'crawl', position: rest.queue!.position } });
+    expect(mcp).toMatchObject({
+      history: [{ status: 'queued' }],
+      queue: { stage: 'crawl', position: rest.queue!.position },
+    });
   });
 
   it('/account shows the queue position; the submission’s page shows it and the history', async () => {
@@ -275,12 +303,17 @@ export function progressScenarios(app: () => TestApp, options: { countStatements
     expect(res.status).toBe(200);
     const row = html.slice(html.indexOf(`data-site-id="${id}"`));
     const place = rest.queue!.position;
-    const suffix = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th';
+    const suffix =
+      place % 100 >= 11 && place % 100 <= 13
+        ? 'th'
+        : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[place % 10] ?? 'th');
     expect(row).toContain(`${place}${suffix} in line for crawling`);
     const page = await browser.page(`/account/submissions/${id}`);
     expect(page.res.status).toBe(200);
     expect(page.html).toContain(`<p id="queue">${place}${suffix} in line for crawling`);
-    expect(page.html).toMatch(/<ol class="timeline" id="timeline"><li data-status="queued"><time datetime="[^"]+">[^<]+<\/time> · queued for crawling<\/li><\/ol>/);
+    expect(page.html).toMatch(
+      /<ol class="timeline" id="timeline"><li data-status="queued"><time datetime="[^"]+">[^<]+<\/time> · queued for crawling<\/li><\/ol>/,
+    );
   });
 
   it('the detail read with history and queue position is one SQL statement', async () => {

@@ -24,11 +24,14 @@ describe('protocol', () => {
     expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.any(String) } });
   });
 
-  it.each(['/api', '/api/v1', '/api/v1/nothing', '/api/v2/sites', '/api/v1/sites/a/b'])('%s is 404 not_found in the error shape', async (path) => {
-    const res = await t.request(path);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-  });
+  it.each(['/api', '/api/v1', '/api/v1/nothing', '/api/v2/sites', '/api/v1/sites/a/b'])(
+    '%s is 404 not_found in the error shape',
+    async (path) => {
+      const res = await t.request(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    },
+  );
 
   it('every response carries X-Request-Id, and a well-formed incoming one is echoed', async () => {
     for (const path of ['/api/v1/sites', '/api/nothing', '/llms.txt', '/api/v1/openapi.json']) {
@@ -57,11 +60,41 @@ describe('openapi.json, docs and llms.txt', () => {
     expect(doc.info.version).toBe('1.0.0');
     expect(doc.info.title).toMatch(/Directory API/i);
     const submit = doc.paths['/api/v1/submit-site'].post;
-    expect(Object.keys(submit.responses).sort()).toEqual(['201', '400', '401', '402', '409', '413', '422', '429', '500', '503']);
+    expect(Object.keys(submit.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '402',
+      '409',
+      '413',
+      '422',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(Object.keys(doc.paths['/api/v1/sites'].post.responses)).toContain('402');
-    expect(Object.keys(doc.paths['/api/v1/sites'].get.responses).sort()).toEqual(['200', '400', '401', '429', '500', '503']);
-    expect(Object.keys(doc.paths['/api/v1/sites/{site_id}'].get.responses).sort()).toEqual(['200', '401', '404', '429', '500', '503']);
-    expect(doc.components.schemas.SubmitRequest.properties.plan.enum).toEqual(['basic', 'featured', 'sponsored', 'pro']);
+    expect(Object.keys(doc.paths['/api/v1/sites'].get.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(Object.keys(doc.paths['/api/v1/sites/{site_id}'].get.responses).sort()).toEqual([
+      '200',
+      '401',
+      '404',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(doc.components.schemas.SubmitRequest.properties.plan.enum).toEqual([
+      'basic',
+      'featured',
+      'sponsored',
+      'pro',
+    ]);
     expect(doc.components.schemas.PendingPaymentRecord.required).toEqual(
       expect.arrayContaining(['site_id', 'checkout_url', 'expires_at', 'reason', 'status']),
     );
@@ -75,7 +108,8 @@ describe('openapi.json, docs and llms.txt', () => {
     const llms = await t.request('/llms.txt');
     expect(llms.headers.get('content-type')).toMatch(/text\/plain/);
     const text = await llms.text();
-    for (const needle of ['/api/v1/submit-site', 'Authorization: Bearer', '/api/mcp/mcp', 'per minute']) expect(text).toContain(needle);
+    for (const needle of ['/api/v1/submit-site', 'Authorization: Bearer', '/api/mcp/mcp', 'per minute'])
+      expect(text).toContain(needle);
   });
 });
 
@@ -132,11 +166,27 @@ describe('submit bodies that must be refused cleanly', () => {
     const bodies: Array<[string, string | Uint8Array<ArrayBuffer>]> = [
       ['deep nesting in an unknown field', deep(20000)],
       ['BOM', `\ufeff{"name":"Bom Tool","url":"https://bom-${crypto.randomUUID().slice(0, 6)}.example"}`],
-      ['duplicate keys', `{"name":"Dup One","name":"Dup ${crypto.randomUUID().slice(0, 6)}","url":"https://dup-${crypto.randomUUID().slice(0, 6)}.example"}`],
-      ['invalid UTF-8', new Uint8Array([...new TextEncoder().encode('{"name":"Bad '), 0xff, 0xfe, ...new TextEncoder().encode(`","url":"https://utf-${crypto.randomUUID().slice(0, 6)}.example"}`)])],
+      [
+        'duplicate keys',
+        `{"name":"Dup One","name":"Dup ${crypto.randomUUID().slice(0, 6)}","url":"https://dup-${crypto.randomUUID().slice(0, 6)}.example"}`,
+      ],
+      [
+        'invalid UTF-8',
+        new Uint8Array([
+          ...new TextEncoder().encode('{"name":"Bad '),
+          0xff,
+          0xfe,
+          ...new TextEncoder().encode(`","url":"https://utf-${crypto.randomUUID().slice(0, 6)}.example"}`),
+        ]),
+      ],
     ];
     for (const [label, body] of bodies) {
-      const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, headers: { 'content-type': 'application/json' }, body });
+      const res = await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: m.key,
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await expectSane(res, label);
     }
   });

@@ -14,7 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const submit = (key: string) => t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() } });
+const submit = (key: string) =>
+  t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() },
+  });
 
 describe('rate limits', () => {
   it('submit: 10 per minute per account, with headers; the 11th is 429 with Retry-After and no side effect', async () => {
@@ -30,7 +35,10 @@ describe('rate limits', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('ratelimit-remaining')).toBe('0');
     expect(Number(limited.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
-    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`);
+    const [row] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`,
+    );
     expect(Number(row!.n)).toBe(10);
   });
 
@@ -47,21 +55,36 @@ describe('rate limits', () => {
 
   it("submit: all of an account's keys share one bucket (REST and MCP); another account's does not", async () => {
     const m = await t.member('none');
-    const keys = [m.key, ...(await Promise.all(Array.from({ length: 4 }, () => createApiKey(t.deps, m.accountId, 'extra')))).map((k) => k.key)];
+    const keys = [
+      m.key,
+      ...(await Promise.all(Array.from({ length: 4 }, () => createApiKey(t.deps, m.accountId, 'extra')))).map(
+        (k) => k.key,
+      ),
+    ];
     // Ten submits spread over five keys and both surfaces use up the account's ten.
     for (let i = 0; i < 8; i++) expect((await submit(keys[i % keys.length]!)).status).toBe(402);
     const mcp = await connectMcp(t, { key: keys[4] });
     for (let i = 0; i < 2; i++) {
-      const result = await callTool(mcp, 'submit_site', { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() });
+      const result = await callTool(mcp, 'submit_site', {
+        name: `Tool ${crypto.randomUUID().slice(0, 8)}`,
+        url: uniqueUrl(),
+      });
       expect(result.structuredContent).toMatchObject({ status: 'pending_payment' });
     }
     for (const key of keys) expect((await submit(key)).status).toBe(429);
-    expect(resultJson(await callTool(mcp, 'submit_site', { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() }))).toMatchObject({
+    expect(
+      resultJson(
+        await callTool(mcp, 'submit_site', { name: `Tool ${crypto.randomUUID().slice(0, 8)}`, url: uniqueUrl() }),
+      ),
+    ).toMatchObject({
       error: { code: 'rate_limited' },
     });
     // A key created after the bucket filled is in it too.
     expect((await submit((await createApiKey(t.deps, m.accountId, 'late')).key)).status).toBe(429);
-    const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`);
+    const [row] = await queryRows<{ n: number }>(
+      t.deps.db,
+      sql`SELECT count(*)::int AS n FROM pending_submissions WHERE account_id = ${m.accountId}`,
+    );
     expect(Number(row!.n)).toBe(10);
     expect((await submit((await t.member('none')).key)).status).toBe(402);
     await mcp.close();
@@ -70,15 +93,20 @@ describe('rate limits', () => {
   it("reads: all of an account's keys share one bucket (REST and MCP); another account's does not", async () => {
     const m = await t.member('member');
     const other = await createApiKey(t.deps, m.accountId, 'second');
-    for (let i = 0; i < 50; i++) expect((await t.request('/api/v1/sites?limit=1', { key: i % 2 ? m.key : other.key })).status).toBe(200);
+    for (let i = 0; i < 50; i++)
+      expect((await t.request('/api/v1/sites?limit=1', { key: i % 2 ? m.key : other.key })).status).toBe(200);
     const mcp = await connectMcp(t, { key: other.key });
     for (let i = 0; i < 10; i++) {
-      expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({ error: { code: 'not_found' } });
+      expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({
+        error: { code: 'not_found' },
+      });
     }
     const refusedRest = await t.request(`/api/v1/sites/${crypto.randomUUID()}`, { key: m.key });
     expect(refusedRest.status).toBe(429);
     expect(refusedRest.headers.get('ratelimit-limit')).toBe('60');
-    expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({ error: { code: 'rate_limited' } });
+    expect(resultJson(await callTool(mcp, 'get_site_status', { site_id: crypto.randomUUID() }))).toMatchObject({
+      error: { code: 'rate_limited' },
+    });
     expect((await t.request('/api/v1/sites', { key: (await t.member('member')).key })).status).toBe(200);
     await mcp.close();
   });
@@ -89,7 +117,8 @@ describe('named policies', () => {
     const m = await t.member('none');
     for (let i = 0; i < 10; i++) expect((await submit(m.key)).status).toBe(402);
     expect((await submit(m.key)).status).toBe(429);
-    const checkout = () => t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } });
+    const checkout = () =>
+      t.request('/api/v1/membership/checkout', { method: 'POST', key: m.key, json: { tier: 'member' } });
     // Local payments sell memberships through the local checkout page: each link is counted by its own bucket.
     const first = await checkout();
     expect(first.status).toBe(200);
@@ -124,7 +153,10 @@ describe('texts built from the policy table', () => {
   it('openapi.json, llms.txt, the MCP tool descriptions and the README state the limits of the table', async () => {
     const doc = (await (await t.request('/api/v1/openapi.json')).json()) as {
       info: { description: string };
-      paths: Record<string, Record<string, { description?: string; responses: Record<string, { description: string }> }>>;
+      paths: Record<
+        string,
+        Record<string, { description?: string; responses: Record<string, { description: string }> }>
+      >;
     };
     expect(doc.info.description).toContain(describeApiLimits());
     expect(doc.paths['/api/v1/tools']!.get!.description).toContain(describePolicy('public'));

@@ -44,7 +44,9 @@ function corpusSuite(app: () => TestApp) {
     const params = new URLSearchParams({ q: drawn.query, limit: String(drawn.limit) });
     if (drawn.category) params.set('category', drawn.category);
     if (cursor) params.set('cursor', cursor);
-    const res = await app().request(`/api/v1/tools?${params}`, { headers: { 'cf-connecting-ip': `10.23.${Math.floor(++ip / 250)}.${ip % 250}` } });
+    const res = await app().request(`/api/v1/tools?${params}`, {
+      headers: { 'cf-connecting-ip': `10.23.${Math.floor(++ip / 250)}.${ip % 250}` },
+    });
     expect(res.status, `${params}`).toBe(200);
     return (await res.json()) as Page;
   }
@@ -78,7 +80,9 @@ function corpusSuite(app: () => TestApp) {
         expect(seen.has(index!), `page ${n + 1} repeats a tool: ${why}`).toBe(false);
         seen.add(index!);
       }
-      expect(answer.next_cursor === null, `next_cursor of page ${n + 1}: ${why}`).toBe(want.order.length <= (n + 1) * drawn.limit);
+      expect(answer.next_cursor === null, `next_cursor of page ${n + 1}: ${why}`).toBe(
+        want.order.length <= (n + 1) * drawn.limit,
+      );
       if (!answer.next_cursor) break;
       cursor = answer.next_cursor;
     }
@@ -92,15 +96,21 @@ function corpusSuite(app: () => TestApp) {
     const bySlug = new Map(rows.map((row) => [row.slug, row.lexemes]));
     const stop = new Set(['for', 'with', 'and', 'your', 'the']);
     for (let i = 0; i < TOOLS; i++) {
-      const words = `${tools[i]!.name} ${tools[i]!.description}`.toLowerCase().match(/[a-z]+/g)!.filter((w) => !stop.has(w));
+      const words = `${tools[i]!.name} ${tools[i]!.description}`
+        .toLowerCase()
+        .match(/[a-z]+/g)!
+        .filter((w) => !stop.has(w));
       expect(bySlug.get(corpus.slugOf(i)), tools[i]!.name).toEqual([...new Set(words)].sort());
     }
   });
 
-  it.each(SEARCH_KINDS)('%s: every page is the ranked answer, the cursor continues it without repeats', async (kind) => {
-    const rng = rngFrom(seed, SEARCH_KINDS.indexOf(kind));
-    for (let i = 0; i < DRAWS_PER_KIND; i++) await checkPages(drawSearch(rng, corpus.vocabulary, corpus.tool, kind));
-  });
+  it.each(SEARCH_KINDS)(
+    '%s: every page is the ranked answer, the cursor continues it without repeats',
+    async (kind) => {
+      const rng = rngFrom(seed, SEARCH_KINDS.indexOf(kind));
+      for (let i = 0; i < DRAWS_PER_KIND; i++) await checkPages(drawSearch(rng, corpus.vocabulary, corpus.tool, kind));
+    },
+  );
 
   it('puts a tool whose name is the query first, then names with every word, then descriptions', async () => {
     const rng = rngFrom(seed, 99);

@@ -15,7 +15,9 @@ afterAll(() => t.close());
 let ip = 0;
 async function search(q: string, category: string | undefined): Promise<string[]> {
   const params = new URLSearchParams({ q, limit: '10', ...(category && { category }) });
-  const res = await t.request(`/api/v1/tools?${params}`, { headers: { 'cf-connecting-ip': `10.77.${Math.floor(++ip / 250)}.${ip % 250}` } });
+  const res = await t.request(`/api/v1/tools?${params}`, {
+    headers: { 'cf-connecting-ip': `10.77.${Math.floor(++ip / 250)}.${ip % 250}` },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { tools: Array<{ name: string }> }).tools.map((tool) => tool.name);
 }

@@ -23,10 +23,12 @@ export function useEditHarness(): EditHarness {
 
 export function editCalls(h: EditHarness) {
   return {
-    edit: (siteId: string, json: unknown, key = h.member.key) => h.t.request(`/api/v1/sites/${siteId}`, { method: 'PATCH', key, json }),
+    edit: (siteId: string, json: unknown, key = h.member.key) =>
+      h.t.request(`/api/v1/sites/${siteId}`, { method: 'PATCH', key, json }),
     review: (editId: string, json: unknown, key: string | null = ADMIN_TOKEN) =>
       h.t.request(`/api/v1/admin/edits/${editId}/review`, { method: 'POST', key: key ?? undefined, json }),
-    record: async (siteId: string, key = h.member.key) => (await h.t.request(`/api/v1/sites/${siteId}`, { key })).json(),
+    record: async (siteId: string, key = h.member.key) =>
+      (await h.t.request(`/api/v1/sites/${siteId}`, { key })).json(),
     publicTool: async (slug: string) => (await h.t.request(`/api/v1/tools/${slug}`)).json(),
     publicPage: async (slug: string) => (await h.t.request(`/tools/${slug}`)).text(),
     ownTool: (name = uniqueName('Edit Tool'), status?: 'live' | 'pending_review' | 'rejected' | 'crawl_failed') =>

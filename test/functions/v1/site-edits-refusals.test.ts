@@ -13,7 +13,12 @@ describe('refusals', () => {
       const tool = await ownTool(uniqueName('Not Live'), status);
       const res = await edit(tool.id, { description: 'Nope.' });
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ error: { code: 'invalid_state', message: `Only a tool in review or live can be edited; this submission is ${status}.` } });
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'invalid_state',
+          message: `Only a tool in review or live can be edited; this submission is ${status}.`,
+        },
+      });
       expect(await record(tool.id)).not.toHaveProperty('pending_edit');
     }
   });
@@ -26,7 +31,9 @@ describe('refusals', () => {
       expect(res.status).toBe(404);
       expect((await res.json()).error.code).toBe('not_found');
     }
-    expect((await h.t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', json: { description: 'x' } })).status).toBe(401);
+    expect(
+      (await h.t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', json: { description: 'x' } })).status,
+    ).toBe(401);
     expect(await record(tool.id)).not.toHaveProperty('pending_edit');
   });
 
@@ -54,10 +61,17 @@ describe('refusals', () => {
       expect(body.error.message).toContain(message);
     }
     for (const raw of ['not json', '[1,2]', 'null']) {
-      const res = await h.t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: h.member.key, body: raw, headers: { 'content-type': 'application/json' } });
+      const res = await h.t.request(`/api/v1/sites/${tool.id}`, {
+        method: 'PATCH',
+        key: h.member.key,
+        body: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
     }
-    expect((await h.t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: h.member.key, body: 'name=x' })).status).toBe(400);
+    expect(
+      (await h.t.request(`/api/v1/sites/${tool.id}`, { method: 'PATCH', key: h.member.key, body: 'name=x' })).status,
+    ).toBe(400);
     expect(await record(tool.id)).not.toHaveProperty('pending_edit');
   });
 
@@ -82,7 +96,11 @@ describe('refusals', () => {
   it('an edit of a tool taken down before approval cannot be approved (409 invalid_state)', async () => {
     const tool = await ownTool();
     const filed = await (await edit(tool.id, { description: 'Too late.' })).json();
-    const takedown = await h.t.request(`/api/v1/admin/sites/${tool.id}/review`, { method: 'POST', key: ADMIN_TOKEN, json: { decision: 'reject', reason: 'gone' } });
+    const takedown = await h.t.request(`/api/v1/admin/sites/${tool.id}/review`, {
+      method: 'POST',
+      key: ADMIN_TOKEN,
+      json: { decision: 'reject', reason: 'gone' },
+    });
     expect(takedown.status).toBe(200);
     const res = await review(filed.pending_edit.edit_id, { decision: 'approve' });
     expect(res.status).toBe(409);
@@ -109,12 +127,24 @@ describe('openapi.json', () => {
     const doc = await (await h.t.request('/api/v1/openapi.json')).json();
     const patch = doc.paths['/api/v1/sites/{site_id}'].patch;
     expect(patch.operationId).toBe('editSite');
-    expect(Object.keys(patch.responses).sort()).toEqual(['202', '400', '401', '404', '409', '413', '429', '500', '503']);
+    expect(Object.keys(patch.responses).sort()).toEqual([
+      '202',
+      '400',
+      '401',
+      '404',
+      '409',
+      '413',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'name']);
     const reviewOp = doc.paths['/api/v1/admin/edits/{edit_id}/review'].post;
     expect(reviewOp.security).toEqual([{ operatorToken: [] }]);
     expect(Object.keys(reviewOp.responses).sort()).toEqual(['200', '400', '401', '404', '409', '429']);
-    expect(Object.keys(doc.components.schemas.SiteRecord.properties)).toEqual(expect.arrayContaining(['pending_edit', 'last_edit']));
+    expect(Object.keys(doc.components.schemas.SiteRecord.properties)).toEqual(
+      expect.arrayContaining(['pending_edit', 'last_edit']),
+    );
     expect(doc.components.schemas.LastEdit.properties.status.enum).toEqual(['approved', 'rejected']);
   });
 });

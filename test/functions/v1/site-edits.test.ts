@@ -36,16 +36,28 @@ describe('an approved edit', () => {
 
     const approved = await review(body.pending_edit.edit_id, { decision: 'approve' });
     expect(approved.status).toBe(200);
-    expect(await approved.json()).toMatchObject({ edit_id: body.pending_edit.edit_id, site_id: tool.id, status: 'approved', name: newName });
+    expect(await approved.json()).toMatchObject({
+      edit_id: body.pending_edit.edit_id,
+      site_id: tool.id,
+      status: 'approved',
+      name: newName,
+    });
 
-    expect(await publicTool(tool.slug)).toMatchObject({ name: newName, description: 'Drafts release notes from commits.' });
+    expect(await publicTool(tool.slug)).toMatchObject({
+      name: newName,
+      description: 'Drafts release notes from commits.',
+    });
     const after = await publicPage(tool.slug);
     expect(after).toContain(newName);
     expect(after).toContain('Drafts release notes from commits.');
     const mine = await record(tool.id);
     expect(mine.name).toBe(newName);
     expect(mine).not.toHaveProperty('pending_edit');
-    expect(mine.last_edit).toEqual({ edit_id: body.pending_edit.edit_id, status: 'approved', decided_at: expect.any(String) });
+    expect(mine.last_edit).toEqual({
+      edit_id: body.pending_edit.edit_id,
+      status: 'approved',
+      decided_at: expect.any(String),
+    });
     // The search vector is generated from name and description, so search follows the approval.
     const found = await (await h.t.request(`/api/v1/tools?q=${encodeURIComponent(newName.split(' ')[1]!)}`)).json();
     expect(JSON.stringify(found)).toContain(tool.slug);
@@ -72,9 +84,15 @@ describe('a rejected edit', () => {
     const name = uniqueName('Keeper');
     const tool = await ownTool(name);
     const filed = await (await edit(tool.id, { name: uniqueName('Spammy Best AI'), description: 'Buy now!!!' })).json();
-    const res = await review(filed.pending_edit.edit_id, { decision: 'reject', reason: 'Names must describe the tool, not advertise.' });
+    const res = await review(filed.pending_edit.edit_id, {
+      decision: 'reject',
+      reason: 'Names must describe the tool, not advertise.',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'rejected', reason: 'Names must describe the tool, not advertise.' });
+    expect(await res.json()).toMatchObject({
+      status: 'rejected',
+      reason: 'Names must describe the tool, not advertise.',
+    });
     const mine = await record(tool.id);
     expect(mine.name).toBe(name);
     expect(mine).not.toHaveProperty('pending_edit');
@@ -105,7 +123,10 @@ describe('duplicate names', () => {
       expect(res.status).toBe(409);
       // The live holder's page is named, as the submit form and a submit's 409 name it.
       expect(await res.json()).toEqual({
-        error: { code: 'already_submitted', message: `A tool with this name is already listed: see its page at ${h.t.deps.origin}/tools/${holder.slug}` },
+        error: {
+          code: 'already_submitted',
+          message: `A tool with this name is already listed: see its page at ${h.t.deps.origin}/tools/${holder.slug}`,
+        },
       });
     }
     expect(await record(tool.id)).not.toHaveProperty('pending_edit');
@@ -154,12 +175,16 @@ describe('concurrency', () => {
     const tool = await ownTool();
     const filed = await (await edit(tool.id, { description: 'Raced.' })).json();
     const results = await Promise.all(
-      ['approve', 'reject', 'approve', 'approve', 'reject'].map((decision) => review(filed.pending_edit.edit_id, { decision })),
+      ['approve', 'reject', 'approve', 'approve', 'reject'].map((decision) =>
+        review(filed.pending_edit.edit_id, { decision }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const mine = await record(tool.id);
     expect(mine.last_edit.edit_id).toBe(filed.pending_edit.edit_id);
-    expect((await publicTool(tool.slug)).description).toBe(mine.last_edit.status === 'approved' ? 'Raced.' : 'The original description.');
+    expect((await publicTool(tool.slug)).description).toBe(
+      mine.last_edit.status === 'approved' ? 'Raced.' : 'The original description.',
+    );
   });
 
   it('concurrent edits of one tool leave exactly one pending edit', async () => {
@@ -197,4 +222,3 @@ describe('MCP edit_site', () => {
     await mcp.close();
   });
 });
-

@@ -13,7 +13,10 @@ countDatabaseStatements();
 const network = progressNetwork();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: progressEnv, overrides: { queue: recordingQueue(), crawl: network, log: createLogger('error') } });
+  t = await createTestApp({
+    env: progressEnv,
+    overrides: { queue: recordingQueue(), crawl: network, log: createLogger('error') },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -42,7 +45,16 @@ describe('openapi.json documents them (derived from src/submissions/record-schem
     expect(detail.properties.queue.properties.stage.enum).toEqual(['crawl', 'review']);
     expect(doc.components.schemas.HistoryStep.required).toEqual(['status', 'at']);
     const stepStatus = JSON.stringify(doc.components.schemas.HistoryStep.properties.status);
-    for (const status of ['pending_payment', 'queued', 'crawling', 'pending_review', 'live', 'rejected', 'crawl_failed']) expect(stepStatus).toContain(`"${status}"`);
+    for (const status of [
+      'pending_payment',
+      'queued',
+      'crawling',
+      'pending_review',
+      'live',
+      'rejected',
+      'crawl_failed',
+    ])
+      expect(stepStatus).toContain(`"${status}"`);
     // The list's items stay SiteRecord, and both the list and its operation say where history lives.
     expect(doc.components.schemas.SiteRecord.properties).not.toHaveProperty('history');
     expect(doc.components.schemas.SiteList.properties.sites.description).toMatch(/without history and queue position/);

@@ -36,10 +36,14 @@ describe('GET /api/v1/sites/{site_id}', () => {
   it('returns live_url only when live', async () => {
     const m = await t.member('member');
     const { site_id } = await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json();
-    await t.deps.db.execute(sql`UPDATE sites SET status = 'live', live_url = 'http://tooldir.test/tools/x' WHERE id = ${site_id}`);
-    expect((await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()).live_url).toBe('http://tooldir.test/tools/x');
+    await t.deps.db.execute(
+      sql`UPDATE sites SET status = 'live', live_url = 'http://tooldir.test/tools/x' WHERE id = ${site_id}`,
+    );
+    expect((await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()).live_url).toBe(
+      'http://tooldir.test/tools/x',
+    );
     await t.deps.db.execute(sql`UPDATE sites SET status = 'rejected' WHERE id = ${site_id}`);
-    expect((await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json())).not.toHaveProperty('live_url');
+    expect(await (await t.request(`/api/v1/sites/${site_id}`, { key: m.key })).json()).not.toHaveProperty('live_url');
   });
 
   it('returns the pending-payment record with its checkout_url for an unpaid submission', async () => {
@@ -53,7 +57,9 @@ describe('GET /api/v1/sites/{site_id}', () => {
   it('an expired link is still readable, with expires_at in the past', async () => {
     const m = await t.member('none');
     const pending = await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json();
-    await t.deps.db.execute(sql`UPDATE pending_submissions SET expires_at = now() - interval '1 day', state = 'expired' WHERE id = ${pending.site_id}`);
+    await t.deps.db.execute(
+      sql`UPDATE pending_submissions SET expires_at = now() - interval '1 day', state = 'expired' WHERE id = ${pending.site_id}`,
+    );
     const body = await (await t.request(`/api/v1/sites/${pending.site_id}`, { key: m.key })).json();
     expect(body.status).toBe('pending_payment');
     expect(Date.parse(body.expires_at)).toBeLessThan(Date.now());
@@ -75,7 +81,8 @@ describe('GET /api/v1/sites', () => {
   it('lists newest first, excludes pending records, reports total/limit/offset', async () => {
     const m = await t.member('member');
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json()).site_id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await (await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).json()).site_id);
     const res = await t.request('/api/v1/sites', { key: m.key });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -97,7 +104,12 @@ describe('GET /api/v1/sites', () => {
   it('does not list unpaid pending submissions', async () => {
     const m = await t.member('none');
     await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
-    expect(await (await t.request('/api/v1/sites', { key: m.key })).json()).toEqual({ sites: [], total: 0, limit: 100, offset: 0 });
+    expect(await (await t.request('/api/v1/sites', { key: m.key })).json()).toEqual({
+      sites: [],
+      total: 0,
+      limit: 100,
+      offset: 0,
+    });
   });
 
   it('pages with limit and offset, without gaps or duplicates, and reports total past the end', async () => {
@@ -110,7 +122,12 @@ describe('GET /api/v1/sites', () => {
       seen.push(...page.sites.map((s: { site_id: string }) => s.site_id));
     }
     expect(new Set(seen).size).toBe(5);
-    expect(await (await t.request('/api/v1/sites?offset=50', { key: m.key })).json()).toEqual({ sites: [], total: 5, limit: 100, offset: 50 });
+    expect(await (await t.request('/api/v1/sites?offset=50', { key: m.key })).json()).toEqual({
+      sites: [],
+      total: 5,
+      limit: 100,
+      offset: 50,
+    });
   });
 
   it('filters by canonical URL', async () => {
@@ -118,7 +135,10 @@ describe('GET /api/v1/sites', () => {
     const url = uniqueUrl();
     const { site_id } = await (await submit(m.key, { name: uniqueName(), url })).json();
     await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
-    const res = await t.request(`/api/v1/sites?url=${encodeURIComponent(url.replace('https://', 'https://WWW.') + '/?utm_source=cli')}`, { key: m.key });
+    const res = await t.request(
+      `/api/v1/sites?url=${encodeURIComponent(url.replace('https://', 'https://WWW.') + '/?utm_source=cli')}`,
+      { key: m.key },
+    );
     const body = await res.json();
     expect(body.total).toBe(1);
     expect(body.sites[0].site_id).toBe(site_id);
@@ -131,15 +151,24 @@ describe('GET /api/v1/sites', () => {
     expect((await (await t.request('/api/v1/sites', { key: b.key })).json()).total).toBe(0);
   });
 
-  it.each(['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=', 'offset=-1', 'offset=x', 'offset=1e3', 'url=ftp://x.example', 'limit=1&limit=2'])(
-    '%s -> 400 invalid_request naming the parameter',
-    async (query) => {
-      const m = await t.member('member');
-      const res = await t.request(`/api/v1/sites?${query}`, { key: m.key });
-      expect(res.status).toBe(400);
-      const body = await res.json();
-      expect(body.error.code).toBe('invalid_request');
-      expect(body.error.message).toMatch(query.split('=')[0]!);
-    },
-  );
+  it.each([
+    'limit=0',
+    'limit=101',
+    'limit=-1',
+    'limit=abc',
+    'limit=1.5',
+    'limit=',
+    'offset=-1',
+    'offset=x',
+    'offset=1e3',
+    'url=ftp://x.example',
+    'limit=1&limit=2',
+  ])('%s -> 400 invalid_request naming the parameter', async (query) => {
+    const m = await t.member('member');
+    const res = await t.request(`/api/v1/sites?${query}`, { key: m.key });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.message).toMatch(query.split('=')[0]!);
+  });
 });

@@ -15,7 +15,10 @@ const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function count(table: 'sites' | 'pending_submissions' | 'quota_usage', accountId: string) {
-  const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.deps.db,
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE account_id = ${accountId}`,
+  );
   return Number(row!.n);
 }
 
@@ -36,7 +39,11 @@ describe('POST /api/v1/submit-site: membership path', () => {
 
   it('is also served on POST /api/v1/sites (same handler)', async () => {
     const m = await t.member('member');
-    const res = await t.request('/api/v1/sites', { method: 'POST', key: m.key, json: { name: uniqueName(), url: uniqueUrl() } });
+    const res = await t.request('/api/v1/sites', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: uniqueUrl() },
+    });
     expect(res.status).toBe(201);
     expect((await res.json()).status).toBe('queued');
   });
@@ -53,7 +60,8 @@ describe('POST /api/v1/submit-site: membership path', () => {
 
   it('the sixth submit of a member on one day is 402 quota_exceeded', async () => {
     const m = await t.member('member');
-    for (let i = 0; i < 5; i++) expect((await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await submit(m.key, { name: uniqueName(), url: uniqueUrl() })).status).toBe(201);
     const res = await submit(m.key, { name: uniqueName(), url: uniqueUrl() });
     expect(res.status).toBe(402);
     expect((await res.json()).reason).toBe('quota_exceeded');
@@ -103,7 +111,12 @@ describe('POST /api/v1/submit-site: payment path', () => {
     const m = await t.member('none');
     const url = uniqueUrl();
     const first = await (await submit(m.key, { name: 'First Name', url, plan: 'basic' })).json();
-    const again = await submit(m.key, { name: 'Second Name', url: `${url}/?utm_source=x`, plan: 'featured', email: 'new@example.com' });
+    const again = await submit(m.key, {
+      name: 'Second Name',
+      url: `${url}/?utm_source=x`,
+      plan: 'featured',
+      email: 'new@example.com',
+    });
     expect(again.status).toBe(402);
     const second = await again.json();
     expect(second.site_id).toBe(first.site_id);
@@ -131,7 +144,11 @@ describe('POST /api/v1/submit-site: payment path', () => {
     const m = await t.member('none');
     const url = uniqueUrl();
     const pending = await (await submit(m.key, { name: uniqueName(), url, plan: 'featured' })).json();
-    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, { method: 'PUT', key: ADMIN_TOKEN, json: { tier: 'member' } });
+    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, {
+      method: 'PUT',
+      key: ADMIN_TOKEN,
+      json: { tier: 'member' },
+    });
     expect(upgrade.status).toBe(200);
     const res = await submit(m.key, { name: uniqueName(), url });
     expect(res.status).toBe(402);
@@ -142,7 +159,11 @@ describe('POST /api/v1/submit-site: payment path', () => {
     const m = await t.member('none');
     const url = uniqueUrl();
     const pending = await (await submit(m.key, { name: uniqueName(), url })).json();
-    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, { method: 'PUT', key: ADMIN_TOKEN, json: { tier: 'member' } });
+    const upgrade = await t.request(`/api/v1/admin/accounts/${m.accountId}/membership`, {
+      method: 'PUT',
+      key: ADMIN_TOKEN,
+      json: { tier: 'member' },
+    });
     expect(upgrade.status).toBe(200);
     const res = await submit(m.key, { name: uniqueName(), url });
     expect(res.status).toBe(201);
@@ -168,7 +189,9 @@ describe('POST /api/v1/submit-site: duplicates', () => {
     const created = await (await submit(owner.key, { name: uniqueName(), url })).json();
     const own = await submit(owner.key, { name: uniqueName(), url: url.replace('https://', 'https://www.') + '/#x' });
     expect(own.status).toBe(409);
-    expect(await own.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String), site_id: created.site_id } });
+    expect(await own.json()).toEqual({
+      error: { code: 'already_submitted', message: expect.any(String), site_id: created.site_id },
+    });
     const theirs = await submit(other.key, { name: uniqueName(), url: `${url}?utm_medium=mail` });
     expect(theirs.status).toBe(409);
     expect(await theirs.json()).toEqual({ error: { code: 'already_submitted', message: expect.any(String) } });
@@ -202,7 +225,12 @@ describe('POST /api/v1/submit-site: concurrency against the real database', () =
     expect(statuses).toEqual([201, 201, 201, 201, 201, 402, 402, 402]);
     const bodies = await Promise.all(results.map((r) => r.json()));
     expect(bodies.filter((b) => b.status === 'pending_payment').every((b) => b.reason === 'quota_exceeded')).toBe(true);
-    expect(bodies.filter((b) => b.status === 'queued').map((b) => b.quota.used_today).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      bodies
+        .filter((b) => b.status === 'queued')
+        .map((b) => b.quota.used_today)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
     expect(await count('sites', m.accountId)).toBe(5);
   });
 
@@ -247,9 +275,16 @@ describe('POST /api/v1/submit-site: validation', () => {
 
   it('unparsable JSON is 400 invalid_json', async () => {
     const m = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, headers: { 'content-type': 'application/json' }, body: '{"name": "x",' });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "x",',
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
   });
 
   it.each([
@@ -331,7 +366,11 @@ describe('submit: a URL whose canonical form is huge', () => {
 
   it('membership path: 400 invalid_request naming url (or accepted), never 500; no quota spent on refusal', async () => {
     const m = await t.member('member');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: longNonAsciiUrl(2) } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: longNonAsciiUrl(2) },
+    });
     expect(res.status).not.toBe(500);
     expect([201, 400]).toContain(res.status);
     if (res.status === 400) {
@@ -342,7 +381,11 @@ describe('submit: a URL whose canonical form is huge', () => {
 
   it('payment path: 400 invalid_request naming url (or 402), never 500', async () => {
     const m = await t.member('none');
-    const res = await t.request('/api/v1/submit-site', { method: 'POST', key: m.key, json: { name: uniqueName(), url: longNonAsciiUrl(3) } });
+    const res = await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key: m.key,
+      json: { name: uniqueName(), url: longNonAsciiUrl(3) },
+    });
     expect(res.status).not.toBe(500);
     expect([400, 402]).toContain(res.status);
   });
@@ -357,13 +400,16 @@ describe('submit: a URL whose canonical form is huge', () => {
 // Submit inputs the validation rules refuse (docs/contract.md, "Submit request"): port 0 is not a
 // valid port, and a name made only of invisible characters is not 2 to 100 characters after trimming.
 describe('submit: URL with port 0', () => {
-  it.each(['https://port-zero.example:0/', 'http://port-zero.example:0'])('%s is 400 invalid_request naming url', async (url) => {
-    const m = await t.member('member');
-    const res = await submit(m.key, { name: uniqueName(), url });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url/) } });
-    expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
-  });
+  it.each(['https://port-zero.example:0/', 'http://port-zero.example:0'])(
+    '%s is 400 invalid_request naming url',
+    async (url) => {
+      const m = await t.member('member');
+      const res = await submit(m.key, { name: uniqueName(), url });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url/) } });
+      expect(await countRows(t, 'quota_usage', m.accountId)).toBe(0);
+    },
+  );
 
   it('an explicit non-default port stays valid (control)', async () => {
     const m = await t.member('member');

@@ -52,13 +52,22 @@ describe('GET /api/v1/tools', () => {
   });
 
   it('pages with limit and cursor', async () => {
-    const seeded = await seedTools(t.deps.db, Array.from({ length: 5 }, (_, i) => ({ name: `Restpager ${i}` })));
-    const first = (await (await t.request('/api/v1/tools?q=restpager&limit=2', fromIp('10.0.0.2'))).json()) as { tools: { slug: string }[]; next_cursor: string };
+    const seeded = await seedTools(
+      t.deps.db,
+      Array.from({ length: 5 }, (_, i) => ({ name: `Restpager ${i}` })),
+    );
+    const first = (await (await t.request('/api/v1/tools?q=restpager&limit=2', fromIp('10.0.0.2'))).json()) as {
+      tools: { slug: string }[];
+      next_cursor: string;
+    };
     expect(first.tools).toHaveLength(2);
     const seen = new Set(first.tools.map((r) => r.slug));
     let cursor: string | null = first.next_cursor;
     while (cursor) {
-      const res = await t.request(`/api/v1/tools?q=restpager&limit=2&cursor=${encodeURIComponent(cursor)}`, fromIp('10.0.0.2'));
+      const res = await t.request(
+        `/api/v1/tools?q=restpager&limit=2&cursor=${encodeURIComponent(cursor)}`,
+        fromIp('10.0.0.2'),
+      );
       expect(res.status).toBe(200);
       const page = (await res.json()) as { tools: { slug: string }[]; next_cursor: string | null };
       for (const r of page.tools) {
@@ -90,7 +99,8 @@ describe('GET /api/v1/tools', () => {
   it('limits each client IP to 60 requests a minute, with Retry-After', async () => {
     // Each a different search: an answer the page cache already holds is served without counting (docs/pages.md
     // "Caching and rate limits"), so a repeated one would never reach the limiter.
-    for (let i = 0; i < 60; i++) expect((await t.request(`/api/v1/tools?limit=1&q=tool${i}`, fromIp('10.0.0.4'))).status).toBe(200);
+    for (let i = 0; i < 60; i++)
+      expect((await t.request(`/api/v1/tools?limit=1&q=tool${i}`, fromIp('10.0.0.4'))).status).toBe(200);
     const limited = await t.request('/api/v1/tools?limit=1&q=one+more', fromIp('10.0.0.4'));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -109,7 +119,13 @@ describe('GET /api/v1/tools/{slug}', () => {
   it('returns a live tool and 404 for anything not live', async () => {
     // image: a row crawled before own media (docs/media.md) holds the remote URL, which is never passed on.
     const [live, review] = await seedTools(t.deps.db, [
-      { name: 'Slugged Tool', description: 'Does things.', image: 'https://img.example/og.png', icon: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png', categories: ['image'] },
+      {
+        name: 'Slugged Tool',
+        description: 'Does things.',
+        image: 'https://img.example/og.png',
+        icon: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png',
+        categories: ['image'],
+      },
       { name: 'Slugged Draft', status: 'pending_review' },
     ]);
     const res = await t.request(`/api/v1/tools/${live!.slug}`, fromIp('10.0.1.1'));
@@ -139,7 +155,9 @@ describe('GET /api/v1/tools/{slug}', () => {
     const res = await t.request('/api/v1/tools', { method: 'POST', ...fromIp('10.0.1.2') });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
-    expect(await res.json()).toEqual({ error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) } });
+    expect(await res.json()).toEqual({
+      error: { code: 'method_not_allowed', message: expect.stringMatching(/is not allowed on/) },
+    });
   });
 });
 
@@ -153,6 +171,8 @@ describe('openapi.json', () => {
     expect(doc.paths['/api/v1/tools/{slug}']?.get?.operationId).toBe('getTool');
     expect(doc.paths['/api/v1/tools']?.get?.security).toEqual([]);
     expect(doc.paths['/api/v1/tools/{slug}']?.get?.security).toEqual([]);
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['ToolSummary', 'ToolSearchPage', 'ToolDetail']));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['ToolSummary', 'ToolSearchPage', 'ToolDetail']),
+    );
   });
 });

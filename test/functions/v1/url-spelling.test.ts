@@ -22,33 +22,42 @@ const host = () => `spell-${crypto.randomUUID().slice(0, 8)}.example`;
 const submit = (key: string, json: unknown) => t.request('/api/v1/submit-site', { method: 'POST', key, json });
 
 /** Spellings a WHATWG parser rewrites before reading, and other parsers do not. */
-const misread = (h: string) => [
-  ['the issue\'s backslash before @', `http://tool.localhost:8000\\@${h}/`, /backslash/],
-  ['a backslash after the host', `https://good.example\\@${h}/`, /backslash/],
-  ['backslashes for the slashes', `https:\\\\${h}/`, /backslash/],
-  ['a backslash in the path', `https://${h}/a\\b`, /backslash/],
-  ['three slashes', `https:///${h}/`, /two slashes/],
-  ['one slash', `https:/${h}/`, /two slashes/],
-  ['a tab inside the host', `https://${h.replace('.', '\t.')}/`, /spaces or control/],
-  ['a line break inside the path', `https://${h}/a\nb`, /spaces or control/],
-] as const;
+const misread = (h: string) =>
+  [
+    ["the issue's backslash before @", `http://tool.localhost:8000\\@${h}/`, /backslash/],
+    ['a backslash after the host', `https://good.example\\@${h}/`, /backslash/],
+    ['backslashes for the slashes', `https:\\\\${h}/`, /backslash/],
+    ['a backslash in the path', `https://${h}/a\\b`, /backslash/],
+    ['three slashes', `https:///${h}/`, /two slashes/],
+    ['one slash', `https:/${h}/`, /two slashes/],
+    ['a tab inside the host', `https://${h.replace('.', '\t.')}/`, /spaces or control/],
+    ['a line break inside the path', `https://${h}/a\nb`, /spaces or control/],
+  ] as const;
 
 async function storedFor(accountId: string) {
-  return { sites: await countRows(t, 'sites', accountId), pending: await countRows(t, 'pending_submissions', accountId) };
+  return {
+    sites: await countRows(t, 'sites', accountId),
+    pending: await countRows(t, 'pending_submissions', accountId),
+  };
 }
 
 describe('a URL parsers read differently', () => {
-  it.each(misread(host()))('%s is 400 naming url on REST submit, member or not, and nothing is stored', async (_label, url, words) => {
-    for (const tier of ['member', 'none'] as const) {
-      const m = await t.member(tier);
-      const res = await submit(m.key, { name: uniqueName(), url });
-      expect(res.status, url).toBe(400);
-      const body = await res.json();
-      expect(body).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url: The address /) } });
-      expect(body.error.message).toMatch(words);
-      expect(await storedFor(m.accountId)).toEqual({ sites: 0, pending: 0 });
-    }
-  });
+  it.each(misread(host()))(
+    '%s is 400 naming url on REST submit, member or not, and nothing is stored',
+    async (_label, url, words) => {
+      for (const tier of ['member', 'none'] as const) {
+        const m = await t.member(tier);
+        const res = await submit(m.key, { name: uniqueName(), url });
+        expect(res.status, url).toBe(400);
+        const body = await res.json();
+        expect(body).toEqual({
+          error: { code: 'invalid_request', message: expect.stringMatching(/^url: The address /) },
+        });
+        expect(body.error.message).toMatch(words);
+        expect(await storedFor(m.accountId)).toEqual({ sites: 0, pending: 0 });
+      }
+    },
+  );
 
   it('is refused by MCP submit_site in the same words, and nothing is stored', async () => {
     const m = await t.member('member');
@@ -67,16 +76,26 @@ describe('a URL parsers read differently', () => {
     const form = (await client.page('/submit')).html;
     const key = /name="idempotency_key" value="([^"]+)"/.exec(form)![1]!;
     const res = await client.request('/submit', {
-      form: { _csrf: csrfOf(form), idempotency_key: key, name: uniqueName(), url: `http://tool.localhost:8000\\@${host()}/`, plan: 'basic' },
+      form: {
+        _csrf: csrfOf(form),
+        idempotency_key: key,
+        name: uniqueName(),
+        url: `http://tool.localhost:8000\\@${host()}/`,
+        plan: 'basic',
+      },
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toMatch(/<span class="field-error" id="url-error">The address must not contain a backslash/);
+    expect(await res.text()).toMatch(
+      /<span class="field-error" id="url-error">The address must not contain a backslash/,
+    );
     expect(await storedFor(m.accountId)).toEqual({ sites: 0, pending: 0 });
   });
 
   it('is 400 naming url as the list filter', async () => {
     const m = await t.member('member');
-    const res = await t.request(`/api/v1/sites?url=${encodeURIComponent(`https://a.example\\@${host()}/`)}`, { key: m.key });
+    const res = await t.request(`/api/v1/sites?url=${encodeURIComponent(`https://a.example\\@${host()}/`)}`, {
+      key: m.key,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toMatch(/^url: The address .*backslash/);
   });
@@ -86,7 +105,9 @@ describe('a URL parsers read differently', () => {
     const url = `https://hooks.example\\@${host()}/hook`;
     const api = await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url } });
     expect(api.status).toBe(400);
-    expect(await api.json()).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url must not contain a backslash/) } });
+    expect(await api.json()).toEqual({
+      error: { code: 'invalid_request', message: expect.stringMatching(/^url must not contain a backslash/) },
+    });
     const { html } = await client.page('/account/webhooks');
     const once = /name="once" value="([0-9A-Za-z]{32})"/.exec(html)?.[1] ?? '';
     const page = await client.request('/account/webhooks', { form: { _csrf: csrfOf(html), once, url } });
@@ -99,10 +120,27 @@ describe('a URL parsers read differently', () => {
 
 describe('every other URL is stored, answered and compared as the parser reads it', () => {
   it.each([
-    ['an upper-case scheme and host, no path', (h: string) => `HTTPS://${h.toUpperCase()}`, (h: string) => `https://${h}/`],
-    ['a default port and dot segments', (h: string) => `https://${h}:443/a/./b/../c`, (h: string) => `https://${h}/a/c`],
-    ['a full-width host', (h: string) => `https://${[...h].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('')}/x`, (h: string) => `https://${h}/x`],
-    ['an ideographic full stop in the host', (h: string) => `https://${h.replace('.', '\u3002')}/x`, (h: string) => `https://${h}/x`],
+    [
+      'an upper-case scheme and host, no path',
+      (h: string) => `HTTPS://${h.toUpperCase()}`,
+      (h: string) => `https://${h}/`,
+    ],
+    [
+      'a default port and dot segments',
+      (h: string) => `https://${h}:443/a/./b/../c`,
+      (h: string) => `https://${h}/a/c`,
+    ],
+    [
+      'a full-width host',
+      (h: string) =>
+        `https://${[...h].map((c) => (/[a-z]/.test(c) ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join('')}/x`,
+      (h: string) => `https://${h}/x`,
+    ],
+    [
+      'an ideographic full stop in the host',
+      (h: string) => `https://${h.replace('.', '\u3002')}/x`,
+      (h: string) => `https://${h}/x`,
+    ],
     ['a percent-encoded host letter', (h: string) => `https://%73${h.slice(1)}/x`, (h: string) => `https://${h}/x`],
     ['a space-free non-ASCII path', (h: string) => `https://${h}/café`, (h: string) => `https://${h}/caf%C3%A9`],
   ])('%s', async (_label, typed, parsed) => {
@@ -112,7 +150,10 @@ describe('every other URL is stored, answered and compared as the parser reads i
     expect(created.status).toBe(201);
     const body = await created.json();
     expect((await (await t.request(`/api/v1/sites/${body.site_id}`, { key: m.key })).json()).url).toBe(parsed(h));
-    const [row] = await queryRows<{ url: string }>(t.deps.db, sql`SELECT url FROM sites WHERE id = ${body.site_id}::uuid`);
+    const [row] = await queryRows<{ url: string }>(
+      t.deps.db,
+      sql`SELECT url FROM sites WHERE id = ${body.site_id}::uuid`,
+    );
     expect(row!.url).toBe(parsed(h));
     // Compared by that reading too: the typed and the parsed spelling are one site.
     const again = await submit((await t.member('member')).key, { name: uniqueName(), url: parsed(h) });
@@ -133,7 +174,10 @@ describe('a record stored as typed before the rule (migration 0032)', () => {
     const report = await runRequestedKeyBackfill(t.deps.db, { force: true });
     expect(report!.urlsRewritten).toBeGreaterThanOrEqual(1);
     const parsed = `http://${h}:8000/@evil.example/`;
-    const [row] = await queryRows<{ url: string; slug: string }>(t.deps.db, sql`SELECT url, slug FROM sites WHERE id = ${site_id}::uuid`);
+    const [row] = await queryRows<{ url: string; slug: string }>(
+      t.deps.db,
+      sql`SELECT url, slug FROM sites WHERE id = ${site_id}::uuid`,
+    );
     expect(row!.url).toBe(parsed);
     expect((await (await t.request(`/api/v1/tools/${row!.slug}`)).json()).url).toBe(parsed);
     const go = await t.request(`/go/${row!.slug}`);

@@ -21,7 +21,8 @@ afterAll(async () => {
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const create = (key: string, json: unknown) => t.request('/api/v1/webhooks', { method: 'POST', key, json });
-const list = async (key: string) => (await (await t.request('/api/v1/webhooks', { key })).json()).data as Array<{ webhook_id: string; url: string }>;
+const list = async (key: string) =>
+  (await (await t.request('/api/v1/webhooks', { key })).json()).data as Array<{ webhook_id: string; url: string }>;
 
 describe('POST /api/v1/webhooks', () => {
   it('registers an endpoint and shows its whsec_ secret only in the create answer', async () => {
@@ -37,13 +38,17 @@ describe('POST /api/v1/webhooks', () => {
       created_at: expect.stringMatching(ISO),
     });
     const listed = await (await t.request('/api/v1/webhooks', { key: m.key })).json();
-    expect(listed).toEqual({ data: [{ webhook_id: body.webhook_id, url: body.url, events: body.events, created_at: body.created_at }] });
+    expect(listed).toEqual({
+      data: [{ webhook_id: body.webhook_id, url: body.url, events: body.events, created_at: body.created_at }],
+    });
     expect(JSON.stringify(listed)).not.toContain(body.secret);
   });
 
   it('accepts an explicit event list and gives each endpoint its own secret', async () => {
     const m = await t.member();
-    const a = await (await create(m.key, { url: 'https://hooks.example/a', events: ['site.status_changed', 'site.status_changed'] })).json();
+    const a = await (
+      await create(m.key, { url: 'https://hooks.example/a', events: ['site.status_changed', 'site.status_changed'] })
+    ).json();
     const b = await (await create(m.key, { url: 'https://hooks.example/b' })).json();
     expect(a.events).toEqual(['site.status_changed']);
     expect(a.secret).not.toBe(b.secret);
@@ -71,7 +76,12 @@ describe('POST /api/v1/webhooks', () => {
 
   it('refuses a body that is not JSON, or not an object', async () => {
     const m = await t.member();
-    const broken = await t.request('/api/v1/webhooks', { method: 'POST', key: m.key, body: '{"url":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.request('/api/v1/webhooks', {
+      method: 'POST',
+      key: m.key,
+      body: '{"url":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).error.code).toBe('invalid_json');
     const array = await create(m.key, ['https://hooks.example/x']);
@@ -104,12 +114,20 @@ describe('POST /api/v1/webhooks', () => {
 
   it('refuses a name that does not resolve in time with 400, not a 5xx', async () => {
     const hanging = loopbackOnlyWebhookTransport();
-    const slow = await createTestApp({ overrides: { webhooks: { ...hanging, timeoutMs: 50, resolver: () => new Promise<string[]>(() => {}) } } });
+    const slow = await createTestApp({
+      overrides: { webhooks: { ...hanging, timeoutMs: 50, resolver: () => new Promise<string[]>(() => {}) } },
+    });
     try {
       const m = await slow.member();
-      const res = await slow.request('/api/v1/webhooks', { method: 'POST', key: m.key, json: { url: 'https://slow.example/hook' } });
+      const res = await slow.request('/api/v1/webhooks', {
+        method: 'POST',
+        key: m.key,
+        json: { url: 'https://slow.example/hook' },
+      });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: 'invalid_request', message: 'url refused: the host name could not be resolved in time' } });
+      expect(await res.json()).toEqual({
+        error: { code: 'invalid_request', message: 'url refused: the host name could not be resolved in time' },
+      });
     } finally {
       await slow.close();
     }
@@ -118,19 +136,27 @@ describe('POST /api/v1/webhooks', () => {
 
   it('allows at most 5 endpoints per account, also when 8 creates race', async () => {
     const m = await t.member();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => create(m.key, { url: `https://hooks.example/${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => create(m.key, { url: `https://hooks.example/${i}` })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 201, 201, 409, 409, 409]);
     const refused = results.find((r) => r.status === 409)!;
-    expect(await refused.json()).toEqual({ error: { code: 'too_many_webhooks', message: expect.stringMatching(/at most 5/) } });
+    expect(await refused.json()).toEqual({
+      error: { code: 'too_many_webhooks', message: expect.stringMatching(/at most 5/) },
+    });
     const hooks = await list(m.key);
     expect(hooks).toHaveLength(5);
     // Deleting one frees a place (10 changes: the webhooks rate-limit policy is exactly spent).
-    expect((await t.request(`/api/v1/webhooks/${hooks[2]!.webhook_id}`, { method: 'DELETE', key: m.key })).status).toBe(204);
+    expect((await t.request(`/api/v1/webhooks/${hooks[2]!.webhook_id}`, { method: 'DELETE', key: m.key })).status).toBe(
+      204,
+    );
     const again = await create(m.key, { url: 'https://hooks.example/again' });
     expect(again.status).toBe(201);
     const { webhook_id: againId } = (await again.json()) as { webhook_id: string };
-    expect((await list(m.key)).map((w) => w.webhook_id).sort()).toEqual([...hooks.filter((_, i) => i !== 2).map((w) => w.webhook_id), againId].sort());
+    expect((await list(m.key)).map((w) => w.webhook_id).sort()).toEqual(
+      [...hooks.filter((_, i) => i !== 2).map((w) => w.webhook_id), againId].sort(),
+    );
     // The cap is per account.
     const other = await t.member();
     expect((await create(other.key, { url: 'https://hooks.example/other' })).status).toBe(201);
@@ -176,7 +202,9 @@ describe('DELETE, deliveries and test ping', () => {
       }
     }
     expect((await list(owner.key)).map((w) => w.webhook_id)).toEqual([webhook_id]);
-    expect((await (await t.request(`/api/v1/webhooks/${webhook_id}/deliveries`, { key: owner.key })).json()).data).toEqual([]);
+    expect(
+      (await (await t.request(`/api/v1/webhooks/${webhook_id}/deliveries`, { key: owner.key })).json()).data,
+    ).toEqual([]);
   });
 
   it('queues a signed ping (202) with its event id; a fresh endpoint has no deliveries yet', async () => {
@@ -187,14 +215,19 @@ describe('DELETE, deliveries and test ping', () => {
     expect(await deliveries.json()).toEqual({ data: [] });
     const res = await t.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key });
     expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ webhook_id, event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), created: expect.stringMatching(ISO) });
+    expect(await res.json()).toEqual({
+      webhook_id,
+      event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      created: expect.stringMatching(ISO),
+    });
   });
 
   it('limits changes and pings through the webhooks policy (10 per minute per account)', async () => {
     const m = await t.member();
     const { webhook_id } = await (await create(m.key, { url: 'https://hooks.example/limit' })).json();
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await t.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await t.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 202, 429]);
     const limited = await t.request(`/api/v1/webhooks/${webhook_id}/test`, { method: 'POST', key: m.key });
     expect(limited.status).toBe(429);
@@ -220,6 +253,8 @@ describe('openapi.json', () => {
       expect(Object.keys(op?.responses ?? {}), operation).toEqual(expect.arrayContaining([...codes, '429']));
     }
     expect(JSON.stringify(doc.components.schemas.CreatedWebhook)).toContain('whsec_');
-    expect(doc.components.schemas.Webhook.required).toEqual(expect.arrayContaining(['webhook_id', 'url', 'events', 'created_at']));
+    expect(doc.components.schemas.Webhook.required).toEqual(
+      expect.arrayContaining(['webhook_id', 'url', 'events', 'created_at']),
+    );
   });
 });

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ASSETS_DIR, STYLESHEET_MODULE, buildWorkerAssets, stylesheetModule, writeStylesheetModule } from '../../../functions/worker/build-assets';
+import {
+  ASSETS_DIR,
+  STYLESHEET_MODULE,
+  buildWorkerAssets,
+  stylesheetModule,
+  writeStylesheetModule,
+} from '../../../functions/worker/build-assets';
 import { referenceUiFile } from '../../../functions/node/reference-ui-package';
 import { REFERENCE_UI_PATH } from '../../../functions/v1/reference-ui';
 import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
@@ -30,14 +36,21 @@ describe('buildWorkerAssets', () => {
     expect(ASSETS_DIR).toBe(join(root, 'dist', 'worker-assets'));
   });
 
-  const expectedFiles = [DISPOSABLE_DOMAINS_ASSET_PATH.slice(1), '_headers', REFERENCE_UI_PATH.slice(1), stylesheetPath().slice(1)].sort();
+  const expectedFiles = [
+    DISPOSABLE_DOMAINS_ASSET_PATH.slice(1),
+    '_headers',
+    REFERENCE_UI_PATH.slice(1),
+    stylesheetPath().slice(1),
+  ].sort();
 
   it('holds the installed UI and domain list under their served paths, and a _headers file for caching and nosniff', () => {
     const target = join(dir, 'fresh');
     expect(buildWorkerAssets(target).changed).toBe(true);
     expect(filesUnder(target)).toEqual(expectedFiles);
     expect(readFileSync(join(target, REFERENCE_UI_PATH)).equals(readFileSync(referenceUiFile()))).toBe(true);
-    expect(readFileSync(join(target, DISPOSABLE_DOMAINS_ASSET_PATH)).equals(readFileSync(disposableDomainsFile()))).toBe(true);
+    expect(
+      readFileSync(join(target, DISPOSABLE_DOMAINS_ASSET_PATH)).equals(readFileSync(disposableDomainsFile())),
+    ).toBe(true);
     expect(readFileSync(join(target, stylesheetPath()), 'utf8')).toBe(STYLESHEET);
     expect(readFileSync(join(target, '_headers'), 'utf8')).toBe(
       '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 
 let source: string | undefined;
 /** axe.min.js from node_modules, read once per test file. */
-const axeSource = () => (source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+const axeSource = () =>
+  (source ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
 
 interface AxeViolation {
   id: string;
@@ -28,7 +29,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     return (await axe.run(document)).violations;
   })) as AxeViolation[];
   const report = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
   );
-  expect(report.length, `axe-core violations on ${page.url()} at ${page.viewportSize()?.width ?? '?'} px:\n${report.join('\n')}`).toBe(0);
+  expect(
+    report.length,
+    `axe-core violations on ${page.url()} at ${page.viewportSize()?.width ?? '?'} px:\n${report.join('\n')}`,
+  ).toBe(0);
 }

@@ -9,8 +9,14 @@ export async function expectFitsViewport(page: Page, width: number): Promise<voi
     const wide = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} → ${Math.round(el.getBoundingClientRect().right)} px`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} → ${Math.round(el.getBoundingClientRect().right)} px`,
+      );
     return { scrollWidth: root.scrollWidth, wide };
   });
-  expect(measured.scrollWidth, `${page.url()} is ${measured.scrollWidth} px wide at ${width} px: ${measured.wide.join(', ')}`).toBeLessThanOrEqual(width);
+  expect(
+    measured.scrollWidth,
+    `${page.url()} is ${measured.scrollWidth} px wide at ${width} px: ${measured.wide.join(', ')}`,
+  ).toBeLessThanOrEqual(width);
 }

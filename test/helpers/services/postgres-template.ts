@@ -12,11 +12,15 @@ const MARKER = 'tooldir-template-complete';
 
 /** Runs initdb with the settings every throwaway server shares (trust auth, superuser `postgres`, UTF8, C locale). */
 export async function runInitdb(initdb: string, dataDir: string, account: RunAs | undefined): Promise<void> {
-  await execFileAsync(initdb, ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], {
-    uid: account?.uid,
-    gid: account?.gid,
-    env: { ...process.env, LC_ALL: 'C' },
-  });
+  await execFileAsync(
+    initdb,
+    ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
+    {
+      uid: account?.uid,
+      gid: account?.gid,
+      env: { ...process.env, LC_ALL: 'C' },
+    },
+  );
 }
 
 /**
@@ -25,7 +29,10 @@ export async function runInitdb(initdb: string, dataDir: string, account: RunAs 
  */
 export async function postgresTemplate(initdb: string, account: RunAs | undefined): Promise<string> {
   const uid = account?.uid ?? process.getuid?.() ?? 0;
-  const key = createHash('sha1').update(`${initdb}:${statSync(initdb).mtimeMs}:${uid}`).digest('hex').slice(0, 12);
+  const key = createHash('sha1')
+    .update(`${initdb}:${statSync(initdb).mtimeMs}:${uid}`)
+    .digest('hex')
+    .slice(0, 12);
   const template = join(tmpdir(), `tooldir-pg-template-${key}`);
   if (existsSync(join(template, MARKER))) return template;
   const staging = mkdtempSync(join(tmpdir(), 'tooldir-pg-staging-'));
@@ -37,7 +44,8 @@ export async function postgresTemplate(initdb: string, account: RunAs | undefine
     try {
       renameSync(dataDir, template); // atomic: concurrent test processes race, one wins, all use it
     } catch {
-      if (!existsSync(join(template, MARKER))) throw new Error(`could not publish the PostgreSQL template at ${template}`);
+      if (!existsSync(join(template, MARKER)))
+        throw new Error(`could not publish the PostgreSQL template at ${template}`);
     }
     return template;
   } finally {

@@ -7,7 +7,9 @@ import type { DepsOverrides } from '../../../src/deps';
 import { startPostgres, type PostgresServer } from './postgres';
 
 /** `connections`: the pool size (one per writer that should run at the same time). */
-export function usePostgresTestApp(options: { connections?: number; overrides?: DepsOverrides } = {}): { readonly t: TestApp } {
+export function usePostgresTestApp(options: { connections?: number; overrides?: DepsOverrides } = {}): {
+  readonly t: TestApp;
+} {
   let server: PostgresServer | undefined;
   let opened: OpenedDb | undefined;
   let app: TestApp | undefined;

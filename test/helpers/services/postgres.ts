@@ -55,7 +55,13 @@ export function findPostgresBinaries(): PostgresBinaries | null {
 
 const READY_LINE = 'database system is ready to accept connections';
 
-function spawnPostgres(bin: string, dataDir: string, port: number, account: RunAs | undefined, settings: Record<string, string> = {}): ChildProcess {
+function spawnPostgres(
+  bin: string,
+  dataDir: string,
+  port: number,
+  account: RunAs | undefined,
+  settings: Record<string, string> = {},
+): ChildProcess {
   const args = ['-D', dataDir, '-p', String(port), '-k', join(dataDir, '..'), '-c', 'listen_addresses=127.0.0.1'];
   // Durability is worthless for a throwaway test database; these make it several times faster.
   args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');

@@ -27,7 +27,9 @@ export interface MailStandIn {
 }
 
 const isMail = (v: unknown): v is SentMail =>
-  typeof v === 'object' && v !== null && ['from', 'to', 'subject', 'text'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
+  typeof v === 'object' &&
+  v !== null &&
+  ['from', 'to', 'subject', 'text'].every((k) => typeof (v as Record<string, unknown>)[k] === 'string');
 
 /** Starts the stand-in: POST /send with `Authorization: Bearer <key>` and JSON {from,to,subject,text} → 202. */
 export async function startMailStandIn(options: { key?: string } = {}): Promise<MailStandIn> {
@@ -36,7 +38,8 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
   const waiting: Array<{ match: (mail: SentMail) => boolean; resolve: (mail: SentMail) => void }> = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || req.url !== '/send') return send(res, 404, { error: `no route ${req.method} ${req.url}` });
+    if (req.method !== 'POST' || req.url !== '/send')
+      return send(res, 404, { error: `no route ${req.method} ${req.url}` });
     if (header(req, 'authorization') !== `Bearer ${key}`) return send(res, 401, { error: 'Unauthorized' });
     let body: unknown;
     try {
@@ -55,7 +58,9 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
   }
 
   const listening = await listenOnLoopback(
-    createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }))),
+    createServer(
+      (req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) })),
+    ),
   );
   const sendUrl = `${listening.url}/send`;
   const waitFor = (match: (mail: SentMail) => boolean) =>
@@ -64,5 +69,13 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
       if (seen) resolve(seen);
       else waiting.push({ match, resolve });
     });
-  return { url: listening.url, sendUrl, key, messages, waitFor, env: { MAIL_API_URL: sendUrl, MAIL_API_KEY: key }, close: listening.close };
+  return {
+    url: listening.url,
+    sendUrl,
+    key,
+    messages,
+    waitFor,
+    env: { MAIL_API_URL: sendUrl, MAIL_API_KEY: key },
+    close: listening.close,
+  };
 }

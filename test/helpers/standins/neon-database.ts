@@ -27,12 +27,19 @@ export async function startNeonDatabase(options: { poolSize?: number } = {}): Pr
  * Registers, in the calling describe block, a test app on PostgreSQL through drizzle neon-http and the stand-in
  * (the queue records nothing), and closes it afterwards. Read its parts through the returned getters.
  */
-export function useNeonTestApp(options: { poolSize?: number } = {}): { readonly t: TestApp; readonly neon: NeonStandIn; readonly pg: PostgresServer } {
+export function useNeonTestApp(options: { poolSize?: number } = {}): {
+  readonly t: TestApp;
+  readonly neon: NeonStandIn;
+  readonly pg: PostgresServer;
+} {
   let started: NeonDatabase | undefined;
   let app: TestApp | undefined;
   beforeAll(async () => {
     started = await startNeonDatabase({ poolSize: options.poolSize ?? 5 });
-    app = await createTestApp({ db: { db: started.db, close: async () => {} }, overrides: { queue: { kind: 'local', enqueue: async () => {} } } });
+    app = await createTestApp({
+      db: { db: started.db, close: async () => {} },
+      overrides: { queue: { kind: 'local', enqueue: async () => {} } },
+    });
   });
   afterAll(async () => {
     await app?.close();

@@ -21,8 +21,24 @@ export interface NeonStandIn {
   close(): Promise<void>;
 }
 
-const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where',
-  'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine'] as const;
+const ERROR_FIELDS = [
+  'severity',
+  'code',
+  'detail',
+  'hint',
+  'position',
+  'internalPosition',
+  'internalQuery',
+  'where',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'constraint',
+  'file',
+  'line',
+  'routine',
+] as const;
 
 /** Neon answers PostgreSQL errors as 400 with the error's fields; everything else is a 5xx. */
 function sendError(res: ServerResponse, error: unknown): void {

@@ -92,8 +92,15 @@ export class NeonSqlExecutor {
   }
 
   /** Runs all statements in ONE transaction; any failure rolls every statement back. */
-  async batch(connectionString: string, queries: NeonQuery[], arrayMode: boolean, options: NeonBatchOptions): Promise<NeonResult[]> {
-    const modes = [options.isolationLevel ? `ISOLATION LEVEL ${ISOLATION_SQL[options.isolationLevel] ?? 'READ COMMITTED'}` : ''];
+  async batch(
+    connectionString: string,
+    queries: NeonQuery[],
+    arrayMode: boolean,
+    options: NeonBatchOptions,
+  ): Promise<NeonResult[]> {
+    const modes = [
+      options.isolationLevel ? `ISOLATION LEVEL ${ISOLATION_SQL[options.isolationLevel] ?? 'READ COMMITTED'}` : '',
+    ];
     if (options.readOnly !== undefined) modes.push(options.readOnly ? 'READ ONLY' : 'READ WRITE');
     if (options.deferrable !== undefined) modes.push(options.deferrable ? 'DEFERRABLE' : 'NOT DEFERRABLE');
     const client = await this.pool(connectionString).connect();

@@ -96,12 +96,30 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
       return send(res, 201, { scheduleId });
     }
     if (req.method === 'GET' && path === '/v2/schedules') {
-      return send(res, 200, [...schedules.values()].map((s) => ({ scheduleId: s.scheduleId, destination: s.destination, cron: s.cron, createdAt: s.createdAt, method: 'POST' })));
+      return send(
+        res,
+        200,
+        [...schedules.values()].map((s) => ({
+          scheduleId: s.scheduleId,
+          destination: s.destination,
+          cron: s.cron,
+          createdAt: s.createdAt,
+          method: 'POST',
+        })),
+      );
     }
     const scheduleMatch = /^\/v2\/schedules\/([^/]+)$/.exec(path);
     const found = scheduleMatch?.[1] ? schedules.get(scheduleMatch[1]) : undefined;
     if (scheduleMatch && req.method === 'GET') {
-      return found ? send(res, 200, { scheduleId: found.scheduleId, destination: found.destination, cron: found.cron, createdAt: found.createdAt, method: 'POST' }) : send(res, 404, { error: 'schedule not found' });
+      return found
+        ? send(res, 200, {
+            scheduleId: found.scheduleId,
+            destination: found.destination,
+            cron: found.cron,
+            createdAt: found.createdAt,
+            method: 'POST',
+          })
+        : send(res, 404, { error: 'schedule not found' });
     }
     if (scheduleMatch && req.method === 'DELETE') {
       if (scheduleMatch[1]) schedules.delete(scheduleMatch[1]);
@@ -112,7 +130,9 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
   }
 
   const listening = await listenOnLoopback(
-    createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) }))),
+    createServer(
+      (req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, { error: String(error) })),
+    ),
   );
   return {
     url: listening.url,
@@ -127,7 +147,9 @@ export async function startQStashStandIn(options: { token?: string } = {}): Prom
     async deliver(message, signingKey, retried = 0) {
       const target = new URL(message.destination);
       if (!isLoopbackHost(target.hostname)) throw new Error(`refusing to deliver to non-loopback ${target.hostname}`);
-      const forwarded: Record<string, string> = { 'content-type': message.headers['content-type'] ?? 'application/json' };
+      const forwarded: Record<string, string> = {
+        'content-type': message.headers['content-type'] ?? 'application/json',
+      };
       for (const [name, value] of Object.entries(message.headers)) {
         if (name.startsWith('upstash-forward-')) forwarded[name.slice('upstash-forward-'.length)] = value;
       }

@@ -68,7 +68,10 @@ export class RespClient {
   private buffer: Buffer = Buffer.alloc(0);
   private readonly pending: Pending[] = [];
 
-  constructor(private readonly host: string, private readonly port: number) {}
+  constructor(
+    private readonly host: string,
+    private readonly port: number,
+  ) {}
 
   private fail(error: Error): void {
     this.socket?.destroy();

@@ -3,7 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOnLoopback } from './listen';
 import { header, readBody, sendJson } from './http-io';
 import { type FormValue, parseStripeForm } from './stripe-form';
-import { billingPortalSession, checkoutSession, DEFAULT_PRICES, lineItemsTotal, refund, stripeError, stripeId, taxParamsRefusal, type StandInPrice } from './stripe-objects';
+import {
+  billingPortalSession,
+  checkoutSession,
+  DEFAULT_PRICES,
+  lineItemsTotal,
+  refund,
+  stripeError,
+  stripeId,
+  taxParamsRefusal,
+  type StandInPrice,
+} from './stripe-objects';
 
 /** One request as the stand-in received it. */
 export interface StripeRequest {
@@ -34,7 +44,10 @@ export interface StripeStandIn {
    * Tax computed from the buyer's address (only on a session with automatic_tax; added to amount_total, as for a
    * tax-exclusive Price).
    */
-  completeSession(id: string, fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number }): Record<string, unknown>;
+  completeSession(
+    id: string,
+    fields?: { paymentIntent?: string; subscription?: string; customer?: string; tax?: number },
+  ): Record<string, unknown>;
   /** Customer Portal sessions created, in order. */
   readonly portalSessions: readonly Record<string, unknown>[];
   /** Ids of subscriptions cancelled through `DELETE /v1/subscriptions/{id}`. */
@@ -60,7 +73,9 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
  * Starts the stand-in on a free loopback port. `prices`: Price ids it knows besides DEFAULT_PRICES (a session on
  * an unknown Price fails with resource_missing, as on Stripe).
  */
-export async function startStripeStandIn(options: { prices?: Record<string, StandInPrice> } = {}): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  options: { prices?: Record<string, StandInPrice> } = {},
+): Promise<StripeStandIn> {
   const prices = { ...DEFAULT_PRICES, ...options.prices };
   const requests: StripeRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
@@ -77,17 +92,30 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       const total = lineItemsTotal(body.line_items, prices);
       if (total && 'unknownPrice' in total) {
         const message = `No such price: '${total.unknownPrice}'`;
-        return { status: 400, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'line_items[0][price]' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', message, {
+            code: 'resource_missing',
+            param: 'line_items[0][price]',
+          }),
+        };
       }
       const refused = taxParamsRefusal(body);
-      if (refused) return { status: 400, body: stripeError('invalid_request_error', refused.message, { param: refused.param }) };
+      if (refused)
+        return { status: 400, body: stripeError('invalid_request_error', refused.message, { param: refused.param }) };
       const session = checkoutSession(body, baseUrl, total);
       sessions.set(String(session.id), session);
       return { status: 200, body: session };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (typeof body.customer !== 'string' || !body.customer) {
-        return { status: 400, body: stripeError('invalid_request_error', 'Missing required param: customer.', { code: 'parameter_missing', param: 'customer' }) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', 'Missing required param: customer.', {
+            code: 'parameter_missing',
+            param: 'customer',
+          }),
+        };
       }
       const portal = billingPortalSession(body, baseUrl);
       portalSessions.push(portal);
@@ -98,7 +126,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       const session = sessions.get(sessionMatch[1]);
       if (!session) {
         const message = `No such checkout.session: '${sessionMatch[1]}'`;
-        return { status: 404, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'session' }) };
+        return {
+          status: 404,
+          body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'session' }),
+        };
       }
       if (method === 'GET' && !sessionMatch[2]) return { status: 200, body: session };
       if (method === 'POST' && sessionMatch[2]) {
@@ -112,7 +143,14 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
     }
     if (method === 'POST' && path === '/v1/refunds') {
       if (!body.payment_intent && !body.charge) {
-        return { status: 400, body: stripeError('invalid_request_error', 'One of the following params should be provided for this request: payment_intent or charge.', { code: 'parameter_missing' }) };
+        return {
+          status: 400,
+          body: stripeError(
+            'invalid_request_error',
+            'One of the following params should be provided for this request: payment_intent or charge.',
+            { code: 'parameter_missing' },
+          ),
+        };
       }
       return { status: 200, body: refund(body) };
     }
@@ -120,18 +158,34 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
     if (method === 'DELETE' && subscriptionMatch?.[1]) {
       const id = subscriptionMatch[1];
       if (cancelledSubscriptions.includes(id)) {
-        return { status: 400, body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`) };
+        return {
+          status: 400,
+          body: stripeError('invalid_request_error', `The subscription ${id} has already been canceled.`),
+        };
       }
       cancelledSubscriptions.push(id);
-      return { status: 200, body: { ...(subscriptions.get(id) ?? { id, object: 'subscription', metadata: {} }), status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) } };
+      return {
+        status: 200,
+        body: {
+          ...(subscriptions.get(id) ?? { id, object: 'subscription', metadata: {} }),
+          status: 'canceled',
+          canceled_at: Math.floor(Date.now() / 1000),
+        },
+      };
     }
     if (method === 'GET' && subscriptionMatch?.[1]) {
       const subscription = subscriptions.get(subscriptionMatch[1]);
       if (subscription) return { status: 200, body: subscription };
       const message = `No such subscription: '${subscriptionMatch[1]}'`;
-      return { status: 404, body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'id' }) };
+      return {
+        status: 404,
+        body: stripeError('invalid_request_error', message, { code: 'resource_missing', param: 'id' }),
+      };
     }
-    return { status: 404, body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`) };
+    return {
+      status: 404,
+      body: stripeError('invalid_request_error', `Unrecognized request URL (${method}: ${path}).`),
+    };
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -169,7 +223,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
   }
 
   const listening = await listenOnLoopback(
-    createServer((req, res) => void handle(req, res).catch((error: unknown) => send(res, 500, stripeError('api_error', String(error))))),
+    createServer(
+      (req, res) =>
+        void handle(req, res).catch((error: unknown) => send(res, 500, stripeError('api_error', String(error)))),
+    ),
   );
   baseUrl = listening.url;
   return {
@@ -202,7 +259,13 @@ export async function startStripeStandIn(options: { prices?: Record<string, Stan
       return { ...session };
     },
     setSubscription(subscription) {
-      subscriptions.set(subscription.id, { object: 'subscription', status: 'active', metadata: {}, items: { object: 'list', data: [] }, ...subscription });
+      subscriptions.set(subscription.id, {
+        object: 'subscription',
+        status: 'active',
+        metadata: {},
+        items: { object: 'list', data: [] },
+        ...subscription,
+      });
     },
     setLatency(ms) {
       latency = ms;

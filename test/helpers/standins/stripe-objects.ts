@@ -22,14 +22,19 @@ export interface StandInPrice {
 
 /** The Prices the suites configure (STRIPE_PRICE_*), with the plans' amounts; a stand-in may add more. */
 export const DEFAULT_PRICES: Readonly<Record<string, StandInPrice>> = Object.fromEntries(
-  Object.entries({ basic: 1590, featured: 1990, sponsored: 2990, member: 990, member_feature: 1990, mf: 1990 }).flatMap(([name, unitAmount]) => [
-    [`price_${name}`, { unitAmount, currency: 'usd' }],
-    [`price_test_${name}`, { unitAmount, currency: 'usd' }],
-  ]),
+  Object.entries({ basic: 1590, featured: 1990, sponsored: 2990, member: 990, member_feature: 1990, mf: 1990 }).flatMap(
+    ([name, unitAmount]) => [
+      [`price_${name}`, { unitAmount, currency: 'usd' }],
+      [`price_test_${name}`, { unitAmount, currency: 'usd' }],
+    ],
+  ),
 );
 
 /** Sums the line items as Stripe does; a Price id it does not know makes the request fail like Stripe's. */
-export function lineItemsTotal(lineItems: FormValue | undefined, prices: Readonly<Record<string, StandInPrice>>): { amount: number; currency: string } | { unknownPrice: string } | null {
+export function lineItemsTotal(
+  lineItems: FormValue | undefined,
+  prices: Readonly<Record<string, StandInPrice>>,
+): { amount: number; currency: string } | { unknownPrice: string } | null {
   if (!Array.isArray(lineItems)) return null;
   let amount = 0;
   let currency = 'usd';
@@ -75,7 +80,8 @@ export function taxParamsRefusal(params: Params): { message: string; param: stri
   }
   if (enabled(params.tax_id_collection) && customer && str(update.name) !== 'auto') {
     return {
-      message: 'To collect tax IDs for an existing customer, `customer_update[name]` must be set to `auto` so the business name entered in Checkout is saved.',
+      message:
+        'To collect tax IDs for an existing customer, `customer_update[name]` must be set to `auto` so the business name entered in Checkout is saved.',
       param: 'tax_id_collection[enabled]',
     };
   }
@@ -83,7 +89,11 @@ export function taxParamsRefusal(params: Params): { message: string; param: stri
 }
 
 /** A Checkout Session object for `POST /v1/checkout/sessions`, charging `total` (before tax: no address yet). */
-export function checkoutSession(params: Params, baseUrl: string, total: { amount: number; currency: string } | null): Record<string, unknown> {
+export function checkoutSession(
+  params: Params,
+  baseUrl: string,
+  total: { amount: number; currency: string } | null,
+): Record<string, unknown> {
   const id = stripeId('cs_test');
   const mode = str(params.mode) ?? 'payment';
   const automaticTax = enabled(params.automatic_tax);
@@ -105,9 +115,15 @@ export function checkoutSession(params: Params, baseUrl: string, total: { amount
     amount_subtotal: total?.amount ?? null,
     amount_total: total?.amount ?? null,
     currency: total?.currency ?? null,
-    automatic_tax: { enabled: automaticTax, liability: null, provider: automaticTax ? 'stripe' : null, status: automaticTax ? 'requires_location_inputs' : null },
+    automatic_tax: {
+      enabled: automaticTax,
+      liability: null,
+      provider: automaticTax ? 'stripe' : null,
+      status: automaticTax ? 'requires_location_inputs' : null,
+    },
     tax_id_collection: { enabled: enabled(params.tax_id_collection), required: 'never' },
-    invoice_creation: mode === 'payment' ? { enabled: enabled(params.invoice_creation), invoice_data: { metadata: {} } } : null,
+    invoice_creation:
+      mode === 'payment' ? { enabled: enabled(params.invoice_creation), invoice_data: { metadata: {} } } : null,
     total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     payment_intent: null,
     subscription: null,

@@ -15,12 +15,20 @@ export function signStripeEvent(payload: string, secret: string, timestamp = Mat
 }
 
 /** A header carrying one v1 signature per secret, as Stripe sends while an endpoint secret is being rolled. */
-export function signStripeEventWithSecrets(payload: string, secrets: readonly string[], timestamp = Math.floor(Date.now() / 1000)): string {
+export function signStripeEventWithSecrets(
+  payload: string,
+  secrets: readonly string[],
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   return [`t=${timestamp}`, ...secrets.map((secret) => `v1=${v1(payload, secret, timestamp)}`)].join(',');
 }
 
 /** A webhook event envelope (snapshot event) around `object`, serialised exactly once so it can be signed. */
-export function buildStripeEvent(type: string, object: Record<string, unknown>, options: { id?: string; created?: number } = {}): string {
+export function buildStripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; created?: number } = {},
+): string {
   return JSON.stringify({
     id: options.id ?? `evt_test_${randomBytes(12).toString('hex')}`,
     object: 'event',

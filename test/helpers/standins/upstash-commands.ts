@@ -24,7 +24,8 @@ const keepReply = (reply: RespValue) => reply;
 
 /** Validates a JSON command and applies the Lua shebang workaround to EVAL, EVALSHA and SCRIPT LOAD. */
 export function prepareCommand(command: unknown, scripts: ScriptPatcher): PreparedCommand {
-  if (!Array.isArray(command) || command.length === 0) throw new InvalidCommandError('ERR command must be a non-empty array');
+  if (!Array.isArray(command) || command.length === 0)
+    throw new InvalidCommandError('ERR command must be a non-empty array');
   const args = command.map(asArg);
   const name = (args[0] ?? '').toUpperCase();
   if ((name === 'EVAL' || name === 'EVAL_RO') && args[1] !== undefined) {
@@ -42,7 +43,8 @@ export function prepareCommand(command: unknown, scripts: ScriptPatcher): Prepar
 
 /** JSON for one reply: with base64 encoding every string is base64 except the simple string "OK". */
 export function encodeReply(reply: RespValue, base64: boolean): unknown {
-  if (reply instanceof RespSimple) return base64 && reply.value !== 'OK' ? Buffer.from(reply.value).toString('base64') : reply.value;
+  if (reply instanceof RespSimple)
+    return base64 && reply.value !== 'OK' ? Buffer.from(reply.value).toString('base64') : reply.value;
   if (reply instanceof RespError) return reply.message;
   if (Buffer.isBuffer(reply)) return base64 ? reply.toString('base64') : reply.toString('utf8');
   if (Array.isArray(reply)) return reply.map((item) => encodeReply(item, base64));

@@ -30,7 +30,11 @@ async function runSingle(redis: RespClient, command: PreparedCommand, base64: bo
 
 async function runPipeline(redis: RespClient, commands: PreparedCommand[], base64: boolean, res: ServerResponse) {
   const replies = await redis.send(commands.map((c) => c.args));
-  send(res, 200, replies.map((reply, i) => envelope(commands[i]?.fixReply(reply) ?? reply, base64)));
+  send(
+    res,
+    200,
+    replies.map((reply, i) => envelope(commands[i]?.fixReply(reply) ?? reply, base64)),
+  );
 }
 
 async function runMultiExec(redis: RespClient, commands: PreparedCommand[], base64: boolean, res: ServerResponse) {
@@ -38,7 +42,11 @@ async function runMultiExec(redis: RespClient, commands: PreparedCommand[], base
   const exec = replies[replies.length - 1];
   if (exec instanceof RespError) return send(res, 400, { error: exec.message });
   if (!Array.isArray(exec)) return send(res, 400, { error: 'ERR transaction aborted' });
-  send(res, 200, exec.map((reply: RespValue, i) => envelope(commands[i]?.fixReply(reply) ?? reply, base64)));
+  send(
+    res,
+    200,
+    exec.map((reply: RespValue, i) => envelope(commands[i]?.fixReply(reply) ?? reply, base64)),
+  );
 }
 
 /**
@@ -65,12 +73,14 @@ export async function startUpstashStandIn(options: { redisUrl: string; token?: s
     const path = new URL(req.url ?? '/', 'http://stand-in').pathname.replace(/\/$/, '') || '/';
     try {
       const batch = path === '/pipeline' || path === '/multi-exec';
-      if (req.method !== 'POST' || (!batch && path !== '/')) return send(res, 404, { error: `no route ${req.method} ${path}` });
+      if (req.method !== 'POST' || (!batch && path !== '/'))
+        return send(res, 404, { error: `no route ${req.method} ${path}` });
       const body: unknown = JSON.parse(await readBody(req));
       const raw = batch ? body : [body];
       if (!Array.isArray(raw)) return send(res, 400, { error: 'ERR body must be an array of commands' });
       const commands = raw.map((command) => prepareCommand(command, scripts));
-      for (const command of commands) commandLog.push([(command.args[0] ?? '').toUpperCase(), ...command.args.slice(1)]);
+      for (const command of commands)
+        commandLog.push([(command.args[0] ?? '').toUpperCase(), ...command.args.slice(1)]);
       if (path === '/pipeline') await runPipeline(redis, commands, base64, res);
       else if (path === '/multi-exec') await runMultiExec(redis, commands, base64, res);
       else if (commands[0]) await runSingle(redis, commands[0], base64, res);

@@ -86,18 +86,26 @@ export async function sameEventFiveTimesAtOnce({ t, payments, queue }: WebhookSc
 export async function twoPaidSessionsRace({ t, payments }: WebhookScenarioContext): Promise<void> {
   const m = await t.member('none');
   const first = await submitUnpaid(t, m.key);
-  const second = { ...first, sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId };
+  const second = {
+    ...first,
+    sessionId: (await submitUnpaid(t, m.key, { name: first.name, url: first.url })).sessionId,
+  };
   const a = paidSession(first);
   const b = paidSession(second);
   const statuses = (
-    await Promise.all([postEvent(t, buildStripeEvent('checkout.session.completed', a)), postEvent(t, buildStripeEvent('checkout.session.completed', b))])
+    await Promise.all([
+      postEvent(t, buildStripeEvent('checkout.session.completed', a)),
+      postEvent(t, buildStripeEvent('checkout.session.completed', b)),
+    ])
   ).map((r) => r.status);
   expect(statuses).toEqual([200, 200]);
   expect(await historyCount(t, first.siteId)).toBe(1);
   const refunded = payments.calls.filter((c) => c.method === 'refund').map((c) => c.args[0]);
   const applied = (await siteRow(t, first.siteId))?.stripe_payment_intent_id;
   expect([a.payment_intent, b.payment_intent]).toContain(applied);
-  expect(refunded.filter((pi) => pi === a.payment_intent || pi === b.payment_intent)).toEqual([applied === a.payment_intent ? b.payment_intent : a.payment_intent]);
+  expect(refunded.filter((pi) => pi === a.payment_intent || pi === b.payment_intent)).toEqual([
+    applied === a.payment_intent ? b.payment_intent : a.payment_intent,
+  ]);
 }
 
 /** The URL was queued by another member before the payment landed: refund, record reads rejected with a reason. */
@@ -106,7 +114,11 @@ export async function urlTakenBeforePaymentIsRefunded({ t, payments }: WebhookSc
   const url = uniqueUrl();
   const p = await submitUnpaid(t, payer.key, { url });
   const other = await t.member('member');
-  const queued = await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: 'Someone Else Tool', url } });
+  const queued = await t.request('/api/v1/submit-site', {
+    method: 'POST',
+    key: other.key,
+    json: { name: 'Someone Else Tool', url },
+  });
   expect(queued.status).toBe(201);
   const session = paidSession(p);
   const res = await sendEvent(t, 'checkout.session.completed', session);
@@ -127,7 +139,10 @@ export async function urlTakenBeforePaymentIsRefunded({ t, payments }: WebhookSc
     rejection_reason: expect.stringContaining('URL or name'),
     history: [{ status: 'pending_payment', at: expect.any(String) }],
   });
-  const [event] = await queryRows<{ summary: string }>(t.deps.db, sql`SELECT summary FROM stripe_events WHERE summary LIKE ${`%${p.siteId}%`}`);
+  const [event] = await queryRows<{ summary: string }>(
+    t.deps.db,
+    sql`SELECT summary FROM stripe_events WHERE summary LIKE ${`%${p.siteId}%`}`,
+  );
   expect(event?.summary).toContain('refunded');
 }
 
@@ -182,8 +197,12 @@ export async function completedAndAsyncSucceededAtOnce({ t, payments }: WebhookS
     const session = paidSession(p);
     const statuses = (
       await Promise.all([
-        ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() }))),
-        ...Array.from({ length: 3 }, () => postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() }))),
+        ...Array.from({ length: 3 }, () =>
+          postEvent(t, buildStripeEvent('checkout.session.completed', session, { id: eventId() })),
+        ),
+        ...Array.from({ length: 3 }, () =>
+          postEvent(t, buildStripeEvent('checkout.session.async_payment_succeeded', session, { id: eventId() })),
+        ),
       ])
     ).map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);

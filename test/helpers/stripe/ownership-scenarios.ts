@@ -29,7 +29,11 @@ export const ignoredLines = (ctx: WebhookScenarioContext, objectId: string) =>
 
 /** Everything a caller and the database can see of one submission. */
 async function snapshot(t: TestApp, key: string, siteId: string) {
-  return { read: await readRecord(t, key, siteId), pending: await pendingRow(t, siteId), site: await siteRow(t, siteId) };
+  return {
+    read: await readRecord(t, key, siteId),
+    pending: await pendingRow(t, siteId),
+    site: await siteRow(t, siteId),
+  };
 }
 
 /**
@@ -43,7 +47,10 @@ export async function paymentLinkSessionNamingPendingSite(ctx: WebhookScenarioCo
   const p = await submitUnpaid(t, m.key);
   const before = await snapshot(t, m.key, p.siteId);
   const calls = moneyCalls(ctx);
-  const oneTime = paidSession({ ...p, sessionId: fixtureId('cs_test') }, { payment_link: fixtureId('plink'), amount_total: 100, metadata: { plan: 'sponsored' } });
+  const oneTime = paidSession(
+    { ...p, sessionId: fixtureId('cs_test') },
+    { payment_link: fixtureId('plink'), amount_total: 100, metadata: { plan: 'sponsored' } },
+  );
   const recurring = paidSession(
     { ...p, sessionId: fixtureId('cs_test'), plan: 'sponsored' },
     { payment_link: fixtureId('plink'), amount_total: 100, metadata: { site_id: p.siteId, plan: 'sponsored' } },
@@ -60,12 +67,29 @@ export async function paymentLinkSessionNamingPendingSite(ctx: WebhookScenarioCo
 /** A session of another product with no client_reference_id (completed, async, failed, expired): left alone. */
 export async function foreignSessionWithoutReference(ctx: WebhookScenarioContext): Promise<void> {
   const calls = moneyCalls(ctx);
-  const session = paidSession({ siteId: '', sessionId: fixtureId('cs_test') }, { client_reference_id: null, metadata: {} });
-  for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed'] as const) {
+  const session = paidSession(
+    { siteId: '', sessionId: fixtureId('cs_test') },
+    { client_reference_id: null, metadata: {} },
+  );
+  for (const type of [
+    'checkout.session.completed',
+    'checkout.session.async_payment_succeeded',
+    'checkout.session.async_payment_failed',
+  ] as const) {
     expect((await sendEvent(ctx.t, type, session)).status).toBe(200);
   }
-  expect((await sendEvent(ctx.t, 'checkout.session.completed', { ...session, payment_status: 'unpaid' })).status).toBe(200);
-  expect((await sendEvent(ctx.t, 'checkout.session.expired', expiredSession({ siteId: '', sessionId: session.id }, { client_reference_id: null }))).status).toBe(200);
+  expect((await sendEvent(ctx.t, 'checkout.session.completed', { ...session, payment_status: 'unpaid' })).status).toBe(
+    200,
+  );
+  expect(
+    (
+      await sendEvent(
+        ctx.t,
+        'checkout.session.expired',
+        expiredSession({ siteId: '', sessionId: session.id }, { client_reference_id: null }),
+      )
+    ).status,
+  ).toBe(200);
   expect(ignoredLines(ctx, session.id)).toHaveLength(5);
   expect(moneyCalls(ctx)).toBe(calls);
 }
@@ -82,12 +106,20 @@ export async function foreignSubscriptionEvents(ctx: WebhookScenarioContext): Pr
   const calls = moneyCalls(ctx);
   const before = await snapshot(t, m.key, p.siteId);
   const subId = fixtureId('sub');
-  const metadata = { purpose: 'membership', account_id: m.accountId, tier: 'memberFeature', site_id: p.siteId, tooldir_ref: 'ref_guessed' };
+  const metadata = {
+    purpose: 'membership',
+    account_id: m.accountId,
+    tier: 'memberFeature',
+    site_id: p.siteId,
+    tooldir_ref: 'ref_guessed',
+  };
   const end = nowSeconds() + 30 * 86400;
-  const sub = (status: 'active' | 'canceled') => subscription(subId, { status, price: 'price_member_feature', periodEnd: end, metadata });
+  const sub = (status: 'active' | 'canceled') =>
+    subscription(subId, { status, price: 'price_member_feature', periodEnd: end, metadata });
   const t0 = nowSeconds() - 100;
   const warned = ctx.log.lines.length;
-  const invoiceOf = (status: 'paid' | 'open') => invoice(subId, { price: 'price_member_feature', periodEnd: end, subscriptionMetadata: metadata, status });
+  const invoiceOf = (status: 'paid' | 'open') =>
+    invoice(subId, { price: 'price_member_feature', periodEnd: end, subscriptionMetadata: metadata, status });
   expect((await sendEvent(t, 'customer.subscription.created', sub('active'), { created: t0 })).status).toBe(200);
   expect((await sendEvent(t, 'customer.subscription.updated', sub('active'), { created: t0 + 1 })).status).toBe(200);
   expect((await sendEvent(t, 'invoice.paid', invoiceOf('paid'), { created: t0 + 2 })).status).toBe(200);
@@ -121,10 +153,15 @@ async function mismatchIsRefunded(
   const calls = payments.calls.length;
   const id = fixtureId('evt');
   expect((await sendEvent(t, 'checkout.session.completed', session, { id })).status).toBe(200);
-  const money = payments.calls.slice(calls).filter((c) => c.method === 'refund' || c.method === 'cancelSubscriptionAndRefund');
+  const money = payments.calls
+    .slice(calls)
+    .filter((c) => c.method === 'refund' || c.method === 'cancelSubscriptionAndRefund');
   expect(money).toEqual([
     expected.cancel
-      ? { method: 'cancelSubscriptionAndRefund', args: [session.subscription, session.invoice, expect.stringContaining(expected.field)] }
+      ? {
+          method: 'cancelSubscriptionAndRefund',
+          args: [session.subscription, session.invoice, expect.stringContaining(expected.field)],
+        }
       : { method: 'refund', args: [session.payment_intent, expect.stringContaining(expected.field)] },
   ]);
   expect(await siteRow(t, p.siteId)).toBeUndefined();
@@ -142,12 +179,19 @@ async function mismatchIsRefunded(
   });
   // Stripe's redelivery of the same event refunds nothing more.
   expect((await sendEvent(t, 'checkout.session.completed', session, { id })).status).toBe(200);
-  expect(payments.calls.slice(calls).filter((c) => c.method === 'refund' || c.method === 'cancelSubscriptionAndRefund')).toHaveLength(1);
+  expect(
+    payments.calls.slice(calls).filter((c) => c.method === 'refund' || c.method === 'cancelSubscriptionAndRefund'),
+  ).toHaveLength(1);
 }
 
 /** 1 cent for a basic listing. */
 export const oneCentIsRefunded = (ctx: WebhookScenarioContext) =>
-  mismatchIsRefunded(ctx, 'basic', { amount_subtotal: 1, amount_total: 1 }, { field: 'amount_total: 1 usd instead of 1590 usd' });
+  mismatchIsRefunded(
+    ctx,
+    'basic',
+    { amount_subtotal: 1, amount_total: 1 },
+    { field: 'amount_total: 1 usd instead of 1590 usd' },
+  );
 
 /** The right number in the wrong currency. */
 export const wrongCurrencyIsRefunded = (ctx: WebhookScenarioContext) =>
@@ -168,10 +212,21 @@ export async function metadataClaimingAnotherPlan(ctx: WebhookScenarioContext): 
   const m = await t.member('none');
   const p = await submitUnpaid(t, m.key, { plan: 'basic' });
   const calls = moneyCalls(ctx);
-  const session = paidSession(p, { metadata: { site_id: p.siteId, plan: 'featured', purpose: 'membership', tier: 'memberFeature' } });
+  const session = paidSession(p, {
+    metadata: { site_id: p.siteId, plan: 'featured', purpose: 'membership', tier: 'memberFeature' },
+  });
   expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
-  expect(await siteRow(t, p.siteId)).toMatchObject({ status: 'queued', plan: 'basic', is_feature: false, is_sponsor: false });
-  expect(await readRecord(t, m.key, p.siteId)).toMatchObject({ status: 'queued', is_feature: false, is_sponsor: false });
+  expect(await siteRow(t, p.siteId)).toMatchObject({
+    status: 'queued',
+    plan: 'basic',
+    is_feature: false,
+    is_sponsor: false,
+  });
+  expect(await readRecord(t, m.key, p.siteId)).toMatchObject({
+    status: 'queued',
+    is_feature: false,
+    is_sponsor: false,
+  });
   expect(moneyCalls(ctx)).toBe(calls);
 }
 
@@ -188,12 +243,17 @@ export async function expiredLinkShowsWhenItStopped(ctx: WebhookScenarioContext)
   expect(Date.parse(String(opened.expires_at))).toBeGreaterThan(Date.now() + 23 * 3600_000);
   const stopped = nowSeconds() - 5;
   expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p), { created: stopped })).status).toBe(200);
-  expect(await readRecord(t, m.key, p.siteId)).toEqual({ ...opened, expires_at: new Date(stopped * 1000).toISOString() });
+  expect(await readRecord(t, m.key, p.siteId)).toEqual({
+    ...opened,
+    expires_at: new Date(stopped * 1000).toISOString(),
+  });
 
   const fresh = await submitUnpaid(t, m.key, { name: p.name, url: p.url });
   const replaced = await readRecord(t, m.key, p.siteId);
   expect(replaced).toMatchObject({ status: 'pending_payment', checkout_url: expect.stringContaining(fresh.sessionId) });
   expect(Date.parse(String(replaced.expires_at))).toBeGreaterThan(Date.now() + 23 * 3600_000);
-  expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p), { created: nowSeconds() })).status).toBe(200);
+  expect((await sendEvent(t, 'checkout.session.expired', expiredSession(p), { created: nowSeconds() })).status).toBe(
+    200,
+  );
   expect(await readRecord(t, m.key, p.siteId)).toEqual(replaced);
 }

@@ -31,7 +31,9 @@ export interface PaymentCall {
  * The local adapter, with every call recorded (refunds and expiries are what the tests assert).
  * `promotionCodes`: its sessions are made as if with allow_promotion_codes (a 100 % discount is then accepted).
  */
-export function recordingPayments(options: { promotionCodes?: boolean } = {}): PaymentsAdapter & { calls: PaymentCall[] } {
+export function recordingPayments(
+  options: { promotionCodes?: boolean } = {},
+): PaymentsAdapter & { calls: PaymentCall[] } {
   const local = createLocalPayments(planPrices);
   const calls: PaymentCall[] = [];
   return {
@@ -78,9 +80,14 @@ export function recordingPayments(options: { promotionCodes?: boolean } = {}): P
 }
 
 /** A logger that keeps every line (the "one warn line" of an ignored foreign object is asserted). */
-export function recordingLog(): Logger & { lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }> } {
+export function recordingLog(): Logger & {
+  lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }>;
+} {
   const lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }> = [];
-  const at = (level: string) => (msg: string, fields: Record<string, unknown> = {}) => void lines.push({ level, msg, fields });
+  const at =
+    (level: string) =>
+    (msg: string, fields: Record<string, unknown> = {}) =>
+      void lines.push({ level, msg, fields });
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -153,12 +160,22 @@ export async function submitUnpaid(
   key: string,
   input: { name?: string; url?: string; plan?: string } = {},
 ): Promise<Pending> {
-  const json = { name: input.name ?? uniqueName(), url: input.url ?? uniqueUrl(), ...(input.plan && { plan: input.plan }) };
+  const json = {
+    name: input.name ?? uniqueName(),
+    url: input.url ?? uniqueUrl(),
+    ...(input.plan && { plan: input.plan }),
+  };
   const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json });
   if (res.status !== 402) throw new Error(`expected 402, got ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { site_id: string; plan: string; url: string };
   // `url` as the service stored it: the parser's reading of what was sent (a bare host gets its `/`).
-  return { siteId: body.site_id, sessionId: await currentSession(t, body.site_id), name: json.name, url: body.url, plan: body.plan };
+  return {
+    siteId: body.site_id,
+    sessionId: await currentSession(t, body.site_id),
+    name: json.name,
+    url: body.url,
+    plan: body.plan,
+  };
 }
 
 export async function currentSession(t: TestApp, siteId: string): Promise<string> {
@@ -174,7 +191,10 @@ export async function currentSession(t: TestApp, siteId: string): Promise<string
  * The completed, paid Checkout Session Stripe sends for a pending record's session: exactly what our session
  * charges (the plan's price, in its mode), with the record's id as client_reference_id. Overrides make it differ.
  */
-export function paidSession(p: { siteId: string; sessionId: string; plan?: string }, overrides: Partial<Stripe.Checkout.Session> = {}) {
+export function paidSession(
+  p: { siteId: string; sessionId: string; plan?: string },
+  overrides: Partial<Stripe.Checkout.Session> = {},
+) {
   const price = planPrices[planKind((p.plan ?? 'basic') as PlanName)];
   const subscription = price.recurring;
   return checkoutSessionFixture({
@@ -193,7 +213,10 @@ export function paidSession(p: { siteId: string; sessionId: string; plan?: strin
 }
 
 /** The checkout.session.expired object of a pending record's session (nobody paid; Stripe closed it). */
-export function expiredSession(p: { siteId: string; sessionId: string; plan?: string }, overrides: Partial<Stripe.Checkout.Session> = {}) {
+export function expiredSession(
+  p: { siteId: string; sessionId: string; plan?: string },
+  overrides: Partial<Stripe.Checkout.Session> = {},
+) {
   return paidSession(p, {
     status: 'expired',
     payment_status: 'unpaid',
@@ -231,6 +254,9 @@ export async function pendingRow(t: TestApp, siteId: string) {
 }
 
 export async function historyCount(t: TestApp, siteId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.deps.db, sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${siteId}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.deps.db,
+    sql`SELECT count(*)::int AS n FROM site_history WHERE site_id = ${siteId}`,
+  );
   return Number(row?.n ?? 0);
 }

@@ -12,7 +12,8 @@ export const PINNED_API_VERSION = '2026-10-28.endive';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** A Stripe-looking id: prefix + 24 random alphanumerics. */
-export const fixtureId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`;
+export const fixtureId = (prefix: string) =>
+  `${prefix}_${randomBytes(18).toString('base64url').replace(/[-_]/g, 'x').slice(0, 24)}`;
 
 const emptyAddress = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };
 
@@ -198,7 +199,13 @@ export function subscriptionFixture(
     description: null,
     discounts: [],
     ended_at: null,
-    invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: 'self' },
+    },
     items: { object: 'list', data: [item], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: fixtureId('in'),
     livemode: false,
@@ -258,7 +265,11 @@ export function invoiceFixture(
     },
     period: { end: periodEnd, start: periodStart },
     pretax_credit_amounts: [],
-    pricing: { type: 'price_details', price_details: { price: o.price ?? 'price_sponsored', product: 'prod_tooldir_listing' }, unit_amount_decimal: Stripe.Decimal.from(amount) },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: o.price ?? 'price_sponsored', product: 'prod_tooldir_listing' },
+      unit_amount_decimal: Stripe.Decimal.from(amount),
+    },
     quantity: 1,
     quantity_decimal: Stripe.Decimal.from(1),
     subscription: subscriptionId,
@@ -334,7 +345,12 @@ export function invoiceFixture(
     starting_balance: 0,
     statement_descriptor: null,
     status: 'paid',
-    status_transitions: { finalized_at: periodStart, marked_uncollectible_at: null, paid_at: periodStart + 60, voided_at: null },
+    status_transitions: {
+      finalized_at: periodStart,
+      marked_uncollectible_at: null,
+      paid_at: periodStart + 60,
+      voided_at: null,
+    },
     subtotal: amount,
     subtotal_excluding_tax: amount,
     test_clock: null,

@@ -23,7 +23,13 @@ export const iso = (seconds: number) => new Date(seconds * 1000).toISOString().r
 /** A complete Subscription (stripe-fixtures.ts) with one item of `price`. */
 export function subscription(
   id: string,
-  o: { status?: Stripe.Subscription.Status; price: string; customer?: string; periodEnd?: number; metadata?: Record<string, string> },
+  o: {
+    status?: Stripe.Subscription.Status;
+    price: string;
+    customer?: string;
+    periodEnd?: number;
+    metadata?: Record<string, string>;
+  },
 ): Stripe.Subscription {
   return subscriptionFixture(
     { id, status: o.status ?? 'active', customer: o.customer ?? `cus_${rand()}`, metadata: o.metadata ?? {} },
@@ -34,7 +40,13 @@ export function subscription(
 /** A complete Invoice (stripe-fixtures.ts) of `subscriptionId` with one line of `price`. */
 export function invoice(
   subscriptionId: string,
-  o: { price: string; customer?: string; periodEnd?: number; subscriptionMetadata?: Record<string, string>; status?: Stripe.Invoice.Status },
+  o: {
+    price: string;
+    customer?: string;
+    periodEnd?: number;
+    subscriptionMetadata?: Record<string, string>;
+    status?: Stripe.Invoice.Status;
+  },
 ): Stripe.Invoice {
   return invoiceFixture(
     subscriptionId,

@@ -6,13 +6,23 @@ import { expect } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import type { TestApp } from '../test-app';
 import { readRecord } from './checkout-scenarios';
-import { paidSession, sendEvent, siteRow, submitUnpaid, uniqueUrl, type WebhookScenarioContext } from './payments-fixture';
+import {
+  paidSession,
+  sendEvent,
+  siteRow,
+  submitUnpaid,
+  uniqueUrl,
+  type WebhookScenarioContext,
+} from './payments-fixture';
 import { checkoutSessionFixture, fixtureId, refMetadata } from './stripe-fixtures';
 import { invoice, iso, nowSeconds, rand, subscription } from './subscription-objects';
 
 /** The subscription metadata reference our session recorded (what Stripe copies onto the subscription). */
 export async function sessionRef(t: TestApp, sessionId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ ref: string | null }>(t.deps.db, sql`SELECT ref FROM checkout_sessions WHERE id = ${sessionId}`);
+  const [row] = await queryRows<{ ref: string | null }>(
+    t.deps.db,
+    sql`SELECT ref FROM checkout_sessions WHERE id = ${sessionId}`,
+  );
   return row?.ref ?? undefined;
 }
 
@@ -27,10 +37,15 @@ export async function sponsoredSite(t: TestApp, created: number) {
 }
 
 /** is_sponsor as the submitter's detail read shows it. */
-const sponsor = async (t: TestApp, s: { key: string; siteId: string }) => (await readRecord(t, s.key, s.siteId)).is_sponsor;
+const sponsor = async (t: TestApp, s: { key: string; siteId: string }) =>
+  (await readRecord(t, s.key, s.siteId)).is_sponsor;
 
 /** A membership checkout made through POST /api/v1/membership/checkout: our session, its ref and amount. */
-export async function membershipCheckout(ctx: WebhookScenarioContext, key: string, tier: 'member' | 'memberFeature' = 'member') {
+export async function membershipCheckout(
+  ctx: WebhookScenarioContext,
+  key: string,
+  tier: 'member' | 'memberFeature' = 'member',
+) {
   const res = await ctx.t.request('/api/v1/membership/checkout', { method: 'POST', key, json: { tier } });
   expect(res.status).toBe(200);
   const call = ctx.payments.calls.filter((c) => c.method === 'createMembershipCheckout').at(-1);
@@ -78,7 +93,13 @@ export const accountRow = async (t: TestApp, id: string) =>
 
 /** The status a submit of a fresh tool answers for `key` (201 member, 402 not). */
 export const submitStatus = async (t: TestApp, key: string) =>
-  (await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: `Member Tool ${rand()}`, url: uniqueUrl() } })).status;
+  (
+    await t.request('/api/v1/submit-site', {
+      method: 'POST',
+      key,
+      json: { name: `Member Tool ${rand()}`, url: uniqueUrl() },
+    })
+  ).status;
 
 /** Sponsorship: past_due keeps the slot (paid period running), invoice.paid renews it, deleted clears it. */
 export async function sponsorshipLifecycle({ t }: WebhookScenarioContext): Promise<void> {
@@ -87,13 +108,22 @@ export async function sponsorshipLifecycle({ t }: WebhookScenarioContext): Promi
   const paidUntil = nowSeconds() + 5 * 86400;
   const sub = (status: 'active' | 'past_due' | 'canceled', periodEnd = paidUntil) =>
     subscription(s.subscriptionId, { status, price: 'price_sponsored', periodEnd, metadata: s.metadata });
-  expect(await siteRow(t, s.siteId)).toMatchObject({ status: 'queued', is_sponsor: true, stripe_subscription_id: s.subscriptionId });
+  expect(await siteRow(t, s.siteId)).toMatchObject({
+    status: 'queued',
+    is_sponsor: true,
+    stripe_subscription_id: s.subscriptionId,
+  });
   expect(await sponsor(t, s)).toBe(true);
   await sendEvent(t, 'customer.subscription.updated', sub('active'), { created: t0 + 5 });
   // The renewal failed: Stripe already shows the next (unpaid) period; the slot lasts until the paid one ends.
   await sendEvent(t, 'customer.subscription.updated', sub('past_due', paidUntil + 30 * 86400), { created: t0 + 10 });
   expect(await sponsor(t, s)).toBe(true);
-  await sendEvent(t, 'invoice.paid', invoice(s.subscriptionId, { price: 'price_sponsored', periodEnd: paidUntil + 30 * 86400 }), { created: t0 + 20 });
+  await sendEvent(
+    t,
+    'invoice.paid',
+    invoice(s.subscriptionId, { price: 'price_sponsored', periodEnd: paidUntil + 30 * 86400 }),
+    { created: t0 + 20 },
+  );
   expect(await sponsor(t, s)).toBe(true);
   await sendEvent(t, 'customer.subscription.updated', sub('active', paidUntil + 30 * 86400), { created: t0 + 30 });
   expect(await sponsor(t, s)).toBe(true);
@@ -117,8 +147,15 @@ export async function pastDueSponsorshipEndsAtPeriodEnd(ctx: WebhookScenarioCont
     const sub = (status: 'active' | 'past_due', periodEnd: number) =>
       subscription(s.subscriptionId, { status, price: 'price_sponsored', periodEnd, metadata: s.metadata });
     await sendEvent(t, 'customer.subscription.updated', sub('active', c.paidUntil), { created: t0 + 10 });
-    await sendEvent(t, 'invoice.payment_failed', invoice(s.subscriptionId, { price: 'price_sponsored', periodEnd: c.paidUntil + 30 * 86400, status: 'open' }), { created: t0 + 20 });
-    await sendEvent(t, 'customer.subscription.updated', sub('past_due', c.paidUntil + 30 * 86400), { created: t0 + 21 });
+    await sendEvent(
+      t,
+      'invoice.payment_failed',
+      invoice(s.subscriptionId, { price: 'price_sponsored', periodEnd: c.paidUntil + 30 * 86400, status: 'open' }),
+      { created: t0 + 20 },
+    );
+    await sendEvent(t, 'customer.subscription.updated', sub('past_due', c.paidUntil + 30 * 86400), {
+      created: t0 + 21,
+    });
     expect(await sponsor(t, s)).toBe(c.holds);
 
     // The same history for a membership: it lasts exactly as long.
@@ -128,12 +165,19 @@ export async function pastDueSponsorshipEndsAtPeriodEnd(ctx: WebhookScenarioCont
     const member = (status: 'active' | 'past_due', periodEnd: number) =>
       subscription(subId, { status, price: 'price_member', periodEnd, metadata: refMetadata(checkout.ref) });
     await sendEvent(t, 'customer.subscription.created', member('active', c.paidUntil), { created: t0 + 10 });
-    await sendEvent(t, 'customer.subscription.updated', member('past_due', c.paidUntil + 30 * 86400), { created: t0 + 21 });
+    await sendEvent(t, 'customer.subscription.updated', member('past_due', c.paidUntil + 30 * 86400), {
+      created: t0 + 21,
+    });
     expect(await submitStatus(t, m.key)).toBe(c.holds ? 201 : 402);
   }
   for (const status of ['unpaid', 'canceled', 'incomplete_expired'] as const) {
     const s = await sponsoredSite(t, t0);
-    const sub = subscription(s.subscriptionId, { status, price: 'price_sponsored', periodEnd: nowSeconds() + 3600, metadata: s.metadata });
+    const sub = subscription(s.subscriptionId, {
+      status,
+      price: 'price_sponsored',
+      periodEnd: nowSeconds() + 3600,
+      metadata: s.metadata,
+    });
     await sendEvent(t, 'customer.subscription.updated', sub, { created: t0 + 10 });
     expect(await sponsor(t, s)).toBe(false);
   }
@@ -143,7 +187,8 @@ export async function pastDueSponsorshipEndsAtPeriodEnd(ctx: WebhookScenarioCont
 export async function sponsorshipDeletedFirst({ t }: WebhookScenarioContext): Promise<void> {
   const t0 = nowSeconds() - 1000;
   const s = await sponsoredSite(t, t0);
-  const sub = (status: 'active' | 'canceled') => subscription(s.subscriptionId, { status, price: 'price_sponsored', metadata: s.metadata });
+  const sub = (status: 'active' | 'canceled') =>
+    subscription(s.subscriptionId, { status, price: 'price_sponsored', metadata: s.metadata });
   await sendEvent(t, 'customer.subscription.deleted', sub('canceled'), { created: t0 + 50 });
   await sendEvent(t, 'customer.subscription.updated', sub('active'), { created: t0 + 40 });
   await sendEvent(t, 'invoice.paid', invoice(s.subscriptionId, { price: 'price_sponsored' }), { created: t0 + 45 });
@@ -160,17 +205,32 @@ export async function membershipRenewalAndDeletion(ctx: WebhookScenarioContext):
   const t0 = nowSeconds() - 900;
   const end = nowSeconds() + 3 * 86400;
   const metadata = refMetadata(checkout.ref);
-  const sub = (status: 'active' | 'past_due' | 'canceled', periodEnd: number) => subscription(subId, { status, price: 'price_member', customer, periodEnd, metadata });
+  const sub = (status: 'active' | 'past_due' | 'canceled', periodEnd: number) =>
+    subscription(subId, { status, price: 'price_member', customer, periodEnd, metadata });
   await sendEvent(t, 'customer.subscription.created', sub('active', end), { created: t0 });
-  await sendEvent(t, 'invoice.payment_failed', invoice(subId, { price: 'price_member', customer, periodEnd: end + 30 * 86400, status: 'open' }), { created: t0 + 10 });
+  await sendEvent(
+    t,
+    'invoice.payment_failed',
+    invoice(subId, { price: 'price_member', customer, periodEnd: end + 30 * 86400, status: 'open' }),
+    { created: t0 + 10 },
+  );
   // Stripe moves the subscription to the next (unpaid) period: that must not extend the membership.
   await sendEvent(t, 'customer.subscription.updated', sub('past_due', end + 30 * 86400), { created: t0 + 11 });
-  expect(await accountRow(t, m.accountId)).toMatchObject({ tier: 'member', membership_status: 'past_due', membership_period_end: iso(end) });
+  expect(await accountRow(t, m.accountId)).toMatchObject({
+    tier: 'member',
+    membership_status: 'past_due',
+    membership_period_end: iso(end),
+  });
   expect(await submitStatus(t, m.key)).toBe(201);
 
   const renewed = end + 30 * 86400;
-  await sendEvent(t, 'invoice.paid', invoice(subId, { price: 'price_member', customer, periodEnd: renewed }), { created: t0 + 20 });
-  expect(await accountRow(t, m.accountId)).toMatchObject({ membership_status: 'active', membership_period_end: iso(renewed) });
+  await sendEvent(t, 'invoice.paid', invoice(subId, { price: 'price_member', customer, periodEnd: renewed }), {
+    created: t0 + 20,
+  });
+  expect(await accountRow(t, m.accountId)).toMatchObject({
+    membership_status: 'active',
+    membership_period_end: iso(renewed),
+  });
 
   await sendEvent(t, 'customer.subscription.deleted', sub('canceled', renewed), { created: t0 + 30 });
   expect(await accountRow(t, m.accountId)).toMatchObject({ tier: 'none', membership_status: 'canceled' });
@@ -192,17 +252,30 @@ export async function membershipReverseOrder(ctx: WebhookScenarioContext): Promi
   const end = nowSeconds() + 20 * 86400;
   const created = subscription(subId, { price: 'price_member', customer, periodEnd: end, metadata });
   const upgraded = subscription(subId, { price: 'price_member_feature', customer, periodEnd: end, metadata });
-  const deleted = subscription(subId, { status: 'canceled', price: 'price_member_feature', customer, periodEnd: end, metadata });
+  const deleted = subscription(subId, {
+    status: 'canceled',
+    price: 'price_member_feature',
+    customer,
+    periodEnd: end,
+    metadata,
+  });
 
   // updated (t0+20) first: recognised by our session's reference, it takes the newer tier.
   expect((await sendEvent(t, 'customer.subscription.updated', upgraded, { created: t0 + 20 })).status).toBe(200);
-  expect(await accountRow(t, m.accountId)).toMatchObject({ tier: 'memberFeature', membership_status: 'active', stripe_customer_id: customer, membership_period_end: iso(end) });
+  expect(await accountRow(t, m.accountId)).toMatchObject({
+    tier: 'memberFeature',
+    membership_status: 'active',
+    stripe_customer_id: customer,
+    membership_period_end: iso(end),
+  });
   // created (t0) late: older, so it does not downgrade the tier.
   expect((await sendEvent(t, 'customer.subscription.created', created, { created: t0 })).status).toBe(200);
   expect((await accountRow(t, m.accountId)).tier).toBe('memberFeature');
   // deleted (t0+40): newest, ends it; then the older ones again (redelivered with new ids) change nothing.
   expect((await sendEvent(t, 'customer.subscription.deleted', deleted, { created: t0 + 40 })).status).toBe(200);
-  expect(await sendEvent(t, 'customer.subscription.updated', upgraded, { created: t0 + 20 }).then((r) => r.status)).toBe(200);
+  expect(
+    await sendEvent(t, 'customer.subscription.updated', upgraded, { created: t0 + 20 }).then((r) => r.status),
+  ).toBe(200);
   expect(await sendEvent(t, 'customer.subscription.created', created, { created: t0 }).then((r) => r.status)).toBe(200);
   expect(await accountRow(t, m.accountId)).toMatchObject({ tier: 'none', membership_status: 'canceled' });
   expect(await submitStatus(t, m.key)).toBe(402);
@@ -218,7 +291,9 @@ export async function membershipCheckoutsAreOursOnly(ctx: WebhookScenarioContext
   const calls = money().length;
 
   const stranger = await t.member('none');
-  const foreign = membershipSession({ sessionId: fixtureId('cs_test'), amount: 990 }, stranger.accountId, { metadata: { purpose: 'membership', account_id: stranger.accountId, tier: 'memberFeature' } });
+  const foreign = membershipSession({ sessionId: fixtureId('cs_test'), amount: 990 }, stranger.accountId, {
+    metadata: { purpose: 'membership', account_id: stranger.accountId, tier: 'memberFeature' },
+  });
   expect((await sendEvent(t, 'checkout.session.completed', foreign)).status).toBe(200);
   expect(await accountRow(t, stranger.accountId)).toMatchObject({ tier: 'none', stripe_customer_id: null });
   expect(money()).toHaveLength(calls);
@@ -229,15 +304,29 @@ export async function membershipCheckoutsAreOursOnly(ctx: WebhookScenarioContext
   expect((await sendEvent(t, 'checkout.session.completed', underpaid)).status).toBe(200);
   expect(await accountRow(t, cheap.accountId)).toMatchObject({ tier: 'none', stripe_customer_id: null });
   expect(money().slice(calls)).toEqual([
-    { method: 'cancelSubscriptionAndRefund', args: [underpaid.subscription, underpaid.invoice, expect.stringContaining('amount_total: 1 usd instead of 1990 usd')] },
+    {
+      method: 'cancelSubscriptionAndRefund',
+      args: [
+        underpaid.subscription,
+        underpaid.invoice,
+        expect.stringContaining('amount_total: 1 usd instead of 1990 usd'),
+      ],
+    },
   ]);
 
   const buyer = await t.member('none');
   const checkout = await membershipCheckout(ctx, buyer.key, 'memberFeature');
   // The event's metadata claims another tier and account: our record decides.
-  const session = membershipSession(checkout, buyer.accountId, { metadata: { purpose: 'membership', account_id: stranger.accountId, tier: 'member' } });
+  const session = membershipSession(checkout, buyer.accountId, {
+    metadata: { purpose: 'membership', account_id: stranger.accountId, tier: 'member' },
+  });
   expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
-  expect(await accountRow(t, buyer.accountId)).toMatchObject({ tier: 'memberFeature', membership_status: 'active', stripe_customer_id: session.customer, membership_source: 'stripe' });
+  expect(await accountRow(t, buyer.accountId)).toMatchObject({
+    tier: 'memberFeature',
+    membership_status: 'active',
+    stripe_customer_id: session.customer,
+    membership_source: 'stripe',
+  });
   expect((await accountRow(t, stranger.accountId)).tier).toBe('none');
   expect(money()).toHaveLength(calls + 1);
 }
@@ -248,11 +337,24 @@ export async function sponsoredConflictCancelsSubscription({ t, payments }: Webh
   const payer = await t.member('none');
   const p = await submitUnpaid(t, payer.key, { plan: 'sponsored', url });
   const other = await t.member('member');
-  expect((await t.request('/api/v1/submit-site', { method: 'POST', key: other.key, json: { name: `First Come ${rand()}`, url } })).status).toBe(201);
+  expect(
+    (
+      await t.request('/api/v1/submit-site', {
+        method: 'POST',
+        key: other.key,
+        json: { name: `First Come ${rand()}`, url },
+      })
+    ).status,
+  ).toBe(201);
   const session = paidSession({ ...p, plan: 'sponsored' });
   expect((await sendEvent(t, 'checkout.session.completed', session)).status).toBe(200);
-  expect(payments.calls.filter((c) => c.method === 'cancelSubscriptionAndRefund' && c.args[0] === session.subscription)).toEqual([
-    { method: 'cancelSubscriptionAndRefund', args: [session.subscription, session.invoice, expect.stringContaining('refunded')] },
+  expect(
+    payments.calls.filter((c) => c.method === 'cancelSubscriptionAndRefund' && c.args[0] === session.subscription),
+  ).toEqual([
+    {
+      method: 'cancelSubscriptionAndRefund',
+      args: [session.subscription, session.invoice, expect.stringContaining('refunded')],
+    },
   ]);
   expect(await siteRow(t, p.siteId)).toBeUndefined();
 }

@@ -11,7 +11,7 @@ describe('foldMailDomain', () => {
     ['ideographic full stop U+3002', 'mailinator\u3002com', 'mailinator.com'],
     ['full-width full stop U+FF0E', 'mailinator\uff0ecom', 'mailinator.com'],
     ['half-width ideographic full stop U+FF61', 'mailinator\uff61com', 'mailinator.com'],
-    ['the root\'s trailing dot', 'mailinator.com.', 'mailinator.com'],
+    ["the root's trailing dot", 'mailinator.com.', 'mailinator.com'],
     ['a trailing ideographic full stop', 'mailinator.com\u3002', 'mailinator.com'],
     ['an IDN to its A-label', 'bücher.example', 'xn--bcher-kva.example'],
     ['an A-label stays', 'xn--bcher-kva.example', 'xn--bcher-kva.example'],
@@ -44,7 +44,7 @@ describe('foldMailDomain', () => {
   });
 });
 
-describe('normalizeEmail folds the domain, not the local part\'s letters beyond case', () => {
+describe("normalizeEmail folds the domain, not the local part's letters beyond case", () => {
   it('gives one address for every spelling mail delivers alike', () => {
     for (const typed of ['Ada@ＥＸＡＭＰＬＥ.com', 'ada@example\u3002com', 'ada@example.com.', ' ADA@Example.Com ']) {
       expect(normalizeEmail(typed), typed).toBe('ada@example.com');
@@ -53,6 +53,7 @@ describe('normalizeEmail folds the domain, not the local part\'s letters beyond 
   });
 
   it('refuses an address whose domain has an empty label', () => {
-    for (const typed of ['ada@example..com', 'ada@.example.com', 'ada@example.com..', 'ada@']) expect(normalizeEmail(typed), typed).toBeUndefined();
+    for (const typed of ['ada@example..com', 'ada@.example.com', 'ada@example.com..', 'ada@'])
+      expect(normalizeEmail(typed), typed).toBeUndefined();
   });
 });

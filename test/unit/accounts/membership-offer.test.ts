@@ -2,21 +2,40 @@
 // how the pages say it, and the period a local subscription starts with.
 import { describe, expect, it } from 'vitest';
 import { membershipChoice, quotaResetsAt, type Membership } from '../../../src/accounts/memberships';
-import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset } from '../../../functions/pages/membership-words';
+import {
+  coveredPlansLabel,
+  membershipPriceLabel,
+  quotaLabel,
+  quotaReset,
+} from '../../../functions/pages/membership-words';
 import { oneMonthLater } from '../../../functions/pages/local-checkout-event';
 
 const NOW = new Date('2026-11-21T19:30:00.000Z');
-const m = (tier: Membership['tier'], status = 'active', periodEnd: Date | null = null): Membership => ({ tier, status, periodEnd });
+const m = (tier: Membership['tier'], status = 'active', periodEnd: Date | null = null): Membership => ({
+  tier,
+  status,
+  periodEnd,
+});
 
 describe('membershipChoice', () => {
   it.each([
     ['no membership', m('none', 'none'), 'member', 'join'],
     ['no membership', m('none', 'none'), 'memberFeature', 'join'],
     ['an ended member', m('member', 'canceled'), 'member', 'join'],
-    ['a past_due member past the paid period', m('member', 'past_due', new Date('2026-11-01T00:00:00Z')), 'memberFeature', 'join'],
+    [
+      'a past_due member past the paid period',
+      m('member', 'past_due', new Date('2026-11-01T00:00:00Z')),
+      'memberFeature',
+      'join',
+    ],
     ['a member', m('member'), 'member', 'current'],
     ['a member', m('member'), 'memberFeature', 'upgrade'],
-    ['a past_due member within the paid period', m('member', 'past_due', new Date('2026-12-01T00:00:00Z')), 'memberFeature', 'upgrade'],
+    [
+      'a past_due member within the paid period',
+      m('member', 'past_due', new Date('2026-12-01T00:00:00Z')),
+      'memberFeature',
+      'upgrade',
+    ],
     ['a memberFeature member', m('memberFeature'), 'memberFeature', 'current'],
     ['a memberFeature member', m('memberFeature'), 'member', 'included'],
   ] as const)('%s buying %s: %s', (_who, current, tier, choice) => {

@@ -15,7 +15,17 @@ describe('generateSignInCode', () => {
 describe('normalizeEmail', () => {
   it('trims and lower-cases plausible addresses and refuses the rest', () => {
     expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
-    for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a b@example.com', '<a>@example.com', 'a"@x.io', `${'a'.repeat(250)}@x.io`]) {
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'a b@example.com',
+      '<a>@example.com',
+      'a"@x.io',
+      `${'a'.repeat(250)}@x.io`,
+    ]) {
       expect(normalizeEmail(bad), bad).toBeUndefined();
     }
   });

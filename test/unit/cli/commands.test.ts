@@ -17,7 +17,8 @@ function configPath(home: string): string {
 describe('tooldir login / logout', () => {
   it('checks the key, then stores it (0600) with the --base-url given', async () => {
     const world = await fakeWorld((request) =>
-      request.headers.get('authorization') === 'Bearer td_good' ? emptyList : unauthorized);
+      request.headers.get('authorization') === 'Bearer td_good' ? emptyList : unauthorized,
+    );
     const code = await runCli(['login', '--key', 'td_good', '--base-url', 'http://127.0.0.1:8787/api/v1/'], world.ctx);
     expect(code).toBe(0);
     expect(world.requests.map((request) => `${request.path}?${request.search}`)).toEqual(['/api/v1/sites?limit=1']);
@@ -45,7 +46,11 @@ describe('tooldir login / logout', () => {
     piped.end('td_piped\n');
     world.ctx.stdin = piped;
     expect(await runCli(['login', '--json'], world.ctx)).toBe(0);
-    expect(JSON.parse(world.stdout.text)).toEqual({ logged_in: true, base_url: 'http://127.0.0.1:8787', config_path: configPath(world.home) });
+    expect(JSON.parse(world.stdout.text)).toEqual({
+      logged_in: true,
+      base_url: 'http://127.0.0.1:8787',
+      config_path: configPath(world.home),
+    });
     expect(world.requests[0]?.headers.get('authorization')).toBe('Bearer td_piped');
 
     const empty = await fakeWorld(() => emptyList);
@@ -59,13 +64,18 @@ describe('tooldir login / logout', () => {
     expect(await runCli(['logout', '--json'], world.ctx)).toBe(0);
     expect(world.stdout.text).toContain('"key_removed": true');
     // The address stays the default; the key and the origin it belonged to are gone.
-    expect(JSON.parse(await readFile(configPath(world.home), 'utf8'))).toEqual({ base_url: 'http://127.0.0.1:8787', submissions: [] });
+    expect(JSON.parse(await readFile(configPath(world.home), 'utf8'))).toEqual({
+      base_url: 'http://127.0.0.1:8787',
+      submissions: [],
+    });
     expect(await runCli(['list'], world.ctx)).toBe(1);
     expect(world.stderr.text).toContain('No API key. Run `tooldir login` or set TOOLDIR_API_KEY.');
   });
 
   it('TOOLDIR_API_KEY overrides the stored key; TOOLDIR_BASE_URL the default address', async () => {
-    const world = await fakeWorld(() => emptyList, { env: { TOOLDIR_API_KEY: 'td_env', TOOLDIR_BASE_URL: 'http://127.0.0.1:8787/' } });
+    const world = await fakeWorld(() => emptyList, {
+      env: { TOOLDIR_API_KEY: 'td_env', TOOLDIR_BASE_URL: 'http://127.0.0.1:8787/' },
+    });
     await runCli(['login', '--key', 'td_stored'], world.ctx);
     await runCli(['list'], world.ctx);
     expect(world.requests.at(-1)?.headers.get('authorization')).toBe('Bearer td_env');
@@ -74,7 +84,10 @@ describe('tooldir login / logout', () => {
 
 describe('tooldir status', () => {
   it('reads a site_id directly and prints the state in words with the live page', async () => {
-    const world = await fakeWorld(() => ({ status: 200, body: siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' }) }), { env: key });
+    const world = await fakeWorld(
+      () => ({ status: 200, body: siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' }) }),
+      { env: key },
+    );
     expect(await runCli(['status', siteId], world.ctx)).toBe(0);
     expect(world.requests.map((request) => request.path)).toEqual([`/api/v1/sites/${siteId}`]);
     expect(world.stdout.text).toContain('Status:     live');
@@ -84,7 +97,11 @@ describe('tooldir status', () => {
   it('finds a URL through the list filter, then reads its detail (history and queue position)', async () => {
     const detail = {
       ...siteRecord('pending_review'),
-      history: [{ status: 'queued', at: '2026-11-21T22:00:00.000Z' }, { status: 'crawling', at: '2026-11-21T22:01:00.000Z' }, { status: 'pending_review', at: '2026-11-21T22:01:05.000Z' }],
+      history: [
+        { status: 'queued', at: '2026-11-21T22:00:00.000Z' },
+        { status: 'crawling', at: '2026-11-21T22:01:00.000Z' },
+        { status: 'pending_review', at: '2026-11-21T22:01:05.000Z' },
+      ],
       queue: { stage: 'review', position: 3, estimated_at: '2026-11-21T23:05:00.000Z' },
     };
     const world = await fakeWorld(
@@ -104,15 +121,20 @@ describe('tooldir status', () => {
     // One time format, the website's, on every line.
     expect(world.stdout.text).toMatch(/^ {2}Submitted: {2}2026-11-21 22:00 UTC$/m);
     expect(world.stdout.text).toMatch(/^ {2}Queue: {6}3rd in line for review, expected around 2026-11-21 23:05 UTC$/m);
-    expect(world.stdout.text).toMatch(/^ {2}History:\n {4}2026-11-21 22:00 UTC {2}queued for crawling\n {4}2026-11-21 22:01 UTC {2}being crawled\n/m);
+    expect(world.stdout.text).toMatch(
+      /^ {2}History:\n {4}2026-11-21 22:00 UTC {2}queued for crawling\n {4}2026-11-21 22:01 UTC {2}being crawled\n/m,
+    );
   });
 
   it('finds an unpaid submission by URL through the site_ids it recorded', async () => {
-    const world = await fakeWorld((request: FakeRequest) => {
-      if (request.method === 'POST') return { status: 402, body: pendingRecord() };
-      if (request.path === '/api/v1/sites') return emptyList;
-      return { status: 200, body: pendingRecord() };
-    }, { env: key });
+    const world = await fakeWorld(
+      (request: FakeRequest) => {
+        if (request.method === 'POST') return { status: 402, body: pendingRecord() };
+        if (request.path === '/api/v1/sites') return emptyList;
+        return { status: 200, body: pendingRecord() };
+      },
+      { env: key },
+    );
     await runCli(['submit', 'https://acme.example/', '--name', 'Acme AI'], world.ctx);
     world.stdout.text = '';
     expect(await runCli(['status', 'https://acme.example'], world.ctx)).toBe(0);
@@ -122,8 +144,13 @@ describe('tooldir status', () => {
   });
 
   it('says so when no submission matches (exit 1), and 404 by id is exit 1 with the API message', async () => {
-    const world = await fakeWorld((request) =>
-      request.path === '/api/v1/sites' ? emptyList : { status: 404, body: { error: { code: 'not_found', message: 'Submission not found' } } }, { env: key });
+    const world = await fakeWorld(
+      (request) =>
+        request.path === '/api/v1/sites'
+          ? emptyList
+          : { status: 404, body: { error: { code: 'not_found', message: 'Submission not found' } } },
+      { env: key },
+    );
     expect(await runCli(['status', 'https://nothing.example'], world.ctx)).toBe(1);
     expect(world.stderr.text).toContain('No submission of yours was found for https://nothing.example.');
     expect(await runCli(['status', siteId], world.ctx)).toBe(1);
@@ -143,7 +170,12 @@ describe('tooldir list', () => {
 
   it('rejects out-of-range paging as usage errors', async () => {
     const world = await fakeWorld(() => emptyList, { env: key });
-    for (const args of [['--limit', '0'], ['--limit', '101'], ['--offset', '-1'], ['--limit', 'x']]) {
+    for (const args of [
+      ['--limit', '0'],
+      ['--limit', '101'],
+      ['--offset', '-1'],
+      ['--limit', 'x'],
+    ]) {
       expect(await runCli(['list', ...args], world.ctx)).toBe(2);
     }
     expect(world.requests).toEqual([]);
@@ -167,9 +199,12 @@ describe('help, version, network', () => {
   });
 
   it('turns an unreachable server into one friendly line', async () => {
-    const world = await fakeWorld(() => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
-    }, { env: key });
+    const world = await fakeWorld(
+      () => {
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+      },
+      { env: key },
+    );
     expect(await runCli(['list'], world.ctx)).toBe(1);
     expect(world.stderr.text).toBe(
       'Error: Could not reach the tooldir API at http://127.0.0.1:8787 (connection refused).\n' +

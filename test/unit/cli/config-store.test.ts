@@ -2,7 +2,13 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigStore, configFilePath, findRemembered, rememberSubmission, type CliConfig } from '../../../src/cli/config-store';
+import {
+  ConfigStore,
+  configFilePath,
+  findRemembered,
+  rememberSubmission,
+  type CliConfig,
+} from '../../../src/cli/config-store';
 
 describe('configFilePath', () => {
   it('uses XDG_CONFIG_HOME, else ~/.config', () => {
@@ -47,19 +53,37 @@ describe('remembered submissions', () => {
     let config: CliConfig = { submissions: [] };
     const base = 'http://127.0.0.1:8787';
     config = rememberSubmission(config, { site_id: 'a', url: 'https://acme.example/', name: 'A', base_url: base }, now);
-    config = rememberSubmission(config, { site_id: 'b', url: 'https://www.acme.example', name: 'A', base_url: base }, now);
-    config = rememberSubmission(config, { site_id: 'c', url: 'https://acme.example', name: 'A', base_url: 'http://other' }, now);
+    config = rememberSubmission(
+      config,
+      { site_id: 'b', url: 'https://www.acme.example', name: 'A', base_url: base },
+      now,
+    );
+    config = rememberSubmission(
+      config,
+      { site_id: 'c', url: 'https://acme.example', name: 'A', base_url: 'http://other' },
+      now,
+    );
     config = rememberSubmission(config, { site_id: 'a', url: 'https://acme.example', name: 'A', base_url: base }, now);
     expect(findRemembered(config, 'acme.example', base).map((item) => item.site_id)).toEqual([]);
     expect(findRemembered(config, 'https://ACME.example/#x', base).map((item) => item.site_id)).toEqual(['a', 'b']);
-    expect(findRemembered(config, 'http://acme.example/index.html', base).map((item) => item.site_id)).toEqual(['a', 'b']);
+    expect(findRemembered(config, 'http://acme.example/index.html', base).map((item) => item.site_id)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('finds entries written under an older canonical form (the key is computed again from the URL)', () => {
     const base = 'http://127.0.0.1:8787';
     const config: CliConfig = {
       submissions: [
-        { site_id: 'old', url: 'http://acme.example/app/', url_key: 'http://acme.example/app', name: 'A', base_url: base, recorded_at: '2026-01-01T00:00:00.000Z' },
+        {
+          site_id: 'old',
+          url: 'http://acme.example/app/',
+          url_key: 'http://acme.example/app',
+          name: 'A',
+          base_url: base,
+          recorded_at: '2026-01-01T00:00:00.000Z',
+        },
       ],
     };
     expect(findRemembered(config, 'https://acme.example/%61pp', base).map((item) => item.site_id)).toEqual(['old']);

@@ -41,7 +41,10 @@ export interface FakeWorld {
 }
 
 /** A context whose fetch only answers on http://127.0.0.1:8787 and fails the test for any other host. */
-export async function fakeWorld(api: FakeApi, options: { env?: Record<string, string>; tty?: boolean } = {}): Promise<FakeWorld> {
+export async function fakeWorld(
+  api: FakeApi,
+  options: { env?: Record<string, string>; tty?: boolean } = {},
+): Promise<FakeWorld> {
   const home = await mkdtemp(join(tmpdir(), 'tooldir-cli-'));
   const stdout = new Captured(options.tty);
   const stderr = new Captured(options.tty);

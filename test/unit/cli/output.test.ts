@@ -8,7 +8,13 @@ import type { SiteRecord } from '../../../src/cli/api-types';
 
 describe('formatTable', () => {
   it('aligns columns under upper-case headers without trailing spaces', () => {
-    const table = formatTable(['status', 'name'], [['live', 'Acme'], ['pending_review', 'B']]);
+    const table = formatTable(
+      ['status', 'name'],
+      [
+        ['live', 'Acme'],
+        ['pending_review', 'B'],
+      ],
+    );
     expect(table).toBe('STATUS          NAME\nlive            Acme\npending_review  B');
   });
 });
@@ -17,12 +23,22 @@ describe('renderList', () => {
   const site = siteRecord('live') as unknown as SiteRecord;
 
   it('prints the table and the range shown', () => {
-    const lines = renderList({ sites: [site, site], total: 7, limit: 2, offset: 2 }).join('\n').split('\n');
+    const lines = renderList({ sites: [site, site], total: 7, limit: 2, offset: 2 })
+      .join('\n')
+      .split('\n');
     expect(lines[0]).toMatch(/^STATUS +NAME +URL +SUBMITTED +SITE_ID$/);
     expect(lines[1]).toContain('Acme AI');
     // Status words and the website's time format, not the API's codes and database timestamp.
     expect(lines[1]).toMatch(/^live +Acme AI +https:\/\/acme\.example\/ +2026-11-21 22:00 UTC +0b6f9a52-/);
-    const other = renderList({ sites: [siteRecord('pending_review') as unknown as SiteRecord, siteRecord('crawl_failed') as unknown as SiteRecord], total: 2, limit: 2, offset: 0 });
+    const other = renderList({
+      sites: [
+        siteRecord('pending_review') as unknown as SiteRecord,
+        siteRecord('crawl_failed') as unknown as SiteRecord,
+      ],
+      total: 2,
+      limit: 2,
+      offset: 0,
+    });
     expect(other.join('\n')).toMatch(/\ncrawled, waiting for editorial review +Acme AI[^\n]*\ncrawl failed +Acme AI/);
     expect(other.join('\n')).not.toMatch(/pending_review|crawl_failed|\+00/);
     expect(lines[2]).toContain(site.site_id);
@@ -37,8 +53,15 @@ describe('renderList', () => {
 describe('exit codes', () => {
   it('maps API statuses to the documented codes', () => {
     expect([200, 201, 400, 401, 402, 404, 409, 429, 500].map((status) => exitCodeForHttpStatus(status))).toEqual([
-      ExitCode.ok, ExitCode.ok, ExitCode.usage, ExitCode.error, ExitCode.paymentRequired, ExitCode.error,
-      ExitCode.alreadySubmitted, ExitCode.rateLimited, ExitCode.error,
+      ExitCode.ok,
+      ExitCode.ok,
+      ExitCode.usage,
+      ExitCode.error,
+      ExitCode.paymentRequired,
+      ExitCode.error,
+      ExitCode.alreadySubmitted,
+      ExitCode.rateLimited,
+      ExitCode.error,
     ]);
   });
 

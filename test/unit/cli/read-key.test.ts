@@ -4,7 +4,11 @@ import { promptHidden, readKeyFromPipe } from '../../../src/cli/read-key';
 import { Captured } from './fake-context';
 
 function terminal(): PassThrough & { rawModes: boolean[]; setRawMode: (mode: boolean) => void; isTTY: boolean } {
-  const input = new PassThrough() as PassThrough & { rawModes: boolean[]; setRawMode: (mode: boolean) => void; isTTY: boolean };
+  const input = new PassThrough() as PassThrough & {
+    rawModes: boolean[];
+    setRawMode: (mode: boolean) => void;
+    isTTY: boolean;
+  };
   input.rawModes = [];
   input.isTTY = true;
   input.setRawMode = (mode) => input.rawModes.push(mode);

@@ -24,7 +24,14 @@ describe('the terminal chart of tooldir stats', () => {
       from: '2026-11-20',
       to: '2026-11-22',
       days: [day('2026-11-20', 4, 1), day('2026-11-21'), day('2026-11-22', 8, 1)],
-      totals: { views: 12, clicks: 2, impressions: 0, badge_loads: 0, impressions_by_placement: { sponsored: 0, featured: 0, standard: 0 }, click_through_rate: 0.1667 },
+      totals: {
+        views: 12,
+        clicks: 2,
+        impressions: 0,
+        badge_loads: 0,
+        impressions_by_placement: { sponsored: 0, featured: 0, standard: 0 },
+        click_through_rate: 0.1667,
+      },
     };
     expect(statsLines(stats)).toEqual([
       'Statistics of 6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a, 2026-11-20 to 2026-11-22 (3 UTC days)',

@@ -10,16 +10,23 @@ const queued: FakeAnswer = {
 };
 const env = { TOOLDIR_API_KEY: 'td_test' };
 const submitArgs = ['submit', 'acme.example', '--name', 'Acme AI'];
-const keysOf = (world: Awaited<ReturnType<typeof fakeWorld>>) => world.requests.map((r) => r.headers.get('idempotency-key'));
+const keysOf = (world: Awaited<ReturnType<typeof fakeWorld>>) =>
+  world.requests.map((r) => r.headers.get('idempotency-key'));
 
 describe('tooldir submit retries', () => {
   it('after a connection failure, sends again with the same key and prints the answer', async () => {
     let calls = 0;
-    const world = await fakeWorld(() => {
-      calls += 1;
-      if (calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
-      return queued;
-    }, { env });
+    const world = await fakeWorld(
+      () => {
+        calls += 1;
+        if (calls === 1)
+          throw new TypeError('fetch failed', {
+            cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+          });
+        return queued;
+      },
+      { env },
+    );
     expect(await runCli(submitArgs, world.ctx)).toBe(0);
     const keys = keysOf(world);
     expect(keys).toHaveLength(2);
@@ -32,11 +39,19 @@ describe('tooldir submit retries', () => {
 
   it('waits out 409 idempotency_in_progress with the same key', async () => {
     let calls = 0;
-    const world = await fakeWorld(() => {
-      calls += 1;
-      if (calls === 1) return { status: 409, body: { error: { code: 'idempotency_in_progress', message: 'still running' } }, headers: { 'retry-after': '1' } };
-      return queued;
-    }, { env });
+    const world = await fakeWorld(
+      () => {
+        calls += 1;
+        if (calls === 1)
+          return {
+            status: 409,
+            body: { error: { code: 'idempotency_in_progress', message: 'still running' } },
+            headers: { 'retry-after': '1' },
+          };
+        return queued;
+      },
+      { env },
+    );
     expect(await runCli(submitArgs, world.ctx)).toBe(0);
     expect(new Set(keysOf(world)).size).toBe(1);
     expect(world.requests).toHaveLength(2);
@@ -52,9 +67,12 @@ describe('tooldir submit retries', () => {
       expect(await runCli(submitArgs, world.ctx)).not.toBe(0);
       expect(world.requests, String(answer.status)).toHaveLength(1);
     }
-    const down = await fakeWorld(() => {
-      throw new TypeError('fetch failed');
-    }, { env });
+    const down = await fakeWorld(
+      () => {
+        throw new TypeError('fetch failed');
+      },
+      { env },
+    );
     expect(await runCli(submitArgs, down.ctx)).not.toBe(0);
     expect(down.requests).toHaveLength(3);
     expect(new Set(keysOf(down)).size).toBe(1);
@@ -64,7 +82,11 @@ describe('tooldir submit retries', () => {
 
   it('a submit still in progress after 3 sends exits 1 with a hint, not 4 (already submitted)', async () => {
     const world = await fakeWorld(
-      () => ({ status: 409, body: { error: { code: 'idempotency_in_progress', message: 'still running' } }, headers: { 'retry-after': '1' } }),
+      () => ({
+        status: 409,
+        body: { error: { code: 'idempotency_in_progress', message: 'still running' } },
+        headers: { 'retry-after': '1' },
+      }),
       { env },
     );
     expect(await runCli(submitArgs, world.ctx)).toBe(1);

@@ -14,7 +14,10 @@ const key = { TOOLDIR_API_KEY: 'td_test' };
 describe('tooldir submit', () => {
   it('queues a tool and says so in words (exit 0)', async () => {
     const world = await fakeWorld(() => queued, { env: key });
-    const code = await runCli(['submit', 'acme.example', '--name', 'Acme AI', '--plan', 'featured', '--email', 'a@b.example'], world.ctx);
+    const code = await runCli(
+      ['submit', 'acme.example', '--name', 'Acme AI', '--plan', 'featured', '--email', 'a@b.example'],
+      world.ctx,
+    );
     expect(code).toBe(0);
     expect(world.stdout.text).toBe(`Queued Acme AI (site_id ${siteId}). Quota: used 2 of 5 today.\n`);
     expect(world.requests).toHaveLength(1);
@@ -22,7 +25,12 @@ describe('tooldir submit', () => {
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/api/v1/submit-site');
     expect(request?.headers.get('authorization')).toBe('Bearer td_test');
-    expect(request?.body).toEqual({ name: 'Acme AI', url: 'https://acme.example', email: 'a@b.example', plan: 'featured' });
+    expect(request?.body).toEqual({
+      name: 'Acme AI',
+      url: 'https://acme.example',
+      email: 'a@b.example',
+      plan: 'featured',
+    });
   });
 
   it('prints the 201 body under --json and records the site_id', async () => {
@@ -31,7 +39,9 @@ describe('tooldir submit', () => {
     expect(code).toBe(0);
     expect(JSON.parse(world.stdout.text)).toEqual(queued.body);
     const config = JSON.parse(await readFile(join(world.home, '.config', 'tooldir', 'config.json'), 'utf8'));
-    expect(config.submissions).toEqual([expect.objectContaining({ site_id: siteId, url: 'https://acme.example', base_url: 'http://127.0.0.1:8787' })]);
+    expect(config.submissions).toEqual([
+      expect.objectContaining({ site_id: siteId, url: 'https://acme.example', base_url: 'http://127.0.0.1:8787' }),
+    ]);
     expect(config.api_key).toBeUndefined();
   });
 
@@ -46,7 +56,9 @@ describe('tooldir submit', () => {
   });
 
   it('does not open anything without --open, and a failing opener does not fail the command', async () => {
-    const world = await fakeWorld(() => ({ status: 402, body: pendingRecord({ reason: 'quota_exceeded' }) }), { env: key });
+    const world = await fakeWorld(() => ({ status: 402, body: pendingRecord({ reason: 'quota_exceeded' }) }), {
+      env: key,
+    });
     expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI'], world.ctx)).toBe(3);
     expect(world.opened).toEqual([]);
     world.ctx.openUrl = async () => {
@@ -84,23 +96,33 @@ describe('tooldir submit', () => {
 
   it('--wait follows the submission to live and prints the live_url (plain lines without a TTY)', async () => {
     const states = ['queued', 'crawling', 'crawling', 'pending_review', 'live'];
-    const world = await fakeWorld((request) => {
-      if (request.method === 'POST') return queued;
-      const status = states.shift() ?? 'live';
-      return { status: 200, body: siteRecord(status, status === 'live' ? { live_url: 'http://127.0.0.1:8787/tools/acme-ai' } : {}) };
-    }, { env: key });
+    const world = await fakeWorld(
+      (request) => {
+        if (request.method === 'POST') return queued;
+        const status = states.shift() ?? 'live';
+        return {
+          status: 200,
+          body: siteRecord(status, status === 'live' ? { live_url: 'http://127.0.0.1:8787/tools/acme-ai' } : {}),
+        };
+      },
+      { env: key },
+    );
     const code = await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx);
     expect(code).toBe(0);
     expect(world.stdout.text.trim().split('\n').at(-1)).toBe('Acme AI is live: http://127.0.0.1:8787/tools/acme-ai');
     expect(world.stderr.text.split('\n').filter(Boolean)).toEqual([
-      'queued for crawling', 'being crawled', 'crawled, waiting for editorial review',
+      'queued for crawling',
+      'being crawled',
+      'crawled, waiting for editorial review',
     ]);
     expect(world.sleeps).toEqual([2000, 2000, 2000, 2000]);
   });
 
   it('--wait --json prints only the final record, and rejected exits 1', async () => {
-    const world = await fakeWorld((request) =>
-      request.method === 'POST' ? queued : { status: 200, body: siteRecord('rejected') }, { env: key });
+    const world = await fakeWorld(
+      (request) => (request.method === 'POST' ? queued : { status: 200, body: siteRecord('rejected') }),
+      { env: key },
+    );
     const code = await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait', '--json'], world.ctx);
     expect(code).toBe(1);
     expect(JSON.parse(world.stdout.text)).toEqual(siteRecord('rejected'));
@@ -108,9 +130,17 @@ describe('tooldir submit', () => {
   });
 
   it('--wait on a payment follows it until paid and live, with a spinner on a TTY', async () => {
-    const answers = [pendingRecord(), pendingRecord(), siteRecord('queued'), siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' })];
-    const world = await fakeWorld((request) =>
-      request.method === 'POST' ? { status: 402, body: pendingRecord() } : { status: 200, body: answers.shift() }, { env: key, tty: true });
+    const answers = [
+      pendingRecord(),
+      pendingRecord(),
+      siteRecord('queued'),
+      siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' }),
+    ];
+    const world = await fakeWorld(
+      (request) =>
+        request.method === 'POST' ? { status: 402, body: pendingRecord() } : { status: 200, body: answers.shift() },
+      { env: key, tty: true },
+    );
     const code = await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx);
     expect(code).toBe(0);
     expect(world.stderr.text).toContain('\r\u001b[2K⠋ waiting for payment (checkout link above) · 0s');
@@ -123,8 +153,10 @@ describe('tooldir submit', () => {
 
   it('--wait stops with exit 3 when the unpaid link has expired', async () => {
     const expired = pendingRecord({ expires_at: '2026-11-21T22:00:03.000Z' });
-    const world = await fakeWorld((request) =>
-      request.method === 'POST' ? { status: 402, body: expired } : { status: 200, body: expired }, { env: key });
+    const world = await fakeWorld(
+      (request) => (request.method === 'POST' ? { status: 402, body: expired } : { status: 200, body: expired }),
+      { env: key },
+    );
     const code = await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx);
     expect(code).toBe(3);
     expect(world.stdout.text).toContain('expired before payment');
@@ -133,12 +165,15 @@ describe('tooldir submit', () => {
 
   it('--wait rides out a passing network failure', async () => {
     let reads = 0;
-    const world = await fakeWorld((request) => {
-      if (request.method === 'POST') return queued;
-      reads += 1;
-      if (reads === 1) throw new TypeError('fetch failed');
-      return { status: 200, body: siteRecord('crawl_failed') };
-    }, { env: key });
+    const world = await fakeWorld(
+      (request) => {
+        if (request.method === 'POST') return queued;
+        reads += 1;
+        if (reads === 1) throw new TypeError('fetch failed');
+        return { status: 200, body: siteRecord('crawl_failed') };
+      },
+      { env: key },
+    );
     expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx)).toBe(1);
     expect(world.stderr.text).toContain('Could not reach the tooldir API');
     expect(world.stdout.text).toContain('The crawl of Acme AI failed');
@@ -150,12 +185,20 @@ describe('tooldir submit', () => {
       { status: 429, body: { error: { code: 'rate_limited', message: 'Slow down' } }, headers: { 'retry-after': '3' } },
       { status: 200, body: siteRecord('live', { live_url: 'http://127.0.0.1:8787/tools/acme-ai' }) },
     ];
-    const world = await fakeWorld((request) => (request.method === 'POST' ? queued : reads.shift() ?? { status: 500 }), { env: key });
+    const world = await fakeWorld(
+      (request) => (request.method === 'POST' ? queued : (reads.shift() ?? { status: 500 })),
+      { env: key },
+    );
     expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], world.ctx)).toBe(0);
     expect(world.sleeps).toEqual([4000, 8000]);
 
-    const gone = await fakeWorld((request) =>
-      request.method === 'POST' ? queued : { status: 404, body: { error: { code: 'not_found', message: 'Submission not found' } } }, { env: key });
+    const gone = await fakeWorld(
+      (request) =>
+        request.method === 'POST'
+          ? queued
+          : { status: 404, body: { error: { code: 'not_found', message: 'Submission not found' } } },
+      { env: key },
+    );
     expect(await runCli(['submit', 'https://acme.example', '--name', 'Acme AI', '--wait'], gone.ctx)).toBe(1);
     expect(gone.sleeps).toEqual([]);
     expect(gone.stderr.text).toContain('Error: Submission not found');

@@ -24,15 +24,23 @@ describe('publicCrawlError', () => {
   });
 
   it('puts only a real HTTP status into the words, and only for http_error', () => {
-    expect(publicCrawlError('http_error', '503')).toEqual({ code: 'http_error', message: 'the site answered HTTP 503' });
+    expect(publicCrawlError('http_error', '503')).toEqual({
+      code: 'http_error',
+      message: 'the site answered HTTP 503',
+    });
     for (const odd of [null, undefined, 0, 99, 600, 500.5, 'x', '10.0.0.1']) {
-      expect(publicCrawlError('http_error', odd as never).message, String(odd)).toBe('the site answered with an HTTP error');
+      expect(publicCrawlError('http_error', odd as never).message, String(odd)).toBe(
+        'the site answered with an HTTP error',
+      );
     }
     expect(publicCrawlError('not_html', 200).message).toBe('not an HTML page');
   });
 
   it('reads an unknown or missing kind as our own failure, never as a crash', () => {
     expect(publicCrawlError(null)).toEqual({ code: 'crawler_error', message: 'the crawl failed on our side' });
-    expect(publicCrawlError('10.0.0.1 is in a private range')).toEqual({ code: 'crawler_error', message: 'the crawl failed on our side' });
+    expect(publicCrawlError('10.0.0.1 is in a private range')).toEqual({
+      code: 'crawler_error',
+      message: 'the crawl failed on our side',
+    });
   });
 });

@@ -72,7 +72,12 @@ describe('extractPageMetadata', () => {
   });
 
   it('returns nulls for an empty document', () => {
-    expect(extractPageMetadata('', FINAL)).toMatchObject({ title: null, description: null, imageUrl: null, iconUrl: 'https://tool.example/favicon.ico' });
+    expect(extractPageMetadata('', FINAL)).toMatchObject({
+      title: null,
+      description: null,
+      imageUrl: null,
+      iconUrl: 'https://tool.example/favicon.ico',
+    });
   });
 
   it('prefers meta description over og:description, and <title> over og:title, whatever the order', () => {
@@ -82,13 +87,17 @@ describe('extractPageMetadata', () => {
   });
 
   it('uses og:title when <title> is blank', () => {
-    expect(extractPageMetadata('<title>   </title><meta property="og:title" content="Fallback">', FINAL).title).toBe('Fallback');
+    expect(extractPageMetadata('<title>   </title><meta property="og:title" content="Fallback">', FINAL).title).toBe(
+      'Fallback',
+    );
   });
 
   it('prefers rel=icon over apple-touch-icon, and uses apple-touch-icon when alone', () => {
     const both = `<link rel="apple-touch-icon" href="/apple.png"><link rel="icon" type="image/png" href="/icon.png">`;
     expect(extractPageMetadata(both, FINAL).iconUrl).toBe('https://tool.example/icon.png');
-    expect(extractPageMetadata('<link rel="apple-touch-icon-precomposed" href="apple.png">', FINAL).iconUrl).toBe('https://tool.example/app/apple.png');
+    expect(extractPageMetadata('<link rel="apple-touch-icon-precomposed" href="apple.png">', FINAL).iconUrl).toBe(
+      'https://tool.example/app/apple.png',
+    );
   });
 
   it('ignores tags inside comments, scripts, styles and after <body>', () => {
@@ -96,7 +105,11 @@ describe('extractPageMetadata', () => {
       <script>var s = '<meta name="description" content="scripted"><title>scripted</title>';</script>
       <style>/* <link rel=icon href=/styled.png> */</style>
       </head><body><title>body title</title><meta name="description" content="body"></body>`;
-    expect(extractPageMetadata(html, FINAL)).toMatchObject({ title: null, description: null, iconUrl: 'https://tool.example/favicon.ico' });
+    expect(extractPageMetadata(html, FINAL)).toMatchObject({
+      title: null,
+      description: null,
+      iconUrl: 'https://tool.example/favicon.ico',
+    });
   });
 
   it('reads only the first <title> and does not parse markup inside it', () => {
@@ -118,7 +131,10 @@ describe('extractPageMetadata', () => {
 
   it('resolves relative canonical and protocol-relative image URLs against the final URL', () => {
     const html = `<link rel="canonical" href="../"><meta property="og:image" content="//cdn.example/i.png">`;
-    expect(extractPageMetadata(html, FINAL)).toMatchObject({ canonicalUrl: 'https://tool.example/', imageUrl: 'https://cdn.example/i.png' });
+    expect(extractPageMetadata(html, FINAL)).toMatchObject({
+      canonicalUrl: 'https://tool.example/',
+      imageUrl: 'https://cdn.example/i.png',
+    });
   });
 
   it('collapses whitespace and caps the title at 200 and the description at 500 characters', () => {
@@ -142,7 +158,17 @@ describe('extractPageMetadata', () => {
   });
 
   it('survives malformed markup without throwing', () => {
-    for (const html of ['<', '<meta', '<meta name="description" content="unterminated', '<!--', '<title>open', '<script>', '< title>x</title>', '<<>>', '<a =b>']) {
+    for (const html of [
+      '<',
+      '<meta',
+      '<meta name="description" content="unterminated',
+      '<!--',
+      '<title>open',
+      '<script>',
+      '< title>x</title>',
+      '<<>>',
+      '<a =b>',
+    ]) {
       expect(() => extractPageMetadata(html, FINAL)).not.toThrow();
     }
     expect(extractPageMetadata('<title>open', FINAL).title).toBe('open');
@@ -164,7 +190,32 @@ describe('decodeEntities', () => {
 describe('extractPageMetadata on arbitrary input', () => {
   it('never throws and always respects the caps and the http(s)-only rule', () => {
     const markup = fc.array(
-      fc.constantFrom('<', '>', '"', "'", '=', ' ', '&amp;', '&#x41;', '<title>', '</title>', '<meta ', 'name=description ', 'content=', '<link ', 'rel=icon ', 'href=', 'javascript:x', '/a.png', '<!--', '-->', '<script>', '</script>', 'x', 'é'),
+      fc.constantFrom(
+        '<',
+        '>',
+        '"',
+        "'",
+        '=',
+        ' ',
+        '&amp;',
+        '&#x41;',
+        '<title>',
+        '</title>',
+        '<meta ',
+        'name=description ',
+        'content=',
+        '<link ',
+        'rel=icon ',
+        'href=',
+        'javascript:x',
+        '/a.png',
+        '<!--',
+        '-->',
+        '<script>',
+        '</script>',
+        'x',
+        'é',
+      ),
       { maxLength: 60 },
     );
     fc.assert(

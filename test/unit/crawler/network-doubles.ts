@@ -43,10 +43,7 @@ export function forbiddenFetch(): ForbiddenFetch {
  * A fetch that serves some URLs from memory (never opening a socket) and hands loopback URLs to `loopbackFetch`.
  * Any other URL is a test failure, so a broken guard cannot send a packet anywhere.
  */
-export function inMemoryFetch(
-  pages: Record<string, () => Response>,
-  loopbackFetch?: typeof fetch,
-): ForbiddenFetch {
+export function inMemoryFetch(pages: Record<string, () => Response>, loopbackFetch?: typeof fetch): ForbiddenFetch {
   const calls: string[] = [];
   const fetchDouble = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -34,14 +34,18 @@ describe('createPinnedFetch', () => {
 
   it('refuses to connect when the name resolves to a refused address (allowPrivate off)', async () => {
     const { resolver } = tableResolver({ localhost: ['127.0.0.1'] });
-    const error = await createPinnedFetch({ resolver, allowPrivate: false })(`http://localhost:${site.port}/`).catch((caught: unknown) => caught);
+    const error = await createPinnedFetch({ resolver, allowPrivate: false })(`http://localhost:${site.port}/`).catch(
+      (caught: unknown) => caught,
+    );
     expect(causeOf(error)).toBeInstanceOf(BlockedAddressError);
     expect(site.hits).toEqual([]);
   });
 
   it('refuses a loopback IP literal (allowPrivate off), which no lookup would see', async () => {
     const { resolver, asked } = tableResolver({});
-    const error = await createPinnedFetch({ resolver, allowPrivate: false })(`${site.origin}/`).catch((caught: unknown) => caught);
+    const error = await createPinnedFetch({ resolver, allowPrivate: false })(`${site.origin}/`).catch(
+      (caught: unknown) => caught,
+    );
     expect(causeOf(error)).toBeInstanceOf(BlockedAddressError);
     expect(asked).toEqual([]);
     expect(site.hits).toEqual([]);
@@ -53,7 +57,9 @@ describe('createCheckedLookup (no sockets)', () => {
   const lookupWith = (answers: string[], allowPrivate: boolean, options: { all?: boolean; family?: number } = {}) =>
     new Promise<Outcome>((resolve) => {
       const { resolver } = tableResolver({ 'host.test': answers });
-      createCheckedLookup({ resolver, allowPrivate })('host.test', options, (error, address, family) => resolve({ error, address, family }));
+      createCheckedLookup({ resolver, allowPrivate })('host.test', options, (error, address, family) =>
+        resolve({ error, address, family }),
+      );
     });
 
   it('hands over every checked address when asked for all', async () => {
@@ -69,7 +75,11 @@ describe('createCheckedLookup (no sockets)', () => {
   });
 
   it('hands over the first address of the wanted family otherwise', async () => {
-    expect(await lookupWith([PUBLIC_IPV4, '2606:4700::1111'], false, { family: 6 })).toEqual({ error: null, address: '2606:4700::1111', family: 6 });
+    expect(await lookupWith([PUBLIC_IPV4, '2606:4700::1111'], false, { family: 6 })).toEqual({
+      error: null,
+      address: '2606:4700::1111',
+      family: 6,
+    });
   });
 
   it.each([

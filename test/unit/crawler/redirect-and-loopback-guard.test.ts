@@ -87,7 +87,10 @@ describe('redirects are re-checked at every hop', () => {
     const { resolver } = tableResolver({ 'public.test': [PUBLIC_IPV4], 'rebind.test': ['127.0.0.1'] });
     const network = inMemoryFetch({ 'http://public.test/': redirectFrom(location) });
     const result = await crawlPage('http://public.test/', { fetch: network.fetch, resolver, allowPrivate: false });
-    expect(result).toMatchObject({ ok: false, error: { kind: location.includes(':8080') ? 'blocked_port' : 'blocked_address' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: location.includes(':8080') ? 'blocked_port' : 'blocked_address' },
+    });
     expect(network.calls).toEqual(['http://public.test/']);
   });
 
@@ -107,10 +110,15 @@ describe('redirects are re-checked at every hop', () => {
     const { resolver, asked } = tableResolver({ 'public.test': [PUBLIC_IPV4] });
     const network = inMemoryFetch({
       'http://public.test/': redirectFrom('/home?x=1'),
-      'http://public.test/home?x=1': () => new Response('<title>Home</title>', { headers: { 'content-type': 'text/html' } }),
+      'http://public.test/home?x=1': () =>
+        new Response('<title>Home</title>', { headers: { 'content-type': 'text/html' } }),
     });
     const result = await crawlPage('http://public.test/', { fetch: network.fetch, resolver });
-    expect(result).toMatchObject({ ok: true, finalUrl: 'http://public.test/home?x=1', metadata: { title: 'Home', iconUrl: 'http://public.test/favicon.ico' } });
+    expect(result).toMatchObject({
+      ok: true,
+      finalUrl: 'http://public.test/home?x=1',
+      metadata: { title: 'Home', iconUrl: 'http://public.test/favicon.ico' },
+    });
     expect(asked).toEqual(['public.test', 'public.test']); // checked again at the second hop
   });
 });

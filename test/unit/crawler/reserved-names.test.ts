@@ -10,10 +10,18 @@ const resolver = withReservedNames(async (host) => {
 
 describe('withReservedNames', () => {
   it('answers localhost names with loopback locally', async () => {
-    for (const name of ['localhost', 'LOCALHOST.', 'app.localhost']) expect(await resolver(name)).toEqual(['127.0.0.1']);
+    for (const name of ['localhost', 'LOCALHOST.', 'app.localhost'])
+      expect(await resolver(name)).toEqual(['127.0.0.1']);
   });
   it('refuses .test, .example, .invalid and example.com/.net/.org without a lookup', async () => {
-    for (const name of ['tooldir.test', 'e2e-tool.example', 'x.invalid', 'example.com', 'www.example.org', 'a.example.net.']) {
+    for (const name of [
+      'tooldir.test',
+      'e2e-tool.example',
+      'x.invalid',
+      'example.com',
+      'www.example.org',
+      'a.example.net.',
+    ]) {
       await expect(resolver(name), name).rejects.toThrow(/reserved name/);
     }
     expect(asked).toEqual([]);

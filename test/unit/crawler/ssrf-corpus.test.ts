@@ -126,7 +126,13 @@ describe('SSRF corpus (allowPrivate off)', () => {
 
   it('never asks the resolver about IP literals, ports or schemes it already refused', async () => {
     const { resolver, asked } = tableResolver(RESOLVER_TABLE);
-    for (const target of ['http://2130706433/', 'http://[::1]/', 'http://example.com:8080/', 'file:///etc/passwd', 'http://localhost./']) {
+    for (const target of [
+      'http://2130706433/',
+      'http://[::1]/',
+      'http://example.com:8080/',
+      'file:///etc/passwd',
+      'http://localhost./',
+    ]) {
       await checkTarget(target, { resolver, allowPrivate: false });
     }
     expect(asked).toEqual([]);
@@ -141,8 +147,14 @@ describe('SSRF corpus (allowPrivate off)', () => {
 
   it('reports an unresolvable name or one with no addresses as a DNS failure', async () => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
-    expect(await checkTarget('http://unknown.test/', { resolver })).toMatchObject({ ok: false, error: { kind: 'dns_error' } });
-    expect(await checkTarget('http://nothing.test/', { resolver })).toMatchObject({ ok: false, error: { kind: 'dns_error' } });
+    expect(await checkTarget('http://unknown.test/', { resolver })).toMatchObject({
+      ok: false,
+      error: { kind: 'dns_error' },
+    });
+    expect(await checkTarget('http://nothing.test/', { resolver })).toMatchObject({
+      ok: false,
+      error: { kind: 'dns_error' },
+    });
   });
 });
 
@@ -164,13 +176,18 @@ describe('targets that pass', () => {
 });
 
 describe('allowPrivate (CRAWL_ALLOW_PRIVATE=true)', () => {
-  it.each(['http://127.0.0.1:8080/', 'http://localhost:3000/', 'http://10.0.0.1/', 'http://192.168.1.1:8443/', 'http://[::1]:9000/', 'http://[fd00::1]/', 'http://rebind.test/'])(
-    'accepts loopback and private target %s on any port',
-    async (target) => {
-      const { resolver } = tableResolver({ ...RESOLVER_TABLE, localhost: ['127.0.0.1', '::1'] });
-      expect(await checkTarget(target, { resolver, allowPrivate: true })).toMatchObject({ ok: true });
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/',
+    'http://localhost:3000/',
+    'http://10.0.0.1/',
+    'http://192.168.1.1:8443/',
+    'http://[::1]:9000/',
+    'http://[fd00::1]/',
+    'http://rebind.test/',
+  ])('accepts loopback and private target %s on any port', async (target) => {
+    const { resolver } = tableResolver({ ...RESOLVER_TABLE, localhost: ['127.0.0.1', '::1'] });
+    expect(await checkTarget(target, { resolver, allowPrivate: true })).toMatchObject({ ok: true });
+  });
 
   it.each([
     ['http://169.254.169.254/', 'blocked_address'],
@@ -187,7 +204,10 @@ describe('allowPrivate (CRAWL_ALLOW_PRIVATE=true)', () => {
   ] as const)('still refuses %s', async (target, kind) => {
     const { resolver } = tableResolver(RESOLVER_TABLE);
     const guardedFetch = forbiddenFetch();
-    expect(await crawlPage(target, { fetch: guardedFetch.fetch, resolver, allowPrivate: true })).toMatchObject({ ok: false, error: { kind } });
+    expect(await crawlPage(target, { fetch: guardedFetch.fetch, resolver, allowPrivate: true })).toMatchObject({
+      ok: false,
+      error: { kind },
+    });
     expect(guardedFetch.calls).toEqual([]);
   });
 });

@@ -9,12 +9,23 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBaselineToNewDatabase, journalTags, migrationsFolder, usableBaseline, type RawSession } from '../../../src/db/baseline';
+import {
+  applyBaselineToNewDatabase,
+  journalTags,
+  migrationsFolder,
+  usableBaseline,
+  type RawSession,
+} from '../../../src/db/baseline';
 import { dataDump, schemaDump, type Rows } from '../../helpers/schema-dump';
 
 const open = () => PGlite.create('memory://', { extensions: { pg_trgm } });
-const session = (client: PGlite): RawSession => ({ query: async (text) => (await client.exec(text)).at(-1)?.rows as never });
-const rowsOf = (client: PGlite): Rows => async (text) => (await client.query<Record<string, unknown>>(text)).rows;
+const session = (client: PGlite): RawSession => ({
+  query: async (text) => (await client.exec(text)).at(-1)?.rows as never,
+});
+const rowsOf =
+  (client: PGlite): Rows =>
+  async (text) =>
+    (await client.query<Record<string, unknown>>(text)).rows;
 
 async function describeDatabase(client: PGlite) {
   return { schema: await schemaDump(rowsOf(client)), data: await dataDump(rowsOf(client)) };
@@ -25,7 +36,9 @@ function folderWithLaterMigration(): string {
   const folder = mkdtempSync(join(tmpdir(), 'tooldir-baseline-'));
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] };
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+    entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[];
+  };
   const last = journal.entries.at(-1)!;
   const tag = `${String(last.idx + 1).padStart(4, '0')}_after_baseline`;
   journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
@@ -100,7 +113,10 @@ describe('the squashed baseline', () => {
     const folder = mkdtempSync(join(tmpdir(), 'tooldir-baseline-'));
     cpSync(migrationsFolder, folder, { recursive: true });
     const first = journalTags(folder)[1]!;
-    writeFileSync(join(folder, `${first}.sql`), `${readFileSync(join(folder, `${first}.sql`), 'utf8')}\n-- edited after release\n`);
+    writeFileSync(
+      join(folder, `${first}.sql`),
+      `${readFileSync(join(folder, `${first}.sql`), 'utf8')}\n-- edited after release\n`,
+    );
     const client = await open();
     try {
       expect(usableBaseline(folder)).toBeUndefined();

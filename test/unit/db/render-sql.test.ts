@@ -16,7 +16,12 @@ const asDrizzle = (query: SQL) => {
   return { sql: text, params };
 };
 
-const after = { mode: 'text' as const, tier: 1 as const, publishedMicros: '1700000000000000', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
+const after = {
+  mode: 'text' as const,
+  tier: 1 as const,
+  publishedMicros: '1700000000000000',
+  id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a',
+};
 
 const statements: Record<string, SQL> = {
   'text, values, null, undefined, Date, bytes, JSON': sql`SELECT ${1}, ${'two'}, ${null}, ${undefined}, ${true}, ${new Date(0)}, ${new Uint8Array([1, 2])}, ${JSON.stringify({ a: 1 })}::jsonb, ${{ plain: 'object' }}`,
@@ -24,7 +29,11 @@ const statements: Record<string, SQL> = {
   'join and empty': sql`SELECT ${sql.join([sql`${1}`, sql`${2}`, sql.raw('3')], sql`, `)}${sql``}${sql.empty()}`,
   'placeholders and params': sql`SELECT ${sql.placeholder('a')}, ${new Param(5)}, ${sql.placeholder('a')}`,
   'newest tools, first page': newestStatement(21, undefined, categoryFilter(undefined)),
-  'newest tools of a category, later page': newestStatement(25, { ...after, mode: 'newest', tier: null }, categoryFilter('code')),
+  'newest tools of a category, later page': newestStatement(
+    25,
+    { ...after, mode: 'newest', tier: null },
+    categoryFilter('code'),
+  ),
   'the tool and record columns': sql`SELECT ${toolColumns}, ${siteRecordColumns}, ${progressColumns} FROM sites s WHERE s.id = ${after.id}
     UNION ALL SELECT ${pendingRecordColumns} FROM pending_submissions p WHERE p.id = ${after.id}`,
 };
@@ -36,7 +45,9 @@ for (const [query, category, mode, cursor] of [
   ['zzqxv', undefined, 'typo', { ...after, mode: 'typo' as const }],
 ] as const) {
   const statement = rankedStatement({ mode, query, category, take: 21, after: cursor });
-  if (statement) statements[`search "${query}" ${mode}${category ? ` in ${category}` : ''}${cursor ? ', later page' : ''}`] = statement;
+  if (statement)
+    statements[`search "${query}" ${mode}${category ? ` in ${category}` : ''}${cursor ? ', later page' : ''}`] =
+      statement;
 }
 
 describe('renderSql', () => {

@@ -27,7 +27,11 @@ describe('badge rendering', () => {
   });
 
   it('escapes a hostile name everywhere it appears, and drops characters XML cannot hold', () => {
-    const svg = renderBadge({ name: `</title><script>alert(1)</script>" onload="x' & \u0001`, is_feature: false, theme: 'light' });
+    const svg = renderBadge({
+      name: `</title><script>alert(1)</script>" onload="x' & \u0001`,
+      is_feature: false,
+      theme: 'light',
+    });
     expect(svg).not.toContain('<script');
     expect(svg).not.toContain('" onload="');
     expect(svg).not.toContain('\u0001');

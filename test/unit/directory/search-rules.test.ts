@@ -21,7 +21,12 @@ describe('search terms', () => {
 });
 
 describe('search cursor', () => {
-  const position = { mode: 'text' as const, tier: 1 as 0 | 1 | 2 | null, publishedMicros: '1763760000123456', id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a' };
+  const position = {
+    mode: 'text' as const,
+    tier: 1 as 0 | 1 | 2 | null,
+    publishedMicros: '1763760000123456',
+    id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a',
+  };
 
   it('round-trips the position for the same query', () => {
     const cursor = encodeCursor('writer', position);
@@ -39,12 +44,20 @@ describe('search cursor', () => {
     const forged = btoa(JSON.stringify({ v: 2, q: 'x', m: 't', r: "1'; DROP TABLE sites;--", t: '1', i: position.id }));
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
     // Values the statement would reject must be refused here, as a 400 rather than a failing statement.
-    for (const [r, t] of [[4, '1'], [-1, '1'], [1.5, '1'], ['1', '1'], [1, '99999999999999999999']] as const) {
+    for (const [r, t] of [
+      [4, '1'],
+      [-1, '1'],
+      [1.5, '1'],
+      ['1', '1'],
+      [1, '99999999999999999999'],
+    ] as const) {
       const outOfRange = encodeCursor('writer', { ...position, tier: r as 0, publishedMicros: t });
       expect(() => decodeCursor('writer', outOfRange), `${r} ${t}`).toThrow(/cursor is malformed/);
     }
     // A text cursor without a tier is not a newest cursor's null.
-    expect(() => decodeCursor('writer', encodeCursor('writer', { ...position, tier: null }))).toThrow(/cursor is malformed/);
+    expect(() => decodeCursor('writer', encodeCursor('writer', { ...position, tier: null }))).toThrow(
+      /cursor is malformed/,
+    );
   });
 });
 

@@ -21,7 +21,12 @@ describe('searchTools relevance', () => {
   it('ranks a name match above a description-only match, and featured/sponsored flags do not bury it', async () => {
     await seedTools(t.deps.db, [
       { name: 'Quillmark Studio', description: 'Drafts essays and notes for you.' },
-      { name: 'Inkpot', description: 'An editor that works well with quillmark exports.', isFeature: true, isSponsor: true },
+      {
+        name: 'Inkpot',
+        description: 'An editor that works well with quillmark exports.',
+        isFeature: true,
+        isSponsor: true,
+      },
       { name: 'Unrelated Thing', description: 'Makes spreadsheets.' },
     ]);
     const page = await search('quillmark');
@@ -31,7 +36,10 @@ describe('searchTools relevance', () => {
   });
 
   it('finds a tool despite a typo in its name ("chatgtp" → "ChatGPT Helper")', async () => {
-    await seedTools(t.deps.db, [{ name: 'ChatGPT Helper', description: 'Prompts for ChatGPT.' }, { name: 'Spreadsheet Buddy' }]);
+    await seedTools(t.deps.db, [
+      { name: 'ChatGPT Helper', description: 'Prompts for ChatGPT.' },
+      { name: 'Spreadsheet Buddy' },
+    ]);
     const page = await search('chatgtp');
     expect(page.tools.map((r) => r.name)).toContain('ChatGPT Helper');
     expect(page.tools.map((r) => r.name)).not.toContain('Spreadsheet Buddy');
@@ -57,7 +65,9 @@ describe('searchTools relevance', () => {
   });
 
   it('returns the result shape with a short description', async () => {
-    const [seeded] = await seedTools(t.deps.db, [{ name: 'Verbosa', description: `Verbosa ${'explains things at length '.repeat(20)}` }]);
+    const [seeded] = await seedTools(t.deps.db, [
+      { name: 'Verbosa', description: `Verbosa ${'explains things at length '.repeat(20)}` },
+    ]);
     const page = await search('verbosa');
     expect(page.tools).toEqual([
       {
@@ -93,12 +103,16 @@ describe('searchTools only lists live tools', () => {
     ]);
     expect((await search('hiddenwick')).tools.map((r) => r.name)).toEqual(['Hiddenwick Live']);
     expect((await search('hiddenwik')).tools.map((r) => r.name)).toEqual(['Hiddenwick Live']);
-    expect((await search(undefined, 50)).tools.map((r) => r.name).filter((n) => n.startsWith('Hiddenwick'))).toEqual(['Hiddenwick Live']);
+    expect((await search(undefined, 50)).tools.map((r) => r.name).filter((n) => n.startsWith('Hiddenwick'))).toEqual([
+      'Hiddenwick Live',
+    ]);
     for (const tool of seeded.slice(0, 5)) {
       await expect(getTool({ deps: t.deps, input: { slug: tool.slug } })).rejects.toMatchObject({ code: 'not_found' });
       await expect(getTool({ deps: t.deps, input: { site_id: tool.id } })).rejects.toMatchObject({ code: 'not_found' });
     }
-    await expect(getTool({ deps: t.deps, input: { slug: seeded[5]!.slug } })).resolves.toMatchObject({ name: 'Hiddenwick Live' });
+    await expect(getTool({ deps: t.deps, input: { slug: seeded[5]!.slug } })).resolves.toMatchObject({
+      name: 'Hiddenwick Live',
+    });
   });
 });
 
@@ -118,7 +132,10 @@ describe('searchTools pagination', () => {
   it('pages through equal-scored matches without duplicates or gaps', async () => {
     const same = new Date('2026-01-01T00:00:00Z');
     // Same score and same publication time for all: only the id breaks the tie, the hardest case for keysets.
-    const seeds = Array.from({ length: 23 }, (_, i) => ({ name: `Pagewise ${String(i).padStart(2, '0')}`, publishedAt: same }));
+    const seeds = Array.from({ length: 23 }, (_, i) => ({
+      name: `Pagewise ${String(i).padStart(2, '0')}`,
+      publishedAt: same,
+    }));
     const seeded: SeededTool[] = await seedTools(t.deps.db, seeds);
     const names = await readAll('pagewise', 5);
     expect(names).toHaveLength(23);
@@ -127,7 +144,10 @@ describe('searchTools pagination', () => {
   });
 
   it('pages through typo-fallback matches too', async () => {
-    const seeded = await seedTools(t.deps.db, Array.from({ length: 7 }, (_, i) => ({ name: `Typopager ${i}` })));
+    const seeded = await seedTools(
+      t.deps.db,
+      Array.from({ length: 7 }, (_, i) => ({ name: `Typopager ${i}` })),
+    );
     const all = (await search('typopagr', 50)).tools.map((r) => r.name);
     expect(new Set(all)).toEqual(new Set(seeded.map((s) => s.name)));
     expect(await readAll('typopagr', 3)).toEqual(all);
@@ -157,12 +177,27 @@ describe('searchTools pagination', () => {
   });
 
   it('validates input and refuses a cursor from another query', async () => {
-    await expect(search('x'.repeat(201))).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^query/) });
-    await expect(search('a', 0)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^limit/) });
-    await expect(search('a', 51)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^limit/) });
-    await seedTools(t.deps.db, Array.from({ length: 3 }, (_, i) => ({ name: `Crossq ${i}` })));
+    await expect(search('x'.repeat(201))).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^query/),
+    });
+    await expect(search('a', 0)).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^limit/),
+    });
+    await expect(search('a', 51)).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^limit/),
+    });
+    await seedTools(
+      t.deps.db,
+      Array.from({ length: 3 }, (_, i) => ({ name: `Crossq ${i}` })),
+    );
     const page = await search('crossq', 1);
-    await expect(search('other', 1, page.next_cursor!)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^cursor/) });
+    await expect(search('other', 1, page.next_cursor!)).rejects.toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^cursor/),
+    });
     await expect(search('', 1, page.next_cursor!)).rejects.toMatchObject({ code: 'invalid_request' });
   });
 
@@ -176,15 +211,26 @@ describe('searchTools pagination', () => {
       }
     }
     // A text cursor before every tier reads the whole list again; one past the last tier, nothing.
-    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'text', tier: 0, ...at }))).tools).toHaveLength(2);
-    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'typo', tier: 3, ...at }))).tools).toEqual([]);
+    expect(
+      (await search('forgeable', 5, encodeCursor('forgeable', { mode: 'text', tier: 0, ...at }))).tools,
+    ).toHaveLength(2);
+    expect((await search('forgeable', 5, encodeCursor('forgeable', { mode: 'typo', tier: 3, ...at }))).tools).toEqual(
+      [],
+    );
   });
 });
 
 describe('getTool', () => {
   it('returns the detail by slug and by site_id', async () => {
     const [seeded] = await seedTools(t.deps.db, [
-      { name: 'Detailia', description: 'Full description.', image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg', icon: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico', isFeature: true, categories: ['design'] },
+      {
+        name: 'Detailia',
+        description: 'Full description.',
+        image: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+        icon: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.ico',
+        isFeature: true,
+        categories: ['design'],
+      },
     ]);
     const expected = {
       site_id: seeded!.id,
@@ -203,6 +249,8 @@ describe('getTool', () => {
     expect(await getTool({ deps: t.deps, input: { slug: seeded!.slug } })).toEqual(expected);
     expect(await getTool({ deps: t.deps, input: { site_id: seeded!.id } })).toEqual(expected);
     await expect(getTool({ deps: t.deps, input: { site_id: 'nope' } })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(getTool({ deps: t.deps, input: { slug: 'no-such-tool' } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(getTool({ deps: t.deps, input: { slug: 'no-such-tool' } })).rejects.toMatchObject({
+      code: 'not_found',
+    });
   });
 });

@@ -13,16 +13,33 @@ describe('escapeXml', () => {
   it('writes markup characters as entities and drops what XML 1.0 cannot carry', () => {
     expect(escapeXml(`a&b<c>"d'`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;');
     expect(escapeXml('x\u0000\u0001\u000b\u001fy\tz\n')).toBe('xy\tz\n');
-    expect(escapeXml('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00, \ufffe\uffff')).toBe('lone  high, lone  low, pair \ud83d\ude00, ');
-    expect(urlsetXml([{ loc: 'http://x.test/?a=1&b=<2>', lastmod: null }])).toContain('<url><loc>http://x.test/?a=1&amp;b=&lt;2&gt;</loc></url>');
+    expect(escapeXml('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00, \ufffe\uffff')).toBe(
+      'lone  high, lone  low, pair \ud83d\ude00, ',
+    );
+    expect(urlsetXml([{ loc: 'http://x.test/?a=1&b=<2>', lastmod: null }])).toContain(
+      '<url><loc>http://x.test/?a=1&amp;b=&lt;2&gt;</loc></url>',
+    );
   });
 });
 
 describe('listed keys', () => {
   it('round-trips a key and refuses anything else', () => {
-    expect(decodeListedKey(encodeListedKey({ micros: '1795000000123456', id }))).toEqual({ micros: '1795000000123456', id });
+    expect(decodeListedKey(encodeListedKey({ micros: '1795000000123456', id }))).toEqual({
+      micros: '1795000000123456',
+      id,
+    });
     expect(decodeListedKey(`-5_${id}`)).toEqual({ micros: '-5', id });
-    for (const bad of [undefined, '', `12345678901234567_${id}`, `1.5_${id}`, `1_${id.toUpperCase()}`, '1_not-a-uuid', `1_${id}x`, ` 1_${id}`, `1-${id}`]) {
+    for (const bad of [
+      undefined,
+      '',
+      `12345678901234567_${id}`,
+      `1.5_${id}`,
+      `1_${id.toUpperCase()}`,
+      '1_not-a-uuid',
+      `1_${id}x`,
+      ` 1_${id}`,
+      `1-${id}`,
+    ]) {
       expect(decodeListedKey(bad), String(bad)).toBeUndefined();
     }
   });
@@ -50,7 +67,10 @@ describe('child sitemap addresses', () => {
 
   it('accepts only the addresses an index hands out', () => {
     expect(toolsChildBounds('tools-1.xml', {})).toEqual({ from: undefined, to: undefined });
-    expect(toolsChildBounds('tools-2.xml', { from: `2_${id}`, to: `3_${id}` })).toEqual({ from: key('2'), to: key('3') });
+    expect(toolsChildBounds('tools-2.xml', { from: `2_${id}`, to: `3_${id}` })).toEqual({
+      from: key('2'),
+      to: key('3'),
+    });
     for (const [file, query] of [
       ['tools-2.xml', {}],
       ['tools-1.xml', { from: `2_${id}` }],
@@ -69,14 +89,42 @@ describe('child sitemap addresses', () => {
 
 describe('softwareApplicationLd', () => {
   const tool: PublicTool = {
-    site_id: id, slug: 'x', name: 'X', url: 'https://x.example/', description: null, image: null, icon: null,
-    is_feature: false, is_sponsor: false, live_url: null, published_at: null, categories: [], title: null,
+    site_id: id,
+    slug: 'x',
+    name: 'X',
+    url: 'https://x.example/',
+    description: null,
+    image: null,
+    icon: null,
+    is_feature: false,
+    is_sponsor: false,
+    live_url: null,
+    published_at: null,
+    categories: [],
+    title: null,
   };
   it('leaves out what is unknown and never links a website that is not http(s)', () => {
-    expect(softwareApplicationLd(tool, 'https://dir.example')).toEqual({ '@type': 'SoftwareApplication', name: 'X', url: 'https://x.example/' });
-    expect(softwareApplicationLd({ ...tool, url: 'javascript:alert(1)' }, 'https://dir.example')).toEqual({ '@type': 'SoftwareApplication', name: 'X' });
+    expect(softwareApplicationLd(tool, 'https://dir.example')).toEqual({
+      '@type': 'SoftwareApplication',
+      name: 'X',
+      url: 'https://x.example/',
+    });
+    expect(softwareApplicationLd({ ...tool, url: 'javascript:alert(1)' }, 'https://dir.example')).toEqual({
+      '@type': 'SoftwareApplication',
+      name: 'X',
+    });
     expect(
-      softwareApplicationLd({ ...tool, image: '/media/a.png', description: 'D', categories: [{ slug: 'code', name: 'Code' }] }, 'https://dir.example'),
-    ).toEqual({ '@type': 'SoftwareApplication', name: 'X', url: 'https://x.example/', description: 'D', image: 'https://dir.example/media/a.png', applicationCategory: 'Code' });
+      softwareApplicationLd(
+        { ...tool, image: '/media/a.png', description: 'D', categories: [{ slug: 'code', name: 'Code' }] },
+        'https://dir.example',
+      ),
+    ).toEqual({
+      '@type': 'SoftwareApplication',
+      name: 'X',
+      url: 'https://x.example/',
+      description: 'D',
+      image: 'https://dir.example/media/a.png',
+      applicationCategory: 'Code',
+    });
   });
 });

@@ -56,7 +56,11 @@ describe('docs/contract.md agrees with the code', () => {
   it('states each plan with its price, and each alias, as the plan table has them', () => {
     const table = rows('Plans and memberships', 0).map(([plan, price, , aliases]) => [plan, price, aliases]);
     expect(table).toEqual(
-      planKinds.map((kind) => [kind, `${amountText(planPrices[kind])} ${planPrices[kind].recurring ? 'a month' : 'once'}`, aliasesOf(kind).join(', ')]),
+      planKinds.map((kind) => [
+        kind,
+        `${amountText(planPrices[kind])} ${planPrices[kind].recurring ? 'a month' : 'once'}`,
+        aliasesOf(kind).join(', '),
+      ]),
     );
     expect(contract).toContain(`the default is \`${defaultPlan}\``);
   });
@@ -103,7 +107,9 @@ describe('docs/contract.md agrees with the code', () => {
 
   it('describes every operation openapi.json declares', () => {
     // Registering the routes reads no dependency; only handling a request would.
-    const document = openApiDocument(createApp({} as Deps), 'http://tooldir.test') as { paths: Record<string, Record<string, unknown>> };
+    const document = openApiDocument(createApp({} as Deps), 'http://tooldir.test') as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))

@@ -6,12 +6,23 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citedPaths, isExternal, isLineAnchor, namesSharedFolder, readMarkdown, resolveReference, type MarkdownFacts } from './markdown';
+import {
+  citedPaths,
+  isExternal,
+  isLineAnchor,
+  namesSharedFolder,
+  readMarkdown,
+  resolveReference,
+  type MarkdownFacts,
+} from './markdown';
 
 const root = resolve(import.meta.dirname, '../../..');
 
 /** Tracked files and those about to be (untracked, not ignored): what a clone of the branch holds. */
-const repoFiles = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, maxBuffer: 64 * 2 ** 20 })
+const repoFiles = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  maxBuffer: 64 * 2 ** 20,
+})
   .toString('utf8')
   .split('\0')
   .filter(Boolean);
@@ -59,7 +70,12 @@ function factsOf(repo: Repo): (path: string) => MarkdownFacts {
 }
 
 /** Every problem of the Markdown files of `repo`, as `file:line: what`. */
-function problems(repo: Repo, markdownFiles: string[], { citations }: { citations: boolean }, facts = factsOf(repo)): string[] {
+function problems(
+  repo: Repo,
+  markdownFiles: string[],
+  { citations }: { citations: boolean },
+  facts = factsOf(repo),
+): string[] {
   const found: string[] = [];
   for (const file of markdownFiles) {
     const source = repo.read(file);
@@ -81,8 +97,10 @@ function problems(repo: Repo, markdownFiles: string[], { citations }: { citation
       }
       if (target.fragment === '') continue;
       if (isFile && target.path.endsWith('.md')) {
-        if (!facts(target.path).anchors.has(target.fragment)) found.push(`${at}: no heading #${target.fragment} in ${target.path}`);
-      } else if (!isLineAnchor(target.fragment)) found.push(`${at}: #${target.fragment} is not an anchor of ${target.path}`);
+        if (!facts(target.path).anchors.has(target.fragment))
+          found.push(`${at}: no heading #${target.fragment} in ${target.path}`);
+      } else if (!isLineAnchor(target.fragment))
+        found.push(`${at}: #${target.fragment} is not an anchor of ${target.path}`);
     }
     if (!citations) continue;
     for (const { url: text, line } of facts(file).texts) {
@@ -108,7 +126,8 @@ describe('the checker (it can fail)', () => {
       '[no](docs/gone.md) src/c.ts',
       '```',
     ].join('\n'),
-    'docs/guide.md': '# Guide\n## Setting up\n## Setting up\n[again](#setting-up-1) [root](/README.md#title) [up](../README.md)',
+    'docs/guide.md':
+      '# Guide\n## Setting up\n## Setting up\n[again](#setting-up-1) [root](/README.md#title) [up](../README.md)',
     'src/a.ts': '',
   };
   const repo = repoOf(Object.keys(fixture), (path) => fixture[path] ?? '');
@@ -131,8 +150,15 @@ describe('the checker (it can fail)', () => {
   });
 
   it('reads anchors by GitHub slug rules', () => {
-    const { anchors } = readMarkdown('# The webhook: `POST /api/webhooks/stripe`\n## Caching and rate limits\n## Caching and rate limits\n<a id="custom"></a>');
-    expect([...anchors]).toEqual(['the-webhook-post-apiwebhooksstripe', 'caching-and-rate-limits', 'caching-and-rate-limits-1', 'custom']);
+    const { anchors } = readMarkdown(
+      '# The webhook: `POST /api/webhooks/stripe`\n## Caching and rate limits\n## Caching and rate limits\n<a id="custom"></a>',
+    );
+    expect([...anchors]).toEqual([
+      'the-webhook-post-apiwebhooksstripe',
+      'caching-and-rate-limits',
+      'caching-and-rate-limits-1',
+      'custom',
+    ]);
   });
 });
 
@@ -165,7 +191,10 @@ describe('the Markdown files of the repository', () => {
 
   // One test per file: a failure names its file, and a slow parse of a long file has its own time budget.
   const facts = factsOf(repo);
-  it.each(markdownFiles)('%s links only to files and anchors that exist, never to ../shared/, and names only paths that exist', (file) => {
-    expect(problems(repo, [file], { citations: true }, facts)).toEqual([]);
-  });
+  it.each(markdownFiles)(
+    '%s links only to files and anchors that exist, never to ../shared/, and names only paths that exist',
+    (file) => {
+      expect(problems(repo, [file], { citations: true }, facts)).toEqual([]);
+    },
+  );
 });

@@ -37,10 +37,13 @@ export function readMarkdown(source: string): MarkdownFacts {
   const walk = (node: Node): void => {
     const line = node.position?.start.line ?? 0;
     if (node.type === 'heading') facts.anchors.add(slugger.slug(toString(node)));
-    if (node.type === 'link' || node.type === 'image' || node.type === 'definition') facts.references.push({ url: node.url, line });
+    if (node.type === 'link' || node.type === 'image' || node.type === 'definition')
+      facts.references.push({ url: node.url, line });
     if (node.type === 'html') {
-      for (const name of ['id', 'name']) for (const m of node.value.matchAll(attribute(name))) facts.anchors.add(m[1] ?? m[2] ?? '');
-      for (const name of ['href', 'src']) for (const m of node.value.matchAll(attribute(name))) facts.references.push({ url: m[1] ?? m[2] ?? '', line });
+      for (const name of ['id', 'name'])
+        for (const m of node.value.matchAll(attribute(name))) facts.anchors.add(m[1] ?? m[2] ?? '');
+      for (const name of ['href', 'src'])
+        for (const m of node.value.matchAll(attribute(name))) facts.references.push({ url: m[1] ?? m[2] ?? '', line });
     }
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') {
       // A fenced block's text starts on the line after its fence; one entry per line keeps line numbers exact.
@@ -65,7 +68,9 @@ export function resolveReference(file: string, url: string): { path: string; fra
   const fragment = decodeURIComponent(rest.join('#'));
   const pathPart = decodeURIComponent(beforeHash.split('?')[0] ?? '');
   if (pathPart === '') return { path: file, fragment };
-  const joined = pathPart.startsWith('/') ? posix.normalize(pathPart.slice(1)) : posix.join(posix.dirname(file), pathPart);
+  const joined = pathPart.startsWith('/')
+    ? posix.normalize(pathPart.slice(1))
+    : posix.join(posix.dirname(file), pathPart);
   if (joined === '..' || joined.startsWith('../')) return 'outside';
   return { path: joined.replace(/\/$/, '') || '.', fragment };
 }

@@ -10,7 +10,18 @@ import { createLogger } from '../../../src/log';
 import { fetchImage } from '../../../src/media/fetch-image';
 import { fetchSiteMedia } from '../../../src/media/fetch-site-media';
 import { startFixtureSite, type FixtureHandler, type FixtureSite } from '../../helpers/fixture-site';
-import { bigPngBytes, gifOfSize, HTML, icoBytes, icoHolding, jpegOfSize, pngBytes, pngOfSize, SVG, webpOfSize } from '../../helpers/image-bytes';
+import {
+  bigPngBytes,
+  gifOfSize,
+  HTML,
+  icoBytes,
+  icoHolding,
+  jpegOfSize,
+  pngBytes,
+  pngOfSize,
+  SVG,
+  webpOfSize,
+} from '../../helpers/image-bytes';
 import { testEnv } from '../../helpers/test-app';
 import { inMemoryFetch, PUBLIC_IPV4, tableResolver } from '../crawler/network-doubles';
 
@@ -22,7 +33,9 @@ const ICO = icoBytes();
 const serve =
   (body: Uint8Array | string, contentType: string, extra: Record<string, string> = {}): FixtureHandler =>
   (_request, response) => {
-    response.writeHead(200, { 'content-type': contentType, ...extra }).end(typeof body === 'string' ? body : Buffer.from(body));
+    response
+      .writeHead(200, { 'content-type': contentType, ...extra })
+      .end(typeof body === 'string' ? body : Buffer.from(body));
   };
 
 /** Streams `size` bytes without a Content-Length, so the cap is enforced while reading. */
@@ -99,13 +112,19 @@ describe('fetchImage from a loopback fixture', () => {
     expect(await fetchFromFixture('/largest.png')).toMatchObject({ ok: true, extension: 'png' });
     for (const path of ['/wide.png', '/bomb.png', '/bomb.jpg', '/bomb.gif', '/bomb.webp', '/bomb.ico']) {
       const result = await fetchFromFixture(path);
-      expect(result, path).toMatchObject({ ok: false, error: { kind: 'too_many_pixels', detail: expect.stringContaining('at most 4096×4096') } });
+      expect(result, path).toMatchObject({
+        ok: false,
+        error: { kind: 'too_many_pixels', detail: expect.stringContaining('at most 4096×4096') },
+      });
     }
     expect(await fetchFromFixture('/no-frame.jpg')).toMatchObject({ ok: false, error: { kind: 'not_an_image' } });
   });
 
   it('refuses an HTTP error', async () => {
-    expect(await fetchFromFixture('/gone.png')).toMatchObject({ ok: false, error: { kind: 'http_error', status: 404 } });
+    expect(await fetchFromFixture('/gone.png')).toMatchObject({
+      ok: false,
+      error: { kind: 'http_error', status: 404 },
+    });
   });
 });
 
@@ -123,7 +142,12 @@ describe('redirects to private addresses', () => {
     const { resolver } = tableResolver({ 'cdn.example': [PUBLIC_IPV4], 'intranet.example': ['192.168.1.20'] });
     // No loopback hand-off at all: the double answers cdn.example from memory and fails on anything else.
     const network = inMemoryFetch({ 'https://cdn.example/og.png': redirectFrom(target()) });
-    const result = await fetchImage('https://cdn.example/og.png', { fetch: network.fetch, resolver, allowPrivate: false, signal: AbortSignal.timeout(30_000) });
+    const result = await fetchImage('https://cdn.example/og.png', {
+      fetch: network.fetch,
+      resolver,
+      allowPrivate: false,
+      signal: AbortSignal.timeout(30_000),
+    });
     expect(result).toMatchObject({ ok: false, error: { kind: 'blocked_address' } });
     expect(network.calls).toEqual(['https://cdn.example/og.png']);
     expect(site.hits).toEqual([]);
@@ -132,8 +156,15 @@ describe('redirects to private addresses', () => {
   it('refuses the loopback fixture itself with allowPrivate off, with zero hits', async () => {
     const { resolver } = tableResolver({ localhost: ['127.0.0.1'] });
     const fetch = createPinnedFetch({ resolver, allowPrivate: false });
-    for (const url of [`${site.origin}/og.png`, `http://localhost:${site.port}/og.png`, `http://2130706433:${site.port}/og.png`]) {
-      expect(await fetchImage(url, { fetch, resolver, allowPrivate: false, signal: AbortSignal.timeout(30_000) }), url).toMatchObject({
+    for (const url of [
+      `${site.origin}/og.png`,
+      `http://localhost:${site.port}/og.png`,
+      `http://2130706433:${site.port}/og.png`,
+    ]) {
+      expect(
+        await fetchImage(url, { fetch, resolver, allowPrivate: false, signal: AbortSignal.timeout(30_000) }),
+        url,
+      ).toMatchObject({
         ok: false,
         error: { kind: 'blocked_address' },
       });
@@ -160,7 +191,11 @@ describe('fetchSiteMedia (the crawl step)', () => {
 
   it('stores the image and the icon under their content hash and returns their names', async () => {
     const { deps: d, store } = deps();
-    const media = await fetchSiteMedia(d, { imageUrl: `${site.origin}/og.png`, iconUrl: `${site.origin}/favicon.ico` }, { siteId: 'x' });
+    const media = await fetchSiteMedia(
+      d,
+      { imageUrl: `${site.origin}/og.png`, iconUrl: `${site.origin}/favicon.ico` },
+      { siteId: 'x' },
+    );
     expect(media).toEqual({ image: `${sha(PNG)}.png`, icon: `${sha(ICO)}.ico` });
     expect(store.objects.get(`${sha(PNG)}.png`)).toEqual({ bytes: PNG, contentType: 'image/png' });
     expect(store.objects.get(`${sha(ICO)}.ico`)).toEqual({ bytes: ICO, contentType: 'image/x-icon' });
@@ -169,22 +204,42 @@ describe('fetchSiteMedia (the crawl step)', () => {
   it('fetches an image used as both og:image and icon once, and stores it once', async () => {
     const { deps: d, store } = deps();
     const url = `${site.origin}/og.png`;
-    expect(await fetchSiteMedia(d, { imageUrl: url, iconUrl: url }, { siteId: 'x' })).toEqual({ image: `${sha(PNG)}.png`, icon: `${sha(PNG)}.png` });
+    expect(await fetchSiteMedia(d, { imageUrl: url, iconUrl: url }, { siteId: 'x' })).toEqual({
+      image: `${sha(PNG)}.png`,
+      icon: `${sha(PNG)}.png`,
+    });
     expect(site.hits.map((hit) => hit.path)).toEqual(['/og.png']);
     expect(store.objects.size).toBe(1);
   });
 
   it('leaves a slot null (the placeholder) for each refused image and never throws', async () => {
     const { deps: d, store } = deps();
-    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/too-big.png`, iconUrl: `${site.origin}/logo.svg` }, { siteId: 'x' })).toEqual({ image: null, icon: null });
-    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/page-named.png`, iconUrl: null }, { siteId: 'x' })).toEqual({ image: null, icon: null });
-    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/bomb.png`, iconUrl: `${site.origin}/bomb.ico` }, { siteId: 'x' })).toEqual({ image: null, icon: null });
+    expect(
+      await fetchSiteMedia(
+        d,
+        { imageUrl: `${site.origin}/too-big.png`, iconUrl: `${site.origin}/logo.svg` },
+        { siteId: 'x' },
+      ),
+    ).toEqual({ image: null, icon: null });
+    expect(
+      await fetchSiteMedia(d, { imageUrl: `${site.origin}/page-named.png`, iconUrl: null }, { siteId: 'x' }),
+    ).toEqual({ image: null, icon: null });
+    expect(
+      await fetchSiteMedia(
+        d,
+        { imageUrl: `${site.origin}/bomb.png`, iconUrl: `${site.origin}/bomb.ico` },
+        { siteId: 'x' },
+      ),
+    ).toEqual({ image: null, icon: null });
     expect(store.objects.size).toBe(0);
   });
 
   it('keeps the crawl going when the store fails: null, not an exception', async () => {
     const broken = { ...createMemoryMediaStore(), put: async () => Promise.reject(new Error('bucket down')) };
     const { deps: d } = deps(broken as unknown as ReturnType<typeof createMemoryMediaStore>);
-    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/og.png`, iconUrl: null }, { siteId: 'x' })).toEqual({ image: null, icon: null });
+    expect(await fetchSiteMedia(d, { imageUrl: `${site.origin}/og.png`, iconUrl: null }, { siteId: 'x' })).toEqual({
+      image: null,
+      icon: null,
+    });
   });
 });

@@ -3,7 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_SIDE, fitsImageCap, readImageSize } from '../../../src/media/image-size';
 import { sniffImage } from '../../../src/media/sniff-image';
-import { gifBytes, gifOfSize, icoBytes, icoHolding, jpegBytes, jpegOfSize, pngBytes, pngOfSize, webpBytes, webpOfSize } from '../../helpers/image-bytes';
+import {
+  gifBytes,
+  gifOfSize,
+  icoBytes,
+  icoHolding,
+  jpegBytes,
+  jpegOfSize,
+  pngBytes,
+  pngOfSize,
+  webpBytes,
+  webpOfSize,
+} from '../../helpers/image-bytes';
 
 /** The size as the fetch path reads it: sniff the format, then read that format's header. */
 function sizeOf(bytes: Uint8Array) {
@@ -22,7 +33,11 @@ describe('readImageSize', () => {
     ['GIF', gifOfSize([300, 200]), { width: 300, height: 200 }],
     ['GIF 1×1 (the fixture)', gifBytes(), { width: 1, height: 1 }],
     ['GIF whose frame reaches past its screen', gifOfSize([10, 10], [5, 6, 5000, 20]), { width: 5005, height: 26 }],
-    ['GIF without its trailer', gifOfSize([30, 20]).subarray(0, gifOfSize([30, 20]).length - 1), { width: 30, height: 20 }],
+    [
+      'GIF without its trailer',
+      gifOfSize([30, 20]).subarray(0, gifOfSize([30, 20]).length - 1),
+      { width: 30, height: 20 },
+    ],
     ['WebP lossy', webpOfSize('VP8 ', 1024, 768), { width: 1024, height: 768 }],
     ['WebP lossless', webpOfSize('VP8L', 4096, 1), { width: 4096, height: 1 }],
     ['WebP lossless 1×1 (the fixture)', webpBytes(), { width: 1, height: 1 }],
@@ -36,12 +51,22 @@ describe('readImageSize', () => {
 
   it.each([
     ['a PNG of zero width', pngOfSize(0, 10)],
-    ['a JPEG without a frame header', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xda, 0, 2, 0xff, 0xd9])],
+    [
+      'a JPEG without a frame header',
+      new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0, 0xff, 0xda, 0, 2, 0xff, 0xd9]),
+    ],
     ['a JPEG cut inside its frame header', jpegOfSize(100, 100).subarray(0, 40)],
     ['a JPEG whose segments do not start with 0xFF', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 2, 0x12, 0x34, 0, 0])],
     ['a GIF cut inside a frame', gifOfSize([10, 10]).subarray(0, 30)],
     ['a GIF with an unknown block', new Uint8Array([...gifBytes().subarray(0, 19), 0x99, 0x3b])],
-    ['a lossy WebP without its start code', (() => { const b = webpOfSize('VP8 ', 10, 10); b[23] = 0; return b; })()],
+    [
+      'a lossy WebP without its start code',
+      (() => {
+        const b = webpOfSize('VP8 ', 10, 10);
+        b[23] = 0;
+        return b;
+      })(),
+    ],
   ])('is undefined for %s (the image is refused)', (_label, bytes) => {
     expect(sizeOf(bytes)).toBeUndefined();
   });

@@ -82,7 +82,9 @@ describe('placeholder', () => {
 
   it('picks the same colour for the same name, and not one colour for all', () => {
     expect(placeholderColour('Writely')).toBe(placeholderColour(' writely '));
-    const colours = new Set(['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta'].map(placeholderColour));
+    const colours = new Set(
+      ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta'].map(placeholderColour),
+    );
     expect(colours.size).toBeGreaterThan(3);
   });
 

@@ -33,12 +33,15 @@ describe.each([
     expect(await bodyBytes(object!.body)).toEqual(png);
   });
 
-  it.each(['../escape.png', `${'a'.repeat(64)}.svg`, `sub/${'a'.repeat(64)}.png`, '.tmp', ''])('refuses the name %j for every operation', async (name) => {
-    const store = make();
-    await expect(store.head(name)).rejects.toThrow(/not a media name/);
-    await expect(store.get(name)).rejects.toThrow(/not a media name/);
-    await expect(store.put(name, pngBytes(), 'image/png')).rejects.toThrow(/not a media name/);
-  });
+  it.each(['../escape.png', `${'a'.repeat(64)}.svg`, `sub/${'a'.repeat(64)}.png`, '.tmp', ''])(
+    'refuses the name %j for every operation',
+    async (name) => {
+      const store = make();
+      await expect(store.head(name)).rejects.toThrow(/not a media name/);
+      await expect(store.get(name)).rejects.toThrow(/not a media name/);
+      await expect(store.put(name, pngBytes(), 'image/png')).rejects.toThrow(/not a media name/);
+    },
+  );
 });
 
 it('the filesystem store leaves only named files behind (no temporary files)', async () => {

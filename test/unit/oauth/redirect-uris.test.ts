@@ -10,7 +10,7 @@ import { propertyRuns } from '../../helpers/property-runs';
 const CSP_SOURCE = /^[a-z][a-z0-9+.-]*:(\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?)?$/;
 
 describe('redirectUriProblem', () => {
-  it('accepts https, loopback http, reverse-domain schemes and the editors\' schemes', () => {
+  it("accepts https, loopback http, reverse-domain schemes and the editors' schemes", () => {
     for (const uri of [
       'https://app.example/cb',
       'https://app.example',
@@ -88,10 +88,26 @@ describe('redirectUriProblem', () => {
   });
 
   it('whatever string is accepted, the consent page derives a CSP source and a label from it and nothing else', () => {
-    const schemes = fc.constantFrom('https', 'http', 'cursor', 'vscode', 'com.example.app', 'javascript', 'data', 'x', 'ms-msdt', 'com.x');
-    const hosts = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('127.0.0.1', 'localhost', '[::1]', 'app.example', 'a;b', "a'b", 'a b'));
+    const schemes = fc.constantFrom(
+      'https',
+      'http',
+      'cursor',
+      'vscode',
+      'com.example.app',
+      'javascript',
+      'data',
+      'x',
+      'ms-msdt',
+      'com.x',
+    );
+    const hosts = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom('127.0.0.1', 'localhost', '[::1]', 'app.example', 'a;b', "a'b", 'a b'),
+    );
     const uri = fc.oneof(
-      fc.tuple(schemes, fc.constantFrom('://', ':', ':/'), hosts, fc.string({ maxLength: 20 })).map(([s, sep, h, rest]) => `${s}${sep}${h}${rest}`),
+      fc
+        .tuple(schemes, fc.constantFrom('://', ':', ':/'), hosts, fc.string({ maxLength: 20 }))
+        .map(([s, sep, h, rest]) => `${s}${sep}${h}${rest}`),
       fc.string({ maxLength: 60 }),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
     );
@@ -109,10 +125,22 @@ describe('redirectUriProblem', () => {
 
 describe('redirectTarget', () => {
   it('names a host for http(s) and an app scheme otherwise; allows only that origin or scheme', () => {
-    expect(redirectTarget('https://app.example/cb')).toEqual({ label: 'app.example', formAction: 'https://app.example' });
-    expect(redirectTarget('http://127.0.0.1:4000/cb')).toEqual({ label: '127.0.0.1:4000', formAction: 'http://127.0.0.1:4000' });
-    expect(redirectTarget('cursor://anysphere.cursor-mcp/oauth/callback')).toEqual({ label: 'cursor://anysphere.cursor-mcp', formAction: 'cursor:' });
-    expect(redirectTarget('com.example.app:/cb')).toEqual({ label: 'com.example.app:', formAction: 'com.example.app:' });
+    expect(redirectTarget('https://app.example/cb')).toEqual({
+      label: 'app.example',
+      formAction: 'https://app.example',
+    });
+    expect(redirectTarget('http://127.0.0.1:4000/cb')).toEqual({
+      label: '127.0.0.1:4000',
+      formAction: 'http://127.0.0.1:4000',
+    });
+    expect(redirectTarget('cursor://anysphere.cursor-mcp/oauth/callback')).toEqual({
+      label: 'cursor://anysphere.cursor-mcp',
+      formAction: 'cursor:',
+    });
+    expect(redirectTarget('com.example.app:/cb')).toEqual({
+      label: 'com.example.app:',
+      formAction: 'com.example.app:',
+    });
   });
 });
 
@@ -129,8 +157,22 @@ describe('redirectUriMatches', () => {
 describe('isOurResource', () => {
   const origin = 'https://tooldir.example';
   it('accepts /mcp as a URL parser reads it, nothing else', () => {
-    for (const same of ['https://tooldir.example/mcp', 'HTTPS://TOOLDIR.EXAMPLE/mcp', 'https://tooldir.example:443/mcp']) expect(isOurResource(same, origin), same).toBe(true);
-    for (const other of ['https://tooldir.example/mcp/', 'https://tooldir.example/MCP', 'https://tooldir.example/mcp#x', 'https://tooldir.example', 'http://tooldir.example/mcp', 'https://other.example/mcp', 'mcp', '']) {
+    for (const same of [
+      'https://tooldir.example/mcp',
+      'HTTPS://TOOLDIR.EXAMPLE/mcp',
+      'https://tooldir.example:443/mcp',
+    ])
+      expect(isOurResource(same, origin), same).toBe(true);
+    for (const other of [
+      'https://tooldir.example/mcp/',
+      'https://tooldir.example/MCP',
+      'https://tooldir.example/mcp#x',
+      'https://tooldir.example',
+      'http://tooldir.example/mcp',
+      'https://other.example/mcp',
+      'mcp',
+      '',
+    ]) {
       expect(isOurResource(other, origin), other).toBe(false);
     }
   });

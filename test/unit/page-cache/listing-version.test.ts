@@ -9,7 +9,8 @@ function fakeDb() {
     _: {
       session: {
         prepareQuery: () => ({
-          execute: () => new Promise((resolve) => pending.push((version) => resolve({ rows: [{ version: String(version) }] }))),
+          execute: () =>
+            new Promise((resolve) => pending.push((version) => resolve({ rows: [{ version: String(version) }] }))),
         }),
       },
     },

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryPageCache } from '../../../src/adapters/page-cache/memory';
 import type { CachedPage } from '../../../src/adapters/page-cache/types';
 
-const page = (body: string, storedAt: number): CachedPage => ({ status: 200, headers: [['content-type', 'text/html']], body: new TextEncoder().encode(body), storedAt });
+const page = (body: string, storedAt: number): CachedPage => ({
+  status: 200,
+  headers: [['content-type', 'text/html']],
+  body: new TextEncoder().encode(body),
+  storedAt,
+});
 const text = (p: CachedPage | undefined) => (p ? new TextDecoder().decode(p.body) : undefined);
 
 describe('the in-memory page cache', () => {

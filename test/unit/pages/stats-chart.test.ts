@@ -14,18 +14,31 @@ function stats(views: Record<number, number>, clicks: Record<number, number> = {
     badge_loads: i === 3 ? 2 : 0,
   }));
   const sum = (key: 'views' | 'clicks' | 'impressions' | 'badge_loads') => days.reduce((a, d) => a + d[key], 0);
-  const totals = { views: sum('views'), clicks: sum('clicks'), impressions: sum('impressions'), badge_loads: sum('badge_loads') };
+  const totals = {
+    views: sum('views'),
+    clicks: sum('clicks'),
+    impressions: sum('impressions'),
+    badge_loads: sum('badge_loads'),
+  };
   return {
     site_id: '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a',
     from: days[0]!.date,
     to: days.at(-1)!.date,
     days,
-    totals: { ...totals, impressions_by_placement: { sponsored: 0, featured: 0, standard: totals.impressions }, click_through_rate: clickThroughRate(totals) },
+    totals: {
+      ...totals,
+      impressions_by_placement: { sponsored: 0, featured: 0, standard: totals.impressions },
+      click_through_rate: clickThroughRate(totals),
+    },
   };
 }
 
 const render = async (s: SiteStats) => String(await statsChartSection(s));
-const rects = (markup: string) => [...markup.matchAll(/<rect class="bar-(views|clicks)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"><\/rect>/g)];
+const rects = (markup: string) => [
+  ...markup.matchAll(
+    /<rect class="bar-(views|clicks)" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"><\/rect>/g,
+  ),
+];
 
 describe('the statistics chart of a submission page', () => {
   it('draws one bar per day and counter that is above zero, on an axis rounded up from the busiest day', async () => {
@@ -45,9 +58,13 @@ describe('the statistics chart of a submission page', () => {
 
   it('is an image with a name and a description, and puts every number in a table for screen readers', async () => {
     const markup = await render(stats({ 10: 40 }, { 10: 4 }));
-    expect(markup).toContain('<svg viewBox="0 0 600 220" role="img" aria-labelledby="stats-title stats-desc" focusable="false">');
+    expect(markup).toContain(
+      '<svg viewBox="0 0 600 220" role="img" aria-labelledby="stats-title stats-desc" focusable="false">',
+    );
     expect(markup).toContain('<title id="stats-title">Views and clicks per day, 2026-10-27 to 2026-11-25</title>');
-    expect(markup).toContain('<desc id="stats-desc">40 views and 4 clicks in 30 days. The busiest day was 2026-11-06 with 40 views. The table after the chart lists every day.</desc>');
+    expect(markup).toContain(
+      '<desc id="stats-desc">40 views and 4 clicks in 30 days. The busiest day was 2026-11-06 with 40 views. The table after the chart lists every day.</desc>',
+    );
     expect(markup).toContain('<div class="vh"><table>');
     expect(markup).toContain('<caption>Statistics per day, 2026-10-27 to 2026-11-25 (UTC)</caption>');
     expect(markup.match(/<tr><th scope="row">/g)).toHaveLength(30);
@@ -57,22 +74,32 @@ describe('the statistics chart of a submission page', () => {
 
   it('states the click-through rate in words, and a dash for a tool never shown', async () => {
     const shown = await render(stats({ 10: 40 }, { 10: 4 }));
-    expect(shown).toContain('Click-through rate: <strong>0.9 %</strong> <span class="muted">(4 visits to your website from 400 card impressions and 40 page views)</span>');
+    expect(shown).toContain(
+      'Click-through rate: <strong>0.9 %</strong> <span class="muted">(4 visits to your website from 400 card impressions and 40 page views)</span>',
+    );
     const never = await render(stats({}));
     expect(never).toContain('Click-through rate: <strong>–</strong>');
     expect(rects(never)).toEqual([]);
-    expect(never).toContain('<desc id="stats-desc">0 views and 0 clicks in 30 days. The table after the chart lists every day.</desc>');
+    expect(never).toContain(
+      '<desc id="stats-desc">0 views and 0 clicks in 30 days. The table after the chart lists every day.</desc>',
+    );
     expect(never).toContain('>1</text>'); // an empty chart still has an axis
   });
 
   it('labels the first, middle and last day, and escapes nothing it was not given', async () => {
     const markup = await render(stats({ 1: 1 }));
-    expect([...markup.matchAll(/text-anchor="(start|middle|end)">(\d\d-\d\d)<\/text>/g)].map((m) => m[2])).toEqual(['10-27', '11-10', '11-25']);
+    expect([...markup.matchAll(/text-anchor="(start|middle|end)">(\d\d-\d\d)<\/text>/g)].map((m) => m[2])).toEqual([
+      '10-27',
+      '11-10',
+      '11-25',
+    ]);
     expect(markup).not.toContain('<script');
     expect(markup).not.toContain('style=');
   });
 
   it('rounds the axis up to 1, 2 or 5 times a power of ten', () => {
-    expect([0, 1, 2, 3, 7, 10, 11, 40, 51, 999, 1001].map(niceMax)).toEqual([1, 1, 2, 5, 10, 10, 20, 50, 100, 1000, 2000]);
+    expect([0, 1, 2, 3, 7, 10, 11, 40, 51, 999, 1001].map(niceMax)).toEqual([
+      1, 1, 2, 5, 10, 10, 20, 50, 100, 1000, 2000,
+    ]);
   });
 });

@@ -7,8 +7,11 @@ import {
   tierForPrices,
 } from '../../../src/payments/membership-rules';
 
-const membershipFromSubscription = (s: { status: string; periodEnd?: number }, tier: 'member' | 'memberFeature', deleted: boolean) =>
-  membershipChange(paidPeriodFromSubscription(s, { deleted }), tier);
+const membershipFromSubscription = (
+  s: { status: string; periodEnd?: number },
+  tier: 'member' | 'memberFeature',
+  deleted: boolean,
+) => membershipChange(paidPeriodFromSubscription(s, { deleted }), tier);
 const membershipFromInvoice = (i: { periodEnd?: number }, tier: 'member' | 'memberFeature', paid: boolean) =>
   membershipChange(paidPeriodFromInvoice(i, { paid }), tier);
 import { isMembershipActive } from '../../../src/accounts/memberships';
@@ -37,8 +40,18 @@ describe('recordedTier', () => {
 
 describe('paidPeriodFromSubscription (memberships and sponsorships alike)', () => {
   it('says whether the subscription ended, independent of the tier', () => {
-    expect(paidPeriodFromSubscription({ status: 'past_due', periodEnd: end }, { deleted: false })).toEqual({ status: 'past_due', periodEnd: new Date(end * 1000), periodMode: 'keep', ended: false });
-    expect(paidPeriodFromSubscription({ status: 'incomplete_expired' }, { deleted: false })).toEqual({ status: 'canceled', periodEnd: null, periodMode: 'keep', ended: true });
+    expect(paidPeriodFromSubscription({ status: 'past_due', periodEnd: end }, { deleted: false })).toEqual({
+      status: 'past_due',
+      periodEnd: new Date(end * 1000),
+      periodMode: 'keep',
+      ended: false,
+    });
+    expect(paidPeriodFromSubscription({ status: 'incomplete_expired' }, { deleted: false })).toEqual({
+      status: 'canceled',
+      periodEnd: null,
+      periodMode: 'keep',
+      ended: true,
+    });
     expect(paidPeriodFromSubscription({ status: 'active', periodEnd: end }, { deleted: true }).ended).toBe(true);
   });
 });
@@ -46,27 +59,54 @@ describe('paidPeriodFromSubscription (memberships and sponsorships alike)', () =
 describe('membershipFromSubscription', () => {
   it('active and trialing set the period end', () => {
     expect(membershipFromSubscription({ status: 'active', periodEnd: end }, 'member', false)).toEqual({
-      tier: 'member', status: 'active', periodEnd: new Date(end * 1000), periodMode: 'set',
+      tier: 'member',
+      status: 'active',
+      periodEnd: new Date(end * 1000),
+      periodMode: 'set',
     });
-    expect(membershipFromSubscription({ status: 'trialing', periodEnd: end }, 'memberFeature', false).periodMode).toBe('set');
+    expect(membershipFromSubscription({ status: 'trialing', periodEnd: end }, 'memberFeature', false).periodMode).toBe(
+      'set',
+    );
   });
 
   it('past_due and unpaid keep the paid period end (the subscription already shows the unpaid next one)', () => {
-    expect(membershipFromSubscription({ status: 'past_due', periodEnd: end }, 'member', false)).toMatchObject({ status: 'past_due', periodMode: 'keep', tier: 'member' });
-    expect(membershipFromSubscription({ status: 'unpaid', periodEnd: end }, 'member', false)).toMatchObject({ status: 'unpaid', periodMode: 'keep' });
+    expect(membershipFromSubscription({ status: 'past_due', periodEnd: end }, 'member', false)).toMatchObject({
+      status: 'past_due',
+      periodMode: 'keep',
+      tier: 'member',
+    });
+    expect(membershipFromSubscription({ status: 'unpaid', periodEnd: end }, 'member', false)).toMatchObject({
+      status: 'unpaid',
+      periodMode: 'keep',
+    });
   });
 
   it('deleted, canceled and incomplete_expired end the membership', () => {
-    for (const [status, deleted] of [['active', true], ['canceled', false], ['incomplete_expired', false]] as const) {
-      expect(membershipFromSubscription({ status, periodEnd: end }, 'member', deleted)).toMatchObject({ tier: 'none', status: 'canceled' });
+    for (const [status, deleted] of [
+      ['active', true],
+      ['canceled', false],
+      ['incomplete_expired', false],
+    ] as const) {
+      expect(membershipFromSubscription({ status, periodEnd: end }, 'member', deleted)).toMatchObject({
+        tier: 'none',
+        status: 'canceled',
+      });
     }
   });
 });
 
 describe('membershipFromInvoice', () => {
   it('paid extends, failed marks past_due and keeps the period', () => {
-    expect(membershipFromInvoice({ periodEnd: end }, 'member', true)).toEqual({ tier: 'member', status: 'active', periodEnd: new Date(end * 1000), periodMode: 'extend' });
-    expect(membershipFromInvoice({ periodEnd: end }, 'member', false)).toMatchObject({ status: 'past_due', periodMode: 'keep' });
+    expect(membershipFromInvoice({ periodEnd: end }, 'member', true)).toEqual({
+      tier: 'member',
+      status: 'active',
+      periodEnd: new Date(end * 1000),
+      periodMode: 'extend',
+    });
+    expect(membershipFromInvoice({ periodEnd: end }, 'member', false)).toMatchObject({
+      status: 'past_due',
+      periodMode: 'keep',
+    });
     expect(membershipFromInvoice({}, 'member', true).periodEnd).toBeNull();
   });
 });

@@ -26,7 +26,13 @@ const stripeConfig = (apiUrl: string, prices: Record<string, string> = {}) =>
 
 const adapter = () => createStripePayments(stripeConfig(standIn.url), () => NOW);
 const siteId = '6f1c2c1e-6f0e-4d7a-9a53-2f6c2b1f4b1a';
-const request = { siteId, name: 'Acme', url: 'https://acme.example', email: 'a@example.com', origin: 'https://tooldir.example' };
+const request = {
+  siteId,
+  name: 'Acme',
+  url: 'https://acme.example',
+  email: 'a@example.com',
+  origin: 'https://tooldir.example',
+};
 
 describe('Stripe adapter: Checkout Sessions', () => {
   it('creates a payment-mode session for a one-time plan', async () => {
@@ -69,20 +75,29 @@ describe('Stripe adapter: Checkout Sessions', () => {
 
   it('a Price Stripe does not know is checkout_failed, and nothing unrecordable is handed out', async () => {
     const broken = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_BASIC: 'price_deleted' }), () => NOW);
-    await expect(broken.createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 31 })).rejects.toMatchObject({ code: 'checkout_failed' });
+    await expect(
+      broken.createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 31 }),
+    ).rejects.toMatchObject({ code: 'checkout_failed' });
   });
 
   it('creates a subscription-mode session for the sponsored plan (also spelled pro)', async () => {
     standIn.clearRequests();
     const session = await adapter().createCheckout({ ...request, plan: 'pro', kind: 'sponsored', version: 1 });
-    expect(session).toMatchObject({ mode: 'subscription', amountTotal: 2990, currency: 'usd', ref: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      amountTotal: 2990,
+      currency: 'usd',
+      ref: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(standIn.requests[0]!.body).toMatchObject({
       mode: 'subscription',
       client_reference_id: siteId,
       line_items: [{ price: 'price_sponsored', quantity: '1' }],
       metadata: { site_id: siteId, plan: 'pro', version: '1' },
       // The reference lets subscription events that arrive before the completed session be recognised as ours.
-      subscription_data: { metadata: { site_id: siteId, plan: 'pro', version: '1', purpose: 'sponsorship', tooldir_ref: session.ref } },
+      subscription_data: {
+        metadata: { site_id: siteId, plan: 'pro', version: '1', purpose: 'sponsorship', tooldir_ref: session.ref },
+      },
     });
     expect(standIn.requests[0]!.body.payment_intent_data).toBeUndefined();
   });
@@ -110,10 +125,14 @@ describe('Stripe adapter: Checkout Sessions', () => {
 
   it('a plan without a Price is plan_unavailable; a provider failure is checkout_failed', async () => {
     const noPrice = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_FEATURED: '' }), () => NOW);
-    await expect(noPrice.createCheckout({ ...request, plan: 'featured', kind: 'featured', version: 1 })).rejects.toMatchObject({ code: 'plan_unavailable' });
+    await expect(
+      noPrice.createCheckout({ ...request, plan: 'featured', kind: 'featured', version: 1 }),
+    ).rejects.toMatchObject({ code: 'plan_unavailable' });
     standIn.setDown('error');
     try {
-      const error = await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 99 }).catch((e: unknown) => e);
+      const error = await adapter()
+        .createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 99 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).code).toBe('checkout_failed');
     } finally {
@@ -141,7 +160,12 @@ describe('Stripe adapter: refunds', () => {
     await adapter().refund('pi_123', 'URL taken');
     expect(standIn.requests).toHaveLength(2);
     for (const r of standIn.requests) {
-      expect(r).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-pi_123', body: { payment_intent: 'pi_123', metadata: { reason: 'URL taken' } } });
+      expect(r).toMatchObject({
+        method: 'POST',
+        path: '/v1/refunds',
+        idempotencyKey: 'refund-pi_123',
+        body: { payment_intent: 'pi_123', metadata: { reason: 'URL taken' } },
+      });
     }
   });
 
@@ -152,9 +176,19 @@ describe('Stripe adapter: refunds', () => {
       await payments.cancelSubscriptionAndRefund('sub_1', 'in_1', 'taken');
       await payments.cancelSubscriptionAndRefund('sub_1', 'in_1', 'taken'); // already cancelled: still fine
       const seen = sub.requests.map((r) => `${r.method} ${r.path}`);
-      expect(seen).toEqual(['DELETE /v1/subscriptions/sub_1', 'GET /v1/invoice_payments', 'POST /v1/refunds', 'DELETE /v1/subscriptions/sub_1', 'GET /v1/invoice_payments', 'POST /v1/refunds']);
+      expect(seen).toEqual([
+        'DELETE /v1/subscriptions/sub_1',
+        'GET /v1/invoice_payments',
+        'POST /v1/refunds',
+        'DELETE /v1/subscriptions/sub_1',
+        'GET /v1/invoice_payments',
+        'POST /v1/refunds',
+      ]);
       expect(sub.requests[1]!.query).toContain('invoice=in_1');
-      expect(sub.requests[2]).toMatchObject({ idempotencyKey: 'refund-pi_sub_1', body: { payment_intent: 'pi_sub_1', metadata: { reason: 'taken' } } });
+      expect(sub.requests[2]).toMatchObject({
+        idempotencyKey: 'refund-pi_sub_1',
+        body: { payment_intent: 'pi_sub_1', metadata: { reason: 'taken' } },
+      });
     } finally {
       await sub.close();
     }
@@ -164,8 +198,16 @@ describe('Stripe adapter: refunds', () => {
 describe('Stripe adapter: membership checkout', () => {
   it('creates a subscription-mode session for the tier Price with the account as client_reference_id', async () => {
     standIn.clearRequests();
-    const payments = createStripePayments(stripeConfig(standIn.url, { STRIPE_PRICE_MEMBER: 'price_member', STRIPE_PRICE_MEMBER_FEATURE: 'price_mf' }), () => NOW);
-    const session = await payments.createMembershipCheckout({ accountId: siteId, tier: 'memberFeature', email: 'm@example.com', origin: 'https://tooldir.example' });
+    const payments = createStripePayments(
+      stripeConfig(standIn.url, { STRIPE_PRICE_MEMBER: 'price_member', STRIPE_PRICE_MEMBER_FEATURE: 'price_mf' }),
+      () => NOW,
+    );
+    const session = await payments.createMembershipCheckout({
+      accountId: siteId,
+      tier: 'memberFeature',
+      email: 'm@example.com',
+      origin: 'https://tooldir.example',
+    });
     const bucket = Math.floor(NOW.getTime() / 600_000);
     expect(standIn.requests[0]).toMatchObject({
       path: '/v1/checkout/sessions',
@@ -176,12 +218,21 @@ describe('Stripe adapter: membership checkout', () => {
         customer_email: 'm@example.com',
         line_items: [{ price: 'price_mf', quantity: '1' }],
         metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature' },
-        subscription_data: { metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature', tooldir_ref: session.ref } },
+        subscription_data: {
+          metadata: { purpose: 'membership', account_id: siteId, tier: 'memberFeature', tooldir_ref: session.ref },
+        },
       },
     });
     expect(session.url).toContain(session.sessionId);
-    expect(session).toMatchObject({ mode: 'subscription', amountTotal: 1990, currency: 'usd', ref: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    await expect(adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' })).rejects.toMatchObject({ code: 'plan_unavailable' });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      amountTotal: 1990,
+      currency: 'usd',
+      ref: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    await expect(
+      adapter().createMembershipCheckout({ accountId: siteId, tier: 'member', email: 'm@example.com', origin: 'x' }),
+    ).rejects.toMatchObject({ code: 'plan_unavailable' });
   });
 });
 
@@ -202,7 +253,8 @@ describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_CO
     standIn.clearRequests();
     await adapter().createCheckout({ ...request, plan: 'basic', kind: 'basic', version: 40 });
     const body = standIn.requests[0]!.body;
-    for (const param of ['automatic_tax', 'tax_id_collection', 'invoice_creation', 'customer_update']) expect(body[param]).toBeUndefined();
+    for (const param of ['automatic_tax', 'tax_id_collection', 'invoice_creation', 'customer_update'])
+      expect(body[param]).toBeUndefined();
   });
 
   it('a one-time listing: automatic tax, tax IDs and an invoice; recorded before tax', async () => {
@@ -222,13 +274,22 @@ describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_CO
   it('a subscription gets no invoice_creation (Stripe refuses it there; subscriptions invoice anyway)', async () => {
     standIn.clearRequests();
     await taxed().createCheckout({ ...request, plan: 'sponsored', kind: 'sponsored', version: 42 });
-    expect(standIn.requests[0]!.body).toMatchObject({ mode: 'subscription', automatic_tax: { enabled: 'true' }, tax_id_collection: { enabled: 'true' } });
+    expect(standIn.requests[0]!.body).toMatchObject({
+      mode: 'subscription',
+      automatic_tax: { enabled: 'true' },
+      tax_id_collection: { enabled: 'true' },
+    });
     expect(standIn.requests[0]!.body.invoice_creation).toBeUndefined();
   });
 
   it('a membership for an existing customer lets Checkout save the address and business name Stripe needs', async () => {
     standIn.clearRequests();
-    const base = { accountId: siteId, tier: 'member' as const, email: 'm@example.com', origin: 'https://tooldir.example' };
+    const base = {
+      accountId: siteId,
+      tier: 'member' as const,
+      email: 'm@example.com',
+      origin: 'https://tooldir.example',
+    };
     await taxed().createMembershipCheckout({ ...base, customerId: 'cus_known' });
     const bucket = Math.floor(NOW.getTime() / 600_000);
     // A session for the customer is keyed apart from the one made before the account had it.
@@ -241,17 +302,29 @@ describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_CO
     });
     // Only the part that needs it: automatic tax alone saves the address, tax IDs alone the name.
     standIn.clearRequests();
-    await taxed({ STRIPE_TAX_ID_COLLECTION: 'off' }).createMembershipCheckout({ ...base, tier: 'member', customerId: 'cus_known', accountId: crypto.randomUUID() });
+    await taxed({ STRIPE_TAX_ID_COLLECTION: 'off' }).createMembershipCheckout({
+      ...base,
+      tier: 'member',
+      customerId: 'cus_known',
+      accountId: crypto.randomUUID(),
+    });
     expect(standIn.requests[0]!.body.customer_update).toEqual({ address: 'auto' });
     standIn.clearRequests();
     await taxed().createMembershipCheckout({ ...base, accountId: crypto.randomUUID() });
-    expect(standIn.requests[0]!.body).toMatchObject({ customer_email: 'm@example.com', automatic_tax: { enabled: 'true' } });
+    expect(standIn.requests[0]!.body).toMatchObject({
+      customer_email: 'm@example.com',
+      automatic_tax: { enabled: 'true' },
+    });
     expect(standIn.requests[0]!.body.customer_update).toBeUndefined();
   });
 
   it('rejects a value that is not a switch, naming the variable', () => {
     expect(() => stripeConfig(standIn.url, { STRIPE_AUTOMATIC_TAX: 'yes' })).toThrow(/STRIPE_AUTOMATIC_TAX/);
-    expect(stripeConfig(standIn.url, { STRIPE_AUTOMATIC_TAX: 'true', STRIPE_INVOICE_CREATION: '1' }).tax).toEqual({ automatic: true, idCollection: false, invoiceCreation: true });
+    expect(stripeConfig(standIn.url, { STRIPE_AUTOMATIC_TAX: 'true', STRIPE_INVOICE_CREATION: '1' }).tax).toEqual({
+      automatic: true,
+      idCollection: false,
+      invoiceCreation: true,
+    });
     expect(stripeConfig(standIn.url).tax).toEqual({ automatic: false, idCollection: false, invoiceCreation: false });
   });
 });
@@ -259,12 +332,21 @@ describe('Stripe adapter: tax collection (STRIPE_AUTOMATIC_TAX, STRIPE_TAX_ID_CO
 describe('Stripe adapter: Customer Portal and replaced subscriptions', () => {
   it("opens a portal session for the account's customer, returning to the account page", async () => {
     standIn.clearRequests();
-    const portal = await adapter().createBillingPortal({ customerId: 'cus_portal_1', returnUrl: 'https://tooldir.example/account' });
+    const portal = await adapter().createBillingPortal({
+      customerId: 'cus_portal_1',
+      returnUrl: 'https://tooldir.example/account',
+    });
     expect(portal.url).toMatch(new RegExp(`^${standIn.url}/p/session/bps_`));
-    expect(standIn.requests[0]).toMatchObject({ method: 'POST', path: '/v1/billing_portal/sessions', body: { customer: 'cus_portal_1', return_url: 'https://tooldir.example/account' } });
+    expect(standIn.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/billing_portal/sessions',
+      body: { customer: 'cus_portal_1', return_url: 'https://tooldir.example/account' },
+    });
     standIn.setDown('error');
     try {
-      await expect(adapter().createBillingPortal({ customerId: 'cus_portal_1', returnUrl: 'x' })).rejects.toMatchObject({ code: 'service_unavailable' });
+      await expect(adapter().createBillingPortal({ customerId: 'cus_portal_1', returnUrl: 'x' })).rejects.toMatchObject(
+        { code: 'service_unavailable' },
+      );
     } finally {
       standIn.setDown(false);
     }
@@ -274,12 +356,19 @@ describe('Stripe adapter: Customer Portal and replaced subscriptions', () => {
     standIn.clearRequests();
     await adapter().cancelReplacedSubscription('sub_replaced_1');
     await adapter().cancelReplacedSubscription('sub_replaced_1');
-    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/subscriptions/sub_replaced_1', 'DELETE /v1/subscriptions/sub_replaced_1']);
+    expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'DELETE /v1/subscriptions/sub_replaced_1',
+      'DELETE /v1/subscriptions/sub_replaced_1',
+    ]);
     expect(standIn.requests[0]).toMatchObject({ body: { prorate: 'true' }, idempotencyKey: 'replaced-sub_replaced_1' });
     expect(standIn.cancelledSubscriptions).toEqual(['sub_replaced_1']);
   });
 
   it('names the hosted pages a form may redirect to (Checkout, the portal, a stand-in)', () => {
-    expect(adapter().hostedOrigins).toEqual(['https://checkout.stripe.com', 'https://billing.stripe.com', new URL(standIn.url).origin]);
+    expect(adapter().hostedOrigins).toEqual([
+      'https://checkout.stripe.com',
+      'https://billing.stripe.com',
+      new URL(standIn.url).origin,
+    ]);
   });
 });

@@ -26,6 +26,7 @@ describe('nextFreeSlug', () => {
 
 describe('isSlug', () => {
   it('refuses anything a slug cannot be', () => {
-    for (const bad of ['', 'UPPER', 'a--b', '-a', 'a-', '../x', 'a b', 'a'.repeat(100)]) expect(isSlug(bad), bad).toBe(false);
+    for (const bad of ['', 'UPPER', 'a--b', '-a', 'a-', '../x', 'a b', 'a'.repeat(100)])
+      expect(isSlug(bad), bad).toBe(false);
   });
 });

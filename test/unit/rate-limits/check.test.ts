@@ -114,7 +114,9 @@ describe('checkRateLimit', () => {
     }
     const error = await refusal(checkRateLimit(deps, 'badges', '2001:db8:7:ff::/64'));
     expect(error.message).toMatch(
-      new RegExp(`^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\. Retry in \\d+ s\\.$`),
+      new RegExp(
+        `^Too many requests: at most ${limit * PREFIX_48_MULTIPLIER} badge loads per minute per IPv6 /48 network\\. Retry in \\d+ s\\.$`,
+      ),
     );
     expect(error.details.rateLimit).toMatchObject({ limit: limit * PREFIX_48_MULTIPLIER, remaining: 0 });
     // The next /48, and IPv4 clients, are other buckets.

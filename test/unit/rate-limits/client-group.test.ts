@@ -5,7 +5,12 @@ describe('clientGroup', () => {
   it('keeps IPv4 addresses (also IPv4-mapped) and groups IPv6 addresses by their /64', () => {
     expect(clientGroup('203.0.113.7')).toBe('203.0.113.7');
     expect(clientGroup('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    for (const same of ['2001:db8:1:2::1', '2001:0DB8:0001:0002:ffff:0:0:9', '[2001:db8:1:2::abcd]', '2001:db8:1:2:3:4:5:6%en0']) {
+    for (const same of [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:ffff:0:0:9',
+      '[2001:db8:1:2::abcd]',
+      '2001:db8:1:2:3:4:5:6%en0',
+    ]) {
       expect(clientGroup(same), same).toBe('2001:db8:1:2::/64');
     }
     expect(clientGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
@@ -15,7 +20,8 @@ describe('clientGroup', () => {
   });
 
   it('leaves anything that is not an address as it is (never throws)', () => {
-    for (const odd of ['unknown', '', '1:2:3', '1::2::3', '2001:db8:zz::1', '1:2:3:4:5:6:7:8:9']) expect(clientGroup(odd), odd).toBe(odd);
+    for (const odd of ['unknown', '', '1:2:3', '1::2::3', '2001:db8:zz::1', '1:2:3:4:5:6:7:8:9'])
+      expect(clientGroup(odd), odd).toBe(odd);
   });
 });
 
@@ -38,7 +44,15 @@ describe('prefix48Of', () => {
   });
 
   it('has none for IPv4 clients, accounts and labels', () => {
-    for (const other of ['203.0.113.7', clientGroup('::ffff:203.0.113.7'), 'unknown', '', crypto.randomUUID(), 'email:a@b.example', '2001:db8:1:2::/48']) {
+    for (const other of [
+      '203.0.113.7',
+      clientGroup('::ffff:203.0.113.7'),
+      'unknown',
+      '',
+      crypto.randomUUID(),
+      'email:a@b.example',
+      '2001:db8:1:2::/48',
+    ]) {
       expect(prefix48Of(other), other).toBeUndefined();
     }
   });

@@ -30,9 +30,15 @@ describe('createUpstashScriptClient', () => {
   });
 
   it("surfaces Redis's error text (NOSCRIPT) and any HTTP failure as errors", async () => {
-    const noscript = recording(() => Response.json({ error: 'NOSCRIPT No matching script. Please use EVAL.' }, { status: 400 }));
-    await expect(createUpstashScriptClient({ url: 'https://x', token: 't', fetch: noscript.fetch }).evalsha('s', [], [])).rejects.toThrow(/NOSCRIPT/);
+    const noscript = recording(() =>
+      Response.json({ error: 'NOSCRIPT No matching script. Please use EVAL.' }, { status: 400 }),
+    );
+    await expect(
+      createUpstashScriptClient({ url: 'https://x', token: 't', fetch: noscript.fetch }).evalsha('s', [], []),
+    ).rejects.toThrow(/NOSCRIPT/);
     const down = recording(() => new Response('bad gateway', { status: 502 }));
-    await expect(createUpstashScriptClient({ url: 'https://x', token: 't', fetch: down.fetch }).eval('s', [], [])).rejects.toThrow('Upstash answered HTTP 502');
+    await expect(
+      createUpstashScriptClient({ url: 'https://x', token: 't', fetch: down.fetch }).eval('s', [], []),
+    ).rejects.toThrow('Upstash answered HTTP 502');
   });
 });

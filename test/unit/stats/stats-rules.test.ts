@@ -11,7 +11,19 @@ import { BROWSER_UA } from '../../helpers/stats-harness';
 describe('UTC days', () => {
   it('knows calendar days, moves across months and leap days, counts ranges and finds Mondays', () => {
     expect(['2028-02-29', '2026-12-31', '2026-01-01'].every(isCalendarDay)).toBe(true);
-    expect(['2026-02-29', '2026-02-30', '2026-13-01', '2026-1-1', '20260101', '', '2026-01-01T00:00:00Z', '0000-01-01', '0999-12-31'].some(isCalendarDay)).toBe(false);
+    expect(
+      [
+        '2026-02-29',
+        '2026-02-30',
+        '2026-13-01',
+        '2026-1-1',
+        '20260101',
+        '',
+        '2026-01-01T00:00:00Z',
+        '0000-01-01',
+        '0999-12-31',
+      ].some(isCalendarDay),
+    ).toBe(false);
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(daysInRange('2026-01-01', '2026-01-01')).toBe(1);
@@ -101,12 +113,29 @@ describe('isCountedRequest', () => {
   const ask = (headers: Record<string, string>) => isCountedRequest((name) => headers[name]);
   it('counts browsers and nothing else', () => {
     expect(ask({ 'user-agent': BROWSER_UA })).toBe(true);
-    expect(ask({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' })).toBe(true);
-    for (const agent of ['Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', 'curl/8.5.0', 'python-requests/2.31', 'GPTBot/1.0', '']) {
+    expect(
+      ask({
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      }),
+    ).toBe(true);
+    for (const agent of [
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'curl/8.5.0',
+      'python-requests/2.31',
+      'GPTBot/1.0',
+      '',
+    ]) {
       expect(ask({ 'user-agent': agent }), agent).toBe(false);
     }
     expect(ask({})).toBe(false);
-    for (const headers of [{ 'sec-purpose': 'prefetch' }, { 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }, { 'x-purpose': 'preview' }, { 'x-moz': 'prefetch' }] as Record<string, string>[]) {
+    for (const headers of [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+      { 'x-moz': 'prefetch' },
+    ] as Record<string, string>[]) {
       expect(ask({ 'user-agent': BROWSER_UA, ...headers }), JSON.stringify(headers)).toBe(false);
     }
   });

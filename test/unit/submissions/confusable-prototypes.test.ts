@@ -18,7 +18,8 @@ describe('the generated confusables subset', () => {
     const differ: string[] = [];
     for (const char of assignedCharacters()) {
       const name = `a${char}b`;
-      if (normalizeName(name) !== normalizeName(name, referencePrototypeOf)) differ.push(char.codePointAt(0)!.toString(16));
+      if (normalizeName(name) !== normalizeName(name, referencePrototypeOf))
+        differ.push(char.codePointAt(0)!.toString(16));
     }
     expect(differ).toEqual([]);
   });
@@ -26,6 +27,9 @@ describe('the generated confusables subset', () => {
   it('gives mixed-script names (Greek final sigma, combining marks, fullwidth, look-alikes) the same key', () => {
     const letters = [...'aAoOlI1 σςΣΑΡабвСТтοοοⲒ०𝐚ＡＢ\u0301\u0308\u200bß\u1e9eﬁİıǅ'];
     const any = fc.string({ unit: fc.constantFrom(...letters), maxLength: 12 });
-    fc.assert(fc.property(any, (name) => normalizeName(name) === normalizeName(name, referencePrototypeOf)), { numRuns: propertyRuns(3000) });
+    fc.assert(
+      fc.property(any, (name) => normalizeName(name) === normalizeName(name, referencePrototypeOf)),
+      { numRuns: propertyRuns(3000) },
+    );
   });
 });

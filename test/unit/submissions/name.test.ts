@@ -30,16 +30,31 @@ describe('checkName', () => {
   });
 
   // The blank characters people use to fake an empty name: none of them is a visible character.
-  const fillers = { 'U+2800 braille blank': '\u2800', 'U+3164 Hangul filler': '\u3164', 'U+115F Hangul choseong filler': '\u115f',
-    'U+1160 Hangul jungseong filler': '\u1160', 'U+FFA0 half-width Hangul filler': '\uffa0', 'U+1D159 null notehead': '\u{1d159}',
-    'U+200B zero-width space': '\u200b', 'U+200C zero-width non-joiner': '\u200c', 'U+200D zero-width joiner': '\u200d', 'U+2060 word joiner': '\u2060' };
+  const fillers = {
+    'U+2800 braille blank': '\u2800',
+    'U+3164 Hangul filler': '\u3164',
+    'U+115F Hangul choseong filler': '\u115f',
+    'U+1160 Hangul jungseong filler': '\u1160',
+    'U+FFA0 half-width Hangul filler': '\uffa0',
+    'U+1D159 null notehead': '\u{1d159}',
+    'U+200B zero-width space': '\u200b',
+    'U+200C zero-width non-joiner': '\u200c',
+    'U+200D zero-width joiner': '\u200d',
+    'U+2060 word joiner': '\u2060',
+  };
 
-  it.each(Object.entries(fillers))('a name of %s alone, or with one letter, has no visible characters', (_label, filler) => {
-    for (const name of [filler.repeat(3), `${filler} ${filler}`, `A${filler}${filler}`]) {
-      expect(checkName(name), JSON.stringify(name)).toEqual({ ok: false, message: 'name must contain visible characters' });
-    }
-    expect(checkName(`Ab${filler}`).ok).toBe(true);
-  });
+  it.each(Object.entries(fillers))(
+    'a name of %s alone, or with one letter, has no visible characters',
+    (_label, filler) => {
+      for (const name of [filler.repeat(3), `${filler} ${filler}`, `A${filler}${filler}`]) {
+        expect(checkName(name), JSON.stringify(name)).toEqual({
+          ok: false,
+          message: 'name must contain visible characters',
+        });
+      }
+      expect(checkName(`Ab${filler}`).ok).toBe(true);
+    },
+  );
 
   it('counts characters, not UTF-16 units', () => {
     expect(checkName('😀'.repeat(100)).ok).toBe(true);
@@ -48,7 +63,8 @@ describe('checkName', () => {
 });
 
 describe('normalizeName', () => {
-  const same = (a: string, b: string) => expect(normalizeName(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(normalizeName(b));
+  const same = (a: string, b: string) =>
+    expect(normalizeName(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(normalizeName(b));
   const apart = (a: string, b: string) =>
     expect(normalizeName(a), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).not.toBe(normalizeName(b));
 

@@ -29,14 +29,22 @@ const names: readonly string[] = [...new Set([...planNames, ...membershipTiers])
 const namesPattern = names.join('|');
 const amounts = [...Object.values(planPrices), ...Object.values(membershipPrices)];
 const cents = new Set(amounts.map((price) => price.amountCents));
-const amountPattern = new RegExp(`(?<![\\d.])(${amounts.map((price) => (price.amountCents / 100).toFixed(2).replace('.', '\\.')).join('|')})(?![\\d])`);
+const amountPattern = new RegExp(
+  `(?<![\\d.])(${amounts.map((price) => (price.amountCents / 100).toFixed(2).replace('.', '\\.')).join('|')})(?![\\d])`,
+);
 const quotaPattern = new RegExp(`\\b(${Object.values(defaultDailyLimits).join('|')}) (submissions?|a day|per day)\\b`);
 const rules: { why: string; test: (text: string) => boolean }[] = [
   { why: 'a plan or tier name as a string', test: (text) => names.includes(text) },
   // SQL's 'featured' and JSON's "tier":"member"; an HTML attribute (class="sponsored") is markup, not the plan.
-  { why: 'a quoted plan or tier name (SQL, JSON)', test: (text) => new RegExp(`'(${namesPattern})'|:\\s*"(${namesPattern})"`).test(text) },
+  {
+    why: 'a quoted plan or tier name (SQL, JSON)',
+    test: (text) => new RegExp(`'(${namesPattern})'|:\\s*"(${namesPattern})"`).test(text),
+  },
   { why: 'the tier memberFeature in words', test: (text) => /\bmemberFeature\b/.test(text) },
-  { why: 'a list of plan names', test: (text) => new RegExp(`\\b(${namesPattern})\\s*[|,/]\\s*(${namesPattern})\\b`).test(text) },
+  {
+    why: 'a list of plan names',
+    test: (text) => new RegExp(`\\b(${namesPattern})\\s*[|,/]\\s*(${namesPattern})\\b`).test(text),
+  },
   { why: 'a price', test: (text) => amountPattern.test(text) },
   { why: 'a default daily quota', test: (text) => quotaPattern.test(text) },
 ];
@@ -76,7 +84,7 @@ describe('the plan table is the only place that spells a plan fact', () => {
   it('finds every kind of copy (the scan itself can fail)', () => {
     const copy = [
       `const a = 'featured';`,
-      'const b = sql`WHERE plan IN (\'sponsored\', \'pro\')`;',
+      "const b = sql`WHERE plan IN ('sponsored', 'pro')`;",
       `const c = { tier: 'memberFeature' };`,
       `const d = 'plan is basic | featured';`,
       `const e = 1590;`,
@@ -99,7 +107,9 @@ describe('the plan table is the only place that spells a plan fact', () => {
   });
 
   it('src/ and functions/ hold no plan name, price or quota outside the plan module', () => {
-    const files = [...sources('src'), ...sources('functions')].filter((file) => file !== PLAN_MODULE && !(file in ALLOWED));
+    const files = [...sources('src'), ...sources('functions')].filter(
+      (file) => file !== PLAN_MODULE && !(file in ALLOWED),
+    );
     expect(files.length).toBeGreaterThan(100);
     const findings = files.flatMap((file) => planLiterals(file, readFileSync(join(root, file), 'utf8')));
     expect(findings).toEqual([]);
@@ -115,7 +125,12 @@ describe('the plan table is the only place that spells a plan fact', () => {
 
 describe('the docs agree with the plan table', () => {
   const doc = (path: string) => readFileSync(join(root, path), 'utf8');
-  const prose = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const prose = [
+    'README.md',
+    ...readdirSync(join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   const known = new Set(amounts.map((price) => (price.amountCents / 100).toFixed(2)));
 
   // The pricing table of docs/pages.md and the README's price sentence: test/functions/pages/pricing-page.test.ts.
@@ -141,11 +156,14 @@ describe('the docs agree with the plan table', () => {
       return `\`${tier}\` (${priceText(membershipPrices[tier])}) ${i === 0 ? `covers ${covers} listings` : covers}`;
     });
     const quotas = membershipTiers.map((tier) => defaultDailyLimits[tier]).join(' and ');
-    expect(pages).toContain(`Memberships: ${tiers.join(', ')}, each up to its daily quota (${quotas} by default, per UTC day)`);
+    expect(pages).toContain(
+      `Memberships: ${tiers.join(', ')}, each up to its daily quota (${quotas} by default, per UTC day)`,
+    );
   });
 
   it('the README states the default daily quotas of the table', () => {
     const readme = doc('README.md');
-    for (const tier of membershipTiers) expect(readme).toContain(`| \`${dailyLimitEnv[tier]}\` | \`${defaultDailyLimits[tier]}\` |`);
+    for (const tier of membershipTiers)
+      expect(readme).toContain(`| \`${dailyLimitEnv[tier]}\` | \`${defaultDailyLimits[tier]}\` |`);
   });
 });

@@ -18,14 +18,21 @@ const facts = (over: Partial<SubmitFacts>): SubmitFacts => ({
 describe('decideSubmit: the section 3 rows', () => {
   it('member with quota and a covered plan is queued with its daily limit', () => {
     expect(decideSubmit(facts({}))).toEqual({ path: 'queue', dailyLimit: 5 });
-    expect(decideSubmit(facts({ membership: active('memberFeature'), plan: 'featured' }))).toEqual({ path: 'queue', dailyLimit: 10 });
+    expect(decideSubmit(facts({ membership: active('memberFeature'), plan: 'featured' }))).toEqual({
+      path: 'queue',
+      dailyLimit: 10,
+    });
   });
 
   it.each([
     ['no tier', facts({ membership: { tier: 'none', status: 'none', periodEnd: null } }), 'no_membership'],
     ['canceled', facts({ membership: { tier: 'member', status: 'canceled', periodEnd: null } }), 'no_membership'],
     ['past_due', facts({ membership: { tier: 'member', status: 'past_due', periodEnd: null } }), 'no_membership'],
-    ['period ended', facts({ membership: { tier: 'member', status: 'active', periodEnd: new Date('2026-11-21T11:59:59Z') } }), 'no_membership'],
+    [
+      'period ended',
+      facts({ membership: { tier: 'member', status: 'active', periodEnd: new Date('2026-11-21T11:59:59Z') } }),
+      'no_membership',
+    ],
     ['member + featured', facts({ plan: 'featured' }), 'plan_not_covered'],
     ['member + sponsored', facts({ plan: 'sponsored' }), 'plan_not_covered'],
     ['memberFeature + pro', facts({ membership: active('memberFeature'), plan: 'pro' }), 'plan_not_covered'],
@@ -37,13 +44,25 @@ describe('decideSubmit: the section 3 rows', () => {
 
   it('reason precedence: no_membership, then plan_not_covered, then quota_exceeded', () => {
     const noMember = { tier: 'none', status: 'none', periodEnd: null } as const;
-    expect(decideSubmit(facts({ membership: noMember, plan: 'pro', usedToday: 99 }))).toEqual({ path: 'payment', reason: 'no_membership' });
-    expect(decideSubmit(facts({ plan: 'featured', usedToday: 99 }))).toEqual({ path: 'payment', reason: 'plan_not_covered' });
+    expect(decideSubmit(facts({ membership: noMember, plan: 'pro', usedToday: 99 }))).toEqual({
+      path: 'payment',
+      reason: 'no_membership',
+    });
+    expect(decideSubmit(facts({ plan: 'featured', usedToday: 99 }))).toEqual({
+      path: 'payment',
+      reason: 'plan_not_covered',
+    });
   });
 
   it('a re-submit of an unpaid URL that still does not qualify says payment_pending', () => {
-    expect(decideSubmit(facts({ usedToday: 5, hasPendingForUrl: true }))).toEqual({ path: 'payment', reason: 'payment_pending' });
-    expect(decideSubmit(facts({ membership: active('none'), hasPendingForUrl: true }))).toEqual({ path: 'payment', reason: 'payment_pending' });
+    expect(decideSubmit(facts({ usedToday: 5, hasPendingForUrl: true }))).toEqual({
+      path: 'payment',
+      reason: 'payment_pending',
+    });
+    expect(decideSubmit(facts({ membership: active('none'), hasPendingForUrl: true }))).toEqual({
+      path: 'payment',
+      reason: 'payment_pending',
+    });
   });
 
   it('a re-submit of an unpaid URL that now qualifies is queued', () => {
@@ -51,7 +70,9 @@ describe('decideSubmit: the section 3 rows', () => {
   });
 
   it('trialing counts as active; a future period end is fine', () => {
-    expect(isMembershipActive({ tier: 'member', status: 'trialing', periodEnd: new Date('2026-12-01Z') }, now)).toBe(true);
+    expect(isMembershipActive({ tier: 'member', status: 'trialing', periodEnd: new Date('2026-12-01Z') }, now)).toBe(
+      true,
+    );
   });
 });
 

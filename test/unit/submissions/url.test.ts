@@ -139,7 +139,9 @@ describe('canonicalUrl', () => {
   });
 
   it('treats www, scheme, encoding, index and tracking variants of one URL as the same', () => {
-    expect(canonical('http://WWW.x.example:80/%61pp/index.html?utm_campaign=z#top')).toBe(canonical('https://x.example/app'));
+    expect(canonical('http://WWW.x.example:80/%61pp/index.html?utm_campaign=z#top')).toBe(
+      canonical('https://x.example/app'),
+    );
   });
 
   it('two different sites stay apart', () => {
@@ -162,9 +164,9 @@ describe('checkSubmittedUrl', () => {
   });
 
   it.each([
-    ['', 'website\'s address'],
-    ['example.com', 'website\'s address'],
-    ['/relative/path', 'website\'s address'],
+    ['', "website's address"],
+    ['example.com', "website's address"],
+    ['/relative/path', "website's address"],
     ['ftp://example.com', 'start with https:// or http://, not ftp:'],
     ['javascript:alert(1)', 'start with https:// or http://, not javascript:'],
     ['file:///etc/passwd', 'not file:'],
@@ -176,7 +178,7 @@ describe('checkSubmittedUrl', () => {
     ['https://-bad.example/', 'full host name'],
     [`https://${'a'.repeat(64)}.example/`, 'full host name'],
     [`https://${'abcdefghi.'.repeat(26)}com/`, 'full host name'],
-    ['https://example.com:99999/', 'website\'s address'],
+    ['https://example.com:99999/', "website's address"],
     ['https://exa mple.com/', 'spaces'],
     [`https://example.com/${'a'.repeat(2100)}`, '2048'],
     ['http:/example.com', 'two slashes'],
@@ -208,17 +210,37 @@ describe('readSubmittedUrl: an address as people type it, on every surface', () 
     expect(urlNotices(typed)).toEqual([]);
   });
 
-  it.each(['not a url', 'acme', 'localhost:8787', 'http://', 'https://', 'https:// acme.com', '', '   ', '//acme.com', 'acme .com'])(
-    'answers %j with the one "not an address" sentence, which names nothing as missing',
-    (typed) => {
-      const read = readSubmittedUrl(typed);
-      expect(read.ok).toBe(false);
-      if (!read.ok) expect([NOT_A_URL, 'The address must not contain spaces or control characters']).toContain(read.message);
-    },
-  );
+  it.each([
+    'not a url',
+    'acme',
+    'localhost:8787',
+    'http://',
+    'https://',
+    'https:// acme.com',
+    '',
+    '   ',
+    '//acme.com',
+    'acme .com',
+  ])('answers %j with the one "not an address" sentence, which names nothing as missing', (typed) => {
+    const read = readSubmittedUrl(typed);
+    expect(read.ok).toBe(false);
+    if (!read.ok)
+      expect([NOT_A_URL, 'The address must not contain spaces or control characters']).toContain(read.message);
+  });
 
   it('never tells an address that starts with http:// or https:// to start with it', () => {
-    const broken = ['http://', 'https://', 'http://a', 'https://u:p@acme.com', 'http://acme.com:0', 'https://exa mple.com', 'http:///acme.com', 'https://acme.com\\x', 'http://[::1', 'https://acme..com'];
+    const broken = [
+      'http://',
+      'https://',
+      'http://a',
+      'https://u:p@acme.com',
+      'http://acme.com:0',
+      'https://exa mple.com',
+      'http:///acme.com',
+      'https://acme.com\\x',
+      'http://[::1',
+      'https://acme..com',
+    ];
     for (const typed of broken) {
       const read = readSubmittedUrl(typed);
       expect(read.ok, typed).toBe(false);
@@ -227,6 +249,10 @@ describe('readSubmittedUrl: an address as people type it, on every surface', () 
   });
 
   it('refuses another scheme by its name, not as a missing one', () => {
-    expect(readSubmittedUrl('mailto:team@acme.com')).toEqual({ ok: false, message: 'The address must start with https:// or http://, not mailto:', notHttpUrl: true });
+    expect(readSubmittedUrl('mailto:team@acme.com')).toEqual({
+      ok: false,
+      message: 'The address must start with https:// or http://, not mailto:',
+      notHttpUrl: true,
+    });
   });
 });

@@ -30,8 +30,13 @@ describe('Tooldir-Signature and the documented verification', () => {
 
   it('the README shows the same five lines as docs/webhooks.md', () => {
     const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
-    const docLines = /<!-- verify-snippet[^>]*-->\s*```js\n([\s\S]*?)```/.exec(read('docs/webhooks.md'))![1]!.trimEnd().split('\n');
-    const readme = read('README.md').split('\n').map((line) => line.trim());
+    const docLines = /<!-- verify-snippet[^>]*-->\s*```js\n([\s\S]*?)```/
+      .exec(read('docs/webhooks.md'))![1]!
+      .trimEnd()
+      .split('\n');
+    const readme = read('README.md')
+      .split('\n')
+      .map((line) => line.trim());
     for (const line of docLines) expect(readme).toContain(line.trim());
   });
 
