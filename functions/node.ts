@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config, type Env } from '../src/config';
 import { buildDeps } from '../src/build-deps';
 import type { Deps, DepsOverrides } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
-import { openNodePostgres, openPglite, type OpenedDb } from '../src/db/node-clients';
+import { openNodePostgres, openPglite, preparePgliteSeed, type OpenedDb } from '../src/db/node-clients';
 import { withRequestedKeyBackfill, runRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
 import { runJob } from '../src/jobs/run-job';
 import { runSweep } from '../src/jobs/sweep';
@@ -27,7 +27,8 @@ import { createPackageDocsAssets } from './node/docs-assets';
 import { createPackageDisposableDomains } from './node/disposable-domains';
 import { applyConnectionTimeouts } from './node/connection-timeouts';
 import type { AppOptions } from './types';
-import { membershipTiers } from '../src/catalog/plans';
+import { bannerText } from './node/banner';
+import { stopOnSignals } from './node/stop-signals';
 
 export interface NodeServer {
   url: string;
@@ -192,38 +193,12 @@ function startLocalSweeper(deps: Deps): () => void {
   };
 }
 
-function printBanner(s: NodeServer) {
-  const where = s.config.databaseUrl
-    ? 'PostgreSQL at DATABASE_URL'
-    : `PGlite in ${resolve(s.config.dataDir, 'pglite')}`;
-  const tokenHint = s.config.local
-    ? `cat ${resolve(s.config.dataDir, 'admin-token')}`
-    : 'the ADMIN_TOKEN you configured';
-  console.log(`
-tooldir is running at ${s.url}
-  data:            ${where}
-  operator token:  ${tokenHint}
-  API reference:   ${s.url}/api/v1/docs
-
-Create an account and a first API key:
-  TOKEN=$(${s.config.local ? tokenHint : 'echo $ADMIN_TOKEN'})
-  curl -s -X POST ${s.url}/api/v1/admin/accounts -H "authorization: Bearer $TOKEN" \\
-       -H 'content-type: application/json' -d '{"email":"you@example.com","tier":"${membershipTiers[0]}"}'
-  curl -s -X POST ${s.url}/api/v1/admin/accounts/<account_id>/keys -H "authorization: Bearer $TOKEN"
-`);
-}
-
 /** `npm start` (through bin/server/start.js and its bundle) and `npm run start:source`: serve until a signal. */
 export async function main() {
   try {
     const server = await startNodeServer();
-    printBanner(server);
-    const stop = async () => {
-      await server.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    console.log(bannerText({ url: server.url, config: server.config, mailKind: server.deps.mail.kind }));
+    stopOnSignals(() => server.close());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -232,5 +207,8 @@ export async function main() {
     throw error;
   }
 }
+
+/** For bin/server/prepare.js (npm's postinstall), through the bundle. */
+export { preparePgliteSeed };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -11,8 +11,8 @@ const TWO_SLASHES = /^https?:\/\/(?!\/)/i;
 const HTTP_SCHEME = /^https?:/i;
 
 /**
- * Why `text` (already trimmed) would be read differently by different URL parsers, as a message naming `field`;
- * undefined when it would not.
+ * Why `text` (already trimmed) would be read differently by different URL parsers, as a message naming `field`
+ * (an API field such as `url`, or a subject for people such as `The address`); undefined when it would not.
  *
  * @example urlSpellingProblem('http://a.example\\@b.example/', 'url') // 'url must not contain a backslash …'
  */

@@ -24,7 +24,7 @@ export async function runTool(tool: ToolDescriptor, caller: McpCaller, args: unk
   const input = await tool.inputSchema.safeParseAsync(args);
   if (!input.success) return toolError(invalidRequestFrom(input.error), caller, tool.name);
   try {
-    const body = await tool.run(caller, input.data);
+    const body = await tool.run(caller, input.data, args);
     const output = tool.outputSchema.safeParse(body);
     if (!output.success)
       throw new Error(`${tool.name} returned a body outside its outputSchema: ${output.error.message}`);

@@ -18,7 +18,8 @@ export interface ToolDescriptor<In extends z.ZodObject = z.ZodObject, Out extend
   readOnly: boolean;
   inputSchema: In;
   outputSchema: Out;
-  run(caller: McpCaller, input: z.output<In>): Promise<z.output<Out> | object>;
+  /** `sent`: the arguments as the agent sent them, before the schema read them (for what the answer tells). */
+  run(caller: McpCaller, input: z.output<In>, sent?: unknown): Promise<z.output<Out> | object>;
 }
 
 export const defineTool = <In extends z.ZodObject, Out extends z.ZodObject>(tool: ToolDescriptor<In, Out>) =>

@@ -8,7 +8,7 @@ import { submitSiteIdempotently } from '../../src/idempotency/submit';
 import { idempotencyKeySchema } from '../../src/idempotency/key';
 import { submitInputSchema } from '../../src/submissions/submit-input';
 import { findSubmissionByUrl, getSubmission } from '../../src/submissions/get';
-import { canonicalUrl, checkSubmittedUrl } from '../../src/submissions/url';
+import { canonicalUrl, readSubmittedUrl, urlNotices } from '../../src/submissions/url';
 import { ServiceError } from '../../src/errors';
 import { describePolicy } from '../../src/rate-limits/describe';
 import type { McpCaller } from './caller';
@@ -147,7 +147,9 @@ export const submitSiteTool = defineTool({
   readOnly: false,
   inputSchema: submitInputSchema.extend({
     name: submitInputSchema.shape.name.describe('Tool display name, 2 to 100 characters'),
-    url: submitInputSchema.shape.url.describe('Tool website URL (http or https)'),
+    url: submitInputSchema.shape.url.describe(
+      'Tool website URL (http or https; a bare host such as acme.com gets https://, and the answer says so in notices)',
+    ),
     email: submitInputSchema.shape.email.describe("Contact for review notifications; defaults to the account's e-mail"),
     plan: submitInputSchema.shape.plan.describe(
       `${planKinds.slice(0, -1).join(', ')}, or ${recurringPlan} (= ${aliasesOf(recurringPlan).join(', ')}, a monthly subscription). ` +
@@ -165,11 +167,13 @@ export const submitSiteTool = defineTool({
       ),
   }),
   outputSchema: submitOutputSchema,
-  async run(caller, { idempotency_key: idempotencyKey, ...input }) {
+  async run(caller, { idempotency_key: idempotencyKey, ...input }, sent) {
     const actor = await caller.actor();
     await caller.limit('submit', actor.accountId);
     const result = await submitSiteIdempotently({ deps: caller.deps, actor, input, idempotencyKey });
-    return result.body;
+    // As REST: what was read otherwise than sent (a bare host got https://), in the answer's words.
+    const notices = urlNotices((sent as { url?: unknown } | undefined)?.url);
+    return notices.length ? { ...result.body, notices } : result.body;
   },
 });
 
@@ -206,8 +210,8 @@ export const getSiteStatusTool = defineTool({
     await caller.limit('read', actor.accountId);
     if (input.site_id !== undefined)
       return getSubmission({ deps: caller.deps, actor, input: { siteId: input.site_id } });
-    const check = checkSubmittedUrl(input.url!);
-    if (!check.ok) throw new ServiceError('invalid_request', check.message, { field: 'url' });
+    const check = readSubmittedUrl(input.url!);
+    if (!check.ok) throw new ServiceError('invalid_request', `url: ${check.message}`, { field: 'url' });
     return findSubmissionByUrl({ deps: caller.deps, actor, input: { canonicalUrl: canonicalUrl(check.url) } });
   },
 });

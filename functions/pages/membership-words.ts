@@ -3,14 +3,11 @@
 // configuration (src/accounts/memberships.ts); only the words live here.
 import type { Config } from '../../src/config';
 import { dailyLimitFor, quotaResetsAt, type Tier } from '../../src/accounts/memberships';
-import { membershipPrices, type MembershipTier } from '../../src/catalog/plans';
+import { membershipPrices, tierDisplayNames, type MembershipTier } from '../../src/catalog/plans';
 import { amountText, coveredPlans } from '../../src/submissions/plan-words';
 
-export const TIER_NAMES: Record<Tier, string> = {
-  none: 'No membership',
-  member: 'Member',
-  memberFeature: 'Member (featured)',
-};
+/** Each tier's one name (the catalogue's table), and the words for an account without one. */
+export const TIER_NAMES: Record<Tier, string> = { none: 'No membership', ...tierDisplayNames };
 
 /** `49.00 USD per month`. */
 export function membershipPriceLabel(tier: MembershipTier): string {

@@ -39,7 +39,6 @@ export function register(app: OpenAPIHono<AppEnv>) {
       jsonLd: [softwareApplicationLd(tool, c.get('deps').origin)],
       body: () => html`${healthNotice(tool)}<article>
 <h1><img class="avatar" src="${iconSource(tool)}" alt="" width="48" height="48">${tool.name}${badges(tool)}</h1>
-${tool.title && tool.title !== tool.name ? html`<p class="muted">${tool.title}</p>` : ''}
 ${tool.description ? html`<p>${tool.description}</p>` : ''}
 ${href ? html`<p><a class="button primary" href="${href}" rel="${outboundRel(tool)}" target="_blank">Visit ${tool.name}</a></p>` : ''}
 ${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of ${tool.name}`}"></p>` : ''}

@@ -10,6 +10,13 @@ export interface ListingPrice {
   label: string;
 }
 
+/** `15.90 USD`: how a price reads everywhere (pages, the CLI, e-mails). */
+export const amountText = (price: ListingPrice) =>
+  `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
+
+/** `15.90 USD once` or `29.90 USD a month`. */
+export const priceText = (price: ListingPrice) => `${amountText(price)} ${price.recurring ? 'a month' : 'once'}`;
+
 /** The plans a listing is sold as, in price order (the payments adapters sell each under this name). */
 export const planKinds = ['basic', 'featured', 'sponsored'] as const;
 export type PlanKind = (typeof planKinds)[number];
@@ -77,6 +84,15 @@ export type Tier = (typeof tierNames)[number];
 export const isMembershipTier = (value: string): value is MembershipTier =>
   (membershipTiers as readonly string[]).includes(value);
 
+/**
+ * The one name of each tier for people: /pricing, /account, the membership and checkout pages, the CLI and e-mails
+ * say exactly this, alone ("Member", never "Member membership"); test/unit/catalog/tier-names.test.ts holds them to it.
+ */
+export const tierDisplayNames: Record<MembershipTier, string> = {
+  member: 'Member',
+  memberFeature: 'Member with featured',
+};
+
 /** The plans each tier's daily quota covers without paying per tool; sponsored is always paid. */
 export const tierCovers: Record<MembershipTier, readonly PlanKind[]> = {
   member: ['basic'],
@@ -100,13 +116,8 @@ export const tierRank = (tier: MembershipTier): number => membershipTiers.indexO
  * configured Price ids (STRIPE_PRICE_MEMBER, STRIPE_PRICE_MEMBER_FEATURE) charge; set them to these amounts.
  */
 export const membershipPrices: Record<MembershipTier, ListingPrice> = {
-  member: { amountCents: 4900, currency: 'usd', recurring: true, label: 'Membership (monthly)' },
-  memberFeature: {
-    amountCents: 9900,
-    currency: 'usd',
-    recurring: true,
-    label: 'Membership with featured listings (monthly)',
-  },
+  member: { amountCents: 4900, currency: 'usd', recurring: true, label: tierDisplayNames.member },
+  memberFeature: { amountCents: 9900, currency: 'usd', recurring: true, label: tierDisplayNames.memberFeature },
 };
 
 /** How many sponsored tools the sponsored slot shows at most (the newest ones): read by src/directory/browse.ts. */

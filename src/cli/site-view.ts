@@ -3,13 +3,42 @@ import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
 import { formatTime } from '../display-time';
-import { badgeWords } from '../catalog/plans';
+import {
+  badgeWords,
+  membershipPrices,
+  membershipTiers,
+  planKind,
+  priceText,
+  tierCovers,
+  tierDisplayNames,
+} from '../catalog/plans';
 
-/** The lines that explain a pending payment: why, where to pay, until when. */
-export function paymentLines(record: PendingPaymentRecord, now: Date): string[] {
+/**
+ * The memberships that would have covered this plan, by their one name and price (the catalogue's table, as on
+ * /pricing); undefined when a membership is no way out (the quota of today is used, or the URL already waits).
+ */
+export function membershipLine(
+  record: Pick<PendingPaymentRecord, 'plan' | 'reason'>,
+  baseUrl?: string,
+): string | undefined {
+  if (record.reason !== 'no_membership' && record.reason !== 'plan_not_covered') return undefined;
+  const kind = planKind(record.plan);
+  const covering = membershipTiers.filter((tier) => tierCovers[tier].includes(kind));
+  const pricing = baseUrl ? ` (${baseUrl}/pricing)` : '';
+  if (covering.length === 0) return `No membership covers a ${kind} listing: it is always paid${pricing}.`;
+  const offers = covering
+    .map((tier) => `${tierDisplayNames[tier]} (${priceText(membershipPrices[tier])})`)
+    .join(' or ');
+  return `Members submit ${kind} listings without paying per tool: ${offers}${pricing}.`;
+}
+
+/** The lines that explain a pending payment: why, where to pay, until when, and the membership that would cover it. */
+export function paymentLines(record: PendingPaymentRecord, now: Date, baseUrl?: string): string[] {
   const expired = hasExpired(record.expires_at, now);
+  const membership = membershipLine(record, baseUrl);
   return [
     `Payment required: ${describeReason(record.reason, record.plan)}`,
+    ...(membership ? [membership] : []),
     `Checkout link: ${record.checkout_url}`,
     expired
       ? `The link expired at ${formatTime(record.expires_at)}; submit again for a fresh one.`
@@ -18,7 +47,7 @@ export function paymentLines(record: PendingPaymentRecord, now: Date): string[] 
 }
 
 /** A submission's full description for `status`. */
-export function siteLines(site: SiteDetail, now: Date): string[] {
+export function siteLines(site: SiteDetail, now: Date, baseUrl?: string): string[] {
   const lines = [
     `${site.name} (site_id ${site.site_id})`,
     `  URL:        ${site.url}`,
@@ -26,7 +55,7 @@ export function siteLines(site: SiteDetail, now: Date): string[] {
     `  Submitted:  ${formatTime(site.submitted_at)}`,
   ];
   if (site.status === 'pending_payment') {
-    lines.push(`  Plan:       ${site.plan}`, ...paymentLines(site, now).map((line) => `  ${line}`));
+    lines.push(`  Plan:       ${site.plan}`, ...paymentLines(site, now, baseUrl).map((line) => `  ${line}`));
     return lines;
   }
   const badges = badgeWords(site);

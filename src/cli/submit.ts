@@ -12,7 +12,7 @@ import type { RunAction } from './run-action';
 import { createProgress } from './progress';
 import { openKeyedSession, type KeyedSession } from './session';
 import { finalLine, paymentLines } from './site-view';
-import { normalizeUrlArg } from './url-input';
+import { readUrlArg } from './url-input';
 import { submitWithRetries } from './submit-retry';
 import { usageError } from './cli-error';
 import { LinkNotOpenedError } from './opener';
@@ -58,7 +58,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     )
     .action((rawUrl: string, options: SubmitOptions, command: Command) =>
       run(command, async (globals) => {
-        const url = normalizeUrlArg(rawUrl);
+        const { url, notice } = readUrlArg(rawUrl);
         const categories = options.category ?? [];
         if (categories.length > MAX_CATEGORIES_PER_TOOL) {
           throw usageError(
@@ -66,7 +66,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
           );
         }
         const session = await openKeyedSession(ctx, globals);
-        if (url !== rawUrl.trim()) printLines(ctx.stderr, [`No scheme given: assuming https (${url}).`]);
+        if (notice) printLines(ctx.stderr, [notice]); // the words the API and MCP answer in `notices`
         // No plan unless one is given: the server then keeps the plan of a record that waits for payment.
         const request = {
           name: options.name,
@@ -82,7 +82,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
         await remember(ctx, session, outcome, options.name, url);
 
         const showWords = !session.json;
-        if (showWords) printLines(ctx.stdout, describeOutcome(ctx, outcome, options.name));
+        if (showWords) printLines(ctx.stdout, describeOutcome(ctx, outcome, options.name, session.baseUrl));
         if (outcome.kind === 'payment_required' && options.open) await openCheckout(ctx, outcome.body.checkout_url);
 
         if (options.wait) {
@@ -98,13 +98,13 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
     );
 }
 
-function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string): string[] {
+function describeOutcome(ctx: CliContext, outcome: SubmitOutcome, name: string, baseUrl: string): string[] {
   if (outcome.kind === 'queued') {
     const { site_id: siteId, quota } = outcome.body;
     return [`Queued ${name} (site_id ${siteId}). Quota: used ${quota.used_today} of ${quota.daily_limit} today.`];
   }
   const record = outcome.body;
-  return [`${record.name} (site_id ${record.site_id}) waits for payment.`, ...paymentLines(record, ctx.now())];
+  return [`${record.name} (site_id ${record.site_id}) waits for payment.`, ...paymentLines(record, ctx.now(), baseUrl)];
 }
 
 /** Keeps the site_id locally: `status <url>` needs it for unpaid submissions, which the list hides. */

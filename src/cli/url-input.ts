@@ -1,6 +1,6 @@
 // What the user typed for a site: a site_id (UUID) or a tool URL, and the key under which the CLI
 // remembers its own submissions (the service's canonical form, DECISIONS.md "Duplicates").
-import { canonicalUrl } from '../submissions/url';
+import { canonicalUrl, readSubmittedUrl, schemeAddedNotice } from '../submissions/url';
 import { usageError } from './cli-error';
 import { isUuid } from '../ids';
 
@@ -10,28 +10,20 @@ export function isSiteId(value: string): boolean {
 }
 
 /**
- * Turns a typed URL into an absolute http(s) URL; a bare host such as `example.com/x` gets `https://`.
- * Anything else is a usage error, so the API is never asked about a value that cannot be a tool URL.
+ * A typed URL read by the service's own rule (src/submissions/url.ts readSubmittedUrl): a bare host such as
+ * `acme.com` gets `https://`, anything else the API would refuse is a usage error in the API's words, so the CLI
+ * accepts and refuses exactly what the API, MCP and the web form do. `orSiteId`: the argument may be a site_id too.
  */
-export function normalizeUrlArg(value: string): string {
-  const trimmed = value.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  let parsed: URL;
-  try {
-    parsed = new URL(withScheme);
-  } catch {
-    throw usageError(`"${value}" is not a URL or a site_id`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw usageError(`"${value}" is not an http or https URL`);
-  }
-  const typedScheme = withScheme === trimmed;
-  // Without a scheme, only something that looks like a host is taken as a URL ("foo" is a typo, not a site).
-  if (!typedScheme && !parsed.hostname.includes('.') && parsed.hostname !== 'localhost') {
-    throw usageError(`"${value}" is not a URL or a site_id`);
-  }
-  return withScheme;
+export function readUrlArg(value: string, options: { orSiteId?: boolean } = {}): { url: string; notice?: string } {
+  const read = readSubmittedUrl(value);
+  if (!read.ok) throw usageError(`url: ${read.message}${options.orSiteId ? ' (or give the site_id)' : ''}`);
+  const url = read.schemeAdded ? `https://${value.trim()}` : value.trim();
+  return read.schemeAdded ? { url, notice: schemeAddedNotice(read.url.href) } : { url };
 }
+
+/** The URL to send for a typed one (see readUrlArg). */
+export const normalizeUrlArg = (value: string, options: { orSiteId?: boolean } = {}): string =>
+  readUrlArg(value, options).url;
 
 /**
  * The canonical form under which the service compares URLs (src/submissions/url.ts, the one place that

@@ -1,6 +1,6 @@
 // Node-only database clients: PGlite (embedded, local mode) and node-postgres. Imported by the Node entry only.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
@@ -12,8 +12,10 @@ import pg from 'pg';
 import * as schema from './schema';
 import { prepareStatementsByText } from './node-statement-cache';
 import type { Db } from './client';
+import { applyBaselineToNewDatabase, migrationsFolder, type RawSession } from './baseline';
+import { readSeed, saveSeed, seedPath } from './pglite-seed';
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export { migrationsFolder };
 
 export interface OpenedDb {
   db: Db;
@@ -21,19 +23,55 @@ export interface OpenedDb {
 }
 
 /**
- * PGlite in `dataDir` (or in memory for `memory://`), migrated. The one step of migrating that needs code, not
- * SQL (a requested duplicate-key backfill), is the caller's: withRequestedKeyBackfill in src/submissions/.
+ * PGlite in `dataDir` (or in memory for `memory://`), migrated. A new one is loaded from the seed when there is one
+ * (src/db/pglite-seed.ts), else made by initdb and laid from the baseline (src/db/baseline.ts), which then becomes
+ * the seed. The one step of migrating that needs code, not SQL (a requested duplicate-key backfill), is the
+ * caller's: withRequestedKeyBackfill in src/submissions/.
  */
-export async function openPglite(dataDir: string): Promise<OpenedDb> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm and fuzzystrmatch: the typo fallback's trigram lookup and edit distance (drizzle/0034_search_meaning.sql).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, fuzzystrmatch } });
+/** The extensions every PGlite database loads: pg_trgm and fuzzystrmatch, the typo fallback's trigram lookup and edit
+ * distance (drizzle/0034_search_meaning.sql). They are part of a seed's name (src/db/pglite-seed.ts). */
+export const PGLITE_EXTENSIONS = { pg_trgm, fuzzystrmatch };
+
+export async function openPglite(dataDir: string, options: { seedFolder?: string } = {}): Promise<OpenedDb> {
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const extensions = PGLITE_EXTENSIONS;
+  const seedFile = seedPath(Object.keys(extensions), options.seedFolder);
+  const isNew = inMemory || !existsSync(join(dataDir, 'PG_VERSION'));
+  const seed = isNew ? readSeed(seedFile) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions, ...(seed ? { loadDataDir: seed } : {}) });
+  } catch (error) {
+    if (!seed) throw error;
+    // A damaged seed: forget it and what it half wrote (a new folder of ours), and make the database anew.
+    rmSync(seedFile!, { force: true });
+    if (!inMemory) rmSync(dataDir, { recursive: true, force: true });
+    return openPglite(dataDir, options);
+  }
   const db = drizzlePglite(client, { schema });
+  if (!seed && (await applyBaselineToNewDatabase(pgliteSession(client))) === 'applied')
+    await saveSeed(client, seedFile);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
 }
 
-/** node-postgres pool against a real server, migrated. Pool errors are logged, not thrown: the next query retries. */
+/** Makes the seed of new PGlite databases if there is none yet (`npm ci` runs it through bin/server/prepare.js). */
+export async function preparePgliteSeed(): Promise<'ready' | 'made'> {
+  if (readSeed(seedPath(['pg_trgm']))) return 'ready';
+  const opened = await openPglite('memory://');
+  await opened.close();
+  return 'made';
+}
+
+const pgliteSession = (client: PGlite): RawSession => ({
+  query: async (text) => (await client.exec(text)).at(-1)?.rows as never,
+});
+
+/**
+ * node-postgres pool against a real server, migrated (a new database gets the baseline first, on one connection).
+ * Pool errors are logged, not thrown: the next query retries.
+ */
 export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
   pool.on('error', (err) =>
@@ -41,6 +79,18 @@ export async function openNodePostgres(databaseUrl: string, options: { max?: num
   );
   prepareStatementsByText(pool);
   const db = drizzleNodePg(pool, { schema });
+  const client = await pool.connect();
+  try {
+    await applyBaselineToNewDatabase({ query: async (text) => lastRows(await client.query(text)) });
+  } finally {
+    client.release();
+  }
   await migrateNodePg(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => pool.end() };
+}
+
+/** A text of several statements answers one result per statement (simple query protocol): the last one's rows. */
+function lastRows<T>(result: pg.QueryResult | pg.QueryResult[]): T[] {
+  const last = Array.isArray(result) ? result.at(-1) : result;
+  return (last?.rows ?? []) as T[];
 }

@@ -86,7 +86,7 @@ const approve = (editId: string, reason: string | null, slug: string | null, ori
           metadata = CASE WHEN e.description IS NULL THEN s.metadata
             ELSE coalesce(s.metadata, '{}'::jsonb) || jsonb_build_object('description', e.description) END
         FROM e
-        WHERE s.id = e.site_id AND s.status = 'live'
+        WHERE s.id = e.site_id AND s.status IN ('pending_review', 'live')
           AND (e.normalized_name IS NULL
             OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = e.normalized_name AND o.id <> s.id AND o.withdrawn_at IS NULL))
         RETURNING s.id
@@ -108,10 +108,10 @@ async function whyNot(deps: Deps, editId: string): Promise<ServiceError> {
   );
   if (!row) return notFound();
   if (row.status !== 'pending') return new ServiceError('conflict', `The edit is already ${row.status}.`);
-  if (row.site_status !== 'live') {
+  if (row.site_status !== 'live' && row.site_status !== 'pending_review') {
     return new ServiceError(
       'invalid_state',
-      `The tool is ${row.site_status}; only a live tool's edit can be approved (reject it instead).`,
+      `The tool is ${row.site_status}; only the edit of a tool in review or live can be approved (reject it instead).`,
     );
   }
   if (row.holder_id) return nameTaken(row.holder_id);
@@ -152,7 +152,7 @@ export interface PendingEditItem extends SiteEdit {
   slug: string | null;
 }
 
-/** Pending edits of live tools, oldest first (the editor's queue of edits). */
+/** Pending edits of tools in review or live, oldest first (the editor's queue of edits). */
 export async function listPendingEdits(deps: Deps, limit = 50): Promise<PendingEditItem[]> {
   const rows = await queryRows<
     EditRow & { current_name: string; current_description: string | null; slug: string | null }
@@ -160,7 +160,7 @@ export async function listPendingEdits(deps: Deps, limit = 50): Promise<PendingE
     deps.db,
     sql`SELECT ${editColumns}, s.name AS current_name, s.metadata->>'description' AS current_description, s.slug
         FROM site_edits e JOIN sites s ON s.id = e.site_id
-        WHERE e.status = 'pending' AND s.status = 'live' ORDER BY e.submitted_at LIMIT ${limit}`,
+        WHERE e.status = 'pending' AND s.status IN ('pending_review', 'live') ORDER BY e.submitted_at LIMIT ${limit}`,
   );
   return rows.map((r) => ({
     ...toSiteEdit(r),

@@ -4,14 +4,45 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 
-/** 409 already_submitted; the existing id is disclosed only to its owner (reference 2.7). */
-export function alreadySubmitted(actor: Actor, existing: { siteId: string; accountId: string }): ServiceError {
+/** The record a submit or an edit met: who holds it, which key matched, and its public page when it is live. */
+export interface ExistingListing {
+  siteId: string;
+  accountId: string;
+  /** The address matched (else the name did). */
+  field?: 'url' | 'name';
+  /** The slug of its public page, when it is live. */
+  liveSlug?: string | null;
+}
+
+/**
+ * The words of a duplicate, for every surface: the web form links `link.path`, the API, MCP and the CLI name it as
+ * an absolute URL. A listing of someone else's that is not live stays anonymous (reference 2.7).
+ */
+export function duplicateWords(d: DuplicateDetails): { lead: string; link?: { text: string; path: string } } {
+  const what = d.field === 'url' ? 'this address' : 'this name';
+  if (d.ownSiteId)
+    return {
+      lead: `You already submitted ${what}:`,
+      link: { text: 'see your submission', path: `/account/submissions/${d.ownSiteId}` },
+    };
+  if (d.liveSlug)
+    return {
+      lead: `A tool with ${what} is already listed:`,
+      link: { text: 'see its page', path: `/tools/${d.liveSlug}` },
+    };
+  return { lead: `A tool with ${what} has already been submitted by someone else.` };
+}
+
+/** 409 already_submitted naming the listing met (its page), as the web form does; the id only to its owner (reference 2.7). */
+export function alreadySubmitted(actor: Actor, existing: ExistingListing, origin: string): ServiceError {
   const own = existing.accountId === actor.accountId;
-  return new ServiceError(
-    'already_submitted',
-    own ? 'You already submitted this URL or name.' : 'This URL or name has already been submitted.',
-    own ? { site_id: existing.siteId } : {},
-  );
+  const details: DuplicateDetails = {
+    field: existing.field ?? 'url',
+    ...(own ? { ownSiteId: existing.siteId } : existing.liveSlug ? { liveSlug: existing.liveSlug } : {}),
+  };
+  const words = duplicateWords(details);
+  const message = words.link ? `${words.lead} ${words.link.text} at ${origin}${words.link.path}` : words.lead;
+  return new ServiceError('already_submitted', message, own ? { site_id: existing.siteId } : {});
 }
 
 /** After a unique violation (a concurrent submit won), find the winner to answer 409 precisely. */
@@ -19,15 +50,21 @@ export async function conflictFor(
   db: Db,
   actor: Actor,
   target: { canonicalUrl: string; normalizedName: string },
+  origin: string,
 ): Promise<ServiceError> {
-  const [row] = await queryRows<{ id: string; account_id: string }>(
+  const [row] = await queryRows<{ id: string; account_id: string; slug: string | null; same_url: boolean }>(
     db,
-    sql`SELECT id, account_id FROM sites WHERE (canonical_url = ${target.canonicalUrl}
-        OR normalized_name = ${target.normalizedName}) AND withdrawn_at IS NULL ORDER BY (account_id = ${actor.accountId}) DESC LIMIT 1`,
+    sql`SELECT id, account_id, CASE WHEN status = 'live' THEN slug END AS slug, canonical_url = ${target.canonicalUrl} AS same_url
+        FROM sites WHERE (canonical_url = ${target.canonicalUrl} OR normalized_name = ${target.normalizedName}) AND withdrawn_at IS NULL
+        ORDER BY (account_id = ${actor.accountId}) DESC, (canonical_url = ${target.canonicalUrl}) DESC LIMIT 1`,
   );
   return row
-    ? alreadySubmitted(actor, { siteId: row.id, accountId: row.account_id })
-    : new ServiceError('already_submitted', 'This URL or name has already been submitted.');
+    ? alreadySubmitted(
+        actor,
+        { siteId: row.id, accountId: row.account_id, field: row.same_url ? 'url' : 'name', liveSlug: row.slug },
+        origin,
+      )
+    : new ServiceError('already_submitted', 'A tool with this address or name has already been submitted.');
 }
 
 /** What a person is told about a duplicate on /submit: which field matched, and where to look. */

@@ -12,8 +12,15 @@ import { normalizeName } from './name';
 import type { SiteRecord } from './record-schemas';
 
 /**
+ * The states whose text a submitter may propose to change: in review (the crawled description is what will be
+ * published, and the submitter sees it before it is) and live.
+ */
+export const EDITABLE = ['pending_review', 'live'] as const;
+const EDITABLE_SQL = sql`('pending_review', 'live')`;
+
+/**
  * PATCH /api/v1/sites/{site_id} and MCP edit_site: `url` alone fixes a failed crawl (./change-url.ts); otherwise
- * files an edit of one of the caller's live tools (docs/pipeline.md "Edits"): one statement checks owner, state
+ * files an edit of one of the caller's tools in review or live (docs/pipeline.md "Edits"): one statement checks owner, state
  * and that no other site holds the new name, supersedes the site's pending edit (a newer proposal replaces it)
  * and stores the new one. The public page changes only when an editor approves (src/pipeline/decide-edit.ts).
  */
@@ -48,7 +55,7 @@ export async function editSite({
       deps.db,
       sql`WITH site AS (
             SELECT s.id FROM sites s
-            WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status = 'live'
+            WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status IN ${EDITABLE_SQL}
               AND (${normalizedName}::text IS NULL
                 OR NOT EXISTS (SELECT 1 FROM sites o WHERE o.normalized_name = ${normalizedName}::text AND o.id <> s.id AND o.withdrawn_at IS NULL))
           ), superseded AS (
@@ -73,9 +80,14 @@ export async function editSite({
 }
 
 async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {
-  const [site] = await queryRows<{ status: string; holder_id: string | null; holder_account_id: string | null }>(
+  const [site] = await queryRows<{
+    status: string;
+    holder_id: string | null;
+    holder_account_id: string | null;
+    holder_slug: string | null;
+  }>(
     deps.db,
-    sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id FROM sites s
+    sql`SELECT s.status, o.id AS holder_id, o.account_id AS holder_account_id, CASE WHEN o.status = 'live' THEN o.slug END AS holder_slug FROM sites s
         LEFT JOIN sites o ON o.normalized_name = ${normalizedName}::text AND o.id <> s.id AND o.withdrawn_at IS NULL
         WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid`,
   );
@@ -86,10 +98,15 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: 
     );
     return pending ? invalidState('pending_payment') : notFound();
   }
-  if (site.status !== 'live') return invalidState(site.status);
-  if (site.holder_id) return alreadySubmitted(actor, { siteId: site.holder_id, accountId: site.holder_account_id! });
+  if (!(EDITABLE as readonly string[]).includes(site.status)) return invalidState(site.status);
+  if (site.holder_id)
+    return alreadySubmitted(
+      actor,
+      { siteId: site.holder_id, accountId: site.holder_account_id!, field: 'name', liveSlug: site.holder_slug },
+      deps.origin,
+    );
   return new ServiceError('conflict', 'The tool changed while filing the edit; try again.');
 }
 
 const invalidState = (status: string) =>
-  new ServiceError('invalid_state', `Only a live tool can be edited; this submission is ${status}.`);
+  new ServiceError('invalid_state', `Only a tool in review or live can be edited; this submission is ${status}.`);

@@ -3,13 +3,15 @@ import { dailyLimitFor } from '../accounts/memberships';
 import { badgeLabel } from '../directory/badge';
 import {
   aliasesOf,
+  amountText,
   membershipPrices,
+  priceText,
   membershipTiers,
   planKinds,
   planPrices,
   SPONSOR_SLOTS,
   tierCovers,
-  type ListingPrice,
+  tierDisplayNames,
   type MembershipTier,
   type PlanKind,
 } from '../catalog/plans';
@@ -66,17 +68,11 @@ export const planBenefits: Record<PlanKind, PlanBenefits> = {
 };
 
 export const planTitles: Record<PlanKind, string> = { basic: 'Basic', featured: 'Featured', sponsored: 'Sponsored' };
-export const membershipTitles: Record<MembershipTier, string> = {
-  member: 'Member',
-  memberFeature: 'Member with featured',
-};
+/** The tiers' one display name (the catalogue's table), under the name the pages have used. */
+export const membershipTitles: Record<MembershipTier, string> = tierDisplayNames;
 
-/** `15.90 USD` */
-export const amountText = (price: ListingPrice) =>
-  `${(price.amountCents / 100).toFixed(2)} ${price.currency.toUpperCase()}`;
-
-/** `15.90 USD once` or `29.90 USD a month`. */
-export const priceText = (price: ListingPrice) => `${amountText(price)} ${price.recurring ? 'a month' : 'once'}`;
+/** How a price reads, from the catalogue (the CLI reads it there too). */
+export { amountText, priceText };
 
 /** The plans a tier's quota covers (the plan table), in price order. */
 export const coveredPlans = (tier: MembershipTier): PlanKind[] =>
@@ -102,7 +98,8 @@ export function pricingLines(limits: Config['dailyLimits']): string[] {
     return `- ${plan}: ${priceText(planPrices[plan])}. ${b.placement} ${b.badge} ${b.link} ${b.duration}`;
   });
   const tiers = membershipTiers.map(
-    (tier) => `- membership ${tier}: ${priceText(membershipPrices[tier])}. ${membershipSummary(tier, limits)}`,
+    (tier) =>
+      `- membership ${tier} (${tierDisplayNames[tier]}): ${priceText(membershipPrices[tier])}. ${membershipSummary(tier, limits)}`,
   );
   return [...plans, ...tiers];
 }

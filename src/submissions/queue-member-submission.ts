@@ -54,7 +54,7 @@ export async function queueMemberSubmission(deps: Deps, actor: Actor, a: Args): 
         SELECT (SELECT used FROM quota) AS used, (SELECT id FROM site) AS site_id`,
     );
   } catch (error) {
-    if (isUniqueViolation(error)) throw await conflictFor(deps.db, actor, a);
+    if (isUniqueViolation(error)) throw await conflictFor(deps.db, actor, a, deps.origin);
     throw error;
   }
   const row = rows[0];

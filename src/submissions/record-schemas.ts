@@ -151,6 +151,14 @@ export const siteDetailSchema = siteRecordSchema.extend({
 });
 export type SiteDetailRecord = z.infer<typeof siteDetailSchema>;
 
+/** What the service changed of a submit's input, in words for the person (docs/contract.md "Submit request"). */
+export const submitNoticesSchema = z
+  .array(z.string())
+  .optional()
+  .describe(
+    'Only in the answer of a submit, and only when the service read the input otherwise than it was sent, in words to show the person: a url without a scheme (acme.com) got https:// added',
+  );
+
 /** Pending-payment record (2.3): the 402 body, and the detail read of an unpaid submission. */
 export const pendingRecordSchema = z.object({
   site_id: siteIdSchema,
@@ -164,6 +172,7 @@ export const pendingRecordSchema = z.object({
     'When the submission was made (a site record writes its submitted_at in database style instead)',
   ),
   reason: paymentReasonSchema.describe('Why payment is needed'),
+  notices: submitNoticesSchema,
 });
 export type PendingRecord = z.infer<typeof pendingRecordSchema>;
 
@@ -173,6 +182,7 @@ export const queuedResponseSchema = z.object({
   status: z.literal('queued'),
   via: z.literal('membership').describe('Covered by the membership quota'),
   quota: z.object({ used_today: z.number().int(), daily_limit: z.number().int() }),
+  notices: submitNoticesSchema,
 });
 export type QueuedResponse = z.infer<typeof queuedResponseSchema>;
 

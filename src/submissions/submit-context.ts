@@ -1,3 +1,4 @@
+import type { ExistingListing } from './already-submitted';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
@@ -15,7 +16,7 @@ export interface SubmitContext {
   accountEmail: string;
   usedToday: number;
   /** A site (any state) with the same canonical URL or normalised name. */
-  existing?: { siteId: string; accountId: string };
+  existing?: ExistingListing;
   /** The caller's own unpaid record for this URL, if any. */
   pending?: { siteId: string; version: number; checkoutSessionId: string; plan: PlanName };
 }
@@ -28,6 +29,8 @@ interface Row {
   used_today: number | null;
   existing_id: string | null;
   existing_account_id: string | null;
+  existing_slug: string | null;
+  existing_same_url: boolean | null;
   pending_id: string | null;
   pending_version: number | null;
   pending_session: string | null;
@@ -41,17 +44,17 @@ export async function readSubmitContext(
   const [row] = await queryRows<Row>(
     db,
     sql`SELECT a.tier, a.membership_status, ${isoTimestamp(sql`a.membership_period_end`)} AS membership_period_end,
-        a.email, u.used AS used_today, e.id AS existing_id, e.account_id AS existing_account_id,
+        a.email, u.used AS used_today, e.id AS existing_id, e.account_id AS existing_account_id, e.slug AS existing_slug, e.same_url AS existing_same_url,
         p.id AS pending_id, p.version AS pending_version, p.checkout_session_id AS pending_session, p.plan AS pending_plan
       FROM accounts a
       LEFT JOIN quota_usage u ON u.account_id = a.id AND u.day = ${q.day}
       LEFT JOIN LATERAL (
-        SELECT x.id, x.account_id FROM (
-          SELECT s.id, s.account_id FROM sites s WHERE s.canonical_url = ${q.canonicalUrl} AND s.withdrawn_at IS NULL
+        SELECT x.id, x.account_id, CASE WHEN x.status = 'live' THEN x.slug END AS slug, x.canonical_url = ${q.canonicalUrl} AS same_url FROM (
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.canonical_url = ${q.canonicalUrl} AND s.withdrawn_at IS NULL
           UNION ALL
-          SELECT s.id, s.account_id FROM sites s WHERE s.normalized_name = ${q.normalizedName} AND s.withdrawn_at IS NULL
+          SELECT s.id, s.account_id, s.status, s.slug, s.canonical_url FROM sites s WHERE s.normalized_name = ${q.normalizedName} AND s.withdrawn_at IS NULL
         ) x
-        ORDER BY (x.account_id = a.id) DESC LIMIT 1
+        ORDER BY (x.account_id = a.id) DESC, (x.canonical_url = ${q.canonicalUrl}) DESC LIMIT 1
       ) e ON true
       LEFT JOIN pending_submissions p ON p.account_id = a.id AND p.canonical_url = ${q.canonicalUrl}
       WHERE a.id = ${q.accountId}`,
@@ -65,7 +68,14 @@ export async function readSubmitContext(
     },
     accountEmail: row.email,
     usedToday: Number(row.used_today ?? 0),
-    existing: row.existing_id ? { siteId: row.existing_id, accountId: row.existing_account_id! } : undefined,
+    existing: row.existing_id
+      ? {
+          siteId: row.existing_id,
+          accountId: row.existing_account_id!,
+          field: row.existing_same_url ? 'url' : 'name',
+          liveSlug: row.existing_slug,
+        }
+      : undefined,
     pending: row.pending_id
       ? {
           siteId: row.pending_id,

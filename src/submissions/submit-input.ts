@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
-import { checkSubmittedUrl, storedUrl } from './url';
+import { readSubmittedUrl, storedUrl } from './url';
 import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
@@ -19,7 +19,8 @@ export const submitInputSchema = z.object({
   url: z
     .string({ error: (i) => (i.input === undefined ? 'url is required' : 'url must be a string') })
     .superRefine((value, ctx) => {
-      const check = checkSubmittedUrl(value);
+      // A bare host (`acme.com`) is read with https:// added; the answers say so (urlNotices, docs/contract.md).
+      const check = readSubmittedUrl(value);
       // params.notHttpUrl lets a form pick its words by the kind of failure, not by the message (submit-errors.ts).
       if (!check.ok)
         ctx.addIssue({

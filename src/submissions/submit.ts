@@ -42,7 +42,7 @@ export async function submitSite({
   const day = utcDay(now);
   const context = await readSubmitContext(deps.db, { accountId: actor.accountId, day, ...target });
   if (!context) throw new ServiceError('unauthorized', 'The API key does not belong to an account.');
-  if (context.existing) throw alreadySubmitted(actor, context.existing);
+  if (context.existing) throw alreadySubmitted(actor, context.existing, deps.origin);
   const planned = { ...input, plan: resolvePlan(input.plan, context.pending) };
 
   const decision = decideSubmit({

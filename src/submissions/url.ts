@@ -23,31 +23,75 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 /** `notHttpUrl`: the text is no absolute http(s) URL at all (no scheme, another scheme, unparsable), not a bad part of one. */
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string; notHttpUrl?: true };
 
+/** A submitted address read as people type it: `schemeAdded` when a bare host got `https://` (schemeAddedNotice). */
+export type SubmittedUrl =
+  | { ok: true; url: URL; schemeAdded: boolean }
+  | { ok: false; message: string; notHttpUrl?: true };
+
+/**
+ * The words of every refusal of a submitted address, for people: the web form shows them next to the field, the
+ * API and MCP answer them after `url: `, the CLI prints them. None claims that an address lacks `http://` when it
+ * has it: a text that is no address at all gets NOT_A_URL, which names no missing part.
+ */
+export const NOT_A_URL = "Enter the website's address, such as https://acme.com";
+const SUBJECT = 'The address';
+
+/** `scheme:` at the start, unless it is a host and port (`acme.com:8080`, which parsers would read as a scheme). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):(?!\d+(?:[/?#]|$))/i;
+/** A host as people type it without a scheme: a dotted name first, no spaces, credentials or backslashes. */
+const BARE_HOST = /^[a-z0-9][^\s/?#@\\]*\.[^\s/?#@\\]+(?:[/?#]\S*)?$/i;
+
+/** What a submitted address is read as, everywhere (REST, MCP, the web form, the CLI): a bare host gets https://. */
+export function readSubmittedUrl(input: string): SubmittedUrl {
+  const text = input.trim();
+  if (text.length === 0 || (!SCHEME.test(text) && !BARE_HOST.test(text)))
+    return { ok: false, message: NOT_A_URL, notHttpUrl: true };
+  const schemeAdded = !SCHEME.test(text);
+  const check = checkSubmittedUrl(schemeAdded ? `https://${text}` : text);
+  return check.ok ? { ...check, schemeAdded } : check;
+}
+
+/** What the person is told when a bare host got https://, on every surface (docs/contract.md "Submit request"). */
+export const schemeAddedNotice = (href: string) => `No scheme was given, so https:// was added: ${href}`;
+
+/** The notices of a submit's answer for the address as sent: one when https:// was added, none otherwise. */
+export function urlNotices(sent: unknown): string[] {
+  if (typeof sent !== 'string') return [];
+  const read = readSubmittedUrl(sent);
+  return read.ok && read.schemeAdded ? [schemeAddedNotice(read.url.href)] : [];
+}
+
 /** An absolute http(s) URL with a valid host (DNS name or IP literal), a valid port and no credentials. */
 export function checkSubmittedUrl(input: string): UrlCheck {
   const text = input.trim();
-  if (text.length === 0) return { ok: false, message: 'url must not be empty' };
-  if (text.length > MAX_URL_LENGTH) return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters` };
-  const spelling = urlSpellingProblem(text, 'url');
+  if (text.length === 0) return { ok: false, message: NOT_A_URL, notHttpUrl: true };
+  if (text.length > MAX_URL_LENGTH)
+    return { ok: false, message: `${SUBJECT} must be at most ${MAX_URL_LENGTH} characters` };
+  const spelling = urlSpellingProblem(text, SUBJECT);
   if (spelling) return { ok: false, message: spelling };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
+    return { ok: false, message: NOT_A_URL, notHttpUrl: true };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, message: 'url must use http or https', notHttpUrl: true };
+    return {
+      ok: false,
+      message: `${SUBJECT} must start with https:// or http://, not ${url.protocol}`,
+      notHttpUrl: true,
+    };
   }
-  if (!/^https?:\/\//i.test(text))
-    return { ok: false, message: 'url must be an absolute http or https URL', notHttpUrl: true };
-  if (url.username || url.password) return { ok: false, message: 'url must not contain credentials' };
-  if (url.port === '0') return { ok: false, message: 'url must have a valid port' };
+  if (!/^https?:\/\//i.test(text)) return { ok: false, message: NOT_A_URL, notHttpUrl: true };
+  if (url.username || url.password)
+    return { ok: false, message: `${SUBJECT} must not contain a user name or password` };
+  if (url.port === '0') return { ok: false, message: `${SUBJECT} must have a valid port` };
   // Non-ASCII paths grow when percent-encoded; the stored (canonical) form must stay within the cap too.
   if (url.href.length > MAX_URL_LENGTH) {
-    return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters once encoded` };
+    return { ok: false, message: `${SUBJECT} must be at most ${MAX_URL_LENGTH} characters once encoded` };
   }
-  if (!isValidHost(url.hostname)) return { ok: false, message: 'url must have a valid host name' };
+  if (!isValidHost(url.hostname))
+    return { ok: false, message: `${SUBJECT} must have a full host name, such as acme.com` };
   return { ok: true, url };
 }
 
@@ -56,7 +100,8 @@ export function checkSubmittedUrl(input: string): UrlCheck {
  * `https://example.com/`), so the record, the API, the page's link and `/go/` all name the host a browser goes to.
  */
 export function storedUrl(input: string): string {
-  return new URL(input.trim()).href;
+  const read = readSubmittedUrl(input);
+  return read.ok ? read.url.href : new URL(input.trim()).href;
 }
 
 function isValidHost(hostname: string): boolean {

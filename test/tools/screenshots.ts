@@ -178,6 +178,8 @@ interface Setup {
   failedSiteId: string;
   refundedSiteId: string;
   mailToken: string;
+  /** A submission in review: the text that will be published, and the edit form (issue 31). */
+  reviewSiteId: string;
   checkoutPath: string;
   consentPath: string;
 }
@@ -197,6 +199,7 @@ const PAGES: Shot[] = [
   { name: 'account', path: () => '/account', signedIn: true },
   { name: 'account-keys', path: () => '/account/keys', signedIn: true },
   { name: 'account-submission', path: (s) => `/account/submissions/${s.liveSiteId}`, signedIn: true },
+  { name: 'account-submission-review', path: (s) => `/account/submissions/${s.reviewSiteId}`, signedIn: true },
   { name: 'account-membership', path: () => '/account/membership?tier=memberFeature', signedIn: true },
   { name: 'account-webhooks', path: () => '/account/webhooks', signedIn: true },
   { name: 'account-submission-crawl-failed', path: (s) => `/account/submissions/${s.failedSiteId}`, signedIn: true },
@@ -264,6 +267,17 @@ async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { em
   });
   const liveSiteId = String(live.body.site_id);
   await moveSite(server.deps, liveSiteId, 'live');
+  const review = await api(server, '/api/v1/submit-site', {
+    method: 'POST',
+    key,
+    json: { name: 'Meeting Minutes AI', url: 'https://meeting-minutes.example/', categories: ['writing'] },
+  });
+  const reviewSiteId = String(review.body.site_id);
+  await moveSite(server.deps, reviewSiteId, 'pending_review');
+  await queryRows(
+    server.deps.db,
+    sql`UPDATE sites SET metadata = jsonb_build_object('title', 'Meeting Minutes AI – notes that write themselves', 'description', 'Records your meetings and writes the minutes: decisions, owners and deadlines, ready to share.') WHERE id = ${reviewSiteId}::uuid`,
+  );
   const sponsored = await api(server, '/api/v1/submit-site', {
     method: 'POST',
     key,
@@ -299,6 +313,7 @@ async function setUp(server: NodeServer, toolSlug: string): Promise<Setup & { em
     failedSiteId,
     refundedSiteId,
     mailToken,
+    reviewSiteId,
     checkoutPath: new URL(String(sponsored.body.checkout_url)).pathname,
     consentPath,
   };

@@ -27,7 +27,7 @@ describe('invalidRequestFrom (the defaultHook and MCP tool arguments)', () => {
   it("puts the first issue's path in details.field, whatever the message says", () => {
     expect(hookError({ name: 'Acme', url: 'ftp://acme.example' })).toMatchObject({
       code: 'invalid_request',
-      message: 'url must use http or https',
+      message: 'url: The address must start with https:// or http://, not ftp:',
       details: { field: 'url' },
     });
     expect(hookError({ url: 'https://acme.example' }).details).toEqual({ field: 'name' });

@@ -41,7 +41,7 @@ the end of its period (the portal's default) to this service's webhook.</p>`;
   if (isSubscribedMembership(b)) {
     return html`${intro}${facts}
 <h2>Cancel</h2>
-<p>Your ${TIER_NAMES[b.tier]} membership (${membershipPriceLabel(b.tier)}) ends at the end of the period already paid for${
+<p>Your membership (${TIER_NAMES[b.tier]}, ${membershipPriceLabel(b.tier)}) ends at the end of the period already paid for${
       b.periodEnd ? html`, ${formatTime(b.periodEnd)}` : ''
     }, and is not renewed; until then it covers your submissions as now.</p>
 <form method="post" action="/account/billing/cancel">${csrfField(csrfToken)}<button type="submit" class="danger">Cancel membership</button></form>`;

@@ -35,7 +35,7 @@ function accountNav(c: Context, signedIn: { email: string; csrfToken: string }):
   return html`<nav class="sub" aria-label="Your account"><ul>${ACCOUNT_NAV.map(
     (item) =>
       html`<li><a href="${item.href}"${c.req.path === item.href ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
-  )}<li class="muted">${signedIn.email}</li>
+  )}<li class="muted me">${signedIn.email}</li>
 <li><form class="inline" method="post" action="/account/sign-out">${csrfField(signedIn.csrfToken)}<button type="submit">Sign out</button></form></li></ul></nav>`;
 }
 
@@ -48,7 +48,9 @@ export function renderPage(c: Context<AppEnv>, options: PageOptions): Response |
   return renderDocument(c, {
     title: `${options.title} – tooldir`,
     head: html`<meta name="robots" content="noindex">`,
-    main: html`${options.signedIn ? accountNav(c, options.signedIn) : ''}<h1>${options.title}</h1>${options.body}`,
+    // Above the column, as wide as the header: Sign out sits in the same place on every account page, narrow or wide.
+    subnav: options.signedIn ? accountNav(c, options.signedIn) : undefined,
+    main: html`<h1>${options.title}</h1>${options.body}`,
     status: options.status ?? 200,
     script: options.script,
     formActionOrigins: options.formActionOrigins,

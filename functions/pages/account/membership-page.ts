@@ -7,7 +7,7 @@ import { getMembershipBilling } from '../../../src/accounts/billing';
 import { membershipChoice, type MembershipChoice } from '../../../src/accounts/memberships';
 import type { WebSession } from '../../../src/accounts/web-sessions';
 import { createMembershipCheckout } from '../../../src/payments/membership-checkout';
-import { membershipPrices, membershipTiers, type MembershipTier } from '../../../src/catalog/plans';
+import { membershipTiers, type MembershipTier } from '../../../src/catalog/plans';
 import { enforceRateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, TIER_NAMES } from '../membership-words';
@@ -28,7 +28,7 @@ const CHOICE_NOTES: Record<MembershipChoice, (current: string) => Html> = {
   current: () =>
     html`<p class="notice" id="choice-note">You already have this membership. <a href="/account">Back to your account</a>.</p>`,
   included: (current) =>
-    html`<p class="notice" id="choice-note">Your ${current} membership already includes everything this one covers. <a href="/account">Back to your account</a>.</p>`,
+    html`<p class="notice" id="choice-note">Your membership (${current}) already includes everything this one covers. <a href="/account">Back to your account</a>.</p>`,
 };
 
 function otherTiers(tier: MembershipTier | undefined): Html {
@@ -46,14 +46,14 @@ async function membershipPage(c: Context<AppEnv>, session: WebSession, tier: Mem
   const choice = membershipChoice(billing, tier, deps.now());
   const buyable = choice === 'join' || choice === 'upgrade';
   return renderPage(c, {
-    title: choice === 'upgrade' ? `Upgrade to ${TIER_NAMES[tier]}` : `${TIER_NAMES[tier]} membership`,
+    title: choice === 'upgrade' ? `Upgrade to ${TIER_NAMES[tier]}` : `Join as ${TIER_NAMES[tier]}`,
     status,
     signedIn: { email: session.email, csrfToken: session.csrfToken },
     narrow: true,
     // Stripe mode: the checkout POST redirects to Stripe's hosted Checkout.
     formActionOrigins: [...deps.payments.hostedOrigins],
     body: html`<dl class="facts panel" id="offer">
-<dt>Membership</dt><dd>${TIER_NAMES[tier]} (${membershipPrices[tier].label})</dd>
+<dt>Membership</dt><dd id="tier-name">${TIER_NAMES[tier]}</dd>
 <dt>Price</dt><dd id="price">${membershipPriceLabel(tier)}</dd>
 <dt>Quota</dt><dd id="tier-quota">${quotaLabel(tier, deps.config.dailyLimits)}</dd>
 <dt>Covers</dt><dd>${coveredPlansLabel(tier)} listings without paying per tool</dd>

@@ -4,7 +4,8 @@ import { html } from 'hono/html';
 import type { AccountOverview } from '../../../src/submissions/account-overview';
 import type { MembershipBilling } from '../../../src/accounts/billing';
 import type { Config } from '../../../src/config';
-import { membershipTiers, tierRank, type MembershipTier } from '../../../src/catalog/plans';
+import { defaultPlan, membershipTiers, planPrices, tierRank, type MembershipTier } from '../../../src/catalog/plans';
+import { priceText } from '../../../src/submissions/plan-words';
 import { coveredPlansLabel, membershipPriceLabel, quotaLabel, quotaReset, TIER_NAMES } from '../membership-words';
 import { csrfField, formatTime, type Html } from './layout';
 
@@ -29,13 +30,23 @@ ${higher.map((tier) => html`<a class="button" href="/account/membership?tier=${t
 }
 
 /** Today's quota use and when it renews (the next midnight UTC, in the site's date format and in hours). */
-function quota(o: AccountOverview, now: Date): Html {
+function quota(o: AccountOverview, now: Date): Html | '' {
+  if (o.account.tier === 'none') return ''; // the words without a membership say it already
   if (!o.membership_active || o.quota.daily_limit === 0) {
     return html`<p id="quota">Without an active membership every submission is paid per tool (today: ${o.quota.used_today} used).</p>`;
   }
   const reset = quotaReset(now);
   return html`<p>Today (${o.quota.day}, UTC): <strong id="quota">${o.quota.used_today} of ${o.quota.daily_limit}</strong> submissions covered by your membership used.
 <span id="quota-reset">Resets ${formatTime(reset.at)} (${reset.inWords}).</span></p>`;
+}
+
+/**
+ * Without a membership: what the person can do anyway (submit and pay per tool, keep keys and webhooks, follow
+ * submissions here), not an empty "tier: none".
+ */
+function withoutMembership(): Html {
+  return html`<p id="no-membership">You have no membership. You can still submit any tool and pay for each one
+(from ${priceText(planPrices[defaultPlan])}), create API keys and webhooks, and follow your submissions below.</p>`;
 }
 
 /** The section; `billing` says whether the account has a customer to manage billing for. */
@@ -53,11 +64,15 @@ export function membershipSection(
   const manage = billing.customerId
     ? html`<form class="inline" method="post" action="/account/billing">${csrfField(csrfToken)}<button type="submit">Manage billing</button></form>`
     : '';
+  const standing =
+    a.tier === 'none'
+      ? withoutMembership()
+      : html`<p>Your membership: <strong id="tier">${TIER_NAMES[a.tier]}</strong> · <span id="membership-status">${a.membership_status}</span>${period}${
+          o.membership_active ? '' : html` <span class="error">not active</span>`
+        }</p>`;
   return html`<section class="panel" id="membership" aria-labelledby="membership-heading">
 <h2 id="membership-heading">Membership</h2>
-<p>Tier: <strong id="tier">${TIER_NAMES[a.tier]}</strong> · status: <strong id="membership-status">${a.membership_status}</strong>${period}${
-    a.tier !== 'none' && !o.membership_active ? html` <span class="error">not active</span>` : ''
-  }</p>
+${standing}
 ${billing.endsAt && o.membership_active ? html`<p id="membership-ends">Cancelled: your membership ends on <strong>${formatTime(billing.endsAt)}</strong> and is not renewed.</p>` : ''}
 ${quota(o, now)}
 ${offers(o, limits)}${manage}

@@ -28,6 +28,7 @@ import { limitSignIn } from './sign-in-limits';
 import { currentSession, readForm } from './session';
 import { safeNextPath } from '../next-path';
 import { SIGNUP_CLOSED_TEXT, SIGNUP_OPEN_TEXT } from './signup-words';
+import { undeliveredCodeWhere } from '../../../src/accounts/sign-in-code-words';
 
 type Message = { kind: 'notice' | 'error'; text: string };
 
@@ -73,11 +74,13 @@ ${closed ? html`<p class="notice" id="signup-closed">${SIGNUP_CLOSED_TEXT}</p>` 
 }
 
 function codeForm(c: Context<AppEnv>, email: string, top: Message, status: 200 | 400 | 401 | 429 = 200, next?: string) {
+  const deps = c.get('deps');
+  const where = undeliveredCodeWhere(deps.config, deps.mail.kind);
   return renderPage(c, {
     title: 'Enter your code',
     status,
     narrow: true,
-    body: html`${message(top)}
+    body: html`${message(top)}${where ? html`<p class="notice" id="code-where">${where}</p>` : ''}
 <form method="post" action="/account/sign-in/code">${csrfField(issueSignInCsrf(c))}
 <input type="hidden" name="email" value="${email}">${nextField(next)}
 <div class="field"><label for="code">Code</label>

@@ -22,6 +22,7 @@ import { statsChartSection } from './stats-chart';
 import { badgeWords } from '../../../src/catalog/plans';
 import { HTTP_FALLBACK_NOTE } from '../../../src/submissions/history-reasons';
 import { moneyText, REFUND_ARRIVAL_TEXT } from '../../../src/submissions/money-words';
+import { getPublishedText } from '../../../src/submissions/published-text';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -185,15 +186,36 @@ const describedBy = (ids: Array<string | false>) => {
   return list ? html` aria-describedby="${list}"` : '';
 };
 
+/**
+ * Before the tool goes live: the text its public page will show (the name and the description the crawl read), so
+ * the submitter can check it and propose another with the edit form below (the same edit as for a live tool).
+ */
+const previewSection: Section = async ({ record, deps, actor }) => {
+  const s = site(record);
+  if (s?.status === 'queued' || s?.status === 'crawling') {
+    return html`<section class="panel" id="preview" aria-labelledby="preview-title"><h2 id="preview-title">What will be published</h2>
+<p>The description is read from your site when it is crawled; you can check it here, and change it, before an editor publishes the tool.</p></section>`;
+  }
+  if (s?.status !== 'pending_review') return '';
+  const text = await getPublishedText(deps, actor, s.site_id);
+  if (!text) return '';
+  return html`<section class="panel" id="preview" aria-labelledby="preview-title"><h2 id="preview-title">What will be published</h2>
+<p>Your tool's page will show this text once an editor approves it. If it is not right, suggest an edit below.</p>
+<dl class="facts">
+<dt>Name</dt><dd id="preview-name">${text.name}</dd>
+<dt>Description</dt><dd id="preview-description">${text.description ?? html`<span class="muted">Your site gave none: the page will show no description unless you suggest one.</span>`}</dd>
+</dl></section>`;
+};
+
 /** Suggest an edit (the verb of PATCH /api/v1/sites/{site_id}); the edit waiting for review and the last outcome. */
 const editSection: Section = ({ record, now, csrfToken, edit }) => {
   const s = site(record);
-  if (s?.status !== 'live') return '';
+  if (s?.status !== 'live' && s?.status !== 'pending_review') return '';
   const errors = edit?.errors ?? {};
   return html`<section class="panel" id="edit" aria-labelledby="edit-title"><h2 id="edit-title">Suggest an edit</h2>
 ${s.pending_edit ? html`<p class="notice" id="pending-edit">Your edit is ${describePendingEdit(s.pending_edit)}.</p>` : ''}
 ${s.last_edit ? html`<p id="last-edit">Last edit ${describeLastEdit(s.last_edit)}.</p>` : ''}
-<p class="muted small">An editor reviews every edit; the public page keeps its current text until then. A new edit replaces one still waiting.</p>
+<p class="muted small">${s.status === 'live' ? 'An editor reviews every edit; the public page keeps its current text until then.' : 'An editor reviews every edit, with your tool or after it.'} A new edit replaces one still waiting.</p>
 <form method="post" action="${base(record)}/edit">${csrfField(csrfToken)}
 <div class="field"><label for="edit-name">New name</label>
 <input id="edit-name" type="text" name="name" value="${edit?.name ?? ''}"${errors.name ? html` aria-invalid="true"` : ''}${describedBy(['edit-name-hint', !!errors.name && 'edit-name-error'])}>
@@ -242,6 +264,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   crawlFailedSection,
   rejectionSection,
   liveSection,
+  previewSection,
   editSection,
   withdrawSection,
   statsSection,

@@ -29,7 +29,7 @@ function checkoutView(m: MembershipCheckoutLookup, sessionId: string, token: str
   return html`<h1>Checkout</h1>
 <p class="notice">Local test checkout: no money is charged. Pressing Pay sends the signed payment events of a subscription to this service.</p>
 <dl class="facts panel">
-<dt>Membership</dt><dd>${TIER_NAMES[m.tier]} (${membershipPrices[m.tier].label})</dd>
+<dt>Membership</dt><dd id="tier-name">${TIER_NAMES[m.tier]}</dd>
 <dt>Account</dt><dd>${m.email}</dd>
 <dt>Amount</dt><dd>${membershipPriceLabel(m.tier)}</dd>
 </dl>

@@ -19,6 +19,8 @@ export interface DocumentOptions extends HeaderState {
   status?: ContentfulStatusCode;
   /** Forms and reading pages use the narrow column. */
   narrow?: boolean;
+  /** A bar under the header, as wide as the header whatever the column: the account area's navigation and Sign out. */
+  subnav?: Html;
   /** One first-party inline script (fixed text, allowed by its hash); pages work without it. */
   script?: string;
   /** Origins a form may end up at besides ours (the OAuth consent form redirects to the app). */
@@ -49,6 +51,7 @@ export function renderDocument(c: Context<AppEnv>, page: DocumentOptions): Respo
 ${page.head ?? ''}</head>
 <body>
 ${siteHeader(page)}
+${page.subnav ? html`<div class="wrap subnav">${page.subnav}</div>` : ''}
 <main id="main"${page.narrow ? html` class="narrow"` : ''}>
 ${page.main}
 </main>

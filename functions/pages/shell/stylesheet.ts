@@ -14,12 +14,12 @@ const TOKENS = `:root{color-scheme:light dark;
 --space-1:.25rem;--space-2:.5rem;--space-3:.75rem;--space-4:1rem;--space-5:1.5rem;--space-6:2rem;--space-7:3rem;
 --radius:.5rem;--radius-lg:.875rem;--page:72rem;--narrow:42rem;
 --bg:#f7f8fa;--surface:#fff;--text:#16181d;--muted:#555c6b;--border:#dadde4;--shadow:0 1px 2px rgb(16 24 40 / 6%);
---accent:#4338ca;--accent-hover:#3730a3;--on-accent:#fff;--link:#3b32c0;--focus:#c2410c;
+--accent:#4338ca;--accent-hover:#3730a3;--on-accent:#fff;--link:#3b32c0;--focus:#0e7490;
 --chip-bg:#eef0ff;--chip-text:#3730a3;--feature-bg:#fff1c2;--feature-text:#5f4500;--sponsor-bg:#dcefff;--sponsor-text:#0a4275;
 --notice-bg:#eef6ff;--notice-line:#8fb8e8;--error-bg:#fff1f1;--error-line:#d98a8a;--error-text:#9b1c1c;--ok-bg:#ecfdf3;--ok-line:#6cbf8c}
 @media (prefers-color-scheme:dark){:root{
 --bg:#0f1115;--surface:#181b22;--text:#e9ebf1;--muted:#a8aebb;--border:#2d323d;--shadow:none;
---accent:#8e96ff;--accent-hover:#aab0ff;--on-accent:#10121a;--link:#a9afff;--focus:#fdba74;
+--accent:#8e96ff;--accent-hover:#aab0ff;--on-accent:#10121a;--link:#a9afff;--focus:#67e8f9;
 --chip-bg:#262a45;--chip-text:#cdd0ff;--feature-bg:#4a3b0a;--feature-text:#ffe08a;--sponsor-bg:#0f3350;--sponsor-text:#c2e1ff;
 --notice-bg:#132238;--notice-line:#36669e;--error-bg:#3a1616;--error-line:#9a4343;--error-text:#ffc2c2;--ok-bg:#10301f;--ok-line:#2f7a4f}}`;
 
@@ -51,7 +51,7 @@ footer.site{border-top:1px solid var(--border);background:var(--surface);font-si
 footer.site .wrap{display:flex;flex-wrap:wrap;justify-content:space-between;gap:var(--space-3);padding-top:var(--space-5);padding-bottom:var(--space-5)}
 footer.site ul{display:flex;flex-wrap:wrap;gap:var(--space-2) var(--space-4);list-style:none;margin:0;padding:0}
 nav.sub ul{display:flex;flex-wrap:wrap;gap:var(--space-2) var(--space-4);list-style:none;padding:0 0 var(--space-2);margin:var(--space-4) 0;border-bottom:1px solid var(--border)}
-nav.sub a{font-weight:600;text-decoration:none}nav.sub a[aria-current=page]{text-decoration:underline}`;
+nav.sub li.me{margin-left:auto}nav.sub a{font-weight:600;text-decoration:none}nav.sub a[aria-current=page]{text-decoration:underline}`;
 
 const FORMS = `input,select,textarea,button{font:inherit;color:inherit}
 input[type=text],input[type=email],input[type=url],input[type=search],input[type=password],input:not([type]),select,textarea{width:100%;max-width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius);min-width:0}

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { MAX_CATEGORIES_PER_TOOL } from '../../../src/categories/category-rules';
 import type { ServiceError } from '../../../src/errors';
+import { NOT_A_URL } from '../../../src/submissions/url';
 import type { SubmitErrors, SubmitField, SubmitValues } from './submit-form';
 
 type Issue = z.ZodError['issues'][number];
@@ -17,12 +18,8 @@ function wordsFor(field: SubmitField, issue: Issue, values: SubmitValues): strin
     case 'name':
       return values.name.trim() === '' ? "Enter the tool's name." : rephrase(issue.message, 'name', 'The name');
     case 'url':
-      if (values.url.trim() === '') return "Enter the address of the tool's website.";
-      // No scheme, another scheme or no URL at all (checkSubmittedUrl's notHttpUrl, carried in the issue's params).
-      if (issue.code === 'custom' && issue.params?.notHttpUrl === true) {
-        return 'Enter a full address that starts with https:// or http://, for example https://acme.example.';
-      }
-      return rephrase(issue.message, 'url', 'The address');
+      // The rule's own words for people (src/submissions/url.ts), as the API, MCP and the CLI say them.
+      return issue.code === 'custom' ? `${issue.message}.` : `${NOT_A_URL}.`;
     case 'email':
       return "Enter a valid e-mail address, or leave it empty to use your account's.";
     case 'categories':

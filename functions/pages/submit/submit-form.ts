@@ -38,6 +38,8 @@ export interface SubmitFormView {
   idempotencyKey: string;
   /** The daily limit was reached for an included plan: the checkout link to pay for this one instead. */
   payUrl?: string;
+  /** What was read otherwise than typed (a bare host got https://), before anything is submitted. */
+  notice?: string;
 }
 
 const FIELD_LABELS: Record<Exclude<SubmitField, 'form'>, string> = {
@@ -114,7 +116,7 @@ ${
 export function submitForm(v: SubmitFormView): Html {
   const { values, errors, standing } = v;
   const checked = new Set(values.categories);
-  return html`${errorSummary(errors)}
+  return html`${errorSummary(errors)}${v.notice ? html`<p class="notice" role="status" id="url-notice">${v.notice}</p>` : ''}
 <form method="post" action="/submit" novalidate>${csrfField(v.csrfToken)}
 <input type="hidden" name="idempotency_key" value="${v.idempotencyKey}">
 <div class="field"><label for="name">Name</label>
@@ -122,7 +124,7 @@ export function submitForm(v: SubmitFormView): Html {
 ${fieldError(errors, 'name')}<span class="hint">As it should appear in the directory, 2 to 100 characters.</span></div>
 <div class="field"><label for="url">Website address</label>
 <input id="url" type="url" name="url" value="${values.url}" required maxlength="2048" placeholder="https://" inputmode="url" autocomplete="url"${invalid(errors, 'url')}>
-${fieldError(errors, 'url')}<span class="hint">The page people should land on, starting with https:// or http://.</span></div>
+${fieldError(errors, 'url')}<span class="hint">The page people should land on, such as https://acme.com (https:// is added when you leave it out).</span></div>
 <div class="field"><label for="email">Contact e-mail <span class="muted">(optional)</span></label>
 <input id="email" type="email" name="email" value="${values.email}" maxlength="254" autocomplete="email"${invalid(errors, 'email')}>
 ${fieldError(errors, 'email')}<span class="hint">Review notices go here. Leave it empty to use your account's address, ${standing.email}.</span></div>

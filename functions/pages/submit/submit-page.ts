@@ -13,12 +13,12 @@ import { listCategories } from '../../../src/categories/categories';
 import { isServiceError, ServiceError } from '../../../src/errors';
 import { isValidIdempotencyKey } from '../../../src/idempotency/key';
 import { submitSiteIdempotently } from '../../../src/idempotency/submit';
-import { describeDuplicate } from '../../../src/submissions/already-submitted';
+import { describeDuplicate, duplicateWords } from '../../../src/submissions/already-submitted';
 import { normalizeName } from '../../../src/submissions/name';
 import { defaultPlan, planKind, planNames, type PlanKind, type PlanName } from '../../../src/catalog/plans';
 import type { SubmitResult } from '../../../src/submissions/submit';
 import { submitInputSchema, type SubmitInput } from '../../../src/submissions/submit-input';
-import { canonicalUrl } from '../../../src/submissions/url';
+import { canonicalUrl, urlNotices } from '../../../src/submissions/url';
 import { estimateWait } from '../../../src/submissions/wait-estimate';
 import { usualReviewTime } from '../../../src/submissions/review-time';
 import type { AppEnv } from '../../types';
@@ -61,6 +61,7 @@ interface Rendering {
   status?: ContentfulStatusCode;
   /** Today's included submissions are used up: the checkout link of this one, to pay for it now. */
   payUrl?: string;
+  notice?: string;
 }
 
 /** The form with everything it shows, read in parallel (four statements), and a fresh Idempotency-Key. */
@@ -87,6 +88,7 @@ async function renderForm(c: Context<AppEnv>, session: WebSession, r: Rendering)
       csrfToken: session.csrfToken,
       idempotencyKey: crypto.randomUUID(),
       payUrl: r.payUrl,
+      notice: r.notice,
     })}`,
     r.status,
   );
@@ -131,12 +133,9 @@ async function refusal(
       canonicalUrl: canonicalUrl(url),
       normalizedName: normalizeName(input.name),
     });
-    const what = dup.field === 'url' ? 'this address' : 'this name';
-    const words = dup.ownSiteId
-      ? html`You already submitted ${what}: <a href="/account/submissions/${dup.ownSiteId}">see your submission</a>.`
-      : dup.liveSlug
-        ? html`A tool with ${what} is already listed: <a href="/tools/${dup.liveSlug}">see its page</a>.`
-        : html`A tool with ${what} has already been submitted by someone else.`;
+    // The words the API's 409 says too (duplicateWords), with the page as a link.
+    const { lead, link } = duplicateWords(dup);
+    const words = link ? html`${lead} <a href="${link.path}">${link.text}</a>.` : lead;
     return renderForm(c, session, { values, errors: { [dup.field]: words }, status: 409 });
   }
   const category = categoryError(error);
@@ -221,6 +220,14 @@ async function submitFromForm(c: Context<AppEnv>) {
     return renderForm(c, session, { values, errors: validationErrors(parsed.error, values), status: 400 });
   const input = parsed.data;
   const deps = c.get('deps');
+  // A bare host got https:// (as on every surface): the person sees the address before anything is submitted or
+  // paid, and the next press submits it (docs/contract.md "Submit request").
+  const [urlNotice] = urlNotices(values.url);
+  if (urlNotice)
+    return renderForm(c, session, {
+      values: { ...values, url: input.url },
+      notice: `${urlNotice}. Check it and press the button again to submit.`,
+    });
   const limited = await refusedByRateLimit(c, session, values);
   if (limited) return limited;
 

@@ -1,7 +1,7 @@
 // GET /api/v1/sites – list the caller's submissions, newest first
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
 import { listSubmissions } from '../../../src/submissions/list';
-import { canonicalUrl, checkSubmittedUrl } from '../../../src/submissions/url';
+import { canonicalUrl, readSubmittedUrl, storedUrl } from '../../../src/submissions/url';
 import { requireApiKey } from '../../middleware/api-key-auth';
 import { rateLimit } from '../../middleware/rate-limit';
 import type { AppEnv } from '../../types';
@@ -21,7 +21,7 @@ const query = z.object({
   url: z
     .string()
     .superRefine((value, ctx) => {
-      const check = checkSubmittedUrl(value);
+      const check = readSubmittedUrl(value);
       if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
     })
     .optional()
@@ -60,7 +60,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       input: {
         limit: q.limit ?? 100,
         offset: q.offset ?? 0,
-        canonicalUrl: q.url === undefined ? undefined : canonicalUrl(new URL(q.url.trim())),
+        canonicalUrl: q.url === undefined ? undefined : canonicalUrl(new URL(storedUrl(q.url))),
       },
     });
     return c.json(envelope, 200);

@@ -16,6 +16,7 @@ import {
 import { PendingPaymentRecord, QueuedResponse, SubmitRequest, bearerSecurity } from '../schemas';
 import { ErrorBody, errorContent, keyedErrors } from '../error-responses';
 import { BODY_LIMIT_TEXT } from '../../../src/body-limit';
+import { urlNotices } from '../../../src/submissions/url';
 
 const routeFor = (path: '/api/v1/submit-site' | '/api/v1/sites') =>
   createRoute({
@@ -66,7 +67,12 @@ export function register(app: OpenAPIHono<AppEnv>) {
         idempotencyKey: c.get('idempotencyKey'),
         onReplay: markReplayed(c),
       });
-      return result.kind === 'queued' ? c.json(result.body, 201) : c.json(result.body, 402);
+      // What was read otherwise than sent (a bare host got https://), from the body as sent (cached by the validator).
+      const notices = urlNotices(((await c.req.json()) as { url?: unknown }).url);
+      const body = notices.length ? { ...result.body, notices } : result.body;
+      return result.kind === 'queued'
+        ? c.json(body as typeof result.body, 201)
+        : c.json(body as typeof result.body, 402);
     });
   }
 }

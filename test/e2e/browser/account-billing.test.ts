@@ -90,7 +90,9 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     await signIn(page, newEmail('member'));
     if (new URL(page.url()).pathname !== '/account') await page.goto(`${server.url}/account`);
 
-    await expect.poll(() => page.textContent('#tier')).toBe('No membership');
+    await expect
+      .poll(() => page.textContent('#no-membership'))
+      .toMatch(/^You have no membership\. You can still submit any tool/);
     await checkWidths(page);
     await page.getByRole('link', { name: /^Become a member/ }).click();
     await page.waitForURL(`${server.url}/account/membership?tier=member`);
@@ -188,7 +190,7 @@ describeBrowser('account memberships, billing and webhooks in Chromium', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL(`${server.url}/checkout/membership`);
     await page.goto(`${server.url}/account`);
-    expect(await page.textContent('#tier')).toBe('Member (featured)');
+    expect(await page.textContent('#tier')).toBe('Member with featured');
     expect(await page.textContent('#quota')).toBe('0 of 10');
 
     await page.goto(`${server.url}/account/webhooks`);

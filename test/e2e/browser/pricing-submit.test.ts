@@ -106,12 +106,12 @@ describeBrowser('/pricing and /submit in Chromium', () => {
 
       // An error comes back on the form, next to its field, with what was typed kept (and axe-clean).
       await page.getByLabel('Name').fill('Acme Writer');
-      await page.getByLabel('Website address').fill('acme-writer.example');
+      await page.getByLabel('Website address').fill('acme writer dot com');
       await page.locator('#category-writing').check();
       await page.getByRole('button', { name: 'Continue to payment – 19.90 USD' }).click();
       await expect
         .poll(() => page.locator('#url-error').textContent())
-        .toContain('Enter a full address that starts with https://');
+        .toBe("Enter the website's address, such as https://acme.com.");
       expect(await page.getByLabel('Website address').getAttribute('aria-invalid')).toBe('true');
       expect(await page.getByLabel('Name').inputValue()).toBe('Acme Writer');
       expect(await page.locator('#category-writing').isChecked()).toBe(true);

@@ -98,7 +98,10 @@ describe('submit_site', () => {
     const client = await connectMcp(t, { key: m.key });
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ name: 'x', url: uniqueUrl('mcp') }, /name must be 2 to 100 characters/],
-      [{ name: uniqueName('Mcp Tool'), url: 'ftp://example.com' }, /url must use http or https/],
+      [
+        { name: uniqueName('Mcp Tool'), url: 'ftp://example.com' },
+        /url: The address must start with https:\/\/ or http:\/\/, not ftp:/,
+      ],
       [{ name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), email: 'nope' }, /email must be a valid e-mail address/],
       [
         { name: uniqueName('Mcp Tool'), url: uniqueUrl('mcp'), plan: 'gold' },
@@ -170,7 +173,7 @@ describe('get_site_status', () => {
       error: { code: 'invalid_request', message: 'site_id or url: pass exactly one of them.' },
     });
     expect(resultJson(await callTool(client, 'get_site_status', { url: 'not a url' }))).toEqual({
-      error: { code: 'invalid_request', message: expect.stringMatching(/^url /) },
+      error: { code: 'invalid_request', message: "url: Enter the website's address, such as https://acme.com" },
     });
     await client.close();
   });

@@ -71,7 +71,7 @@ describe('/pricing', () => {
     expect(text).toContain('- basic: 15.90 USD once.');
     expect(text).toContain('- sponsored: 29.90 USD a month.');
     expect(text).toContain(
-      `- membership memberFeature: ${amountText(membershipPrices.memberFeature)} a month. Basic and featured listings without paying per tool: up to 12 submissions a day`,
+      `- membership memberFeature (Member with featured): ${amountText(membershipPrices.memberFeature)} a month. Basic and featured listings without paying per tool: up to 12 submissions a day`,
     );
     expect(text).toContain('http://tooldir.test/submit');
   });

@@ -13,13 +13,18 @@ describe('isSiteId', () => {
 describe('normalizeUrlArg', () => {
   it('keeps an http(s) URL and adds https:// to a bare host', () => {
     expect(normalizeUrlArg('https://acme.example/x')).toBe('https://acme.example/x');
-    expect(normalizeUrlArg('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(normalizeUrlArg('http://tool.localhost:3000')).toBe('http://tool.localhost:3000');
     expect(normalizeUrlArg(' acme.example/x ')).toBe('https://acme.example/x');
   });
 
-  it('rejects what cannot be a tool URL as a usage error (exit 2)', () => {
-    for (const value of ['ftp://acme.example', 'acme', 'not a url']) {
-      expect(() => normalizeUrlArg(value)).toThrow(expect.objectContaining({ exitCode: 2 }));
+  it("rejects what the API rejects as a usage error (exit 2), in the API's words", () => {
+    for (const [value, words] of [
+      ['ftp://acme.example', 'url: The address must start with https:// or http://, not ftp:'],
+      ['acme', "url: Enter the website's address, such as https://acme.com"],
+      ['not a url', "url: Enter the website's address, such as https://acme.com"],
+      ['http://localhost:3000', 'url: The address must have a full host name, such as acme.com'],
+    ]) {
+      expect(() => normalizeUrlArg(value!)).toThrow(expect.objectContaining({ exitCode: 2, message: words }));
     }
   });
 });

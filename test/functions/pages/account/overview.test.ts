@@ -98,13 +98,17 @@ describe('account overview', () => {
     expect(html).toMatch(/<div class="edit last small">Last edit rejected [^<]*: The name &lt;misleads&gt;<\/div>/);
   });
 
-  it('tells an account without membership that submissions are paid', async () => {
+  it('tells an account without membership what it can do: submit and pay per tool, keys, webhooks, its submissions', async () => {
     const m = await t.member('none');
     const client = new PageClient(t);
     await client.signIn(m.email);
     const { html } = await client.page('/account');
-    expect(html).toContain('No membership');
-    expect(html).toContain('every submission is paid');
+    expect(
+      html,
+    ).toContain(`<p id="no-membership">You have no membership. You can still submit any tool and pay for each one
+(from 15.90 USD once), create API keys and webhooks, and follow your submissions below.</p>`);
+    expect(html).not.toMatch(/Tier: |status: <strong[^>]*>none</);
+    expect(html).not.toContain('id="quota"'); // no quota line for an account that never had a membership
     expect(html).toContain('No submissions yet. <a href="/submit">Submit a tool</a>.');
   });
 });

@@ -67,7 +67,7 @@ describe('account sign-in', () => {
     const overview = await client.page('/account');
     expect(overview.res.status).toBe(200);
     expect(overview.html).toContain(email);
-    expect(overview.html).toContain('No membership');
+    expect(overview.html).toContain('You have no membership.');
     const csp = overview.res.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("style-src 'self'");

@@ -332,7 +332,7 @@ describe('Suggest an edit', () => {
     expect(((await detail(m.key, tool.id)) as { pending_edit?: unknown }).pending_edit).toBeUndefined();
   });
 
-  it('a submission that is not live cannot be edited: its page says why', async () => {
+  it('a submission not yet crawled cannot be edited: its page says why', async () => {
     const { m, client } = await signedInMember(t, 'member');
     const siteId = await submitQueued(t, m.key);
     const { html } = await page(client, siteId);
@@ -342,7 +342,7 @@ describe('Suggest an edit', () => {
       name: uniqueName('Sneaky'),
     });
     expect(res.status).toBe(409);
-    expect(await res.text()).toContain('Only a live tool can be edited; this submission is queued.');
+    expect(await res.text()).toContain('Only a tool in review or live can be edited; this submission is queued.');
   });
 });
 

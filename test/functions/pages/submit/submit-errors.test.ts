@@ -28,15 +28,23 @@ type Issue = z.ZodError['issues'][number];
 const errorsFor = (issue: Issue, fields: Partial<SubmitValues> = {}) =>
   validationErrors(new z.ZodError([issue]), values(fields));
 
-const FULL_ADDRESS = 'Enter a full address that starts with https:// or http://, for example https://acme.example.';
+const NOT_AN_ADDRESS = "Enter the website's address, such as https://acme.com.";
 const AT_MOST = 'Choose at most 3 categories.';
 
 describe('validationErrors (the schema, in the form’s words)', () => {
-  it('asks for a full address when the URL has no or another scheme, and words any other URL rule', () => {
-    expect(formErrors({ url: 'acme.example' }).url).toBe(FULL_ADDRESS);
-    expect(formErrors({ url: 'ftp://acme.example' }).url).toBe(FULL_ADDRESS);
-    expect(formErrors({ url: 'https://user@acme.example' }).url).toBe('The address must not contain credentials.');
-    expect(formErrors({ url: '  ' }).url).toBe("Enter the address of the tool's website.");
+  it("says the URL rule's own words (the API's, after `url: `): a bare host passes, nothing claims a scheme is missing", () => {
+    expect(submitInputSchema.parse({ ...values(), url: 'acme.example', email: undefined }).url).toBe(
+      'https://acme.example/',
+    );
+    expect(formErrors({ url: 'not a url' }).url).toBe(NOT_AN_ADDRESS);
+    expect(formErrors({ url: 'http://' }).url).toBe(NOT_AN_ADDRESS);
+    expect(formErrors({ url: 'ftp://acme.example' }).url).toBe(
+      'The address must start with https:// or http://, not ftp:.',
+    );
+    expect(formErrors({ url: 'https://user@acme.example' }).url).toBe(
+      'The address must not contain a user name or password.',
+    );
+    expect(formErrors({ url: '  ' }).url).toBe(NOT_AN_ADDRESS);
   });
 
   it('says "at most" for too many categories and "from the list" for any other category issue', () => {
@@ -56,15 +64,14 @@ describe('validationErrors (the schema, in the form’s words)', () => {
     });
   });
 
-  it('picks the URL words by the issue’s params, not by its text', () => {
-    const params = { notHttpUrl: true };
+  it('shows a URL rule’s sentence as it is, and a schema issue of another kind (not a string) as “not an address”', () => {
     expect(
-      errorsFor({ code: 'custom', path: ['url'], message: 'url is not what we want', params, input: 'x' }).url,
-    ).toBe(FULL_ADDRESS);
+      errorsFor({ code: 'custom', path: ['url'], message: 'The address must have a valid port', input: 'x' }).url,
+    ).toBe('The address must have a valid port.');
     expect(
-      errorsFor({ code: 'custom', path: ['url'], message: 'url must be an absolute http or https URL', input: 'x' })
+      errorsFor({ code: 'invalid_type', path: ['url'], message: 'url must be a string', expected: 'string', input: 3 })
         .url,
-    ).toBe('The address must be an absolute http or https URL.');
+    ).toBe(NOT_AN_ADDRESS);
   });
 
   it('picks the category words by the issue’s code, not by its text', () => {

@@ -288,12 +288,12 @@ describe('/submit errors on the form', () => {
     const { client } = await signedIn();
     const { res, html } = await submit(client, { name: 'Acme Writer', url: 'acme writer dot com', plan: 'featured' });
     expect(res.status).toBe(400);
-    expectFieldError(html, 'url', 'The address must not contain spaces or control characters.');
+    expectFieldError(html, 'url', 'Enter the website&#39;s address, such as https://acme.com.');
     expect(html).toContain('value="acme writer dot com"');
     expect(html).toContain('value="Acme Writer"');
     expect(html).toMatch(/value="featured" checked/);
-    const noScheme = await submit(client, { name: 'Acme Writer', url: 'acme.example' });
-    expectFieldError(noScheme.html, 'url', 'Enter a full address that starts with https:// or http://');
+    const broken = await submit(client, { name: 'Acme Writer', url: 'http://' });
+    expectFieldError(broken.html, 'url', 'Enter the website&#39;s address, such as https://acme.com.'); // never "starts with http://"
   });
 
   it('a blank name, a name with no visible character, an empty address', async () => {
@@ -301,7 +301,7 @@ describe('/submit errors on the form', () => {
     let r = await submit(client, { name: '   ', url: '' });
     expect(r.res.status).toBe(400);
     expectFieldError(r.html, 'name', 'Enter the tool&#39;s name.');
-    expectFieldError(r.html, 'url', 'Enter the address of the tool&#39;s website.');
+    expectFieldError(r.html, 'url', 'Enter the website&#39;s address, such as https://acme.com.');
     r = await submit(client, { name: '\u200b\u200b\u200b', url: uniqueUrl() });
     expect(r.res.status).toBe(400);
     expectFieldError(r.html, 'name', 'The name must contain visible characters.');

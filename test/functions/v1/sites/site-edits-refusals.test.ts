@@ -8,13 +8,16 @@ const h = useEditHarness();
 const { edit, review, record, publicTool, publicPage, ownTool } = editCalls(h);
 
 describe('refusals', () => {
-  it('refuses tools that are not live with 409 invalid_state naming the status', async () => {
-    for (const status of ['pending_review', 'rejected', 'crawl_failed'] as const) {
+  it('refuses tools that are neither in review nor live with 409 invalid_state naming the status', async () => {
+    for (const status of ['rejected', 'crawl_failed'] as const) {
       const tool = await ownTool(uniqueName('Not Live'), status);
       const res = await edit(tool.id, { description: 'Nope.' });
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({
-        error: { code: 'invalid_state', message: `Only a live tool can be edited; this submission is ${status}.` },
+        error: {
+          code: 'invalid_state',
+          message: `Only a tool in review or live can be edited; this submission is ${status}.`,
+        },
       });
       expect(await record(tool.id)).not.toHaveProperty('pending_edit');
     }

@@ -117,7 +117,7 @@ describe('a rejected edit', () => {
 describe('duplicate names', () => {
   it('refuses at filing a name another tool holds (confusables and case included), like submit', async () => {
     const holderName = uniqueName('Canon Base');
-    await seedOwnedTool(h.t.deps.db, (await h.t.member()).accountId, { name: holderName });
+    const holder = await seedOwnedTool(h.t.deps.db, (await h.t.member()).accountId, { name: holderName });
     const tool = await ownTool();
     // Cyrillic С and full-width letters: the same normalised name.
     const lookalike = `С${holderName.slice(1)}`.toUpperCase().replace('A', 'Ａ');
@@ -125,8 +125,12 @@ describe('duplicate names', () => {
     for (const name of [holderName, holderName.toLowerCase(), lookalike, holderName.replaceAll(' ', '\u2800')]) {
       const res = await edit(tool.id, { name });
       expect(res.status).toBe(409);
+      // The live holder's page is named, as the submit form and a submit's 409 name it.
       expect(await res.json()).toEqual({
-        error: { code: 'already_submitted', message: 'This URL or name has already been submitted.' },
+        error: {
+          code: 'already_submitted',
+          message: `A tool with this name is already listed: see its page at ${h.t.deps.origin}/tools/${holder.slug}`,
+        },
       });
     }
     expect(await record(tool.id)).not.toHaveProperty('pending_edit');

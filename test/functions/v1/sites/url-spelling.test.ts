@@ -50,7 +50,9 @@ describe('a URL parsers read differently', () => {
         const res = await submit(m.key, { name: uniqueName(), url });
         expect(res.status, url).toBe(400);
         const body = await res.json();
-        expect(body).toEqual({ error: { code: 'invalid_request', message: expect.stringMatching(/^url /) } });
+        expect(body).toEqual({
+          error: { code: 'invalid_request', message: expect.stringMatching(/^url: The address /) },
+        });
         expect(body.error.message).toMatch(words);
         expect(await storedFor(m.accountId)).toEqual({ sites: 0, pending: 0 });
       }
@@ -95,7 +97,7 @@ describe('a URL parsers read differently', () => {
       key: m.key,
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.message).toMatch(/^url .*backslash/);
+    expect((await res.json()).error.message).toMatch(/^url: The address .*backslash/);
   });
 
   it('is refused as a webhook endpoint, by the API and by the account page, and no webhook is stored', async () => {
