@@ -30,6 +30,11 @@ export const domainProofs = pgTable(
     expiresAt: tstz('expires_at'),
     /** The last monthly re-check of a DNS or HTTP proof (or the proof itself). */
     checkedAt: tstz('checked_at'),
+    /**
+     * Local mode only (CRAWL_ALLOW_PRIVATE=true): the port a `<name>.localhost` HTTP proof's file was fetched on, so the
+     * monthly re-check fetches it there again. Null for every other proof.
+     */
+    localPort: integer('local_port'),
     /** The first failed re-check since the last passing one; the proof lapses 14 days later (the owner is mailed first). */
     failingSince: tstz('failing_since'),
     /** The address an e-mail code was last sent to, and the code (its hash), its end and the tries left. */
