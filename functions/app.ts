@@ -38,6 +38,7 @@ import * as sitemap from './pages/sitemap';
 import * as adminReview from './admin/review';
 import * as adminEditReview from './admin/edit-review';
 import * as adminCategories from './admin/categories';
+import * as adminDisputes from './admin/disputes';
 import * as editorPage from './admin/editor-page';
 import * as crawlJob from './jobs/crawl';
 import * as reviewJob from './jobs/review';
@@ -101,6 +102,7 @@ const functions = [
   adminReview,
   adminEditReview,
   adminCategories,
+  adminDisputes,
   crawlJob,
   reviewJob,
   refundJob,

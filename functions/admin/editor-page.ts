@@ -1,5 +1,6 @@
 // GET /admin – the editor's review queue (pending edits, recent crawl failures) and the directory's statistics;
-// POST /admin/login, /admin/logout, /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review
+// POST /admin/login, /admin/logout, /admin/sites/{site_id}/review, /admin/edits/{edit_id}/review,
+// /admin/disputes/{claim_id}/decision
 import { listListingsWithTrouble } from '../../src/health/listings-with-trouble';
 import { troubleListView } from './health-views';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -26,6 +27,7 @@ import { loginView, queueView } from './editor-page-views';
 import { directoryStatsView } from './stats-views';
 import { disputesView } from './dispute-views';
 import { listOpenDisputes } from '../../src/claims/disputes';
+import { decideDispute } from '../../src/claims/decide-dispute';
 import { getDirectoryStats } from '../../src/stats/directory-stats';
 import { listCategories } from '../../src/categories/categories';
 import { toolCategoriesSchema } from '../../src/categories/category-rules';
@@ -51,6 +53,11 @@ const NOTICES = {
   edit_conflict: 'Edit not applied: it was already decided or replaced, or the tool is no longer live.',
   edit_name_taken: 'Edit not applied: another tool has this name now. Reject the edit.',
   categories: 'Not applied: categories must be at most 3 distinct known category slugs.',
+  dispute_awarded: "Dispute decided: the listing is now in the claimant's account; both accounts were mailed.",
+  dispute_kept: 'Dispute decided: the listing stays with its owner; the claimant was mailed.',
+  dispute_stale:
+    'Not applied: this dispute was already decided, or the listing changed owner since the claim (keep it to close the dispute).',
+  dispute_unknown: 'Unknown dispute or decision.',
 } as const;
 type Notice = keyof typeof NOTICES;
 
@@ -120,7 +127,7 @@ async function showEditorPage(c: Context<AppEnv>) {
         notice,
         edits,
         categories.map((cat) => cat.slug),
-      )}${disputesView(disputes)}${directoryStatsView(stats)}`,
+      )}${disputesView(disputes, session.csrfToken)}${directoryStatsView(stats)}`,
   );
 }
 
@@ -205,6 +212,27 @@ async function reviewEdit(c: Context<AppEnv>) {
   return c.redirect(`/admin?notice=${notice}`, 303);
 }
 
+/** POST /admin/disputes/{claim_id}/decision: give a disputed listing to the claimant, or keep it with its owner. */
+async function decideDisputeForm(c: Context<AppEnv>) {
+  const fields = await editorForm(c);
+  if (fields instanceof Response) return fields;
+  const decision = fields.decision === 'award' || fields.decision === 'keep' ? fields.decision : undefined;
+  let notice: Notice = 'dispute_unknown';
+  if (decision) {
+    try {
+      const decided = await decideDispute({
+        deps: c.get('deps'),
+        input: { claim_id: c.req.param('claim_id') ?? '', decision },
+      });
+      notice = decided.outcome === 'awarded' ? 'dispute_awarded' : 'dispute_kept';
+    } catch (error) {
+      if (!isServiceError(error)) throw error;
+      notice = error.code === 'not_found' ? 'dispute_unknown' : 'dispute_stale';
+    }
+  }
+  return c.redirect(`/admin?notice=${notice}`, 303);
+}
+
 export function register(app: OpenAPIHono<AppEnv>) {
   // Every form below (login, logout, decisions) is bounded before it is read, the sign-in included.
   app.use('/admin/*', pageFormLimit);
@@ -213,4 +241,5 @@ export function register(app: OpenAPIHono<AppEnv>) {
   app.post('/admin/logout', logOut);
   app.post('/admin/sites/:site_id/review', reviewSite);
   app.post('/admin/edits/:edit_id/review', reviewEdit);
+  app.post('/admin/disputes/:claim_id/decision', decideDisputeForm);
 }

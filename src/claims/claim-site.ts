@@ -10,16 +10,16 @@ import { getSubmission } from '../submissions/get';
 import type { SiteDetailRecord } from '../submissions/record-schemas';
 import { domainOfUrl } from '../domains/domain-options';
 import { liveProofSql } from '../domains/verified-mark';
-import { announceWebhookEvents } from '../webhooks/announce';
+import { moveListing, sendClaimMail } from './move-listing';
 import type { ClaimInput } from './claim-input';
 import { claimedMail } from './claim-mail';
 
 const holdsProof = liveProofSql;
 
 /**
- * Moves the listing of `input.url` into the caller's account in one statement: the owner, the notification address
- * (the new account's), a `claimed` history entry, the previous owner's pending edit (superseded) and a `site.claimed`
- * event for both accounts' endpoints. What was paid stays with the listing. 404 no listing with that URL; 409
+ * Moves the listing of `input.url` into the caller's account (./move-listing.ts: the owner, the notification address
+ * (the new account's), a `claimed` history entry, the previous owner's pending edit superseded, a `site.claimed`
+ * event for both accounts' endpoints; what was paid stays with the listing). 404 no listing with that URL; 409
  * conflict when it is yours already; 403 domain_not_verified without a live proof of its registrable domain; 409
  * claim_disputed (recorded for the operator) when its owner holds such a proof too.
  */
@@ -61,36 +61,14 @@ export async function claimSite({
       `The listing's owner has proved ${domain} too: an operator will decide (the claim is recorded).`,
     );
   }
-  const [moved] = await queryRows<{ id: string; name: string; url: string; previous_email: string }>(
-    deps.db,
-    sql`WITH moved AS (
-          UPDATE sites s SET account_id = ${actor.accountId}::uuid, email = NULL
-          WHERE s.id = ${site.id}::uuid AND s.account_id = ${site.account_id}::uuid AND NOT ${holdsProof(sql`s.account_id`, domain)}
-          RETURNING s.id, s.name, s.url, s.status, s.live_url),
-        claim AS (
-          INSERT INTO site_claims (id, site_id, from_account_id, to_account_id, domain, outcome, site_status)
-          SELECT ${crypto.randomUUID()}::uuid, m.id, ${site.account_id}::uuid, ${actor.accountId}::uuid, ${domain}, 'claimed', m.status FROM moved m RETURNING id),
-        edits AS (
-          UPDATE site_edits e SET status = 'superseded', decided_at = now()
-          WHERE e.site_id IN (SELECT id FROM moved) AND e.status = 'pending' AND e.account_id = ${site.account_id}::uuid RETURNING e.id),
-        events AS (
-          INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, data, site_id)
-          SELECT w.id, ${`evt_${crypto.randomUUID().replaceAll('-', '')}`}, 'site.claimed',
-            jsonb_build_object('site_id', m.id, 'name', m.name, 'url', m.url, 'status', m.status, 'live_url', m.live_url,
-              'domain', ${domain}::text, 'claimed', w.account_id = ${actor.accountId}::uuid),
-            m.id
-          FROM moved m JOIN webhooks w ON w.account_id IN (${actor.accountId}::uuid, ${site.account_id}::uuid) AND 'site.claimed' = ANY (w.events)
-          RETURNING 1)
-        SELECT m.id, m.name, m.url, a.email AS previous_email,
-          (SELECT count(*) FROM claim) + (SELECT count(*) FROM edits) + (SELECT count(*) FROM events) AS writes
-        FROM moved m JOIN accounts a ON a.id = ${site.account_id}::uuid`,
-  );
+  const moved = await moveListing(deps, {
+    siteId: site.id,
+    fromAccountId: site.account_id,
+    toAccountId: actor.accountId,
+    domain,
+    guard: sql`NOT ${holdsProof(sql`s.account_id`, domain)}`,
+  });
   if (!moved) throw new ServiceError('conflict', 'The listing changed while it was being claimed; try again.');
-  deps.defer(announceWebhookEvents(deps));
-  try {
-    await deps.mail.send(claimedMail(moved.previous_email, moved, domain));
-  } catch (error) {
-    deps.log.warn('claim mail not sent', { site_id: moved.id, err: String(error) });
-  }
+  await sendClaimMail(deps, claimedMail(moved.previous_email, moved, domain), moved.id);
   return getSubmission({ deps, actor, input: { siteId: moved.id } }) as Promise<SiteDetailRecord>;
 }

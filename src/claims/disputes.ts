@@ -1,5 +1,5 @@
 // Open claim disputes (docs/ownership.md "Claims"): a claim refused because the listing's owner holds a proof of its
-// domain too. The operator page lists them; an operator decides outside the service (moving a listing by hand).
+// domain too. The operator page lists them; ./decide-dispute.ts is the operator's decision.
 import { sql } from 'drizzle-orm';
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';

@@ -30,6 +30,7 @@ interface DueProof {
   checked_at: string | null;
   failing_since: string | null;
   email: string;
+  local_port: number | null;
 }
 
 export async function recheckDomainProofs(deps: Deps, options: { batch?: number } = {}): Promise<RecheckReport> {
@@ -37,12 +38,14 @@ export async function recheckDomainProofs(deps: Deps, options: { batch?: number 
   const expired = await lapseExpiredEmailProofs(deps, now);
   const monthAgo = new Date(now.getTime() - RECHECK_EVERY_DAYS * DAY_MS);
   const dayAgo = new Date(now.getTime() - FAILING_RECHECK_EVERY_HOURS * 3_600_000);
-  // A local <name>.localhost proof is fetched on the port given to the verify call, which is not kept: never re-checked.
+  // A local <name>.localhost proof is re-checked in local mode only (on the port its verify call gave, kept with it):
+  // elsewhere such a name never reaches the machine that served the file.
+  const localNames = deps.config.crawl.allowPrivate;
   const due = await queryRows<DueProof>(
     deps.db,
-    sql`SELECT d.id, d.account_id, d.domain, d.method, d.checked_at::text AS checked_at, d.failing_since::text AS failing_since, a.email
+    sql`SELECT d.id, d.account_id, d.domain, d.method, d.checked_at::text AS checked_at, d.failing_since::text AS failing_since, a.email, d.local_port
         FROM domain_proofs d JOIN accounts a ON a.id = d.account_id
-        WHERE d.status = 'verified' AND d.method IN ('dns', 'http') AND d.domain NOT LIKE '%.localhost'
+        WHERE d.status = 'verified' AND d.method IN ('dns', 'http') AND (${localNames} OR d.domain NOT LIKE '%.localhost')
           AND (d.checked_at IS NULL OR d.checked_at <= ${at(monthAgo)} OR (d.failing_since IS NOT NULL AND d.checked_at <= ${at(dayAgo)}))
         ORDER BY d.checked_at NULLS FIRST LIMIT ${options.batch ?? RECHECK_BATCH}`,
   );
@@ -66,7 +69,7 @@ export async function recheckDomainProofs(deps: Deps, options: { batch?: number 
  */
 async function recheckOne(deps: Deps, proof: DueProof, now: Date): Promise<'passed' | 'failing' | 'lapsed' | 'raced'> {
   const subject = await proofSubject(deps, proof.account_id, proof.domain);
-  const outcome = await checkNetworkProof(deps, proof.method, subject);
+  const outcome = await checkNetworkProof(deps, proof.method, subject, proof.local_port ?? undefined);
   const unchanged = sql`id = ${proof.id}::uuid AND status = 'verified' AND checked_at IS NOT DISTINCT FROM ${proof.checked_at}::timestamptz`;
   if (outcome.ok) {
     const done = await queryRows(

@@ -44,7 +44,7 @@ export async function verifyDomain({
   }
   const outcome = await checkNetworkProof(deps, input.method, subject, input.port);
   if (!outcome.ok) throw new ServiceError('verification_failed', `${domain} is not verified: ${outcome.reason}.`);
-  return { record: await markVerified(deps, actor.accountId, domain, input.method), emailSent: false };
+  return { record: await markVerified(deps, actor.accountId, domain, input.method, input.port), emailSent: false };
 }
 
 /** Runs the DNS or HTTP check with its 10-second deadline; shared with the monthly re-check. */
@@ -85,12 +85,20 @@ export async function proofSubject(
   };
 }
 
-async function markVerified(deps: Deps, accountId: string, domain: string, method: ProofMethod): Promise<DomainRecord> {
+/** `localPort`: a local `<name>.localhost` HTTP proof's port (checked above), kept for the monthly re-check. */
+async function markVerified(
+  deps: Deps,
+  accountId: string,
+  domain: string,
+  method: ProofMethod,
+  localPort?: number,
+): Promise<DomainRecord> {
+  const port = method === 'http' ? (localPort ?? null) : null;
   const expires = method === 'email' ? sql`now() + ${`${EMAIL_PROOF_DAYS} days`}::interval` : sql`NULL`;
   const [row] = await queryRows<DomainRow>(
     deps.db,
     sql`WITH v AS (UPDATE domain_proofs SET status = 'verified', method = ${method}, verified_at = now(), checked_at = now(),
-          failing_since = NULL, expires_at = ${expires}
+          failing_since = NULL, expires_at = ${expires}, local_port = ${port}::integer
         WHERE account_id = ${accountId} AND domain = ${domain} RETURNING *)
         SELECT ${domainColumns} FROM v d`,
   );

@@ -39,7 +39,7 @@ export interface OurSession {
 }
 
 /** Why a payment could not be applied: each of these is refunded by the caller. */
-export type UnappliedReason = 'taken' | 'gone' | 'already_paid' | 'refunded_record' | 'mismatch';
+export type UnappliedReason = 'taken' | 'gone' | 'already_paid' | 'refunded_record' | 'superseded' | 'mismatch';
 
 export type PromoteOutcome =
   /** `announce`: the account has webhook endpoints, so its outbox has rows to send (docs/webhooks.md). */
@@ -175,6 +175,8 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
   // this very session would have matched `applied` above.)
   if (row.site_exists) return { kind: 'unapplied', siteId, reason: 'already_paid' };
   if (row.pending_state === 'refunded') return { kind: 'unapplied', siteId, reason: 'refunded_record' };
+  // The maker listed the tool themselves meanwhile (src/submissions/supersede-unpaid.ts): never a second listing.
+  if (row.pending_state === 'superseded') return { kind: 'unapplied', siteId, reason: 'superseded' };
   return { kind: 'unapplied', siteId, reason: 'gone' };
 }
 

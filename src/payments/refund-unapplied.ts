@@ -13,6 +13,8 @@ export const refundReasons: Record<Exclude<UnappliedReason, 'mismatch'>, string>
   gone: 'The submission this payment was for no longer exists. Your payment was refunded.',
   already_paid: 'This submission was already paid for or queued. The extra payment was refunded.',
   refunded_record: 'This submission could not be applied. Your payment was refunded.',
+  superseded:
+    'The maker of this tool listed it themselves before your payment arrived, so it is not listed twice. Your payment was refunded.',
 };
 
 /** A paid session of ours that charged something else than we created (docs/payments.md). */
@@ -35,6 +37,8 @@ export type UnappliedPayment = {
 
 /** The pending record is marked refunded (and reads as rejected with the reason) when it can never be applied. */
 const MARKS_RECORD = new Set<UnappliedReason>(['taken', 'mismatch']);
+/** A superseded record stays superseded; its note ("nothing was charged") is replaced by the refund's reason. */
+const NOTES_SUPERSEDED = new Set<UnappliedReason>(['superseded']);
 
 /**
  * Never keep money without a queued submission: refund first (idempotent on the payment intent, so a retry
@@ -64,6 +68,10 @@ export async function refundUnappliedPayment(
     sql`WITH marked AS (
           UPDATE pending_submissions SET state = 'refunded', state_note = ${reason}
           WHERE id = ${p.siteId ?? null}::uuid AND state IN (${sqlWords(payableStates)}) AND ${MARKS_RECORD.has(p.reason)}
+          RETURNING id
+        ), noted AS (
+          UPDATE pending_submissions SET state_note = ${reason}
+          WHERE id = ${p.siteId ?? null}::uuid AND state = 'superseded' AND ${NOTES_SUPERSEDED.has(p.reason)}
           RETURNING id
         )
         INSERT INTO stripe_events (id, type, summary) VALUES (${event.id}, ${event.type}, ${summary})

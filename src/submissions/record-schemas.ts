@@ -78,6 +78,13 @@ export const siteRecordSchema = z.object({
       'Only when status is rejected for a reason of its own: a paid submission that could not be applied and was refunded ' +
         '(the reason in words), or a listing its owner withdrew ("withdrawn by its owner")',
     ),
+  superseded: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Only on an unpaid submission closed because the tool's maker (a verified owner of its domain) submitted the URL " +
+        'themselves: it is not listed twice; rejection_reason says whether nothing was charged or a late payment was refunded',
+    ),
   withdrawn_at: isoTimestampSchema(
     'Only on a listing its owner withdrew (DELETE /api/v1/sites/{site_id}): when',
     '2026-11-24T09:30:00.000Z',

@@ -130,7 +130,10 @@ export function toPendingRecord(row: PendingRow): PendingRecord {
   };
 }
 
-/** A paid submission that could not be applied and was refunded: a site record, rejected, with why. */
+/**
+ * A closed unpaid record, as a site record, rejected, with why: a payment that could not be applied and was refunded, or
+ * a record the maker's own submission superseded (`superseded: true`; nothing was charged, or a late payment refunded).
+ */
 export function toRefundedRecord(row: PendingRow): SiteRecord {
   return {
     site_id: row.site_id,
@@ -141,5 +144,6 @@ export function toRefundedRecord(row: PendingRow): SiteRecord {
     is_sponsor: false,
     submitted_at: row.submitted_at_db,
     rejection_reason: row.state_note ?? 'The payment could not be applied and was refunded.',
+    ...(row.state === 'superseded' ? { superseded: true as const } : {}),
   };
 }

@@ -21,7 +21,7 @@ export async function supersedeUnpaidOfOthers(
 ): Promise<number> {
   const domain = await domainOfUrl(deps, target.url);
   if (!domain) return 0;
-  const note = `Superseded: the verified owner of ${domain} submitted this URL. Nothing was charged.`;
+  const note = `The maker of this tool listed it themselves (the verified owner of ${domain} submitted this URL). Nothing was charged.`;
   const closed = await queryRows<{ checkout_session_id: string }>(
     deps.db,
     sql`UPDATE pending_submissions SET state = 'superseded', state_note = ${note}

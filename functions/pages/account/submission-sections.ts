@@ -148,6 +148,11 @@ const rejectionSection: Section = ({ record }) => {
 left search, the categories and the sitemap. Its statistics stay below.</p>
 <p>To list it again, <a href="/submit">submit it</a> as a new submission.</p></section>`;
   }
+  if (s.superseded) {
+    return html`<section class="panel" aria-labelledby="rejected-title"><h2 id="rejected-title">Listed by its maker</h2>
+<p>The maker of this tool listed it themselves after proving they control its website's domain, so this submission was
+closed and the tool is not listed twice: <span id="rejection-reason">${s.rejection_reason}</span></p></section>`;
+  }
   if (s.rejection_reason) {
     return html`<section class="panel" aria-labelledby="rejected-title"><h2 id="rejected-title">Payment refunded</h2>
 <p>Your payment could not be applied and was refunded: <span id="rejection-reason">${s.rejection_reason}</span></p></section>`;

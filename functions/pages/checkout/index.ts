@@ -36,6 +36,11 @@ function page(c: Context<AppEnv>, title: string, body: view.View, status: Conten
   });
 }
 
+/** 410: a checkout whose record can no longer be paid (expired, or superseded by the maker's own listing). */
+const closedPage = (c: Context<AppEnv>, found: Parameters<typeof view.closedCheckoutView>[0]) => {
+  const closed = view.closedCheckoutView(found);
+  return page(c, closed.title, closed.body, 410);
+};
 const unknown = (c: Context<AppEnv>) => page(c, 'Unknown checkout', view.unknownView(), 404);
 /**
  * The local checkout exists only when no payment provider is configured (in Stripe mode Stripe hosts it), and
@@ -70,7 +75,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return membership ? membershipCheckoutPage(c, page, membership, sessionId) : unknown(c);
     }
     if (found.kind === 'site') return c.redirect(`/checkout/success?session_id=${encodeURIComponent(sessionId)}`, 303);
-    if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
+    if (!isPayable(found, deps.now())) return closedPage(c, found);
     const token = await checkoutFormToken(deps.config.stripeWebhookSecret ?? '', sessionId);
     const reviewTime = await usualReviewTime({ deps });
     return page(
@@ -102,7 +107,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
       return membership ? payMembership(c, page, membership, sessionId) : unknown(c);
     }
     if (found.kind === 'pending') {
-      if (!isPayable(found, deps.now())) return page(c, 'Checkout expired', view.expiredView(found.stateNote), 410);
+      if (!isPayable(found, deps.now())) return closedPage(c, found);
       const now = deps.now();
       const payload = localCompletedEvent(found, sessionId, now, deps.origin);
       try {

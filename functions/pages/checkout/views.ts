@@ -57,11 +57,30 @@ ${followLink(c.siteId)}`;
 <p>${c.stateNote ?? 'The payment was refunded.'}</p>
 ${followLink(c.siteId)}`;
   }
+  if (c.state === 'superseded') return supersededView(c);
   return html`<h1>Payment processing</h1>
 <p>Your submission <strong>${c.name}</strong> is ${statusWords('pending_payment')} until the payment is confirmed.
 Reload this page in a moment.</p>
 ${followLink(c.siteId)}`;
 }
+
+/**
+ * An unpaid submission the maker's own submission superseded (src/submissions/supersede-unpaid.ts), in words: the note
+ * says whether nothing was charged or a late payment was refunded.
+ */
+export function supersededView(c: Extract<CheckoutLookup, { kind: 'pending' }>): View {
+  return html`<h1>Listed by its maker</h1>
+<p>The maker of <strong>${c.name}</strong> listed it themselves after proving they control its website's domain, so your
+submission was <strong id="status" data-status="rejected">closed</strong>: the tool is not listed twice.</p>
+<p id="superseded-note">${c.stateNote ?? 'Nothing was charged.'}</p>
+${followLink(c.siteId)}`;
+}
+
+/** A checkout that can no longer be paid: the maker listed the tool themselves, or the link expired. */
+export const closedCheckoutView = (c: Extract<CheckoutLookup, { kind: 'pending' }>): { title: string; body: View } =>
+  c.state === 'superseded'
+    ? { title: 'Listed by its maker', body: supersededView(c) }
+    : { title: 'Checkout expired', body: expiredView(c.stateNote) };
 
 /** The cancel page; with a well-formed site_id it leads to that submission's page (which says whether it is yours). */
 /** A submission's checkout comes back with its site_id; a membership's without (its offer is on /account). */

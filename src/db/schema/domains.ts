@@ -30,6 +30,11 @@ export const domainProofs = pgTable(
     expiresAt: tstz('expires_at'),
     /** The last monthly re-check of a DNS or HTTP proof (or the proof itself). */
     checkedAt: tstz('checked_at'),
+    /**
+     * Local mode only (CRAWL_ALLOW_PRIVATE=true): the port a `<name>.localhost` HTTP proof's file was fetched on, so the
+     * monthly re-check fetches it there again. Null for every other proof.
+     */
+    localPort: integer('local_port'),
     /** The first failed re-check since the last passing one; the proof lapses 14 days later (the owner is mailed first). */
     failingSince: tstz('failing_since'),
     /** The address an e-mail code was last sent to, and the code (its hash), its end and the tries left. */
@@ -52,7 +57,8 @@ export const domainProofs = pgTable(
 
 /**
  * A claim of a listing by an account that proved its domain (src/claims/): `claimed` moved the listing, `disputed`
- * did not because its owner holds a proof of the domain too (the operator decides; /admin/disputes lists them).
+ * did not because its owner holds a proof of the domain too (an open dispute: /admin lists them). The operator's
+ * decision settles a dispute as `awarded` (the listing moved: a `claimed` row records the move) or `kept`.
  */
 export const siteClaims = pgTable(
   'site_claims',
@@ -64,10 +70,10 @@ export const siteClaims = pgTable(
     fromAccountId: uuid('from_account_id').notNull(),
     toAccountId: uuid('to_account_id').notNull(),
     domain: text('domain').notNull(),
-    outcome: text('outcome', { enum: ['claimed', 'disputed'] }).notNull(),
+    outcome: text('outcome', { enum: ['claimed', 'disputed', 'awarded', 'kept'] }).notNull(),
     /** The listing's status when it was claimed, for its history. */
     siteStatus: text('site_status').notNull(),
-    /** When the operator settled a dispute (null while it is open). */
+    /** When the operator decided a dispute (null while it is open). */
     settledAt: tstz('settled_at'),
     at: tstz('at').notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 // The ownership pages in Chromium at 390 and 1280 px, axe-core clean in both schemes: /account/domains (add, a refused
 // domain, the three proofs with copyable values, the file proof of a local <name>.localhost site, remove), the claim
-// form (a claim that moves a listing, a disputed one) and the operator's list of claim disputes on /admin.
+// form (a claim that moves a listing, a disputed one) and the operator's list of claim disputes on /admin, with the
+// operator's decision.
 // SCREENSHOT_DIR=docs/screenshots keeps a picture of each page at both widths.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -229,6 +230,17 @@ describeBrowser('domains, claims and disputes in Chromium', () => {
     expect(disputes).toContain(rival);
     expect(disputes).toContain(email);
     await check(editor, 'admin-disputes');
+    // The operator's decision: the listing goes to the claimant, the page says so and the dispute leaves the list.
+    await editor.getByRole('button', { name: 'Give the listing to the claimant' }).click();
+    await editor.waitForURL(/notice=dispute_awarded/);
+    expect(await editor.textContent('[role="status"]')).toContain("the listing is now in the claimant's account");
+    await editor.waitForSelector('text=Claim disputes (0)');
+    const [awarded] = await queryRows<{ owner: string }>(
+      server.deps.db,
+      sql`SELECT a.email AS owner FROM sites s JOIN accounts a ON a.id = s.account_id WHERE s.id = ${contested.id}::uuid`,
+    );
+    expect(awarded!.owner).toBe(email);
+    await check(editor, 'admin-disputes-decided');
     await admin.close();
     await context.close();
   }, 180_000);

@@ -1,0 +1,1 @@
+ALTER TABLE "domain_proofs" ADD COLUMN "local_port" integer;
