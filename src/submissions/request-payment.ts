@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { refundRuleText } from './money-words';
 import type { CheckoutSession } from '../adapters/payments/types';
 import type { Actor } from '../accounts/actor';
-import { queryRows } from '../db/client';
+import { isUniqueViolation, queryRows } from '../db/client';
 import type { PlannedSubmitInput } from './submit-input';
 import type { PaymentReason, PendingRecord } from './record-schemas';
 import type { PendingRow } from './records';
@@ -19,12 +19,15 @@ interface Args {
   pending?: { siteId: string; version: number; checkoutSessionId: string };
 }
 
+/** Lost races on one URL's pending record before giving up (five submits at once lose at most a few). */
+const MAX_ATTEMPTS = 4;
+
 /**
  * The payment path: make the checkout link first, then store the pending record with it in one statement
  * (a plain insert the first time, an upsert on a re-submit), so no pending record ever exists without a link. Re-submitting an unpaid URL replaces the record
  * (same site_id, latest name/plan/e-mail, fresh link) and expires the old link so it cannot be paid twice.
  */
-export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried = false): Promise<PendingRecord> {
+export async function requestPayment(deps: Deps, actor: Actor, a: Args, attempt = 1): Promise<PendingRecord> {
   const siteId = a.pending?.siteId ?? crypto.randomUUID();
   const version = (a.pending?.version ?? 0) + 1;
   const checkout = await deps.payments.createCheckout({
@@ -39,12 +42,20 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
     notice: refundRuleText(deps.config.refundOnRejection),
   });
   const written: Attempt = { siteId, version, checkout };
-  const rows = a.pending ? await replacePending(deps, actor, a, written) : await insertPending(deps, actor, a, written);
+  const rows = await (a.pending
+    ? replacePending(deps, actor, a, written)
+    : insertPending(deps, actor, a, written)
+  ).catch((error: unknown) => {
+    // Submits racing on one URL: the record's id was written by another submit between our read and our upsert
+    // (its key is not the upsert's arbiter). That is the same lost race as an upsert that wrote nothing.
+    if (isUniqueViolation(error)?.constraint === 'pending_submissions_pkey') return [];
+    throw error;
+  });
   const row = rows[0];
   if (!row) {
     // A concurrent submit created (or replaced) this URL's pending record under another id: retire our link, use theirs.
     deps.defer(deps.payments.expireCheckout(checkout.sessionId));
-    if (retried) throw new Error('pending record kept changing under a re-submit');
+    if (attempt >= MAX_ATTEMPTS) throw new Error('pending record kept changing under a re-submit');
     const [current] = await queryRows<{ id: string; version: number; checkout_session_id: string }>(
       deps.db,
       sql`SELECT id, version, checkout_session_id FROM pending_submissions
@@ -55,7 +66,7 @@ export async function requestPayment(deps: Deps, actor: Actor, a: Args, retried 
       version: Number(current.version),
       checkoutSessionId: current.checkout_session_id,
     };
-    return requestPayment(deps, actor, { ...a, pending, reason: pending ? 'payment_pending' : a.reason }, true);
+    return requestPayment(deps, actor, { ...a, pending, reason: pending ? 'payment_pending' : a.reason }, attempt + 1);
   }
   if (row.replaced_session && row.replaced_session !== checkout.sessionId) {
     deps.defer(deps.payments.expireCheckout(row.replaced_session));
