@@ -46,6 +46,7 @@ import * as webhookJob from './jobs/webhook';
 import * as statsJobs from './jobs/stats';
 import * as recheckJob from './jobs/recheck';
 import * as statsOptOut from './pages/stats-opt-out';
+import * as healthMailsOptOut from './pages/health-mails-opt-out';
 import * as createWebhook from './v1/webhooks/create-webhook';
 import * as listWebhooks from './v1/webhooks/list-webhooks';
 import * as deleteWebhook from './v1/webhooks/delete-webhook';
@@ -123,6 +124,7 @@ const functions = [
   badge,
   outboundLink,
   statsOptOut,
+  healthMailsOptOut,
   mediaFiles,
   accountPages,
   stripeWebhook,

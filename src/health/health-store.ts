@@ -14,6 +14,9 @@ export interface ClaimedTool {
   liveUrl: string | null;
   crawledUrl: string | null;
   ownerEmail: string | null;
+  /** The account's choice about health mails, and the token of its opt-out link. */
+  healthMails: boolean;
+  healthMailToken: string;
   isFeature: boolean;
   isSponsor: boolean;
   listed: { title: string | null; description: string | null; image: string | null };
@@ -29,6 +32,8 @@ interface ClaimRow {
   live_url: string | null;
   crawled_url: string | null;
   owner_email: string | null;
+  health_mails: boolean;
+  health_mail_token: string;
   is_feature: boolean;
   is_sponsor: boolean;
   listed_title: string | null;
@@ -78,6 +83,7 @@ export function claimStatement(now: Date, which: { limit: number } | { siteIds: 
         WHERE h.site_id = ANY (ARRAY(SELECT site_id FROM due)) RETURNING h.*
       )
       SELECT c.site_id, s.name, s.url, s.live_url, s.metadata->>'finalUrl' AS crawled_url, coalesce(s.email, a.email) AS owner_email,
+        a.health_mails, a.health_mail_token::text AS health_mail_token,
         s.is_feature, s.is_sponsor, s.metadata->>'title' AS listed_title, s.metadata->>'description' AS listed_description,
         s.metadata->>'imageSource' AS listed_image, s.health_hidden, c.state,
         ${isoTimestamp(sql`c.last_checked_at`)} AS last_checked_at, ${isoTimestamp(sql`c.last_ok_at`)} AS last_ok_at,
@@ -97,6 +103,8 @@ function toClaimed(row: ClaimRow): ClaimedTool {
     liveUrl: row.live_url,
     crawledUrl: row.crawled_url,
     ownerEmail: row.owner_email,
+    healthMails: Boolean(row.health_mails),
+    healthMailToken: row.health_mail_token,
     isFeature: Boolean(row.is_feature),
     isSponsor: Boolean(row.is_sponsor),
     listed: { title: row.listed_title, description: row.listed_description, image: row.listed_image },

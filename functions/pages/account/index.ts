@@ -20,6 +20,7 @@ import * as membership from './membership-page';
 import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
 import * as domains from './domains-page';
+import * as healthMails from './health-mails';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
@@ -60,6 +61,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     billing,
     webhooks,
     domains,
+    healthMails,
   ])
     page.register(account);
   account.onError(errorPage);

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
 import { tierNames } from '../../catalog/plans';
 
@@ -21,6 +21,10 @@ export const accounts = pgTable('accounts', {
    * that creates or revokes a key, so the cap on active keys is one conditional UPDATE of this row.
    */
   activeKeyCount: integer('active_key_count').notNull().default(0),
+  /** Whether the owner gets the health mails (docs/health.md "Mails and the opt-out"); the webhook goes either way. */
+  healthMails: boolean('health_mails').notNull().default(true),
+  /** The capability in a health mail's opt-out link (/health-mails/{token}): only ever turns those mails off or on. */
+  healthMailToken: uuid('health_mail_token').notNull().defaultRandom().unique(),
   createdAt: createdAt(),
 });
 
@@ -48,6 +52,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** Extra headers the mail went with (List-Unsubscribe on the health mails). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: createdAt(),
 });
 
