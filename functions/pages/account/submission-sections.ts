@@ -20,6 +20,7 @@ import { csrfField, formatTime, type Html } from './layout';
 import { getSiteStats } from '../../../src/stats/site-stats';
 import { statsChartSection } from './stats-chart';
 import { badgeWords } from '../../../src/catalog/plans';
+import { siteChangesSection } from './site-changes-section';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -198,6 +199,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   crawlFailedSection,
   rejectionSection,
   liveSection,
+  siteChangesSection,
   editSection,
   withdrawSection,
   statsSection,
