@@ -19,7 +19,7 @@ function comparison(changes: SiteChanges): Html {
 <thead><tr><th scope="col">Field</th><th scope="col">Your site now says</th><th scope="col">Your listing shows</th></tr></thead>
 <tbody>${rows.map(
     ([label, key]) =>
-      html`<tr${changes.seen[key] !== changes.listed[key] ? html` data-changed="true"` : ''}><th scope="row">${label}</th>
+      html`<tr${changes.seen[key] !== changes.listed[key] ? html` data-changed="true"` : ''}><th scope="row" class="word">${label}</th>
 <td data-label="Your site now says">${shown(changes.seen[key])}</td>
 <td data-label="Your listing shows">${shown(changes.listed[key])}</td></tr>`,
   )}</tbody></table>`;
