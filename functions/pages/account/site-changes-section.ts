@@ -5,7 +5,9 @@ import { html } from 'hono/html';
 import { siteChangesOf, type SiteChanges } from '../../../src/health/refresh-from-site';
 import { onceField } from './form-once';
 import { csrfField, type Html } from './layout';
-import type { Section } from './submission-sections';
+import type { Actor } from '../../../src/accounts/actor';
+import type { Deps } from '../../../src/deps';
+import type { SubmissionRecord } from '../../../src/submissions/record-schemas';
 
 const shown = (value: string | null) => (value ? value : html`<span class="muted">none</span>`);
 
@@ -25,7 +27,18 @@ function comparison(changes: SiteChanges): Html {
   )}</tbody></table>`;
 }
 
-export const siteChangesSection: Section = async ({ record, deps, actor, csrfToken }) => {
+/** A section of the submission page (submission-sections.ts); it reads only what it names, so no import circle. */
+export async function siteChangesSection({
+  record,
+  deps,
+  actor,
+  csrfToken,
+}: {
+  record: SubmissionRecord;
+  deps: Deps;
+  actor: Actor;
+  csrfToken: string;
+}): Promise<Html | ''> {
   if (record.status !== 'live' || !('site_changed' in record) || !record.site_changed) return '';
   const changes = await siteChangesOf(deps, actor, record.site_id);
   if (!changes) return '';
@@ -39,4 +52,4 @@ so change the name below if you want it to follow the site.</p>`;
   return html`<section class="panel" id="site-changes" aria-labelledby="site-changes-title"><h2 id="site-changes-title">Your site has changed</h2>
 ${comparison(changes)}
 ${action}</section>`;
-};
+}
