@@ -49,6 +49,7 @@ import * as statsJobs from './jobs/stats';
 import * as recheckJob from './jobs/recheck';
 import * as statsOptOut from './pages/stats-opt-out';
 import * as mailUnsubscribe from './pages/mail-unsubscribe';
+import * as healthMailsOptOut from './pages/health-mails-opt-out';
 import * as createWebhook from './v1/webhooks/create-webhook';
 import * as listWebhooks from './v1/webhooks/list-webhooks';
 import * as deleteWebhook from './v1/webhooks/delete-webhook';
@@ -129,6 +130,7 @@ const functions = [
   outboundLink,
   statsOptOut,
   mailUnsubscribe,
+  healthMailsOptOut,
   mediaFiles,
   accountPages,
   stripeWebhook,

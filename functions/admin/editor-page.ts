@@ -97,20 +97,24 @@ async function editorForm(c: Context<AppEnv>): Promise<Record<string, string> | 
   return fields;
 }
 
-/** GET /admin: the review queue, recent crawl failures, pending edits, open claim disputes and the statistics; the sign-in form without a session. */
+/**
+ * GET /admin: the review queue, recent crawl failures, pending edits, the listings whose daily check fails or that
+ * moved (with Take down), open claim disputes and the statistics; the sign-in form without a session.
+ */
 async function showEditorPage(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const session = await findEditorSession(deps, getCookie(c, COOKIE));
   if (!session) return page(c, () => loginView());
   const code = c.req.query('notice');
   const notice = code && code in NOTICES ? NOTICES[code as Notice] : undefined;
-  const [items, failures, edits, { categories }, stats, disputes] = await Promise.all([
+  const [items, failures, edits, { categories }, stats, disputes, troubled] = await Promise.all([
     listReviewQueue(deps),
     listRecentCrawlFailures(deps),
     listPendingEdits(deps),
     listCategories({ deps }),
     getDirectoryStats(deps),
     listOpenDisputes(deps),
+    listListingsWithTrouble(deps),
   ]);
   const bySite = await categorySlugsOfSites(
     deps,
@@ -127,7 +131,7 @@ async function showEditorPage(c: Context<AppEnv>) {
         notice,
         edits,
         categories.map((cat) => cat.slug),
-      )}${disputesView(disputes, session.csrfToken)}${directoryStatsView(stats)}`,
+      )}${troubleListView(troubled, session.csrfToken)}${disputesView(disputes, session.csrfToken)}${directoryStatsView(stats)}`,
   );
 }
 

@@ -26,6 +26,6 @@ ${csrfField(csrf)}
 
 /** "Listings with a failing check (n)": the longest-failing first. */
 export function troubleListView(items: TroubledListing[], csrf: string): Html {
-  return html`<h2>Listings that fail their daily check (${items.length})</h2>
-${items.length ? html`<ul class="tools">${items.map((i) => troubleView(i, csrf))}</ul>` : html`<p class="muted">Every checked listing answers.</p>`}`;
+  return html`<section id="health-trouble" aria-labelledby="health-trouble-title"><h2 id="health-trouble-title">Listings that fail their daily check (${items.length})</h2>
+${items.length ? html`<ul class="tools">${items.map((i) => troubleView(i, csrf))}</ul>` : html`<p class="muted">Every checked listing answers.</p>`}</section>`;
 }

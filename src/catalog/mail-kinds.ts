@@ -17,9 +17,9 @@ export const mailKinds = {
   /** Published: the public page's address. */
   published: 'status',
   /**
-   * The hook for the health re-checks of live listings (a later issue): a listing failing for 3 days, moved,
-   * hidden or restored. Nothing sends it yet; when it is built it goes through the same sender and so honours the
-   * same opt-out.
+   * The health re-checks of live listings: failing for 3 days, moved, hidden or restored. They are sent by
+   * src/health/ with their own switch for now (accounts.health_mails, docs/health.md "Mails and the opt-out");
+   * folding that switch into this sender's is open.
    */
   health: 'status',
 } as const;

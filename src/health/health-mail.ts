@@ -6,12 +6,22 @@ import { formatTime } from '../display-time';
 import type { HealthAfter } from './health-rules';
 import type { ClaimedTool } from './health-store';
 
-/** Mails the owner the notice `after.notice` names. */
+/**
+ * Mails the owner the notice `after.notice` names, unless the account turned health mails off (they are not
+ * transactional). The webhook does not depend on this: its outbox row was written with the record.
+ */
 export async function mailHealthNotice(deps: Deps, tool: ClaimedTool, after: HealthAfter): Promise<void> {
-  if (!tool.ownerEmail || !after.notice) return;
+  if (!tool.ownerEmail || !after.notice || !tool.healthMails) return;
   const { subject, text } = healthMail(tool, after, deps.config.health.hideAfterDays);
+  const optOut = `${deps.origin}/health-mails/${tool.healthMailToken}`;
   try {
-    await deps.mail.send({ to: tool.ownerEmail, subject, text });
+    await deps.mail.send({
+      to: tool.ownerEmail,
+      subject,
+      text: `${text}\nYou get these e-mails when the daily check of a tool of yours finds a problem or its end. Stop them: ${optOut}\n`,
+      // RFC 8058 one-click: a mail client POSTs "List-Unsubscribe=One-Click" to the link, which turns the mails off.
+      headers: { 'List-Unsubscribe': `<${optOut}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
   } catch (error) {
     deps.log.error('health mail failed', { site_id: tool.siteId, err: String(error) });
   }

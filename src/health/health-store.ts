@@ -14,6 +14,9 @@ export interface ClaimedTool {
   liveUrl: string | null;
   crawledUrl: string | null;
   ownerEmail: string | null;
+  /** The account's choice about health mails, and the token of its opt-out link. */
+  healthMails: boolean;
+  healthMailToken: string;
   isFeature: boolean;
   isSponsor: boolean;
   listed: { title: string | null; description: string | null; image: string | null };
@@ -29,6 +32,8 @@ interface ClaimRow {
   live_url: string | null;
   crawled_url: string | null;
   owner_email: string | null;
+  health_mails: boolean;
+  health_mail_token: string;
   is_feature: boolean;
   is_sponsor: boolean;
   listed_title: string | null;
@@ -60,29 +65,32 @@ export async function claimTools(
   now: Date,
   which: { limit: number } | { siteIds: string[] },
 ): Promise<ClaimedTool[]> {
+  const rows = await queryRows<ClaimRow>(db, claimStatement(now, which));
+  return rows.map(toClaimed);
+}
+
+/** The claim as one statement (exported so the benchmark can EXPLAIN exactly what a round runs). */
+export function claimStatement(now: Date, which: { limit: number } | { siteIds: string[] }): SQL {
   const pick: SQL =
     'limit' in which
       ? sql`SELECT h.site_id FROM site_health h WHERE h.next_check_at IS NOT NULL AND h.next_check_at <= ${now.toISOString()}::timestamptz
           ORDER BY h.next_check_at LIMIT ${which.limit} FOR UPDATE SKIP LOCKED`
       : sql`SELECT h.site_id FROM site_health h WHERE h.site_id = ANY (${`{${which.siteIds.join(',')}}`}::uuid[]) AND h.next_check_at IS NOT NULL
           FOR UPDATE SKIP LOCKED`;
-  const rows = await queryRows<ClaimRow>(
-    db,
-    sql`WITH due AS (${pick}),
+  return sql`WITH due AS (${pick}),
       claimed AS (
         UPDATE site_health h SET next_check_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${HEALTH_CLAIM_LEASE_SECONDS})
-        FROM due WHERE h.site_id = due.site_id RETURNING h.*
+        WHERE h.site_id = ANY (ARRAY(SELECT site_id FROM due)) RETURNING h.*
       )
       SELECT c.site_id, s.name, s.url, s.live_url, s.metadata->>'finalUrl' AS crawled_url, coalesce(s.email, a.email) AS owner_email,
+        a.health_mails, a.health_mail_token::text AS health_mail_token,
         s.is_feature, s.is_sponsor, s.metadata->>'title' AS listed_title, s.metadata->>'description' AS listed_description,
         s.metadata->>'imageSource' AS listed_image, s.health_hidden, c.state,
         ${isoTimestamp(sql`c.last_checked_at`)} AS last_checked_at, ${isoTimestamp(sql`c.last_ok_at`)} AS last_ok_at,
         ${isoTimestamp(sql`c.failing_since`)} AS failing_since, c.notified_state, c.notified_on::text AS notified_on,
         c.hidden_on::text AS hidden_on, c.etag, c.last_modified, c.seen_title, c.seen_description, c.seen_image
       FROM claimed c JOIN sites s ON s.id = c.site_id JOIN accounts a ON a.id = s.account_id
-      WHERE s.status = 'live'`,
-  );
-  return rows.map(toClaimed);
+      WHERE s.status = 'live'`;
 }
 
 const date = (text: string | null) => (text ? new Date(text) : null);
@@ -95,6 +103,8 @@ function toClaimed(row: ClaimRow): ClaimedTool {
     liveUrl: row.live_url,
     crawledUrl: row.crawled_url,
     ownerEmail: row.owner_email,
+    healthMails: Boolean(row.health_mails),
+    healthMailToken: row.health_mail_token,
     isFeature: Boolean(row.is_feature),
     isSponsor: Boolean(row.is_sponsor),
     listed: { title: row.listed_title, description: row.listed_description, image: row.listed_image },

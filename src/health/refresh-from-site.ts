@@ -42,9 +42,49 @@ export async function refreshFromSite({
       'invalid_state',
       "The tool's site has not been checked yet: there is nothing to refresh from.",
     );
-  const seen = site.seen_description ? checkDescription(site.seen_description) : undefined;
-  if (!seen?.ok || seen.description === (site.listed_description ?? '').trim().replace(/\s+/gu, ' ')) {
+  const description = proposedDescription(site.seen_description, site.listed_description);
+  if (description === undefined) {
     throw new ServiceError('invalid_state', 'The last check saw no description on the site other than the one listed.');
   }
-  return editSite({ deps, actor, input: { site_id: input.site_id, description: seen.description } });
+  return editSite({ deps, actor, input: { site_id: input.site_id, description } });
+}
+
+/** The description a refresh would propose: the one seen on the site, when it is valid and not the listed one. */
+function proposedDescription(seen: string | null, listed: string | null): string | undefined {
+  const checked = seen ? checkDescription(seen) : undefined;
+  if (!checked?.ok || checked.description === (listed ?? '').trim().replace(/\s+/gu, ' ')) return undefined;
+  return checked.description;
+}
+
+/** What the listing shows and what the last passing check saw on the site: the two sides of "Refresh from the site". */
+export interface SiteChanges {
+  listed: { title: string | null; description: string | null; image: string | null };
+  seen: { title: string | null; description: string | null; image: string | null };
+  /** Whether the seen description differs from the listed one (only a description can be proposed as an edit). */
+  descriptionChanged: boolean;
+}
+
+/** The caller's live tool's changes as the last check saw them; undefined when there is none to show. */
+export async function siteChangesOf(deps: Deps, actor: Actor, siteId: string): Promise<SiteChanges | undefined> {
+  if (!isUuid(siteId)) return undefined;
+  const [row] = await queryRows<{
+    listed_title: string | null;
+    listed_description: string | null;
+    listed_image: string | null;
+    seen_title: string | null;
+    seen_description: string | null;
+    seen_image: string | null;
+  }>(
+    deps.db,
+    sql`SELECT s.metadata->>'title' AS listed_title, s.metadata->>'description' AS listed_description,
+          s.metadata->>'imageSource' AS listed_image, h.seen_title, h.seen_description, h.seen_image
+        FROM sites s JOIN site_health h ON h.site_id = s.id
+        WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status = 'live' AND h.last_ok_at IS NOT NULL`,
+  );
+  if (!row) return undefined;
+  return {
+    listed: { title: row.listed_title, description: row.listed_description, image: row.listed_image },
+    seen: { title: row.seen_title, description: row.seen_description, image: row.seen_image },
+    descriptionChanged: proposedDescription(row.seen_description, row.listed_description) !== undefined,
+  };
 }

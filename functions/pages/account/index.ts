@@ -21,6 +21,7 @@ import * as billing from './billing-page';
 import * as webhooks from './webhooks-page';
 import * as domains from './domains-page';
 import * as mail from './mail-page';
+import * as healthMails from './health-mails';
 import { formBodyLimit } from '../../middleware/body-limit';
 
 /** Errors in the account area (and /submit) are pages, not JSON: same status and message, with a way back. */
@@ -62,6 +63,7 @@ export function register(app: OpenAPIHono<AppEnv>) {
     webhooks,
     domains,
     mail,
+    healthMails,
   ])
     page.register(account);
   account.onError(errorPage);

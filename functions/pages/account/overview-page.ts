@@ -9,16 +9,19 @@ import { connectedAppsSection } from './connected-apps';
 import { submissionsSection } from './submissions-table';
 import { getMembershipBilling } from '../../../src/accounts/billing';
 import { membershipSection } from './membership-section';
+import { healthMailsOf } from '../../../src/health/health-mail-choice';
+import { healthMailsSection } from './health-mails';
 
 export function register(app: Hono<AppEnv>) {
   app.get('/', async (c) => {
     const session = await sessionOrRedirect(c);
     if (session instanceof Response) return session;
     const deps = c.get('deps');
-    const [o, apps, billing] = await Promise.all([
+    const [o, apps, billing, healthMails] = await Promise.all([
       getAccountOverview(deps, session.accountId),
       connectedAppsSection(deps, session),
       getMembershipBilling(deps, session.accountId),
+      healthMailsOf(deps, session.accountId),
     ]);
     const now = deps.now();
     return renderPage(c, {
@@ -29,7 +32,8 @@ export function register(app: Hono<AppEnv>) {
       body: html`${membershipSection(o, billing, session.csrfToken, now, deps.config.dailyLimits)}
 <p><a href="/account/keys">Manage your API keys</a></p>
 ${apps}
-${submissionsSection(o.submissions, now)}`,
+${submissionsSection(o.submissions, now)}
+${healthMailsSection(healthMails, session.csrfToken)}`,
     });
   });
 }

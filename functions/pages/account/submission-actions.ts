@@ -1,5 +1,6 @@
-// POST /account/submissions/{site_id}/checkout, /retry and /edit – the buttons of a submission's page, each the
-// very verb its API call runs (submit, POST …/retry, PATCH …), with the session's CSRF token; post/redirect/get.
+// POST /account/submissions/{site_id}/checkout, /retry, /edit and /refresh – the buttons of a submission's page, each
+// the very verb its API call runs (submit, POST …/retry, PATCH …, POST …/refresh), with the session's CSRF token;
+// post/redirect/get.
 import { waitForFirstRun } from '../../../src/idempotency/wait-for-first-run';
 import type { Context, Hono } from 'hono';
 import type { Actor } from '../../../src/accounts/actor';
@@ -21,6 +22,8 @@ import { checkSessionCsrf } from './csrf';
 import { readForm, sessionOrRedirect } from './session';
 import { submissionPage } from './submission-page';
 import type { EditFormState, UrlFormState } from './submission-sections';
+import { refreshFromSite } from '../../../src/health/refresh-from-site';
+import { runOnce } from './form-once';
 
 const pagePath = (siteId: string) => `/account/submissions/${siteId}`;
 
@@ -165,6 +168,21 @@ export function register(app: Hono<AppEnv>) {
       undefined,
       typed,
     );
+  });
+
+  // Refresh from the site: the verb of POST /api/v1/sites/{site_id}/refresh. Once per rendering of the form, so a
+  // double click files one edit (a second would supersede the first with the same text).
+  app.post('/submissions/:id/refresh', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, form, actor, siteId } = signed;
+    return refusable(c, session, siteId, async () => {
+      await enforceRateLimit(c, 'submit', session.accountId);
+      await runOnce(c, session.accountId, form, 'site_refresh', { site_id: siteId }, () =>
+        refreshFromSite({ deps: c.get('deps'), actor, input: { site_id: siteId } }),
+      );
+      return c.redirect(`${pagePath(siteId)}#edit`, 303);
+    });
   });
 
   // Suggest an edit: the verb of PATCH /api/v1/sites/{site_id}, validated by the API's own schema.

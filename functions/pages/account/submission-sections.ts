@@ -23,6 +23,7 @@ import { badgeWords } from '../../../src/catalog/plans';
 import { HTTP_FALLBACK_NOTE } from '../../../src/submissions/history-reasons';
 import { moneyText, REFUND_ARRIVAL_TEXT } from '../../../src/submissions/money-words';
 import { getPublishedText } from '../../../src/submissions/published-text';
+import { siteChangesSection } from './site-changes-section';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -270,6 +271,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   rejectionSection,
   liveSection,
   previewSection,
+  siteChangesSection,
   editSection,
   withdrawSection,
   statsSection,

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { tstz, createdAt } from './columns';
 import { tierNames } from '../../catalog/plans';
 
@@ -26,6 +26,10 @@ export const accounts = pgTable('accounts', {
    * that creates or revokes a key, so the cap on active keys is one conditional UPDATE of this row.
    */
   activeKeyCount: integer('active_key_count').notNull().default(0),
+  /** Whether the owner gets the health mails (docs/health.md "Mails and the opt-out"); the webhook goes either way. */
+  healthMails: boolean('health_mails').notNull().default(true),
+  /** The capability in a health mail's opt-out link (/health-mails/{token}): only ever turns those mails off or on. */
+  healthMailToken: uuid('health_mail_token').notNull().defaultRandom().unique(),
   createdAt: createdAt(),
 });
 

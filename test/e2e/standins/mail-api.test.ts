@@ -26,6 +26,16 @@ it('records what the HTTP mailer sends, with the sender and the bearer key', asy
   ]);
 });
 
+it("passes extra headers on as the API's headers field (List-Unsubscribe of the health mails)", async () => {
+  const mailer = createHttpMailer({ apiUrl: mail.sendUrl, apiKey: mail.key, from: 'noreply@tooldir.test' });
+  const headers = {
+    'List-Unsubscribe': '<https://tooldir.test/health-mails/x>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+  await mailer.send({ to: 'owner@example.com', subject: 'Down', text: 'It is down', headers });
+  expect(mail.messages.at(-1)).toMatchObject({ to: 'owner@example.com', headers });
+});
+
 it('refuses a wrong key, so the mailer throws instead of pretending it sent', async () => {
   const before = mail.messages.length;
   const mailer = createHttpMailer({ apiUrl: mail.sendUrl, apiKey: 'wrong-key', from: 'x@tooldir.test' });

@@ -10,6 +10,8 @@ export interface SentMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (Resend's `headers` field), e.g. List-Unsubscribe on the health mails. */
+  headers?: Record<string, string>;
 }
 
 /** A running mail stand-in: MAIL_API_URL = `${url}/send`, MAIL_API_KEY = key. */
@@ -48,7 +50,14 @@ export async function startMailStandIn(options: { key?: string } = {}): Promise<
       return send(res, 400, { error: 'body is not JSON' });
     }
     if (!isMail(body)) return send(res, 422, { error: 'from, to, subject and text are required strings' });
-    const mail = { from: body.from, to: body.to, subject: body.subject, text: body.text };
+    const extra = (body as { headers?: unknown }).headers;
+    const mail: SentMail = {
+      from: body.from,
+      to: body.to,
+      subject: body.subject,
+      text: body.text,
+      ...(extra !== null && typeof extra === 'object' && { headers: extra as Record<string, string> }),
+    };
     messages.push(mail);
     for (const w of waiting.filter((w) => w.match(mail))) {
       waiting.splice(waiting.indexOf(w), 1);
