@@ -33,6 +33,8 @@ export function register(app: OpenAPIHono<AppEnv>) {
     path: 'site.withdrawn',
     operationId: 'siteWithdrawnEvent',
     tags: ['Webhooks'],
+    // We call the receiver; it checks Tooldir-Signature, not a credential of ours (an empty requirement says so).
+    security: [],
     summary: 'A listing was withdrawn by its owner',
     description:
       'Sent to every endpoint of the account that subscribed to `site.withdrawn` when one of its live listings is withdrawn ' +
