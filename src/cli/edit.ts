@@ -8,7 +8,7 @@ import { printJson, printLines } from './output';
 import type { RunAction } from './run-action';
 import { openKeyedSession } from './session';
 import { siteLines } from './site-view';
-import { isSiteId, normalizeUrlArg } from './url-input';
+import { isSiteId, readUrlArg } from './url-input';
 import { MAX_RETRIES_PER_DAY } from '../catalog/retry-limit';
 
 interface EditOptions {
@@ -47,11 +47,11 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
         if (options.url === undefined && options.name === undefined && options.description === undefined) {
           throw usageError('Give --name, --description or both, or --url.');
         }
-        const url = options.url === undefined ? undefined : normalizeUrlArg(options.url);
+        const typed = options.url === undefined ? undefined : readUrlArg(options.url);
+        const url = typed?.url;
         const session = await openKeyedSession(ctx, globals);
-        if (url !== undefined && url !== options.url!.trim() && !session.json) {
-          printLines(ctx.stderr, [`No scheme given: assuming https (${url}).`]);
-        }
+        // The same words as every surface when https:// was added (src/submissions/url.ts).
+        if (typed?.notice && !session.json) printLines(ctx.stderr, [typed.notice]);
         const edit = {
           ...(options.name !== undefined ? { name: options.name } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),

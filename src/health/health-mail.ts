@@ -79,7 +79,7 @@ function placementWords(tool: ClaimedTool): string {
   if (!tool.isFeature && !tool.isSponsor) return '';
   const what = tool.isSponsor ? 'sponsored placement' : 'Featured badge';
   return (
-    `\n\nYour listing is ${tool.isSponsor ? 'sponsored' : 'featured'}: while it is hidden, its ${what} is not shown ` +
+    `\n\nYour listing has a ${what}: while it is hidden, its ${what} is not shown ` +
     `anywhere (search, categories and the home page leave it out), and ${tool.isSponsor ? 'the sponsored slot goes to the next live sponsor' : 'the badge returns with the listing'}. ` +
     'Nothing is cancelled or refunded by this; the placement resumes as it was when the site answers again.'
   );

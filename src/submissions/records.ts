@@ -13,6 +13,16 @@ import { publicHealth } from '../catalog/health-states';
 
 type StoredHealth = Parameters<typeof publicHealth>[0] & { site_changed?: boolean };
 
+const NOT_CHECKED: StoredHealth = {
+  state: 'unchecked',
+  reason_kind: null,
+  http_status: null,
+  moved_to: null,
+  last_checked_at: null,
+  last_ok_at: null,
+  failing_since: null,
+};
+
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
 /** Column list shared by every site-record read (one place for the shape). */
@@ -94,9 +104,12 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
     typeof row.health === 'string'
       ? (JSON.parse(row.health) as StoredHealth)
       : (row.health as StoredHealth | null | undefined);
-  if (health) {
-    record.health = publicHealth(health);
-    if (row.status === 'live') record.site_changed = Boolean(health.site_changed);
+  // A live tool always has a health: a statement that just published it reads no site_health row yet (the row is
+  // written by the same statement's trigger), and that is "unchecked", as the next read says.
+  const known = health ?? (row.status === 'live' ? NOT_CHECKED : undefined);
+  if (known) {
+    record.health = publicHealth(known);
+    if (row.status === 'live') record.site_changed = Boolean(known.site_changed);
   }
   if (row.crawled_url) record.crawled_url = row.crawled_url;
   const refund = toRefund(row);

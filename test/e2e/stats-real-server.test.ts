@@ -164,7 +164,8 @@ describe('tooldir stats (the binary as a child process)', { timeout: 60_000 }, (
     const env = { TOOLDIR_API_KEY: owner.key };
     const notId = await user.run(['stats', 'not-a-site-id'], { env });
     expect(notId.code).toBe(2);
-    expect(notId.stderr).toContain('Expected a site_id (UUID), got "not-a-site-id".');
+    // stats takes a URL as status does: neither a site_id nor an address is refused in the words of every surface.
+    expect(notId.stderr).toContain("Enter the website's address, such as https://acme.com (or give the site_id)");
     const badDate = await user.run(['stats', tool.id, '--from', '2026-02-30'], { env });
     expect(badDate.code).toBe(2);
     expect(badDate.stderr).toContain('--from must be a date YYYY-MM-DD, got "2026-02-30".');

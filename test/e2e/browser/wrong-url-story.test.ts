@@ -177,7 +177,7 @@ describeBrowser('the wrong-URL story: pay, fail, fix, live', () => {
     await page.getByLabel('Website address').fill('ftp://acme.example/');
     await page.getByRole('button', { name: 'Change the address and crawl again' }).click();
     expect(await page.inputValue('#new-url')).toBe('ftp://acme.example/');
-    expect(await page.textContent('#new-url-error')).toBe('url must use http or https');
+    expect(await page.textContent('#new-url-error')).toBe('The address must start with https:// or http://, not ftp:');
     await checkWidths(page);
 
     // The right address: queued again at once, crawled, approved by the automatic checks, live; paid once.

@@ -237,7 +237,7 @@ describe('submit, categories and edit (e2e)', { timeout: 120_000 }, () => {
       env: { TOOLDIR_API_KEY: 'tdk_b' },
     });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('No scheme given: assuming https (https://acme-bare.example/app).\n');
+    expect(run.stderr).toBe('No scheme was given, so https:// was added: https://acme-bare.example/app\n');
     expect(b.received[0]?.body).toMatchObject({ url: 'https://acme-bare.example/app' });
     const typed = await user.run(['submit', 'http://acme-typed.example', '--name', 'Typed'], {
       env: { TOOLDIR_API_KEY: 'tdk_b' },

@@ -158,7 +158,7 @@ describe('changing the address of a failed crawl', () => {
     });
 
     for (const [bad, words] of [
-      [{ url: 'ftp://example.com/' }, 'url must use http or https'],
+      [{ url: 'ftp://example.com/' }, 'url: The address must start with http'],
       [{ url: 'not a url' }, 'url'],
       [{ url: 42 }, 'url must be a string'],
       [{ url: at('/fine'), name: 'Renamed Too' }, 'Change url on its own'],

@@ -64,6 +64,16 @@ describe('pipeline end to end', () => {
       submitted_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
       live_url: 'http://tooldir.test/tools/quill-writer',
       crawled_url: url,
+      // Live and not re-checked yet (docs/health.md); the site shows what the listing shows.
+      health: {
+        state: 'unchecked',
+        reason: 'not checked yet',
+        last_checked_at: null,
+        last_ok_at: null,
+        failing_since: null,
+        moved_to: null,
+      },
+      site_changed: false,
     });
     const pageRes = await t.request(new URL(record.live_url).pathname);
     expect(pageRes.status).toBe(200);

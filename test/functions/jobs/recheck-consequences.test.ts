@@ -138,7 +138,9 @@ describe('failing for days', () => {
     const [mail] = await mailsTo(t, 'was-sold@owner.example');
     expect(mail!.subject).toMatch(/another domain/);
     expect(mail!.text).toContain('new-home.localhost');
-    expect(mail!.text).toMatch(/featured.*Featured badge is not shown/s);
+    expect(mail!.text).toMatch(
+      /Your listing has a Featured badge: while it is hidden, its Featured badge is not shown/,
+    );
     expect(await eventsOf(t, tool.id)).toEqual([
       expect.objectContaining({
         hidden: true,

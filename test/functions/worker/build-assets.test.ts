@@ -1,3 +1,5 @@
+import { PUBLIC_SUFFIXES_ASSET_PATH } from '../../../src/adapters/public-suffixes/types';
+import { publicSuffixesJson } from '../../../functions/node/public-suffixes';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -38,6 +40,7 @@ describe('buildWorkerAssets', () => {
 
   const expectedFiles = [
     DISPOSABLE_DOMAINS_ASSET_PATH.slice(1),
+    PUBLIC_SUFFIXES_ASSET_PATH.slice(1),
     '_headers',
     REFERENCE_UI_PATH.slice(1),
     stylesheetPath().slice(1),
@@ -55,7 +58,8 @@ describe('buildWorkerAssets', () => {
     expect(readFileSync(join(target, '_headers'), 'utf8')).toBe(
       '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +
         `${stylesheetPath()}\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n` +
-        '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n',
+        '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n' +
+        `${PUBLIC_SUFFIXES_ASSET_PATH}\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n`,
     );
     expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
   });

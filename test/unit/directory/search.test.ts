@@ -248,6 +248,15 @@ describe('getTool', () => {
       live_url: `http://tooldir.test/tools/${seeded!.slug}`,
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       categories: [{ slug: 'design', name: 'Design' }],
+      // Never re-checked yet (docs/health.md).
+      health: {
+        state: 'unchecked',
+        reason: 'not checked yet',
+        last_checked_at: null,
+        last_ok_at: null,
+        failing_since: null,
+        moved_to: null,
+      },
     };
     expect(await getTool({ deps: t.deps, input: { slug: seeded!.slug } })).toEqual(expected);
     expect(await getTool({ deps: t.deps, input: { site_id: seeded!.id } })).toEqual(expected);
