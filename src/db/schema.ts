@@ -8,3 +8,4 @@ export * from './schema/search';
 export * from './schema/stats';
 export * from './schema/domains';
 export * from './schema/health';
+export * from './schema/mcp';

@@ -33,6 +33,8 @@ export const pendingSubmissions = pgTable(
     url: text('url').notNull(),
     canonicalUrl: text('canonical_url').notNull(),
     normalizedName: text('normalized_name').notNull(),
+    /** The MCP endpoint the submitter gave, copied to sites.mcp_url when the payment promotes the record. */
+    mcpUrl: text('mcp_url'),
     plan: text('plan').notNull(),
     email: text('email'),
     reason: text('reason').notNull(),

@@ -33,6 +33,8 @@ export const sites = pgTable(
     url: text('url').notNull(),
     canonicalUrl: text('canonical_url').notNull(),
     normalizedName: text('normalized_name').notNull(),
+    /** The listing's remote MCP endpoint (streamable HTTP or SSE), optional; probed at crawl and re-check (site_mcp). */
+    mcpUrl: text('mcp_url'),
     status: text('status', { enum: siteStatuses }).notNull(),
     via: text('via', { enum: ['membership', 'payment'] }).notNull(),
     plan: text('plan').notNull(),
