@@ -3,6 +3,7 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import type { McpCaller } from './caller';
 import { mcpTools, type ToolDescriptor } from './tools';
 import { answerToolCalls, runTool } from './call-tool';
+import { answerToolList, toolAnnotations } from './list-tools';
 
 const INSTRUCTIONS = `tooldir is a directory of AI tools.
 - Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
@@ -42,19 +43,16 @@ export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcp
         description: tool.description,
         inputSchema: tool.inputSchema,
         outputSchema: tool.outputSchema,
-        annotations: {
-          title: tool.title,
-          readOnlyHint: tool.readOnly,
-          idempotentHint: tool.readOnly,
-          destructiveHint: false,
-          openWorldHint: false,
-        },
+        annotations: toolAnnotations(tool),
       },
       // Not reached: answerToolCalls answers every tools/call; kept equivalent should the SDK ever call it.
       (input: unknown) => runTool(tool, caller, input),
     );
   }
-  if (tools.length > 0) answerToolCalls(server, caller, tools);
+  if (tools.length > 0) {
+    answerToolCalls(server, caller, tools);
+    answerToolList(server, tools);
+  }
   // registerTool advertises tools.listChanged; this server's tool list never changes while a client is connected
   // (a fresh server per request), so it never sends notifications/tools/list_changed and must not promise it.
   if (tools.length > 0) server.server.registerCapabilities({ tools: { listChanged: false } });
