@@ -4,7 +4,8 @@
 // sign-in reads through the ASSETS binding. Workers serve these files before the Worker runs; they do not count
 // toward the Worker bundle. The Worker still names the stylesheet in every page: it gets the path alone from a
 // module written here (STYLESHEET_MODULE, outside the public folder), which wrangler.toml [alias] puts in place of
-// functions/pages/shell/stylesheet.ts. See docs/deploy.md "Static assets".
+// functions/pages/shell/stylesheet.ts. See docs/deploy.md "Static assets". It also writes the Worker build's
+// stripe-node core with only the API resources the Worker calls (functions/worker/stripe-core-subset.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,7 @@ import { PUBLIC_SUFFIXES_ASSET_PATH } from '../../src/adapters/public-suffixes/t
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../src/adapters/disposable-domains/types';
 import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE, REFERENCE_UI_PATH } from '../v1/docs/reference-ui';
 import { STYLESHEET, stylesheetPath } from '../pages/shell/stylesheet';
+import { STRIPE_CORE_MODULE, writeStripeCoreModule } from './stripe-core-subset';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Must match `[assets] directory` in wrangler.toml. Everything in it is public, so it holds only what is built here. */
@@ -92,7 +94,8 @@ export function writeStylesheetModule(file = STYLESHEET_MODULE): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { dir, changed } = buildWorkerAssets();
   writeStylesheetModule();
+  writeStripeCoreModule();
   console.log(
-    `${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}); ${STYLESHEET_MODULE}`,
+    `${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}); ${STYLESHEET_MODULE}, ${STRIPE_CORE_MODULE}`,
   );
 }

@@ -60,6 +60,8 @@ export function outputBySource(code: string, map: { sources: string[]; mappings:
 export function contributorOf(source: string): string {
   // drizzle-orm ships source maps whose sources ("../../src/pg-core/x.ts") resolve to node_modules/src/.
   if (source.startsWith('node_modules/src/')) return 'drizzle-orm';
+  // The Worker build's stripe-node core, rewritten with only the resources it calls (functions/worker/stripe-core-subset.ts).
+  if (source === 'dist/worker-build/stripe-core.js') return 'stripe';
   const match = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (match?.[1]) return match[1];
   const parts = source.split('/');
