@@ -1,5 +1,5 @@
 /** Tool names: 2 to 100 characters after trimming, printable, well-formed Unicode. */
-import { PROTOTYPE_GROUPS } from './confusable-prototypes';
+import { confusablePrototypes } from './confusable-prototypes';
 import { FILLER_CHARACTERS, hasBidiOverrides, hasControlCharacters, visibleCharacterCount } from '../printable-text';
 
 export const NAME_MIN = 2;
@@ -75,10 +75,7 @@ function prototypeOf(char: string): string {
 let table: Map<string, string> | undefined;
 /** Built on first use, not at start-up: most requests compare no name. */
 function prototypes(): Map<string, string> {
-  if (table) return table;
-  table = new Map();
-  for (const [prototype, chars] of Object.entries(PROTOTYPE_GROUPS))
-    for (const char of chars) table.set(char, prototype);
+  table ??= confusablePrototypes();
   return table;
 }
 
