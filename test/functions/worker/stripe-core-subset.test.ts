@@ -85,7 +85,7 @@ describe("the Worker's stripe-node", () => {
       expect(at(client, unused), unused).toBeUndefined();
     }
     expect(Object.keys(Stripe.resources)).toEqual(['OAuthResource']);
-    expect(() => client.notificationHandler('whsec_x', () => undefined)).toThrow(/not part of the Worker build/);
+    expect(() => client.notificationHandler('whsec_x', async () => undefined)).toThrow(/not part of the Worker build/);
   });
 
   it('verifies a webhook signature and refuses a forged one', async () => {
@@ -126,6 +126,7 @@ describe("the payments adapter on the Worker's stripe-node (Stripe stand-in)", (
   };
 
   it('makes every request the adapter makes', async () => {
+    const expected = { amount: 0, currency: 'usd' }; // read by the local provider only
     const payments = createStripePayments(config(standIn.url));
     standIn.clearRequests();
     const paid = await payments.createCheckout({ ...request, plan: 'featured', kind: 'featured', version: 1 });
@@ -133,9 +134,9 @@ describe("the payments adapter on the Worker's stripe-node (Stripe stand-in)", (
     expect(paid.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
     await payments.expireCheckout(sponsor.sessionId);
     standIn.completeSession(paid.sessionId, { paymentIntent: 'pi_worker_1' });
-    const first = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-1', reason: 'x' });
+    const first = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-1', reason: 'x', expected });
     // A second refund of a refunded payment: Stripe says charge_already_refunded, the adapter lists the refund made.
-    const again = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-2', reason: 'x' });
+    const again = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-2', reason: 'x', expected });
     expect(again.refundId).toBe(first.refundId);
     await payments.refund('pi_worker_2', 'taken');
     await expect(payments.invoiceUrl('in_unknown')).rejects.toMatchObject({ statusCode: 404 });
@@ -146,7 +147,7 @@ describe("the payments adapter on the Worker's stripe-node (Stripe stand-in)", (
     await payments.cancelReplacedSubscription('sub_worker_1');
     // The stand-in knows no invoice_payments: the request reaching it is what this shows.
     await expect(
-      payments.refundInFull({ subscriptionId: 'sub_worker_1', idempotencyKey: 'w-3', reason: 'x' }),
+      payments.refundInFull({ subscriptionId: 'sub_worker_1', idempotencyKey: 'w-3', reason: 'x', expected }),
     ).rejects.toMatchObject({ statusCode: 404 });
     expect(standIn.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /v1/checkout/sessions',

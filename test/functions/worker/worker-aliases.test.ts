@@ -1,0 +1,83 @@
+// wrangler.toml [alias] replaces modules by the exact text of an import, wherever it is written. Each key must
+// reach only the module its shim was written for (a package that starts importing its own './compile.js' would
+// otherwise get zod's shim), and each must still be reached (a renamed file would silently bring the cut back).
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeStylesheetModule } from '../../../functions/worker/build-assets';
+import { writeStripeCoreModule } from '../../../functions/worker/stripe-core-subset';
+import { aliasedImports, bundleLikeWorker, wranglerAliases } from '../../helpers/worker-build';
+
+const root = resolve(import.meta.dirname, '../../..');
+
+/** [alias] key → the modules that import it in the Worker (what each shim's comment says it replaces). */
+const EXPECTED: Record<string, string[]> = {
+  '../locales/index.js': [
+    'node_modules/zod/v4/classic/external.js',
+    'node_modules/zod/v4/core/index.js',
+    'node_modules/zod/v4/mini/external.js',
+  ],
+  './from-json-schema.js': ['node_modules/zod/v4/classic/external.js'],
+  './compile.js': ['node_modules/zod/v4/core/index.js'],
+  '../validation/ajv-provider.js': ['node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js'],
+  'zod/v3': ['node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-compat.js'],
+  'zod-to-json-schema': ['node_modules/@modelcontextprotocol/sdk/dist/esm/server/zod-json-schema-compat.js'],
+  '@upstash/core-analytics': ['node_modules/@upstash/ratelimit/dist/index.js'],
+  './stylesheet': ['functions/pages/shell/assets.ts', 'functions/pages/shell/document.ts'],
+  neverthrow: ['node_modules/@upstash/qstash/chunk-*.mjs'],
+  './stripe.core.js': ['node_modules/stripe/esm/stripe.esm.worker.js'],
+};
+
+describe('wrangler.toml [alias]', () => {
+  it('replaces exactly the modules its shims were written for, each still imported', async () => {
+    // The modules wrangler's [build] command writes before bundling.
+    writeStylesheetModule();
+    writeStripeCoreModule();
+    const seen: Record<string, Set<string>> = {};
+    for (const { specifier, importer } of await aliasedImports()) {
+      // Bundled packages name their chunks by hash, which changes with every release.
+      (seen[specifier] ??= new Set()).add(importer.replace(/\/chunk-[A-Z0-9]+\./, '/chunk-*.'));
+    }
+    const actual = Object.fromEntries(Object.entries(seen).map(([key, importers]) => [key, [...importers].sort()]));
+    expect(Object.keys(wranglerAliases()).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(actual).toEqual(EXPECTED);
+  });
+});
+
+describe("zod on the Worker's build (z.compile left out)", () => {
+  const dir = join(tmpdir(), `tooldir-worker-zod-${process.pid}`);
+  let z: typeof import('zod').z;
+  beforeAll(async () => {
+    await bundleLikeWorker("export { z } from 'zod';", join(dir, 'zod.mjs'));
+    ({ z } = (await import(pathToFileURL(join(dir, 'zod.mjs')).href)) as typeof import('zod'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('parses, reports issues in English and converts to JSON Schema as before', () => {
+    const schema = z.object({ name: z.string().min(2), tags: z.array(z.string()).max(2) });
+    expect(schema.parse({ name: 'Acme', tags: ['a'] })).toEqual({ name: 'Acme', tags: ['a'] });
+    const failed = schema.safeParse({ name: 'A', tags: ['a', 'b', 'c'] });
+    expect(failed.success).toBe(false);
+    expect(failed.error?.issues.map((i) => i.message)).toEqual([
+      'Too small: expected string to have >=2 characters',
+      'Too big: expected array to have <=2 items',
+    ]);
+    expect(z.toJSONSchema(schema)).toMatchObject({ type: 'object', required: ['name', 'tags'] });
+  });
+
+  it('answers z.compile as zod does where code generation is refused: the schema itself, on the runtime parser', () => {
+    const schema = z.string();
+    expect(z.compile(schema)).toBe(schema);
+    expect(() => z.compile(schema, { strict: true })).toThrow(/left out of the Worker bundle/);
+    expect(() => z.withParser(schema, () => 'x')).toThrow(/left out of the Worker bundle/);
+  });
+
+  it("exports every name of zod's compile.js (an upgrade that adds one fails here, not in production)", () => {
+    const names = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/^export (?:const|class|function) (\w+)/gm)].map((m) => m[1]).sort();
+    const shim = names(join(root, 'functions/worker/zod-compile-unused.ts'));
+    expect(shim).toEqual(names(join(root, 'node_modules/zod/v4/core/compile.js')));
+  });
+});
