@@ -79,7 +79,9 @@ describe("the Worker's stripe-node", () => {
     for (const call of calls) expect(typeof at(client, call), `stripe.${call}`).toBe('function');
     for (const call of statics) expect(typeof at(Stripe, call), `Stripe.${call}`).toBe('function');
     // The list kept is exactly what is called: one place to change when a call is added or removed.
-    expect([...new Set([...calls].map((call) => call.split('.')[0]))].sort()).toEqual([...STRIPE_RESOURCES_USED].sort());
+    expect([...new Set([...calls].map((call) => call.split('.')[0]))].sort()).toEqual(
+      [...STRIPE_RESOURCES_USED].sort(),
+    );
     // And the cut is in effect: resources nobody calls are not there.
     for (const unused of ['accounts', 'customers', 'paymentIntents', 'prices', 'events', 'v2', 'treasury']) {
       expect(at(client, unused), unused).toBeUndefined();
@@ -134,9 +136,19 @@ describe("the payments adapter on the Worker's stripe-node (Stripe stand-in)", (
     expect(paid.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
     await payments.expireCheckout(sponsor.sessionId);
     standIn.completeSession(paid.sessionId, { paymentIntent: 'pi_worker_1' });
-    const first = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-1', reason: 'x', expected });
+    const first = await payments.refundInFull({
+      paymentIntentId: 'pi_worker_1',
+      idempotencyKey: 'w-1',
+      reason: 'x',
+      expected,
+    });
     // A second refund of a refunded payment: Stripe says charge_already_refunded, the adapter lists the refund made.
-    const again = await payments.refundInFull({ paymentIntentId: 'pi_worker_1', idempotencyKey: 'w-2', reason: 'x', expected });
+    const again = await payments.refundInFull({
+      paymentIntentId: 'pi_worker_1',
+      idempotencyKey: 'w-2',
+      reason: 'x',
+      expected,
+    });
     expect(again.refundId).toBe(first.refundId);
     await payments.refund('pi_worker_2', 'taken');
     await expect(payments.invoiceUrl('in_unknown')).rejects.toMatchObject({ statusCode: 404 });

@@ -55,9 +55,7 @@ const MARKS = new Set(['{', '}', '|', '\\', '"', "'", '`', '$']);
 
 /** A prototype in the table's alphabet: plain ASCII as itself, anything else as `{code point in base 36}`. */
 const encodePrototype = (prototype: string) =>
-  [...prototype]
-    .map((c) => (LITERAL.test(c) && !MARKS.has(c) ? c : `{${c.codePointAt(0)!.toString(36)}}`))
-    .join('');
+  [...prototype].map((c) => (LITERAL.test(c) && !MARKS.has(c) ? c : `{${c.codePointAt(0)!.toString(36)}}`)).join('');
 
 /**
  * The module's text: one entry per character, in code point order, as `<step> <prototype>` joined by `|`, where the
