@@ -31,13 +31,12 @@ const query = z.object({
   search: z
     .string()
     .max(200, { error: 'search must be at most 200 characters' })
-    .regex(/^[^\p{Cc}]*$/u, { error: 'search must not contain control characters' })
+    .refine((v) => !/\p{Cc}/u.test(v), { error: 'search must not contain control characters' })
     .optional()
     .openapi({ description: 'Only servers whose name contains this text (case-insensitive)', example: 'acme' }),
   updated_since: z
     .string()
-    .regex(RFC3339, { error: sinceMessage })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: sinceMessage })
+    .refine((v) => RFC3339.test(v) && !Number.isNaN(Date.parse(v)), { error: sinceMessage })
     .optional()
     .openapi({
       format: 'date-time',
