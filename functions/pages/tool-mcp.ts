@@ -34,7 +34,7 @@ ${toolList(mcp)}
 <h3>Add to your client</h3>
 ${mcpClientSnippets(slug, mcp.url, mcp.transport).map(
   (s) => html`<div class="snippet"><p><strong>${s.host}</strong> <span class="muted">(${s.where})</span>
-<button type="button" data-copy="mcp-${s.id}" hidden aria-label="${`Copy the ${s.host} snippet`}">Copy</button></p>
+<button type="button" data-copy="mcp-${s.id}" hidden>Copy<span class="vh"> the ${s.host} snippet</span></button></p>
 <pre id="mcp-${s.id}">${s.text}</pre></div>`,
 )}
 </section>`;

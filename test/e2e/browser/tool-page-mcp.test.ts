@@ -61,7 +61,7 @@ describeBrowser('a tool page with an MCP server, in Chromium', () => {
   it('lists the tools, says when they were last seen, and copies each snippet as shown', async () => {
     const [tool] = await seedTools(
       server.deps.db,
-      [{ name: 'Issuetrack', description: 'Tracks issues for small teams.', categories: ['productivity'] }],
+      [{ name: 'Issuetrack', slug: 'issuetrack', description: 'Tracks issues for small teams.', categories: ['productivity'] }],
       server.deps.origin,
     );
     // A URL with characters the shell and JSON care about: each snippet must still paste as one value.
@@ -80,6 +80,8 @@ describeBrowser('a tool page with an MCP server, in Chromium', () => {
     expect(await section.locator('ul.mcp-tools li').count()).toBe(3);
     expect(await section.textContent()).toContain('Last seen 2026-11-28 09:30 UTC');
     expect(await section.textContent()).toContain('Closes an issue <b>for good</b>.');
+    // The screenshot before any button says "Copied".
+    await checkBothWidths('tool-page-mcp');
 
     for (const id of ['url', 'claude-code', 'cursor', 'vscode', 'claude-desktop']) {
       const shown = await page.locator(`#mcp-${id}`).textContent();
@@ -93,7 +95,7 @@ describeBrowser('a tool page with an MCP server, in Chromium', () => {
     expect(JSON.parse((await page.locator('#mcp-vscode').textContent())!)).toEqual({
       servers: { [tool!.slug]: { type: 'http', url } },
     });
-    await checkBothWidths('tool-page-mcp');
+    await checkBothWidths();
   });
 
   it('says "asks for sign-in" for a server that wants credentials, and offers SSE to an SSE server', async () => {
