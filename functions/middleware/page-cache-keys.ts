@@ -34,7 +34,16 @@ export const homeReads: QueryReads = (c) => {
 };
 
 /** The parameters of GET /api/v1/tools (its zod query schema has exactly these; a test holds them equal). */
-export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category', 'correct', 'health', 'verified', 'has_mcp'] as const;
+export const TOOLS_SEARCH_PARAMS = [
+  'q',
+  'limit',
+  'cursor',
+  'category',
+  'correct',
+  'health',
+  'verified',
+  'has_mcp',
+] as const;
 const toolsSearchReads: QueryReads = (c) =>
   Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
 

@@ -48,7 +48,7 @@ const query = z.object({
     .string()
     .max(255, { error: 'version must be at most 255 characters' })
     .optional()
-    .openapi({ description: "latest (every entry has one version), or an exact version", example: 'latest' }),
+    .openapi({ description: 'latest (every entry has one version), or an exact version', example: 'latest' }),
   include_deleted: includeDeleted,
 });
 
@@ -72,7 +72,9 @@ const route = createRoute({
       description: 'One page of entries, by a stable order (with an ETag; Cache-Control allows keeping it a minute)',
     },
     304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
-    400: errorContent('Invalid cursor, limit, search, updated_since, version or include_deleted (code invalid_request)'),
+    400: errorContent(
+      'Invalid cursor, limit, search, updated_since, version or include_deleted (code invalid_request)',
+    ),
     ...publicErrors,
   },
 });

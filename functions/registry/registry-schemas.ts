@@ -30,7 +30,11 @@ const serverDetail = z.object({
 });
 
 const officialMeta = z.object({
-  status: z.enum(['active', 'deleted']).describe('deleted: withdrawn, taken down, hidden by the re-check or no longer naming an MCP server; mirrors remove it'),
+  status: z
+    .enum(['active', 'deleted'])
+    .describe(
+      'deleted: withdrawn, taken down, hidden by the re-check or no longer naming an MCP server; mirrors remove it',
+    ),
   publishedAt: isoTimestampSchema('When the listing went live'),
   updatedAt: isoTimestampSchema('When the entry last changed (what updated_since compares)'),
   isLatest: z.boolean().describe('Always true: an entry has one version'),

@@ -28,7 +28,9 @@ export async function getTool({ deps, input: ref }: { deps: Deps; input: ToolRef
 /** Built once per process (src/db/prepared.ts): the read is one indexed lookup, its rendering should not cost more. */
 const toolStatement = (column: SQL) =>
   preparedStatement<'key'>(
-    (p) => sql`SELECT ${toolColumns}, ${toolHealthColumns}, ${toolMcpColumns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id ${mcpJoin}
+    (
+      p,
+    ) => sql`SELECT ${toolColumns}, ${toolHealthColumns}, ${toolMcpColumns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id ${mcpJoin}
   WHERE ${column} = ${p('key')} AND s.status = 'live'`,
   );
 const toolBySlug = toolStatement(sql`s.slug`);

@@ -56,9 +56,10 @@ export function mcpOf(row: ToolMcpRow): PublicMcp | null {
     url: row.mcp_url,
     status,
     transport: (row.mcp_transport ?? null) as McpTransport | null,
-    tools: status === 'reachable'
-      ? (tools ?? []).map((t) => ({ name: t.name, title: t.title || null, description: t.description || null }))
-      : [],
+    tools:
+      status === 'reachable'
+        ? (tools ?? []).map((t) => ({ name: t.name, title: t.title || null, description: t.description || null }))
+        : [],
     checked_at: row.mcp_checked_at ?? null,
     tools_seen_at: row.mcp_tools_seen_at ?? null,
   };

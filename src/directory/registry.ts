@@ -147,14 +147,24 @@ function decodeCursor(cursor: string): string {
     id = '';
   }
   if (!UUID.test(id))
-    throw new ServiceError('invalid_request', 'cursor is malformed: pass metadata.nextCursor of the previous page unchanged.', {
-      field: 'cursor',
-    });
+    throw new ServiceError(
+      'invalid_request',
+      'cursor is malformed: pass metadata.nextCursor of the previous page unchanged.',
+      {
+        field: 'cursor',
+      },
+    );
   return id;
 }
 
 /** GET /v0.1/servers: a page of entries by a stable key, filtered as asked (a public read, no actor). */
-export async function listRegistryServers({ deps, input }: { deps: Deps; input: ListServersInput }): Promise<ServerList> {
+export async function listRegistryServers({
+  deps,
+  input,
+}: {
+  deps: Deps;
+  input: ListServersInput;
+}): Promise<ServerList> {
   const limit = input.limit ?? DEFAULT_SERVERS_LIMIT;
   const after = input.cursor ? decodeCursor(input.cursor) : undefined;
   const filters: SQL[] = [];
@@ -215,6 +225,9 @@ export async function registryServerVersion({
 }): Promise<ServerResponse> {
   const entry = await entryByName(deps, input.name, input.includeDeleted ?? false);
   if (input.version !== 'latest' && input.version !== entry.server.version)
-    throw new ServiceError('not_found', `This server has no version ${JSON.stringify(input.version)} here; its only version is ${entry.server.version} (also reachable as latest).`);
+    throw new ServiceError(
+      'not_found',
+      `This server has no version ${JSON.stringify(input.version)} here; its only version is ${entry.server.version} (also reachable as latest).`,
+    );
   return entry;
 }

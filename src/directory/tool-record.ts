@@ -172,7 +172,10 @@ export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard
 }
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method' | 'health' | 'mcp'> & {
+export type ToolRow = Omit<
+  ToolDetail,
+  'slug' | 'categories' | 'verified_owner' | 'verified_method' | 'health' | 'mcp'
+> & {
   slug: string | null;
   categories: ToolCategory[] | string | null;
   verified_method: string | null;

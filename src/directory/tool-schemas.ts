@@ -67,7 +67,9 @@ export const toolMcpSchema = z.object({
     .enum(mcpTransports)
     .nullable()
     .describe('How the probe reached it: streamable_http or sse (the older HTTP+SSE transport); null before it did'),
-  tools: z.array(mcpToolSchema).describe('The tools the last probe listed, in the server’s order; empty unless reachable'),
+  tools: z
+    .array(mcpToolSchema)
+    .describe('The tools the last probe listed, in the server’s order; empty unless reachable'),
   checked_at: isoTimestampSchema('When the server was last probed, null before the first probe').nullable(),
   tools_seen_at: isoTimestampSchema('When a probe last listed the tools, null before one did').nullable(),
 });

@@ -61,14 +61,25 @@ describeBrowser('a tool page with an MCP server, in Chromium', () => {
   it('lists the tools, says when they were last seen, and copies each snippet as shown', async () => {
     const [tool] = await seedTools(
       server.deps.db,
-      [{ name: 'Issuetrack', slug: 'issuetrack', description: 'Tracks issues for small teams.', categories: ['productivity'] }],
+      [
+        {
+          name: 'Issuetrack',
+          slug: 'issuetrack',
+          description: 'Tracks issues for small teams.',
+          categories: ['productivity'],
+        },
+      ],
       server.deps.origin,
     );
     // A URL with characters the shell and JSON care about: each snippet must still paste as one value.
     const url = "https://mcp.issuetrack.example/mcp?team=a&b=it's";
     await giveMcpServer(server.deps.db, tool!.id, url, {
       tools: [
-        { name: 'create_issue', title: 'Create an issue', description: 'Opens an issue in a project, with a title and a body.' },
+        {
+          name: 'create_issue',
+          title: 'Create an issue',
+          description: 'Opens an issue in a project, with a title and a body.',
+        },
         { name: 'list_issues', title: 'List issues', description: 'The open issues of a project, newest first.' },
         { name: 'close_issue', description: 'Closes an issue <b>for good</b>.' },
       ],
@@ -91,7 +102,9 @@ describeBrowser('a tool page with an MCP server, in Chromium', () => {
     expect(await page.locator('#mcp-claude-code').textContent()).toBe(
       `claude mcp add --transport http ${tool!.slug} 'https://mcp.issuetrack.example/mcp?team=a&b=it'\\''s'`,
     );
-    expect(JSON.parse((await page.locator('#mcp-cursor').textContent())!)).toEqual({ mcpServers: { [tool!.slug]: { url } } });
+    expect(JSON.parse((await page.locator('#mcp-cursor').textContent())!)).toEqual({
+      mcpServers: { [tool!.slug]: { url } },
+    });
     expect(JSON.parse((await page.locator('#mcp-vscode').textContent())!)).toEqual({
       servers: { [tool!.slug]: { type: 'http', url } },
     });

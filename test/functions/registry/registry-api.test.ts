@@ -42,7 +42,9 @@ async function readAll(path: string, limit: number): Promise<Entry[]> {
   let cursor: string | undefined;
   for (let i = 0; i < 100; i++) {
     const sep = path.includes('?') ? '&' : '?';
-    const { status, body } = await get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const { status, body } = await get(
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(status).toBe(200);
     expectValid('list', body);
     expect(body.metadata.count).toBe(body.servers.length);
@@ -71,7 +73,10 @@ beforeAll(async () => {
   });
   await giveMcpServer(t.deps.db, two!.id, 'https://two.example/sse', { transport: 'sse', serverVersion: '^1.0' });
   await giveMcpServer(t.deps.db, three!.id, 'https://three.example/mcp', null);
-  await giveMcpServer(t.deps.db, four!.id, 'https://four.example/mcp', { status: 'auth_required', serverVersion: '2.0.0-beta.1' });
+  await giveMcpServer(t.deps.db, four!.id, 'https://four.example/mcp', {
+    status: 'auth_required',
+    serverVersion: '2.0.0-beta.1',
+  });
   await giveMcpServer(t.deps.db, five!.id, 'https://five.example/mcp', { status: 'unreachable' });
 });
 afterAll(() => t.close());
@@ -98,7 +103,12 @@ describe('GET /v0.1/servers', () => {
     const all = await readAll('/v0.1/servers', 2);
     const names = all.map((e) => e.server.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual(tools.slice(0, 5).map((tool) => `test.tooldir/${tool.slug}`).sort());
+    expect(names.sort()).toEqual(
+      tools
+        .slice(0, 5)
+        .map((tool) => `test.tooldir/${tool.slug}`)
+        .sort(),
+    );
     for (const e of all) {
       expectValid('entry', e);
       expect(official(e)).toMatchObject({ status: 'active', isLatest: true });
@@ -121,7 +131,10 @@ describe('GET /v0.1/servers', () => {
       categories: [],
     });
     // A range is no version: the stable fallback. SSE stays SSE.
-    expect(by(tools[1]!.slug).server).toMatchObject({ version: '0.0.0', remotes: [{ type: 'sse', url: 'https://two.example/sse' }] });
+    expect(by(tools[1]!.slug).server).toMatchObject({
+      version: '0.0.0',
+      remotes: [{ type: 'sse', url: 'https://two.example/sse' }],
+    });
     expect(by(tools[2]!.slug)._meta['test.tooldir']).toMatchObject({ mcp_status: 'unchecked', tools_count: 0 });
     expect(by(tools[3]!.slug).server.version).toBe('2.0.0-beta.1');
   });
@@ -141,7 +154,9 @@ describe('GET /v0.1/servers', () => {
     expectValid('entry', body);
     expect(body.server.name).toBe(name);
     // Under our namespace it is not found: one name per entry.
-    expect((await get(`/v0.1/servers/${encodeURIComponent(`test.tooldir/${tool!.slug}`)}/versions/latest`)).status).toBe(404);
+    expect(
+      (await get(`/v0.1/servers/${encodeURIComponent(`test.tooldir/${tool!.slug}`)}/versions/latest`)).status,
+    ).toBe(404);
     const found = await get(`/v0.1/servers?search=${encodeURIComponent(host.split('.').reverse().join('.'))}`);
     expect(found.body.servers.map((e: Entry) => e.server.name)).toEqual([name]);
   });
@@ -154,17 +169,27 @@ describe('GET /v0.1/servers', () => {
       { name: 'Since D' },
     ]);
     const old = new Date('2026-01-01T00:00:00Z');
-    for (const tool of [a, b, c, d]) await giveMcpServer(t.deps.db, tool!.id, `https://${tool!.slug}.example/mcp`, { changedAt: old });
-    await queryRows(t.deps.db, sql`UPDATE sites SET published_at = ${old.toISOString()}::timestamptz, status_changed_at = ${old.toISOString()}::timestamptz WHERE id IN (${a!.id}::uuid, ${b!.id}::uuid, ${c!.id}::uuid, ${d!.id}::uuid)`);
+    for (const tool of [a, b, c, d])
+      await giveMcpServer(t.deps.db, tool!.id, `https://${tool!.slug}.example/mcp`, { changedAt: old });
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET published_at = ${old.toISOString()}::timestamptz, status_changed_at = ${old.toISOString()}::timestamptz WHERE id IN (${a!.id}::uuid, ${b!.id}::uuid, ${c!.id}::uuid, ${d!.id}::uuid)`,
+    );
     const since = new Date(Date.now() - 1000).toISOString();
     const mine = (list: Entry[]) => list.filter((e) => [a, b, c, d].some((x) => e.server.name.endsWith(`/${x!.slug}`)));
     expect(mine(await readAll(`/v0.1/servers?updated_since=${since}`, 2))).toEqual([]);
     // b withdrawn, c hidden by the re-check, d no longer names a server; a gets a new tool list.
-    await queryRows(t.deps.db, sql`UPDATE sites SET status = 'withdrawn', withdrawn_at = now(), status_changed_at = now() WHERE id = ${b!.id}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'withdrawn', withdrawn_at = now(), status_changed_at = now() WHERE id = ${b!.id}::uuid`,
+    );
     await queryRows(t.deps.db, sql`UPDATE sites SET health_hidden = true WHERE id = ${c!.id}::uuid`);
     await queryRows(t.deps.db, sql`UPDATE site_health SET hidden_at = now() WHERE site_id = ${c!.id}::uuid`);
     await queryRows(t.deps.db, sql`UPDATE sites SET mcp_url = NULL WHERE id = ${d!.id}::uuid`);
-    await queryRows(t.deps.db, sql`UPDATE site_mcp SET changed_at = now() WHERE site_id IN (${a!.id}::uuid, ${d!.id}::uuid)`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE site_mcp SET changed_at = now() WHERE site_id IN (${a!.id}::uuid, ${d!.id}::uuid)`,
+    );
     const changed = mine(await readAll(`/v0.1/servers?updated_since=${since}`, 2));
     const status = Object.fromEntries(changed.map((e) => [e.server.name.split('/')[1], official(e).status]));
     expect(status).toEqual({ [a!.slug]: 'active', [b!.slug]: 'deleted', [c!.slug]: 'deleted', [d!.slug]: 'deleted' });
@@ -223,7 +248,9 @@ describe('GET /v0.1/servers/{name}/versions[/{version}]', () => {
       expect(one.body.server.name).toBe(name);
     }
     expect((await get(`/v0.1/servers/${encoded}/versions/9.9.9`)).status).toBe(404);
-    expect((await get(`/v0.1/servers/${encodeURIComponent(`test.tooldir/${tools[5]!.slug}`)}/versions`)).status).toBe(404);
+    expect((await get(`/v0.1/servers/${encodeURIComponent(`test.tooldir/${tools[5]!.slug}`)}/versions`)).status).toBe(
+      404,
+    );
     expect((await get(`/v0.1/servers/${encodeURIComponent('test.tooldir/no-such-thing')}/versions`)).status).toBe(404);
     const odd = await get(`/v0.1/servers/${encodeURIComponent("x/'; DROP TABLE sites; --")}/versions/latest`);
     expect(odd.status).toBe(404);

@@ -130,7 +130,9 @@ describe('has_mcp', () => {
     ]);
     await giveMcpServer(t.deps.db, reachable!.id, 'https://reach.example/mcp', { tools: [{ name: 'a' }] });
     await giveMcpServer(t.deps.db, unreachable!.id, 'https://down.example/mcp', { status: 'unreachable' });
-    await giveMcpServer(t.deps.db, oldUrl!.id, 'https://stale-new.example/mcp', { url: 'https://stale-old.example/mcp' });
+    await giveMcpServer(t.deps.db, oldUrl!.id, 'https://stale-new.example/mcp', {
+      url: 'https://stale-old.example/mcp',
+    });
     const all = await (await t.request(`/api/v1/tools?q=${word}`, fromIp())).json();
     expect(all.tools).toHaveLength(4);
     const only = await (await t.request(`/api/v1/tools?q=${word}&has_mcp=true`, fromIp())).json();
