@@ -20,6 +20,8 @@ import * as getSiteStats from './v1/sites/get-site-stats';
 import * as searchTools from './v1/tools/search-tools';
 import * as getTool from './v1/tools/get-tool';
 import * as listCategories from './v1/tools/list-categories';
+import * as listRegistryServers from './registry/list-servers';
+import * as registryServerVersions from './registry/server-versions';
 import * as domainRoutes from './v1/domains';
 import * as claimRoutes from './v1/claims';
 import * as mcp from './mcp/transport';
@@ -88,6 +90,8 @@ const functions = [
   searchTools,
   getTool,
   listCategories,
+  listRegistryServers,
+  registryServerVersions,
   domainRoutes,
   claimRoutes,
   createWebhook,

@@ -64,6 +64,9 @@ export const searchToolsTool = defineTool({
     correct: searchInputSchema.shape.correct.describe(
       'false: search the words as typed, never a corrected query (default true)',
     ),
+    has_mcp: searchInputSchema.shape.has_mcp.describe(
+      'true: only tools whose remote MCP server answered its last probe (a page may then hold fewer than limit)',
+    ),
   }),
   outputSchema: searchPageSchema,
   async run(caller, input) {
@@ -77,7 +80,8 @@ export const getToolTool = defineTool({
   title: 'Get a listed tool',
   description:
     'Full details of one live tool in the directory: name, website url, description, image, icon, featured / ' +
-    'sponsored flags, its public page (live_url) and when it was published. Pass exactly one of `slug` (from ' +
+    'sponsored flags, its public page (live_url), when it was published, and its remote MCP server (mcp: url, ' +
+    'status, transport and the tools it lists) when it has one. Pass exactly one of `slug` (from ' +
     'search_tools results or the end of a live_url) or `site_id` (e.g. from submit_site, once that submission is ' +
     'live). An old slug of a renamed tool answers the tool under its current slug; a listing its owner withdrew is ' +
     'gone. Tools that are not live (still in review, rejected, unknown) are reported as not_found. No API key needed; ' +

@@ -16,18 +16,34 @@ export const searchTerms = (c: Context<AppEnv>): string => (c.req.query('q') ?? 
 export const listingReads: QueryReads = (c) => ({ after: c.req.query('after'), before: c.req.query('before') });
 
 /**
- * The home page: a search reads its words, its cursor and whether to search them as typed (`correct=false`; any other
- * value corrects, so it is no part of the key); without words it is the listing.
+ * The home page: a search reads its words, its cursor, whether to search them as typed (`correct=false`; any other
+ * value corrects, so it is no part of the key) and whether to show only tools with an MCP server (`has_mcp=true`);
+ * without words it is the listing.
  */
 export const homeReads: QueryReads = (c) => {
   const q = searchTerms(c);
   return q
-    ? { q, cursor: c.req.query('cursor'), correct: c.req.query('correct') === 'false' ? 'false' : undefined }
+    ? {
+        q,
+        cursor: c.req.query('cursor'),
+        correct: c.req.query('correct') === 'false' ? 'false' : undefined,
+        // Only listings whose MCP server answered (any other value shows all, so it is no part of the key).
+        has_mcp: c.req.query('has_mcp') === 'true' ? 'true' : undefined,
+      }
     : listingReads(c);
 };
 
 /** The parameters of GET /api/v1/tools (its zod query schema has exactly these; a test holds them equal). */
-export const TOOLS_SEARCH_PARAMS = ['q', 'limit', 'cursor', 'category', 'correct', 'health', 'verified'] as const;
+export const TOOLS_SEARCH_PARAMS = [
+  'q',
+  'limit',
+  'cursor',
+  'category',
+  'correct',
+  'health',
+  'verified',
+  'has_mcp',
+] as const;
 const toolsSearchReads: QueryReads = (c) =>
   Object.fromEntries(TOOLS_SEARCH_PARAMS.map((name) => [name, c.req.query(name)]));
 

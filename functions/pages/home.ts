@@ -33,7 +33,8 @@ const categoryLinks = (categories: CategoryWithCount[]) => {
 const SEARCH_PAGE_SIZE = BROWSE_PAGE_SIZE;
 
 /** The link to a search for `q` (as typed when `asTyped`: no correction). */
-const searchHref = (q: string, asTyped = false) => `/?q=${encodeURIComponent(q)}${asTyped ? '&correct=false' : ''}`;
+const searchHref = (q: string, asTyped = false, hasMcp = false) =>
+  `/?q=${encodeURIComponent(q)}${asTyped ? '&correct=false' : ''}${hasMcp ? '&has_mcp=true' : ''}`;
 
 /** What an answer that had to correct the query says, with the way back to the words as typed. */
 const correctedNotice = (suggestion: SearchSuggestion) =>
@@ -60,14 +61,15 @@ async function searchPage(c: Context<AppEnv>, q: string) {
   const refused = await refusedPublicPage(c, 'searches');
   if (refused) return refused;
   // Read through the declared reads: the page cache keys on exactly these (functions/middleware/page-cache-keys.ts).
-  const { cursor, correct } = homeReads(c);
+  const { cursor, correct, has_mcp } = homeReads(c);
   const asTyped = correct === 'false';
-  const first = searchHref(q, asTyped);
+  const hasMcp = has_mcp === 'true';
+  const first = searchHref(q, asTyped, hasMcp);
   let found: SearchPage<ToolCard>;
   try {
     found = await searchToolCards({
       deps: c.get('deps'),
-      input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped },
+      input: { query: q, limit: SEARCH_PAGE_SIZE, cursor, correct: !asTyped, has_mcp: hasMcp || undefined },
     });
   } catch (error) {
     if (isServiceError(error) && error.code === 'invalid_request') return badCursorPage(c, error.message, first);
@@ -87,6 +89,7 @@ async function searchPage(c: Context<AppEnv>, q: string) {
     cacheable: true,
     body: () => html`<h1>Search results for “${q}”</h1>
 ${found.suggestion ? correctedNotice(found.suggestion) : ''}
+<p>${hasMcp ? html`Only tools with an MCP server. <a href="${searchHref(q, asTyped)}">Show all tools</a>` : html`<a href="${searchHref(q, asTyped, true)}">Only tools with an MCP server</a>`}</p>
 ${tools.length ? html`<h2 class="vh">Results</h2><p class="muted">${count}, best matches first.</p>${cardGrid(tools)}` : emptyAnswer(found)}
 ${pager({ prev: null, next })}`,
   });

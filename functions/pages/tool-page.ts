@@ -15,6 +15,7 @@ import { answerSlugFate } from './slug-fate';
 import { badges, iconSource, outboundRel } from './tool-list';
 import { badgeEmbedBox, COPY_SCRIPT } from './badge-embed';
 import { healthNotice, checkedLine } from './tool-health';
+import { mcpSection } from './tool-mcp';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.get('/tools/:slug', async (c) => {
@@ -45,6 +46,7 @@ ${tool.image ? html`<p><img class="shot" src="${tool.image}" alt="${`Preview of 
 ${tool.categories.length ? html`<h2 class="vh">Categories</h2><ul class="chips nav" aria-label="Categories">${tool.categories.map((cat) => html`<li><a href="/categories/${cat.slug}">${cat.name}</a></li>`)}</ul>` : ''}
 <p class="muted">Listed since ${formatDate(tool.published_at)}.${checkedLine(tool, c.get('deps').now())}</p>
 </article>
+${mcpSection(tool.slug, tool.mcp)}
 ${badgeEmbedBox(tool, c.get('deps').origin)}`,
       script: COPY_SCRIPT,
       cacheable: true,

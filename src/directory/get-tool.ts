@@ -4,6 +4,7 @@ import { preparedStatement } from '../db/prepared';
 import { ServiceError } from '../errors';
 import { isUuid } from '../ids';
 import { toolColumns, toolHealthColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
+import { mcpJoin, toolMcpColumns } from './mcp-record';
 
 /** How a tool is named by a caller: its public slug (from live_url) or its site_id. */
 export type ToolRef = { slug: string } | { site_id: string };
@@ -27,7 +28,9 @@ export async function getTool({ deps, input: ref }: { deps: Deps; input: ToolRef
 /** Built once per process (src/db/prepared.ts): the read is one indexed lookup, its rendering should not cost more. */
 const toolStatement = (column: SQL) =>
   preparedStatement<'key'>(
-    (p) => sql`SELECT ${toolColumns}, ${toolHealthColumns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id
+    (
+      p,
+    ) => sql`SELECT ${toolColumns}, ${toolHealthColumns}, ${toolMcpColumns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id ${mcpJoin}
   WHERE ${column} = ${p('key')} AND s.status = 'live'`,
   );
 const toolBySlug = toolStatement(sql`s.slug`);

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { preparedStatement } from '../db/prepared';
 import { mediaPath } from '../media/media-name';
 import { toolColumns, toolHealthColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
+import { mcpJoin, toolMcpColumns } from './mcp-record';
 
 // Live tools as the public HTML pages read them: the same columns and shape as GET /api/v1/tools/{slug} and
 // get_tool (./tool-record.ts), so a tool's page and its API record cannot disagree. (Search: ./search.ts; the paged cards: ./browse.ts.)
@@ -16,12 +17,12 @@ export type PublicTool = ToolDetail & {
   hidden: boolean;
 };
 
-const columns = sql`${toolColumns}, ${toolHealthColumns}, s.metadata->>'title' AS title`;
+const columns = sql`${toolColumns}, ${toolHealthColumns}, ${toolMcpColumns}, s.metadata->>'title' AS title`;
 
 /** Built once per process (src/db/prepared.ts). */
 const liveToolBySlug = preparedStatement<'slug'>(
   (p) =>
-    sql`SELECT ${columns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id WHERE s.slug = ${p('slug')} AND s.status = 'live'`,
+    sql`SELECT ${columns} FROM sites s LEFT JOIN site_health h ON h.site_id = s.id ${mcpJoin} WHERE s.slug = ${p('slug')} AND s.status = 'live'`,
 );
 
 type PublicToolRow = ToolRow & { title: string | null };

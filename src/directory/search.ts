@@ -40,6 +40,8 @@ export const searchInputSchema = z.object({
   verified: z.boolean({ error: 'verified must be true or false' }).optional(),
   /** `ok`: only tools whose last daily check passed (docs/health.md); a page may then hold fewer than `limit`. */
   health: z.enum(['ok'], { error: 'health must be ok' }).optional(),
+  /** true: only listings whose MCP server answered its last probe (docs/registry-api.md); a page may then hold fewer. */
+  has_mcp: z.boolean({ error: 'has_mcp must be true or false' }).optional(),
 });
 
 export type SearchInput = z.input<typeof searchInputSchema>;
@@ -159,7 +161,8 @@ async function searchAs<Tool>(
   const page = hits.slice(0, limit);
   const last = page.at(-1);
   // The health filter drops from the page, never from the walk: the cursor continues after the last row read.
-  const shown = parsed.data.health === 'ok' ? await onlyHealthy(deps, page) : page;
+  const healthy = parsed.data.health === 'ok' ? await onlyHealthy(deps, page) : page;
+  const shown = parsed.data.has_mcp === true ? await onlyWithMcp(deps, healthy) : healthy;
   const corrected = hits.some((row) => row.mode === 'typo') ? meta.corrected : undefined;
   return {
     // Filters of marks and health drop from the page, never from the walk: next_cursor goes on from the last ranked row
@@ -197,4 +200,17 @@ async function onlyHealthy<Row extends { sort_id: string | null }>(deps: Deps, r
   );
   const healthy = new Set(ok.map((row) => row.site_id));
   return rows.filter((row) => row.sort_id !== null && healthy.has(row.sort_id));
+}
+
+/** The rows whose listing names an MCP server that its last probe reached: one primary-key lookup per row. */
+async function onlyWithMcp<Row extends { sort_id: string | null }>(deps: Deps, rows: Row[]): Promise<Row[]> {
+  const ids = rows.map((row) => row.sort_id).filter((id): id is string => typeof id === 'string');
+  if (ids.length === 0) return [];
+  const reachable = await queryRows<{ site_id: string }>(
+    deps.db,
+    sql`SELECT m.site_id FROM site_mcp m JOIN sites s ON s.id = m.site_id AND s.mcp_url = m.url
+      WHERE m.site_id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND m.status = 'reachable'`,
+  );
+  const found = new Set(reachable.map((row) => row.site_id));
+  return rows.filter((row) => row.sort_id !== null && found.has(row.sort_id));
 }

@@ -5,6 +5,7 @@ import { mediaPath, mediaUrl } from '../media/media-name';
 import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
 import type { ProofMethod } from '../domains/domain-record';
 import { publicHealth, type PublicHealth } from '../catalog/health-states';
+import { mcpOf, type PublicMcp, type ToolMcpRow } from './mcp-record';
 
 // The public shapes of a listed (live) tool: what search results and get_tool return, on REST and MCP alike.
 
@@ -48,6 +49,8 @@ export interface ToolDetail {
   verified_method?: ProofMethod;
   /** What the last re-check found (docs/health.md); `unchecked` until the first. */
   health: PublicHealth;
+  /** The listing's MCP server and what its last probe found; null when it names none (./mcp-record.ts). */
+  mcp: PublicMcp | null;
 }
 
 /** Longest description a search result carries; get_tool returns the whole text. */
@@ -58,7 +61,7 @@ export const SHORT_DESCRIPTION_LENGTH = 160;
  * site_categories rows) looked up in the small categories table, for the rows of one page only
  * (docs/mcp-and-search.md "Categories").
  */
-const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name) ORDER BY lower(c.name), c.slug)
+export const toolCategories = sql`coalesce((SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name) ORDER BY lower(c.name), c.slug)
   FROM categories c WHERE c.slug = ANY (s.category_slugs)), '[]'::json)`;
 
 /** Columns every tool read selects (alias `s` for sites). Timestamps leave the database already formatted. */
@@ -169,11 +172,15 @@ export function listCard(row: ToolListRow, categories: ToolCategory[]): ToolCard
 }
 
 /** A row of `toolColumns`: the detail, except that the database allows a null slug and drivers may leave JSON as text. */
-export type ToolRow = Omit<ToolDetail, 'slug' | 'categories' | 'verified_owner' | 'verified_method' | 'health'> & {
+export type ToolRow = Omit<
+  ToolDetail,
+  'slug' | 'categories' | 'verified_owner' | 'verified_method' | 'health' | 'mcp'
+> & {
   slug: string | null;
   categories: ToolCategory[] | string | null;
   verified_method: string | null;
-} & ToolHealthRow;
+} & ToolHealthRow &
+  ToolMcpRow;
 
 function categoriesOf(row: ToolRow): ToolCategory[] {
   const value = typeof row.categories === 'string' ? (JSON.parse(row.categories) as ToolCategory[]) : row.categories;
@@ -222,6 +229,7 @@ export function toToolDetail(row: ToolRow, origin: string): ToolDetail {
     categories: categoriesOf(row),
     ...verifiedMark(row.verified_method),
     health: healthOf(row),
+    mcp: mcpOf(row),
   };
 }
 

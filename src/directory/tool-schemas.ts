@@ -3,6 +3,7 @@ import { isoTimestampSchema } from '../timestamp-schemas';
 import { toolCategorySchema } from '../categories/category-schemas';
 import { verifiedMarkSchema } from '../domains/verified-mark';
 import { healthSchema } from '../health-schema';
+import { mcpStatuses, mcpTransports } from '../catalog/mcp-states';
 
 // The output shapes of the directory as zod schemas: REST documents them in openapi.json and the MCP tools
 // declare them as outputSchema, so both surfaces promise exactly what tool-record.ts produces.
@@ -48,6 +49,31 @@ export const searchPageSchema = z.object({
     ),
 });
 
+/** One tool the listing's MCP server offers (src/directory/mcp-record.ts). */
+export const mcpToolSchema = z.object({
+  name: z.string().describe('The tool’s name, as an MCP client calls it'),
+  title: z.string().nullable().describe('Its display title, when the server gave one'),
+  description: z.string().nullable(),
+});
+
+export const toolMcpSchema = z.object({
+  url: z.string().describe('The remote MCP endpoint (streamable HTTP or SSE) to add to an MCP client'),
+  status: z
+    .enum(mcpStatuses)
+    .describe(
+      'reachable: the last probe listed its tools; unreachable: it did not answer as an MCP server; auth_required: it asks for sign-in (OAuth); unchecked: not probed yet',
+    ),
+  transport: z
+    .enum(mcpTransports)
+    .nullable()
+    .describe('How the probe reached it: streamable_http or sse (the older HTTP+SSE transport); null before it did'),
+  tools: z
+    .array(mcpToolSchema)
+    .describe('The tools the last probe listed, in the server’s order; empty unless reachable'),
+  checked_at: isoTimestampSchema('When the server was last probed, null before the first probe').nullable(),
+  tools_seen_at: isoTimestampSchema('When a probe last listed the tools, null before one did').nullable(),
+});
+
 export const toolDetailSchema = z.object({
   site_id: z.string().describe('Id of the submission behind this listing'),
   slug: z.string(),
@@ -73,4 +99,7 @@ export const toolDetailSchema = z.object({
   categories: z.array(toolCategorySchema).describe('The categories the tool is in (at most 3), by name'),
   ...verifiedMarkSchema,
   health: healthSchema,
+  mcp: toolMcpSchema
+    .nullable()
+    .describe('The listing’s remote MCP server and what the last probe found; null when the listing names none'),
 });

@@ -8,14 +8,19 @@ import { proofMethods, type ProofMethod } from './domain-record';
 const hostOf = (canonicalUrl: SQL) => sql`substring(${canonicalUrl} from '^[a-z][a-z0-9+.-]*://([^/:?#]+)')`;
 
 /**
- * The method of the owner's proof of the domain of `s` (alias of sites), or NULL: one probe of the owner's few proofs
+ * A column of the owner's proof of the domain of `s` (alias of sites), or NULL: one probe of the owner's few proofs
  * by the (account_id, domain) key. A proof of a domain covers the hosts under it; the list decides which domains can
  * be proven at all (never a public suffix), so a proof of alice.github.io never covers bob.github.io.
  */
-export const verifiedMethodSql = sql`(SELECT dp.method FROM domain_proofs dp
+const verifiedProof = (column: SQL) => sql`(SELECT ${column} FROM domain_proofs dp
   WHERE dp.account_id = s.account_id AND dp.status = 'verified' AND (dp.expires_at IS NULL OR dp.expires_at > now())
     AND (${hostOf(sql`s.canonical_url`)} = dp.domain OR right(${hostOf(sql`s.canonical_url`)}, length(dp.domain) + 1) = '.' || dp.domain)
   ORDER BY dp.verified_at LIMIT 1)`;
+/** The method of that proof: the mark's `verified_method`. */
+export const verifiedMethodSql = verifiedProof(sql`dp.method`);
+
+/** The domain the owner proved for `s` (the mark's domain), or NULL: the registry API names servers after it. */
+export const verifiedDomainSql = verifiedProof(sql`dp.domain`);
 
 /** A live (verified, unexpired) proof of `domain` by `account` (an id or a column): claims and superseding ask this. */
 export const liveProofSql = (

@@ -87,6 +87,7 @@ ol.timeline li::before{content:"";position:absolute;left:-7px;top:.5em;width:12p
 img.shot{border-radius:var(--radius);border:1px solid var(--border)}img.icon{width:20px;height:20px;vertical-align:middle;margin-right:var(--space-2);border-radius:4px}
 img.avatar{width:48px;height:48px;vertical-align:middle;margin-right:var(--space-3);border-radius:var(--radius)}
 textarea.embed{font:var(--step--1)/1.4 var(--mono)}
+.mcp pre{overflow-wrap:anywhere;margin-top:0}ul.mcp-tools{padding-left:var(--space-4)}ul.mcp-tools li{margin:0 0 var(--space-2);overflow-wrap:anywhere}
 section.sponsored{border:2px solid var(--sponsor-bg);border-radius:var(--radius-lg);padding:0 var(--space-4);margin:var(--space-4) 0}
 ul.cards{list-style:none;padding:0;margin:var(--space-4) 0;display:grid;gap:var(--space-4);grid-template-columns:repeat(auto-fill,minmax(17rem,1fr))}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:var(--radius-lg);overflow:hidden;display:flex;flex-direction:column;min-width:0;box-shadow:var(--shadow)}

@@ -86,6 +86,11 @@ function summariesAsDescriptions<T>(document: T): T {
 const TAGS = [
   { name: 'Submissions', description: 'Your submissions (API key)' },
   { name: 'Directory', description: 'The public directory (no key)' },
+  {
+    name: 'MCP Registry',
+    description:
+      'The MCP servers of listed tools in the official MCP Registry’s read API and shapes, for MCP clients and mirrors (no key; docs/registry-api.md)',
+  },
   { name: 'Webhooks', description: 'Status changes sent to your endpoints (API key)' },
   { name: 'Domains', description: 'Domains you prove you control: DNS, HTTP or e-mail (API key)' },
   { name: 'Claims', description: 'Taking over the listing of a URL on your verified domain (API key)' },

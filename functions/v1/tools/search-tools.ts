@@ -56,6 +56,11 @@ const query = z.object({
     description:
       'ok: only tools whose last daily check of their website passed (docs/health.md). A page may then hold fewer than limit tools; next_cursor still continues the list',
   }),
+  has_mcp: z.enum(['true', 'false'], { error: 'has_mcp must be true or false' }).optional().openapi({
+    description:
+      'true: only listings with a remote MCP server that answered its last probe (the tool record’s mcp.status reachable). A page may then hold fewer than limit tools; next_cursor still continues the list',
+    example: 'true',
+  }),
 });
 
 export const ToolSummary = component(toolSummarySchema, 'ToolSummary');
@@ -96,17 +101,26 @@ const route = createRoute({
       description: 'One page of results (with an ETag; Cache-Control allows keeping it a minute)',
     },
     304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
-    400: errorContent('Invalid q, limit, cursor or correct, or an unknown category (code invalid_request)'),
+    400: errorContent('Invalid q, limit, cursor, correct or has_mcp, or an unknown category (code invalid_request)'),
     ...publicErrors,
   },
 });
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const { q, limit, cursor, category, correct, verified, health } = c.req.valid('query');
+    const { q, limit, cursor, category, correct, verified, health, has_mcp } = c.req.valid('query');
     const page = await searchTools({
       deps: c.get('deps'),
-      input: { query: q, limit, cursor, category, correct, verified: verified === 'true' ? true : undefined, health },
+      input: {
+        query: q,
+        limit,
+        cursor,
+        category,
+        correct,
+        verified: verified === 'true' ? true : undefined,
+        health,
+        has_mcp: has_mcp === 'true' ? true : undefined,
+      },
     });
     // The same for every caller: kept by the page cache and by browsers (docs/pages.md "Caching"). The body is what
     // c.json(page, 200) would send (or a 304 to a client that holds it), so it is typed as that answer.

@@ -131,6 +131,8 @@ describe('get_tool (no key)', () => {
         failing_since: null,
         moved_to: null,
       },
+      // No MCP server named (test/functions/v1/tools/tool-mcp.test.ts has listings with one).
+      mcp: null,
     });
     expect(resultJson(bySlug)).toEqual(bySlug.structuredContent);
     const byId = await callTool(client, 'get_tool', { site_id: tool!.id });

@@ -257,6 +257,7 @@ describe('getTool', () => {
         failing_since: null,
         moved_to: null,
       },
+      mcp: null,
     };
     expect(await getTool({ deps: t.deps, input: { slug: seeded!.slug } })).toEqual(expected);
     expect(await getTool({ deps: t.deps, input: { site_id: seeded!.id } })).toEqual(expected);

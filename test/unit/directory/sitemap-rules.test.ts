@@ -103,6 +103,7 @@ describe('softwareApplicationLd', () => {
     categories: [],
     title: null,
     hidden: false,
+    mcp: null,
     health: {
       state: 'unchecked',
       last_checked_at: null,

@@ -133,6 +133,7 @@ describe('GET /api/v1/docs (the reference page)', () => {
     expect(headings.map((h) => h.name)).toEqual([
       'Submissions',
       'Directory',
+      'MCP Registry',
       'Webhooks',
       'Domains',
       'Claims',
@@ -196,7 +197,14 @@ describe('GET /api/v1/docs (the reference page)', () => {
         /<form class="try" method="get" action="\/api\/v1\/docs\/try"[^>]*><input type="hidden" name="op" value="([A-Za-z]+)">/g,
       ),
     ].map((m) => m[1]);
-    expect(forms.sort()).toEqual(['getTool', 'listCategories', 'searchTools']);
+    expect(forms.sort()).toEqual([
+      'getRegistryServerVersion',
+      'getTool',
+      'listCategories',
+      'listRegistryServerVersions',
+      'listRegistryServers',
+      'searchTools',
+    ]);
   });
 
   it('is private for a visitor with a session (its header says Account) and answers HEAD', async () => {

@@ -155,6 +155,8 @@ describe('GET /api/v1/tools/{slug}', () => {
         failing_since: null,
         moved_to: null,
       },
+      // No MCP server named (test/functions/v1/tools/tool-mcp.test.ts has listings with one).
+      mcp: null,
     });
     for (const slug of [review!.slug, 'no-such-tool']) {
       const missing = await t.request(`/api/v1/tools/${slug}`, fromIp('10.0.1.1'));
