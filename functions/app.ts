@@ -20,6 +20,7 @@ import * as getSiteStats from './v1/sites/get-site-stats';
 import * as searchTools from './v1/tools/search-tools';
 import * as getTool from './v1/tools/get-tool';
 import * as listCategories from './v1/tools/list-categories';
+import * as listChanges from './v1/tools/list-changes';
 import * as domainRoutes from './v1/domains';
 import * as claimRoutes from './v1/claims';
 import * as mcp from './mcp/transport';
@@ -35,6 +36,7 @@ import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as robotsTxt from './pages/robots-txt';
 import * as sitemap from './pages/sitemap';
+import * as feedXml from './pages/feed-xml';
 import * as adminReview from './admin/review';
 import * as adminEditReview from './admin/edit-review';
 import * as adminCategories from './admin/categories';
@@ -88,6 +90,7 @@ const functions = [
   searchTools,
   getTool,
   listCategories,
+  listChanges,
   domainRoutes,
   claimRoutes,
   createWebhook,
@@ -117,6 +120,7 @@ const functions = [
   explorerPage,
   llmsTxt,
   robotsTxt,
+  feedXml,
   editorPage,
   shellAssets,
   homePage,
