@@ -196,7 +196,7 @@ describe('GET /api/v1/docs (the reference page)', () => {
         /<form class="try" method="get" action="\/api\/v1\/docs\/try"[^>]*><input type="hidden" name="op" value="([A-Za-z]+)">/g,
       ),
     ].map((m) => m[1]);
-    expect(forms.sort()).toEqual(['getTool', 'listCategories', 'searchTools']);
+    expect(forms.sort()).toEqual(['getTool', 'listCategories', 'listChanges', 'searchTools']);
   });
 
   it('is private for a visitor with a session (its header says Account) and answers HEAD', async () => {
