@@ -21,7 +21,9 @@ interface NewestRow {
 
 /** Built once per process (src/db/prepared.ts): the listing index's newest-first walk, one page of it. */
 const newestListings = preparedStatement<'limit'>(
-  (p) => sql`SELECT s.id, s.slug, s.name, s.metadata->>'description' AS description, ${isoTimestamp(sql`s.listed_at`)} AS listed_at
+  (
+    p,
+  ) => sql`SELECT s.id, s.slug, s.name, s.metadata->>'description' AS description, ${isoTimestamp(sql`s.listed_at`)} AS listed_at
   FROM sites s WHERE s.status = 'live' AND NOT s.health_hidden AND s.slug IS NOT NULL
   ORDER BY s.listed_at DESC, s.id DESC LIMIT ${p('limit')}`,
 );

@@ -85,8 +85,7 @@ function startOf(since: string | undefined, bounds: Bounds): ChangePosition {
   if (since === 'now')
     return bounds.ready_xid && bounds.ready_id ? { xid: bounds.ready_xid, id: bounds.ready_id } : horizon;
   const position = decodeCursor(since);
-  if (!position)
-    throw refuse(MALFORMED);
+  if (!position) throw refuse(MALFORMED);
   if (BigInt(position.xid) >= BigInt(bounds.xmax) || BigInt(position.id) > BigInt(bounds.last_id))
     throw refuse(`since is from the future: no change at that position has been written. ${RESYNC}`);
   if (positionBefore(position, horizon))

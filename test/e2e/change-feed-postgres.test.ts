@@ -50,7 +50,10 @@ describePg('the change feed with transactions committing out of order (node-post
   }
 
   let address = 0;
-  async function poll(since: string, limit = 100): Promise<{ changes: Entry[]; next_cursor: string; has_more: boolean }> {
+  async function poll(
+    since: string,
+    limit = 100,
+  ): Promise<{ changes: Entry[]; next_cursor: string; has_more: boolean }> {
     const res = await t.request(`/api/v1/changes?since=${since}&limit=${limit}`, {
       headers: { 'cf-connecting-ip': `203.0.113.${++address % 250}` },
     });
@@ -77,7 +80,10 @@ describePg('the change feed with transactions committing out of order (node-post
 
   const now = async () => (await poll('now')).next_cursor;
   const rename = (client: pg.Client, tool: SeededTool) =>
-    client.query('UPDATE sites SET name = $1 WHERE id = $2', [`${tool.name} ${crypto.randomUUID().slice(0, 6)}`, tool.id]);
+    client.query('UPDATE sites SET name = $1 WHERE id = $2', [
+      `${tool.name} ${crypto.randomUUID().slice(0, 6)}`,
+      tool.id,
+    ]);
 
   /** Resolves once the backend `pid` waits on a lock. */
   async function waitingOnLock(pid: number): Promise<void> {

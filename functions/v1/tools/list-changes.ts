@@ -19,15 +19,11 @@ export const CHANGES_CACHE_CONTROL = 'public, no-cache';
 const limitMessage = `limit must be an integer from 1 to ${MAX_CHANGES_PAGE}`;
 
 const query = z.object({
-  since: z
-    .string()
-    .max(64, { error: MALFORMED })
-    .optional()
-    .openapi({
-      description:
-        'A cursor (next_cursor of the previous page, or an entry’s cursor): the entries after it. now: no entries, and a next_cursor at the newest change, to follow from. Omitted: from the oldest change kept',
-      example: 'now',
-    }),
+  since: z.string().max(64, { error: MALFORMED }).optional().openapi({
+    description:
+      'A cursor (next_cursor of the previous page, or an entry’s cursor): the entries after it. now: no entries, and a next_cursor at the newest change, to follow from. Omitted: from the oldest change kept',
+    example: 'now',
+  }),
   limit: z
     .string()
     .regex(/^\d{1,3}$/, { error: limitMessage })
@@ -61,7 +57,8 @@ const route = createRoute({
   responses: {
     200: {
       content: { 'application/json': { schema: ChangesPage } },
-      description: 'One page of the feed (with an ETag; Cache-Control lets any cache keep it and revalidate it on each use)',
+      description:
+        'One page of the feed (with an ETag; Cache-Control lets any cache keep it and revalidate it on each use)',
     },
     304: { description: 'Not modified: the page named by If-None-Match is still the answer' },
     400: errorContent(
@@ -78,10 +75,11 @@ export function register(app: OpenAPIHono<AppEnv>) {
     // The same for every caller, so any cache may keep it, but must ask again before each use (a 304 when nothing
     // changed): entries carry the listing as it is now, and a page kept from before could hand a mirror an older
     // record than one it already applied.
-    return cacheableAnswer(c, JSON.stringify(page), 'application/json', CHANGES_CACHE_CONTROL) as unknown as TypedResponse<
-      typeof page,
-      200,
-      'json'
-    >;
+    return cacheableAnswer(
+      c,
+      JSON.stringify(page),
+      'application/json',
+      CHANGES_CACHE_CONTROL,
+    ) as unknown as TypedResponse<typeof page, 200, 'json'>;
   });
 }

@@ -98,7 +98,15 @@ describe('GET /feed.xml', () => {
   it('is linked from the <head> of every page', async () => {
     const [tool] = await seedTools(t.deps.db, [{ name: 'Feed Linked', categories: ['writing'] }]);
     const link = '<link rel="alternate" type="application/atom+xml" title="tooldir: new listings" href="/feed.xml">';
-    for (const path of ['/', `/tools/${tool!.slug}`, '/categories/writing', '/account/sign-in', '/about/checks', '/pricing', '/no-such-page']) {
+    for (const path of [
+      '/',
+      `/tools/${tool!.slug}`,
+      '/categories/writing',
+      '/account/sign-in',
+      '/about/checks',
+      '/pricing',
+      '/no-such-page',
+    ]) {
       const page = await get(path);
       expect([200, 404], path).toContain(page.status);
       const head = /<head>([\s\S]*?)<\/head>/.exec(await page.text())?.[1];

@@ -24,7 +24,13 @@ interface Entry {
   slug: string | null;
   previous_slug: string | null;
   changed_at: string;
-  tool: null | { site_id: string; slug: string; name: string; description: string | null; categories: { slug: string }[] };
+  tool: null | {
+    site_id: string;
+    slug: string;
+    name: string;
+    description: string | null;
+    categories: { slug: string }[];
+  };
 }
 
 async function page(
@@ -62,7 +68,10 @@ describe('GET /api/v1/changes', () => {
     const start = await now();
     const name = uniqueName('Feedwright');
     const tool = await seedOwnedTool(h.t.deps.db, h.member.accountId, { name, status: 'pending_review' });
-    const other = await seedOwnedTool(h.t.deps.db, h.member.accountId, { name: uniqueName('Unlisted Other'), status: 'pending_review' });
+    const other = await seedOwnedTool(h.t.deps.db, h.member.accountId, {
+      name: uniqueName('Unlisted Other'),
+      status: 'pending_review',
+    });
 
     // Nothing public happened yet: a submission in review is not in the feed.
     expect(of((await follow(start)).entries, tool.id)).toEqual([]);
@@ -100,7 +109,10 @@ describe('GET /api/v1/changes', () => {
     expect(rename[0]!.slug).toBe(rename[0]!.tool!.slug);
 
     // A category added (as review writes it: a row of site_categories).
-    await queryRows(h.t.deps.db, sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'marketing')`);
+    await queryRows(
+      h.t.deps.db,
+      sql`INSERT INTO site_categories (site_id, category_slug) VALUES (${tool.id}::uuid, 'marketing')`,
+    );
     next = await follow(next.cursor);
     expect(kinds(of(next.entries, tool.id))).toEqual(['changed']);
     expect(next.entries[0]!.tool!.categories.map((c) => c.slug).sort()).toEqual(['marketing', 'writing']);
@@ -114,8 +126,14 @@ describe('GET /api/v1/changes', () => {
     expect(kinds(of(next.entries, tool.id))).toEqual(['appeared']);
 
     // Writes that change nothing public are not changes: a crawl counter, a same-value update, a listing in review.
-    await queryRows(h.t.deps.db, sql`UPDATE sites SET crawl_attempts = crawl_attempts + 1, name = name WHERE id = ${tool.id}::uuid`);
-    await queryRows(h.t.deps.db, sql`UPDATE sites SET name = ${uniqueName('Renamed In Review')} WHERE id = ${other.id}::uuid`);
+    await queryRows(
+      h.t.deps.db,
+      sql`UPDATE sites SET crawl_attempts = crawl_attempts + 1, name = name WHERE id = ${tool.id}::uuid`,
+    );
+    await queryRows(
+      h.t.deps.db,
+      sql`UPDATE sites SET name = ${uniqueName('Renamed In Review')} WHERE id = ${other.id}::uuid`,
+    );
     expect((await follow(next.cursor)).entries).toEqual([]);
 
     // Withdrawn by its owner.
@@ -135,7 +153,13 @@ describe('GET /api/v1/changes', () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++)
       ids.push((await seedOwnedTool(h.t.deps.db, h.member.accountId, { name: uniqueName(`Paged ${i}`) })).id);
-    await queryRows(h.t.deps.db, sql`UPDATE sites SET is_feature = true WHERE id IN (${sql.join(ids.slice(0, 3).map((id) => sql`${id}::uuid`), sql`, `)})`);
+    await queryRows(
+      h.t.deps.db,
+      sql`UPDATE sites SET is_feature = true WHERE id IN (${sql.join(
+        ids.slice(0, 3).map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
     const all = await page(start, 500);
     expect(all.has_more).toBe(false);
     expect(all.changes).toHaveLength(10);
@@ -177,7 +201,10 @@ describe('GET /api/v1/changes', () => {
     // Entries past the retention go with the sweep; a cursor from before them is then too old.
     const before = await now();
     const old = await seedOwnedTool(h.t.deps.db, h.member.accountId, { name: uniqueName('Aged') });
-    await queryRows(h.t.deps.db, sql`UPDATE listing_changes SET changed_at = now() - interval '91 days' WHERE site_id = ${old.id}::uuid`);
+    await queryRows(
+      h.t.deps.db,
+      sql`UPDATE listing_changes SET changed_at = now() - interval '91 days' WHERE site_id = ${old.id}::uuid`,
+    );
     const sweep = await h.t.request('/api/jobs/sweep', { method: 'POST', key: ADMIN_TOKEN, json: {} });
     expect(sweep.status).toBe(200);
     expect((await sweep.json()).prunedChanges).toBeGreaterThanOrEqual(1);
