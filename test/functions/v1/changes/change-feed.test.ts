@@ -148,6 +148,52 @@ describe('GET /api/v1/changes', () => {
     expect(story.every((e) => e.tool === null)).toBe(true);
   });
 
+  it('the Verified mark and the MCP probe change a listing; their bookkeeping alone does not', async () => {
+    const host = `marked-${crypto.randomUUID().slice(0, 8)}.example`;
+    const tool = await seedOwnedTool(h.t.deps.db, h.member.accountId, {
+      name: uniqueName('Marked'),
+      url: `https://${host}/`,
+    });
+    let cursor = await now();
+    const step = async () => {
+      const next = await follow(cursor);
+      cursor = next.cursor;
+      return of(next.entries, tool.id);
+    };
+    const proof = crypto.randomUUID();
+    await queryRows(
+      h.t.deps.db,
+      sql`INSERT INTO domain_proofs (id, account_id, domain, token, status, method, verified_at, checked_at)
+          VALUES (${proof}::uuid, ${h.member.accountId}::uuid, ${host}, 'token', 'verified', 'dns', now(), now())`,
+    );
+    const marked = await step();
+    expect(marked.map((e) => [e.kind, (e.tool as { verified_owner?: true } | null)?.verified_owner])).toEqual([
+      ['changed', true],
+    ]);
+    // The monthly re-check passing again changes no mark.
+    await queryRows(h.t.deps.db, sql`UPDATE domain_proofs SET checked_at = now() WHERE id = ${proof}::uuid`);
+    expect(await step()).toEqual([]);
+    await queryRows(h.t.deps.db, sql`DELETE FROM domain_proofs WHERE id = ${proof}::uuid`);
+    const unmarked = await step();
+    expect(unmarked.map((e) => [e.kind, (e.tool as { verified_owner?: true } | null)?.verified_owner])).toEqual([
+      ['changed', undefined],
+    ]);
+
+    // The MCP server's probe: its first record, then a change of what it found; a probe that found the same is none.
+    await queryRows(
+      h.t.deps.db,
+      sql`INSERT INTO site_mcp (site_id, url) VALUES (${tool.id}::uuid, ${`https://${host}/mcp`})`,
+    );
+    expect(kinds(await step())).toEqual(['changed']);
+    await queryRows(h.t.deps.db, sql`UPDATE site_mcp SET checked_at = now() WHERE site_id = ${tool.id}::uuid`);
+    expect(await step()).toEqual([]);
+    await queryRows(
+      h.t.deps.db,
+      sql`UPDATE site_mcp SET status = 'reachable', changed_at = now() + interval '1 second' WHERE site_id = ${tool.id}::uuid`,
+    );
+    expect(kinds(await step())).toEqual(['changed']);
+  });
+
   it('pages with a small limit see every entry once, in the order of one big page', async () => {
     const start = await now();
     const ids: string[] = [];
