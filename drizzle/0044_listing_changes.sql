@@ -88,7 +88,8 @@ CREATE TRIGGER sites_listing_changes_delete AFTER DELETE ON sites
   FOR EACH ROW WHEN (listing_is_listed(OLD.status, OLD.health_hidden)) EXECUTE FUNCTION record_listing_change();
 --> statement-breakpoint
 -- What the public tool record shows (src/directory/tool-record.ts) and the pages add (the crawled title); the owner
--- and the canonical URL decide the Verified mark. A change of site_categories reaches sites.category_slugs (kept by
+-- and the host of the canonical URL decide the Verified mark (a rewrite of stored keys that keeps the host, like the
+-- duplicate-key backfill, is no change). A change of site_categories reaches sites.category_slugs (kept by
 -- the trigger of drizzle/0025), so it is a change here. Health details (checked every day) are not: hiding and
 -- restoring are `left` and `appeared`.
 CREATE TRIGGER sites_listing_changes_update AFTER UPDATE ON sites
@@ -105,7 +106,8 @@ CREATE TRIGGER sites_listing_changes_update AFTER UPDATE ON sites
       OR OLD.is_feature IS DISTINCT FROM NEW.is_feature
       OR listing_sponsor_shown(OLD.is_sponsor, OLD.sponsor_status, OLD.sponsor_period_end)
         IS DISTINCT FROM listing_sponsor_shown(NEW.is_sponsor, NEW.sponsor_status, NEW.sponsor_period_end)
-      OR OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.canonical_url IS DISTINCT FROM NEW.canonical_url))
+      OR OLD.account_id IS DISTINCT FROM NEW.account_id
+      OR substring(OLD.canonical_url from '^[a-z][a-z0-9+.-]*://([^/:?#]+)') IS DISTINCT FROM substring(NEW.canonical_url from '^[a-z][a-z0-9+.-]*://([^/:?#]+)')))
   EXECUTE FUNCTION record_listing_change();
 --> statement-breakpoint
 -- The Verified mark of a listing follows its owner's proofs (src/domains/verified-mark.ts): a proof verified, lapsed
