@@ -22,6 +22,7 @@ import * as getTool from './v1/tools/get-tool';
 import * as listCategories from './v1/tools/list-categories';
 import * as listRegistryServers from './registry/list-servers';
 import * as registryServerVersions from './registry/server-versions';
+import * as listChanges from './v1/tools/list-changes';
 import * as domainRoutes from './v1/domains';
 import * as claimRoutes from './v1/claims';
 import * as mcp from './mcp/transport';
@@ -37,6 +38,7 @@ import * as adminOAuthGrants from './admin/oauth-grants';
 import * as llmsTxt from './pages/llms-txt';
 import * as robotsTxt from './pages/robots-txt';
 import * as sitemap from './pages/sitemap';
+import * as feedXml from './pages/feed-xml';
 import * as adminReview from './admin/review';
 import * as adminEditReview from './admin/edit-review';
 import * as adminCategories from './admin/categories';
@@ -92,6 +94,7 @@ const functions = [
   listCategories,
   listRegistryServers,
   registryServerVersions,
+  listChanges,
   domainRoutes,
   claimRoutes,
   createWebhook,
@@ -121,6 +124,7 @@ const functions = [
   explorerPage,
   llmsTxt,
   robotsTxt,
+  feedXml,
   editorPage,
   shellAssets,
   homePage,

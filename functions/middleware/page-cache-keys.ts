@@ -53,6 +53,7 @@ export const PAGE_CACHE_ROUTES: ReadonlyArray<readonly [path: string, reads: Que
   ['/tools/:slug', () => ({})],
   ['/categories/:slug', listingReads],
   ['/api/v1/tools', toolsSearchReads],
+  ['/feed.xml', () => ({})],
 ];
 
 /**

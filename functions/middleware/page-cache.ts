@@ -57,17 +57,23 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * A 200 answer that is the same for every anonymous visitor (the handler has checked its limit and done its work):
- * sent with Cache-Control, Vary: Cookie and an ETag (304 when the client holds it), and handed to the page cache.
+ * sent with Cache-Control (PUBLIC_CACHE_CONTROL unless the route says otherwise), Vary: Cookie and an ETag (304
+ * when the client holds it), and handed to the page cache when the route has one.
  * Headers are set before the response exists, so it keeps @hono/node-server's fast path.
  * @example
  * return cacheableAnswer(c, JSON.stringify(page), 'application/json');
  */
-export function cacheableAnswer(c: Context<AppEnv>, text: string, contentType: string): Response {
+export function cacheableAnswer(
+  c: Context<AppEnv>,
+  text: string,
+  contentType: string,
+  cacheControl: string = PUBLIC_CACHE_CONTROL,
+): Response {
   // hono/html hands out String objects: a primitive string keeps the hash loop and node-server's fast path fast.
   const body = String(text);
   const state = c.get('pageCache');
   const etag = etagOf(body);
-  c.header('Cache-Control', state?.shared === false ? PERSONAL_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+  c.header('Cache-Control', state?.shared === false ? PERSONAL_CACHE_CONTROL : cacheControl);
   c.header('Vary', 'Cookie');
   c.header('ETag', etag);
   if (state?.shared) {

@@ -9,3 +9,4 @@ export * from './schema/stats';
 export * from './schema/domains';
 export * from './schema/health';
 export * from './schema/mcp';
+export * from './schema/listing-changes';

@@ -8,6 +8,7 @@ import { IDEMPOTENCY } from '../idempotency/key';
 import { purgeExpiredOAuth } from '../oauth/purge-expired';
 import { recheckDomainProofs } from '../domains/recheck';
 import { notifyCrawlFailedSite } from '../pipeline/notify-crawl-failed';
+import { pruneListingChanges } from '../directory/changes-prune';
 
 export interface SweepReport {
   /** Sites queued too long (handed to the crawl step again) and crawled sites never reviewed (to the review step). */
@@ -23,6 +24,8 @@ export interface SweepReport {
   /** Domain proofs re-checked (DNS and HTTP, monthly) and lapsed (src/domains/recheck.ts). */
   rechecked: number;
   lapsed: number;
+  /** Change feed entries past their retention (docs/change-feed.md "Retention"). */
+  prunedChanges: number;
 }
 
 export interface SweepOptions {
@@ -101,6 +104,7 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
   const expiredCredentials = (await purgeExpiredCredentials(deps)).expiredCredentials + (await purgeExpiredOAuth(deps));
   const expiredIdempotencyKeys = await purgeExpiredIdempotencyKeys(deps.db, IDEMPOTENCY.retentionHours);
   const { rechecked, lapsed } = await recheckDomainProofs(deps);
+  const prunedChanges = await pruneListingChanges(deps);
 
   const report: SweepReport = {
     redispatched: toDispatch.size + unreviewed.length + refunds.length,
@@ -110,6 +114,7 @@ export async function runSweep(deps: Deps, options: SweepOptions = {}): Promise<
     expiredIdempotencyKeys,
     rechecked,
     lapsed,
+    prunedChanges,
   };
   if (Object.values(report).some((n) => n > 0)) deps.log.info('sweep', { ...report });
   return report;

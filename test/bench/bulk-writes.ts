@@ -132,7 +132,9 @@ async function measureSize(
     // checkpoint owed by the previous statement lands in its time.
     const settle = async () => {
       await client.query('SET statement_timeout = 0');
-      await client.query('VACUUM (ANALYZE) sites, site_categories, search_words, site_history, webhook_deliveries');
+      await client.query(
+        'VACUUM (ANALYZE) sites, site_categories, search_lexemes, search_vocabulary, search_postings, site_history, webhook_deliveries, listing_changes',
+      );
       await client.query('CHECKPOINT');
       await client.query(`SET statement_timeout = '${timeoutS}s'`);
     };

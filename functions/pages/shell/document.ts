@@ -48,6 +48,7 @@ export function renderDocument(c: Context<AppEnv>, page: DocumentOptions): Respo
 <title>${page.title}</title>
 <link rel="stylesheet" href="${stylesheetPath()}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="alternate" type="application/atom+xml" title="tooldir: new listings" href="/feed.xml">
 ${page.head ?? ''}</head>
 <body>
 ${siteHeader(page)}

@@ -11,7 +11,7 @@ import { component } from '../schemas';
 import { errorContent } from '../error-responses';
 import { publicErrors } from './search-tools';
 
-const ToolDetail = component(toolDetailSchema, 'ToolDetail');
+export const ToolDetail = component(toolDetailSchema, 'ToolDetail');
 
 const route = createRoute({
   method: 'get',

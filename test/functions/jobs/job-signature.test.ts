@@ -62,6 +62,7 @@ describe('POST /api/jobs/* with QStash signing keys configured', () => {
       expiredIdempotencyKeys: expect.any(Number),
       rechecked: expect.any(Number),
       lapsed: expect.any(Number),
+      prunedChanges: expect.any(Number),
     });
   });
 

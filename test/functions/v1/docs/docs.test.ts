@@ -201,6 +201,7 @@ describe('GET /api/v1/docs (the reference page)', () => {
       'getRegistryServerVersion',
       'getTool',
       'listCategories',
+      'listChanges',
       'listRegistryServerVersions',
       'listRegistryServers',
       'searchTools',
