@@ -30,6 +30,7 @@ export interface PlanNode {
   'Relation Name'?: string;
   'Function Name'?: string;
   'CTE Name'?: string;
+  Alias?: string;
   Plans?: PlanNode[];
 }
 
@@ -49,13 +50,24 @@ export function parseAutoExplain(message: string): ExplainedStatement | undefine
 /** The change sets a trigger passes on as jsonb (listing_apply, search_words_apply): whole sets, like a transition table. */
 const WHOLE_SET_FUNCTIONS = new Set(['jsonb_each_text', 'jsonb_each', 'jsonb_object_keys']);
 
+/**
+ * The alias under which search_counts_apply (drizzle/0045) reads the change set it is handed as an array: `unnest` of
+ * it is a whole set; `unnest` of one row's array (its lexemes) is per-row work.
+ */
+const CHANGE_SET_ALIAS = 'change_set';
+
 function readsWholeSet(node: PlanNode): boolean {
   if (node['Node Type'] === 'Named Tuplestore Scan' || node['Node Type'] === 'CTE Scan') return true;
-  return node['Node Type'] === 'Function Scan' && WHOLE_SET_FUNCTIONS.has(node['Function Name'] ?? '');
+  if (node['Node Type'] !== 'Function Scan') return false;
+  if (node['Function Name'] === 'unnest' && node.Alias === CHANGE_SET_ALIAS) return true;
+  return WHOLE_SET_FUNCTIONS.has(node['Function Name'] ?? '');
 }
 
 function describeNode(node: PlanNode): string {
-  const what = node['Relation Name'] ?? node['CTE Name'] ?? node['Function Name'];
+  const what =
+    node['Relation Name'] ??
+    node['CTE Name'] ??
+    (node.Alias ? `${node['Function Name']} ${node.Alias}` : node['Function Name']);
   return what ? `${node['Node Type']} on ${what}` : node['Node Type'];
 }
 
