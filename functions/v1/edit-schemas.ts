@@ -18,8 +18,15 @@ export const EditRequest = editInputSchema
         'Only for a submission whose crawl failed, and on its own: its new address (the URL rules of submit)',
       example: 'https://acme.example/',
     }),
+    mcp_url: editInputSchema.shape.mcp_url.meta({
+      description:
+        'The tool’s remote MCP endpoint (the URL rules of submit), for a tool in review or live; null removes it. ' +
+        'Applied at once (no editor) and probed in the background: the record’s `mcp` shows what was found',
+      example: 'https://acme.example/mcp',
+    }),
   })
   .meta({
     id: 'EditRequest',
-    description: 'At least one of name and description (a live tool), or url alone (a failed crawl)',
+    description:
+      'At least one of name, description and mcp_url (a tool in review or live), or url alone (a failed crawl)',
   });

@@ -1,4 +1,5 @@
 import { healthSchema } from '../health-schema';
+import { mcpOwnerSchema } from '../mcp-owner-schema';
 import { z } from 'zod';
 import { siteStatuses } from '../catalog/site-statuses';
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
@@ -14,6 +15,12 @@ import { verifiedMarkSchema } from '../domains/verified-mark';
 // Descriptions and examples are plain zod metadata: openapi.json and MCP's tools/list both show them.
 
 /** A submission's id (a UUID); the same before and after payment. Not version-checked: ids are only ever ours. */
+/** The listing's MCP endpoint as stored; only when it has one. */
+const mcpUrlRecordSchema = z
+  .string()
+  .optional()
+  .describe("The listing's remote MCP endpoint (streamable HTTP or SSE), when it has one; probed at crawl time and on each re-check");
+
 export const siteIdSchema = z.guid().describe('Id of the submission; stays the same after payment');
 
 export const siteStatusSchema = z.enum(siteStatuses);
@@ -110,6 +117,8 @@ export const siteRecordSchema = z.object({
     .describe(
       'Live tools: true when the last check saw a title, description or image other than the listing shows; POST /api/v1/sites/{site_id}/refresh proposes them as an edit',
     ),
+  mcp_url: mcpUrlRecordSchema,
+  mcp: mcpOwnerSchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
@@ -179,6 +188,7 @@ export const pendingRecordSchema = z.object({
     'When the submission was made (a site record writes its submitted_at in database style instead)',
   ),
   reason: paymentReasonSchema.describe('Why payment is needed'),
+  mcp_url: mcpUrlRecordSchema,
   notices: submitNoticesSchema,
 });
 export type PendingRecord = z.infer<typeof pendingRecordSchema>;
