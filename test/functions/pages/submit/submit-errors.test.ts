@@ -12,6 +12,7 @@ const values = (fields: Partial<SubmitValues> = {}): SubmitValues => ({
   name: 'Acme',
   url: 'https://acme.example',
   email: '',
+  mcp_url: '',
   plan: 'basic',
   categories: [],
   ...fields,
