@@ -34,7 +34,10 @@ export const mcpOwnerSchema = z
       .describe(
         'reachable: tools listed; unreachable: no usable answer; auth_required: asks for credentials; unchecked: not probed yet',
       ),
-    reason_kind: z.enum(mcpReasonKinds).nullable().describe('Why not reachable (or why the list was cut); null otherwise'),
+    reason_kind: z
+      .enum(mcpReasonKinds)
+      .nullable()
+      .describe('Why not reachable (or why the list was cut); null otherwise'),
     reason: z.string().nullable().describe('The reason in words; null when reachable with the whole list'),
     transport: z.enum(mcpTransports).nullable(),
     protocol_version: z.string().nullable().describe('The MCP protocol version the server agreed on'),

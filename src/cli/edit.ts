@@ -43,7 +43,8 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
     .action((target: string, options: EditOptions, command: Command) =>
       run(command, async (globals) => {
         if (!isSiteId(target)) throw usageError(`Expected a site_id (UUID), got "${target}".`);
-        if (options.mcpUrl !== undefined && options.removeMcpUrl) throw usageError('Give --mcp-url or --remove-mcp-url, not both.');
+        if (options.mcpUrl !== undefined && options.removeMcpUrl)
+          throw usageError('Give --mcp-url or --remove-mcp-url, not both.');
         const mcpUrl = options.removeMcpUrl ? null : options.mcpUrl;
         const textEdit = options.name !== undefined || options.description !== undefined || mcpUrl !== undefined;
         if (options.url !== undefined && textEdit) {

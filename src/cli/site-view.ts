@@ -71,7 +71,8 @@ export function siteLines(site: SiteDetail, now: Date, baseUrl?: string): string
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);
   if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit)}`);
   if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit)}`);
-  if (site.mcp_url) lines.push(`  MCP server: ${site.mcp_url}`, ...('mcp' in site && site.mcp ? [`    ${describeMcp(site.mcp)}`] : []));
+  if (site.mcp_url)
+    lines.push(`  MCP server: ${site.mcp_url}`, ...('mcp' in site && site.mcp ? [`    ${describeMcp(site.mcp)}`] : []));
   if ('history' in site && site.history?.length)
     lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
   return lines;

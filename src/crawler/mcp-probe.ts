@@ -14,7 +14,14 @@ import { CrawlDeadlineError } from './crawl-failures';
 import { ByteBudget, McpProbeStop } from './mcp-answers';
 import { authIssuerOf } from './mcp-auth';
 import { serverInfoOf, toolOf, type McpProbedTool, type McpServerInfo } from './mcp-tools';
-import { LegacyHint, legacySse, McpAuthRequired, type McpChannel, streamableHttp, type WireOptions } from './mcp-transports';
+import {
+  LegacyHint,
+  legacySse,
+  McpAuthRequired,
+  type McpChannel,
+  streamableHttp,
+  type WireOptions,
+} from './mcp-transports';
 
 export type { McpProbedTool, McpServerInfo } from './mcp-tools';
 
@@ -122,7 +129,11 @@ async function initialize(url: string, wire: WireOptions, found: Partial<McpProb
       channel = await legacySse(url, wire);
     } catch (legacyError) {
       if (legacyError instanceof McpProbeStop && legacyError.reasonKind !== 'timeout')
-        throw new McpProbeStop('http_error', `initialize was answered HTTP ${error.httpStatus}; ${legacyError.detail}`, error.httpStatus);
+        throw new McpProbeStop(
+          'http_error',
+          `initialize was answered HTTP ${error.httpStatus}; ${legacyError.detail}`,
+          error.httpStatus,
+        );
       throw legacyError;
     }
     found.transport = 'sse';

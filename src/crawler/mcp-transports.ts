@@ -48,7 +48,11 @@ export interface McpChannel {
 
 const JSON_AND_EVENTS = 'application/json, text/event-stream';
 
-async function send(url: string | URL, options: WireOptions, init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string }) {
+async function send(
+  url: string | URL,
+  options: WireOptions,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+) {
   const fetched = await fetchFollowingCheckedRedirects(String(url), {
     fetch: options.fetch,
     resolver: options.resolver,
@@ -101,7 +105,11 @@ export function streamableHttp(endpoint: string, options: WireOptions): McpChann
         discardBody(response);
         const fallback = method === 'initialize' && response.status >= 400 && response.status < 500;
         if (fallback && response.status !== 403 && response.status !== 429) throw new LegacyHint(response.status);
-        throw new McpProbeStop('http_error', `${url.href} answered ${method} with HTTP ${response.status}`, response.status);
+        throw new McpProbeStop(
+          'http_error',
+          `${url.href} answered ${method} with HTTP ${response.status}`,
+          response.status,
+        );
       }
       const session = response.headers.get('mcp-session-id');
       if (method === 'initialize' && session) sessionId = session.slice(0, 1024);
@@ -110,7 +118,8 @@ export function streamableHttp(endpoint: string, options: WireOptions): McpChann
         const type = mediaType(response.headers.get('content-type'));
         if (type === 'application/json') {
           const answer = answerTo(id, parseJson(await body.text(), 'not_mcp', `the answer to ${method}`));
-          if (!answer) throw new McpProbeStop('protocol_error', `the answer to ${method} has no response with id ${id}`);
+          if (!answer)
+            throw new McpProbeStop('protocol_error', `the answer to ${method} has no response with id ${id}`);
           return resultOf(answer, method);
         }
         if (type === 'text/event-stream') return await awaitAnswer(new EventStream(body), id, method);
@@ -150,7 +159,11 @@ export async function legacySse(endpoint: string, options: WireOptions): Promise
   const { response, url } = await send(endpoint, options, { method: 'GET', headers: { accept: 'text/event-stream' } });
   if (!response.ok) {
     discardBody(response);
-    throw new McpProbeStop('http_error', `${url.href} answered the event stream's GET with HTTP ${response.status}`, response.status);
+    throw new McpProbeStop(
+      'http_error',
+      `${url.href} answered the event stream's GET with HTTP ${response.status}`,
+      response.status,
+    );
   }
   if (mediaType(response.headers.get('content-type')) !== 'text/event-stream') {
     discardBody(response);
@@ -181,7 +194,11 @@ export async function legacySse(endpoint: string, options: WireOptions): Promise
     });
     discardBody(sent.response);
     if (!sent.response.ok)
-      throw new McpProbeStop('http_error', `${sent.url.href} answered a message with HTTP ${sent.response.status}`, sent.response.status);
+      throw new McpProbeStop(
+        'http_error',
+        `${sent.url.href} answered a message with HTTP ${sent.response.status}`,
+        sent.response.status,
+      );
   };
   return {
     transport: 'sse',

@@ -28,7 +28,12 @@ export async function probeSiteMcp(deps: Deps, siteId: string): Promise<McpProbe
   });
   await recordMcpProbe(deps, siteId, site.mcp_url, result);
   if (result.status !== 'reachable')
-    deps.log.info('mcp probe', { site_id: siteId, status: result.status, reason: result.reasonKind, detail: result.detail });
+    deps.log.info('mcp probe', {
+      site_id: siteId,
+      status: result.status,
+      reason: result.reasonKind,
+      detail: result.detail,
+    });
   return result;
 }
 

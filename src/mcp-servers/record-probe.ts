@@ -31,7 +31,12 @@ export interface Recorded {
  * last listed ones (and when they were seen). A list that differs from the last listed one adds a changelog entry;
  * the changelog keeps MCP_CHANGELOG_LENGTH entries. A probe of a new URL starts afresh (the old changelog goes).
  */
-export async function recordMcpProbe(deps: Deps, siteId: string, url: string, result: McpProbeResult): Promise<Recorded> {
+export async function recordMcpProbe(
+  deps: Deps,
+  siteId: string,
+  url: string,
+  result: McpProbeResult,
+): Promise<Recorded> {
   const [previous] = await queryRows<PreviousRow>(
     deps.db,
     sql`SELECT url, status, server_name, server_title, server_version, tools, tools_seen_at, changed_at

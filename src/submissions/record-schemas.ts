@@ -19,7 +19,9 @@ import { verifiedMarkSchema } from '../domains/verified-mark';
 const mcpUrlRecordSchema = z
   .string()
   .optional()
-  .describe("The listing's remote MCP endpoint (streamable HTTP or SSE), when it has one; probed at crawl time and on each re-check");
+  .describe(
+    "The listing's remote MCP endpoint (streamable HTTP or SSE), when it has one; probed at crawl time and on each re-check",
+  );
 
 export const siteIdSchema = z.guid().describe('Id of the submission; stays the same after payment');
 

@@ -53,7 +53,6 @@ export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s
   s.metadata->>'finalUrl' AS crawled_url, s.refund_state, s.refund_id, s.refund_amount, s.refund_currency,
   ${isoTimestamp(sql`s.refunded_at`)} AS refunded_at, s.mcp_url, ${mcpRecordColumn}`;
 
-
 export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.mcp_url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
   ${isoTimestamp(sql`p.expires_at`)} AS expires_at, ${isoTimestamp(sql`p.submitted_at`)} AS submitted_at,

@@ -54,7 +54,17 @@ function routes(origin: () => string): Record<string, Route> {
     },
     '/long-description': (rpc, _req, res) => {
       if (rpc.method !== 'tools/list') return false;
-      json(res, toolsAnswer(rpc.id, [{ name: 'long', description: 'é'.repeat(5000), annotations: { title: 'Long' }, inputSchema: { type: 'object' } }]));
+      json(
+        res,
+        toolsAnswer(rpc.id, [
+          {
+            name: 'long',
+            description: 'é'.repeat(5000),
+            annotations: { title: 'Long' },
+            inputSchema: { type: 'object' },
+          },
+        ]),
+      );
       return true;
     },
     '/liar': (rpc, _req, res) => {
@@ -79,9 +89,11 @@ function routes(origin: () => string): Record<string, Route> {
       return true;
     },
     '/auth-with-metadata': (_rpc, _req, res) => {
-      res.writeHead(401, {
-        'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin()}/.well-known/oauth-protected-resource"`,
-      }).end();
+      res
+        .writeHead(401, {
+          'www-authenticate': `Bearer error="invalid_token", resource_metadata="${origin()}/.well-known/oauth-protected-resource"`,
+        })
+        .end();
       return true;
     },
     '/auth-bare': (_rpc, _req, res) => {

@@ -22,7 +22,8 @@ function loopbackOnly(port?: number): Pick<McpProbeOptions, 'fetch' | 'resolver'
     },
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input));
-      if (url.hostname === 'mcp.example' && port) return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
+      if (url.hostname === 'mcp.example' && port)
+        return fetch(`http://127.0.0.1:${port}${url.pathname}${url.search}`, init);
       if (url.hostname !== '127.0.0.1') {
         violations.push(`fetch ${url.href}`);
         throw new Error(`refusing ${url.href}`);
@@ -99,7 +100,10 @@ describe('hostile servers end as recorded states, never hangs or throws', () => 
   });
 
   it('an endless slow stream: timeout', async () => {
-    const result = await probeMcpServer(`${hostile.origin}/endless`, options({ timeoutMs: 300, maxAnswerBytes: 1e9, maxTotalBytes: 1e9 }));
+    const result = await probeMcpServer(
+      `${hostile.origin}/endless`,
+      options({ timeoutMs: 300, maxAnswerBytes: 1e9, maxTotalBytes: 1e9 }),
+    );
     expect(['timeout', 'too_large']).toContain(result.reasonKind);
     expect(result.status).toBe('unreachable');
   });
@@ -172,7 +176,9 @@ describe('hostile servers end as recorded states, never hangs or throws', () => 
       reasonKind: 'http_error',
       httpStatus: 404,
     });
-    expect(await probeMcpServer(`${hostile.origin}/rpc-error`, options())).toMatchObject({ reasonKind: 'protocol_error' });
+    expect(await probeMcpServer(`${hostile.origin}/rpc-error`, options())).toMatchObject({
+      reasonKind: 'protocol_error',
+    });
   });
 });
 
@@ -201,7 +207,9 @@ describe('parsing', () => {
   });
 
   it('the resource_metadata parameter, quoted or not', () => {
-    expect(resourceMetadataUrl('Bearer resource_metadata="https://a.example/m", scope="x"')).toBe('https://a.example/m');
+    expect(resourceMetadataUrl('Bearer resource_metadata="https://a.example/m", scope="x"')).toBe(
+      'https://a.example/m',
+    );
     expect(resourceMetadataUrl('Bearer realm="x", resource_metadata=https://a.example/m')).toBe('https://a.example/m');
     expect(resourceMetadataUrl('Bearer realm="x"')).toBeUndefined();
     expect(resourceMetadataUrl(null)).toBeUndefined();

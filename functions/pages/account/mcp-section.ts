@@ -28,11 +28,12 @@ function changelog(mcp: McpOwnerView): Html {
   if (mcp.changelog.length === 0)
     return html`<p class="muted small" id="mcp-changelog-empty">No change of the tool list seen yet.</p>`;
   return html`<ol class="timeline" id="mcp-changelog">${mcp.changelog.map(
-    (entry) => html`<li><time datetime="${entry.changed_at}">${formatTime(entry.changed_at)}</time>${
-      entry.added.length ? html` · added ${names(entry.added)}` : ''
-    }${entry.removed.length ? html` · removed ${names(entry.removed)}` : ''}${
-      entry.changed.length ? html` · re-described ${names(entry.changed)}` : ''
-    }</li>`,
+    (entry) =>
+      html`<li><time datetime="${entry.changed_at}">${formatTime(entry.changed_at)}</time>${
+        entry.added.length ? html` · added ${names(entry.added)}` : ''
+      }${entry.removed.length ? html` · removed ${names(entry.removed)}` : ''}${
+        entry.changed.length ? html` · re-described ${names(entry.changed)}` : ''
+      }</li>`,
   )}</ol>`;
 }
 

@@ -43,12 +43,7 @@ export function validationErrors(error: z.ZodError, values: SubmitValues): Submi
   for (const issue of error.issues) {
     const key = issue.path[0];
     const field: SubmitField =
-      key === 'name' ||
-      key === 'url' ||
-      key === 'email' ||
-      key === 'mcp_url' ||
-      key === 'plan' ||
-      key === 'categories'
+      key === 'name' || key === 'url' || key === 'email' || key === 'mcp_url' || key === 'plan' || key === 'categories'
         ? key
         : 'form';
     errors[field] ??= wordsFor(field, issue, values);

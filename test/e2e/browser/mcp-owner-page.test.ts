@@ -77,7 +77,10 @@ describeBrowser("the owner's page of a listing with an MCP server", () => {
 
     const endpoint = `http://${MCP_HOST}:${mcp.port}/mcp`;
     await page.getByRole('region', { name: 'MCP server' }).getByLabel('MCP endpoint').fill(endpoint);
-    await page.getByRole('region', { name: 'MCP server' }).getByRole('button', { name: 'Save the MCP endpoint' }).click();
+    await page
+      .getByRole('region', { name: 'MCP server' })
+      .getByRole('button', { name: 'Save the MCP endpoint' })
+      .click();
     await page.waitForURL(`${pageUrl}#mcp`);
     // The probe runs in the background: the page says "not checked yet" until it is recorded.
     await expect
@@ -97,9 +100,7 @@ describeBrowser("the owner's page of a listing with an MCP server", () => {
     await h.recheck(tool.id);
     await page.goto(pageUrl);
     const entry = page.locator('#mcp-changelog li').first();
-    expect(await entry.textContent()).toMatch(
-      /added summarize_page · removed open_ticket · re-described search_docs/,
-    );
+    expect(await entry.textContent()).toMatch(/added summarize_page · removed open_ticket · re-described search_docs/);
     await page.locator('#mcp').scrollIntoViewIfNeeded();
     await checkBothWidths(page);
     const dir = process.env.MCP_SCREENSHOTS;

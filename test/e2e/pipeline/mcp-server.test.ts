@@ -207,7 +207,9 @@ describe('a malformed mcp_url changes nothing, on every surface', () => {
     for (const mcpBad of bad) {
       const res = await patch(id, { mcp_url: mcpBad }, member.key);
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: { code: expect.any(String), message: expect.stringContaining('mcp_url') } });
+      expect(await res.json()).toEqual({
+        error: { code: expect.any(String), message: expect.stringContaining('mcp_url') },
+      });
     }
     const client = await connectMcp(t, { key: member.key });
     const submitted = await callTool(client, 'submit_site', {

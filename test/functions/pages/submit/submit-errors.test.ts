@@ -39,9 +39,9 @@ const AT_MOST = 'Choose at most 3 categories.';
 
 describe('validationErrors (the schema, in the form’s words)', () => {
   it("says the URL rule's own words (the API's, after `url: `): a bare host passes, nothing claims a scheme is missing", () => {
-    expect(submitInputSchema.parse({ ...values(), url: 'acme.example', email: undefined, mcp_url: undefined }).url).toBe(
-      'https://acme.example/',
-    );
+    expect(
+      submitInputSchema.parse({ ...values(), url: 'acme.example', email: undefined, mcp_url: undefined }).url,
+    ).toBe('https://acme.example/');
     expect(formErrors({ url: 'not a url' }).url).toBe(NOT_AN_ADDRESS);
     expect(formErrors({ url: 'http://' }).url).toBe(NOT_AN_ADDRESS);
     expect(formErrors({ url: 'ftp://acme.example' }).url).toBe(

@@ -323,7 +323,11 @@ describe('/submit errors on the form', () => {
     expectFieldError(r.html, 'mcp_url', 'The MCP address must not contain a user name or password');
     expect(r.html).toContain('value="https://user:pw@acme.example/mcp"');
     expect(await countRows('sites', accountId)).toBe(0);
-    const ok = await submit(client, { name: uniqueName('Mcp Tool'), url: uniqueUrl(), mcp_url: 'https://Acme.example/mcp' });
+    const ok = await submit(client, {
+      name: uniqueName('Mcp Tool'),
+      url: uniqueUrl(),
+      mcp_url: 'https://Acme.example/mcp',
+    });
     expect(ok.res.status).toBe(303);
     const [site] = await queryRows<{ mcp_url: string }>(
       t.deps.db,
