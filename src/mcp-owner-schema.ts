@@ -15,42 +15,32 @@ import { isoTimestampSchema } from './timestamp-schemas';
 const toolSchema = z.object({
   name: z.string(),
   title: z.string().nullable(),
-  description: z.string().nullable().describe('As the server sent it, cut to 1000 characters'),
-  input_schema_bytes: z.number().int().describe('The size of the tool’s input schema (the schema itself is not kept)'),
+  description: z.string().nullable(),
+  input_schema_bytes: z.number().int(),
 });
 
 const changeSchema = z.object({
   changed_at: isoTimestampSchema('When a probe found the tool list changed'),
-  added: z.array(z.string()).describe('Tools listed now that were not before'),
-  removed: z.array(z.string()).describe('Tools no longer listed'),
-  changed: z.array(z.string()).describe('Tools whose title or description changed'),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(z.string()),
 });
 
 export const mcpOwnerSchema = z
   .object({
-    url: z.string().describe('The endpoint that was (or will be) probed'),
-    status: z
-      .enum(mcpStatuses)
-      .describe(
-        'reachable: tools listed; unreachable: no usable answer; auth_required: asks for credentials; unchecked: not probed yet',
-      ),
-    reason_kind: z
-      .enum(mcpReasonKinds)
-      .nullable()
-      .describe('Why not reachable (or why the list was cut); null otherwise'),
-    reason: z.string().nullable().describe('The reason in words; null when reachable with the whole list'),
+    url: z.string(),
+    status: z.enum(mcpStatuses),
+    reason_kind: z.enum(mcpReasonKinds).nullable(),
+    reason: z.string().nullable(),
     transport: z.enum(mcpTransports).nullable(),
-    protocol_version: z.string().nullable().describe('The MCP protocol version the server agreed on'),
+    protocol_version: z.string().nullable(),
     server: z.object({ name: z.string().nullable(), title: z.string().nullable(), version: z.string().nullable() }),
-    auth_issuer: z
-      .string()
-      .nullable()
-      .describe('auth_required: the first authorization server its protected-resource metadata names'),
-    tools: z.array(toolSchema).describe('The tools the last listing found (kept while the server is unreachable)'),
+    auth_issuer: z.string().nullable(),
+    tools: z.array(toolSchema),
     tool_count: z.number().int(),
     checked_at: isoTimestampSchema('When the server was last probed; null before the first probe').nullable(),
     tools_seen_at: isoTimestampSchema('When the tools were last listed').nullable(),
-    changelog: z.array(changeSchema).describe('Changes of the tool list, latest first (at most 20)'),
+    changelog: z.array(changeSchema).describe('Latest first'),
   })
   .describe('What the last probe of mcp_url found (docs/mcp-servers.md); only when the listing has an mcp_url');
 export type McpOwnerView = z.infer<typeof mcpOwnerSchema>;

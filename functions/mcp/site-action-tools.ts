@@ -47,8 +47,7 @@ export const editSiteTool = defineTool({
     'submit_site) replaces the old one and the submission is crawled again without paying again; it counts as a retry ' +
     `(at most ${MAX_RETRIES_PER_DAY} a day). Errors then: invalid_state (not crawl_failed), already_submitted (the message ` +
     'names the listing holding the address), rate_limited. ' +
-    'mcp_url (with or without name and description) sets the tool’s remote MCP endpoint at once, without an editor, ' +
-    'for a tool in review or live; null removes it. The server is probed in the background: get_site_status shows mcp.',
+    'mcp_url sets the MCP endpoint at once (null removes it); get_site_status shows what its probe found.',
   auth: 'api_key',
   scope: 'sites:submit',
   readOnly: false,

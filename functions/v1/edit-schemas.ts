@@ -19,9 +19,7 @@ export const EditRequest = editInputSchema
       example: 'https://acme.example/',
     }),
     mcp_url: editInputSchema.shape.mcp_url.meta({
-      description:
-        'The tool’s remote MCP endpoint (the URL rules of submit), for a tool in review or live; null removes it. ' +
-        'Applied at once (no editor) and probed in the background: the record’s `mcp` shows what was found',
+      description: 'The MCP endpoint of a tool in review or live (the rules of url); null removes it',
       example: 'https://acme.example/mcp',
     }),
   })

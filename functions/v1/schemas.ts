@@ -41,9 +41,7 @@ export const SubmitRequest = submitInputSchema
       example: ['writing', 'productivity'],
     }),
     mcp_url: submitInputSchema.shape.mcp_url.openapi({
-      description:
-        "Optional: the tool's remote MCP endpoint (streamable HTTP or SSE), the URL rules of `url` (http or https, no user " +
-        'name or password). Probed at crawl time and on each re-check: the site record shows what was found (`mcp`)',
+      description: "Optional: the tool's remote MCP endpoint (the rules of `url`), probed with the crawl (`mcp`)",
       example: 'https://acme-writer.example/mcp',
     }),
   })

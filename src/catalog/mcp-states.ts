@@ -40,32 +40,22 @@ export const MCP_CHANGELOG_LENGTH = 20;
  */
 export const MCP_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05', '2024-10-07'] as const;
 
-/** Why a probe ended as it did, in words for an owner (and the public pages); the HTTP status only when one was sent. */
+/** Why a probe ended as it did, in words for an owner; the HTTP status only when one was sent. */
 export function mcpReasonWords(kind: McpReasonKind, httpStatus: number | null = null): string {
-  switch (kind) {
-    case 'not_checked_yet':
-      return 'The MCP server has not been checked yet.';
-    case 'timeout':
-      return 'The MCP server did not finish answering in time.';
-    case 'too_large':
-      return 'The MCP server sent more data than a check reads.';
-    case 'too_many_tools':
-      return `The MCP server lists more tools than a check reads; the first ${MCP_MAX_TOOLS} are shown.`;
-    case 'http_error':
-      return httpStatus ? `The MCP endpoint answered HTTP ${httpStatus}.` : 'The MCP endpoint answered with an error.';
-    case 'not_mcp':
-      return 'The address did not answer as an MCP server (no JSON-RPC answer to initialize).';
-    case 'protocol_error':
-      return 'The MCP server answered with an error or a malformed message.';
-    case 'unsupported_protocol_version':
-      return 'The MCP server asked for a protocol version this directory does not know.';
-    case 'blocked_address':
-      return 'The MCP endpoint is (or redirects to) an address that is not public.';
-    case 'dns_error':
-      return 'The MCP endpoint’s host name could not be resolved.';
-    case 'connection_error':
-      return 'The MCP endpoint could not be reached.';
-    case 'auth_required':
-      return 'The MCP server asks for credentials, so its tools cannot be listed.';
-  }
+  return kind === 'http_error' && httpStatus ? `HTTP ${httpStatus}.` : MCP_REASON_WORDS[kind];
 }
+
+const MCP_REASON_WORDS: Record<McpReasonKind, string> = {
+  not_checked_yet: 'Not checked yet.',
+  timeout: 'No answer in time.',
+  too_large: 'The answer was too large.',
+  too_many_tools: `More than ${MCP_MAX_TOOLS} tools; the first are shown.`,
+  http_error: 'An HTTP error.',
+  not_mcp: 'Not an MCP server.',
+  protocol_error: 'An error or a malformed message.',
+  unsupported_protocol_version: 'An unknown protocol version.',
+  blocked_address: 'A non-public address.',
+  dns_error: 'The host name does not resolve.',
+  connection_error: 'Could not connect.',
+  auth_required: 'Asks for credentials.',
+};

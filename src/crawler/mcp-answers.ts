@@ -44,10 +44,8 @@ export class ByteBudget {
   /** Counts `bytes` of an answer that has used `answerBytes` so far (these included); stops past either bound. */
   spend(bytes: number, answerBytes: number): void {
     this.used += bytes;
-    if (answerBytes > this.perAnswer)
-      throw new McpProbeStop('too_large', `an answer is larger than ${this.perAnswer} bytes`);
-    if (this.used > this.total)
-      throw new McpProbeStop('too_large', `the answers together are larger than ${this.total} bytes`);
+    if (answerBytes > this.perAnswer) throw new McpProbeStop('too_large', 'answer too large');
+    if (this.used > this.total) throw new McpProbeStop('too_large', 'answers too large');
   }
 }
 
@@ -110,7 +108,7 @@ export class EventStream {
       const event = this.queued.shift();
       if (event) return event;
       const text = await this.body.read();
-      if (text === null) throw new McpProbeStop('protocol_error', `the event stream ended before ${what}`);
+      if (text === null) throw new McpProbeStop('protocol_error', `stream ended before ${what}`);
       this.queued = this.parser.push(text);
     }
   }
@@ -137,7 +135,7 @@ export function resultOf(answer: JsonRpcAnswer, method: string): Record<string, 
     throw new McpProbeStop('protocol_error', `${method} answered a JSON-RPC error: ${message}`);
   }
   if (!answer.result || typeof answer.result !== 'object' || Array.isArray(answer.result))
-    throw new McpProbeStop('protocol_error', `${method} answered a result that is not an object`);
+    throw new McpProbeStop('protocol_error', `${method}: no result object`);
   return answer.result as Record<string, unknown>;
 }
 
@@ -146,6 +144,6 @@ export function parseJson(text: string, reason: McpReasonKind, what: string): un
   try {
     return JSON.parse(text);
   } catch {
-    throw new McpProbeStop(reason, `${what} is not JSON`);
+    throw new McpProbeStop(reason, `${what}: not JSON`);
   }
 }

@@ -99,7 +99,7 @@ export async function probeMcpServer(url: string, options: McpProbeOptions): Pro
       server: found.server ?? NO_SERVER,
       authIssuer: null,
       tools: listed.tools,
-      detail: listed.cut ? `listed ${listed.tools.length} tools, cut short` : `listed ${listed.tools.length} tools`,
+      detail: `${listed.tools.length} tools`,
     };
   } catch (error) {
     return await ending(error, { ...found, transport: channel?.transport ?? found.transport ?? null }, wire);
@@ -167,7 +167,7 @@ async function listTools(
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     const result = await channel.request(2 + page, 'tools/list', cursor === undefined ? {} : { cursor });
-    if (!Array.isArray(result.tools)) throw new McpProbeStop('protocol_error', 'tools/list answered no tools array');
+    if (!Array.isArray(result.tools)) throw new McpProbeStop('protocol_error', 'tools/list: no tools');
     for (const entry of result.tools) {
       const tool = toolOf(entry);
       if (!tool || seen.has(tool.name)) continue; // a nameless entry or a repeated name is not another tool
@@ -200,7 +200,7 @@ async function ending(error: unknown, found: Partial<McpProbeResult>, wire: Wire
       reasonKind: 'auth_required',
       httpStatus: 401,
       authIssuer: issuer,
-      detail: `${error.url.href} answered 401${issuer ? `; issuer ${issuer}` : ''}`,
+      detail: '401',
     };
   }
   const stop =

@@ -117,13 +117,12 @@ export function streamableHttp(endpoint: string, options: WireOptions): McpChann
       try {
         const type = mediaType(response.headers.get('content-type'));
         if (type === 'application/json') {
-          const answer = answerTo(id, parseJson(await body.text(), 'not_mcp', `the answer to ${method}`));
-          if (!answer)
-            throw new McpProbeStop('protocol_error', `the answer to ${method} has no response with id ${id}`);
+          const answer = answerTo(id, parseJson(await body.text(), 'not_mcp', method));
+          if (!answer) throw new McpProbeStop('protocol_error', `${method}: no answer ${id}`);
           return resultOf(answer, method);
         }
         if (type === 'text/event-stream') return await awaitAnswer(new EventStream(body), id, method);
-        throw new McpProbeStop('not_mcp', `${url.href} answered ${method} as ${type || 'no declared type'}`);
+        throw new McpProbeStop('not_mcp', `${method} answered ${type || 'untyped'}`);
       } finally {
         body.cancel();
       }
@@ -144,9 +143,9 @@ export function streamableHttp(endpoint: string, options: WireOptions): McpChann
 /** Reads events until the JSON-RPC answer to `id` (other messages, such as logging or pings, are skipped). */
 async function awaitAnswer(stream: EventStream, id: number, method: string): Promise<Record<string, unknown>> {
   for (;;) {
-    const event = await stream.next(`the answer to ${method}`);
+    const event = await stream.next(method);
     if (event.event !== 'message') continue;
-    const answer = answerTo(id, parseJson(event.data, 'protocol_error', `an event of the answer to ${method}`));
+    const answer = answerTo(id, parseJson(event.data, 'protocol_error', method));
     if (answer) return resultOf(answer, method);
   }
 }
@@ -167,21 +166,20 @@ export async function legacySse(endpoint: string, options: WireOptions): Promise
   }
   if (mediaType(response.headers.get('content-type')) !== 'text/event-stream') {
     discardBody(response);
-    throw new McpProbeStop('not_mcp', `${url.href} answered GET with no event stream`);
+    throw new McpProbeStop('not_mcp', 'GET: no event stream');
   }
   const body = new BoundedReader(response, options.budget, options.signal);
   const stream = new EventStream(body);
   let postTo: URL;
   try {
-    let event = await stream.next('the endpoint event');
-    while (event.event !== 'endpoint') event = await stream.next('the endpoint event');
+    let event = await stream.next('endpoint');
+    while (event.event !== 'endpoint') event = await stream.next('endpoint');
     try {
       postTo = new URL(event.data.trim(), url);
     } catch {
-      throw new McpProbeStop('protocol_error', 'the endpoint event names no valid URL');
+      throw new McpProbeStop('protocol_error', 'bad endpoint event');
     }
-    if (postTo.origin !== url.origin)
-      throw new McpProbeStop('protocol_error', `the endpoint event names another origin (${postTo.origin})`);
+    if (postTo.origin !== url.origin) throw new McpProbeStop('protocol_error', `endpoint on ${postTo.origin}`);
   } catch (error) {
     body.cancel();
     throw error;

@@ -14,15 +14,10 @@ import { verifiedMarkSchema } from '../domains/verified-mark';
 // return the types inferred here, so no surface can promise a field another one lacks.
 // Descriptions and examples are plain zod metadata: openapi.json and MCP's tools/list both show them.
 
-/** A submission's id (a UUID); the same before and after payment. Not version-checked: ids are only ever ours. */
 /** The listing's MCP endpoint as stored; only when it has one. */
-const mcpUrlRecordSchema = z
-  .string()
-  .optional()
-  .describe(
-    "The listing's remote MCP endpoint (streamable HTTP or SSE), when it has one; probed at crawl time and on each re-check",
-  );
+const mcpUrlRecordSchema = z.string().optional().describe("The listing's MCP endpoint, when it has one");
 
+/** A submission's id (a UUID); the same before and after payment. Not version-checked: ids are only ever ours. */
 export const siteIdSchema = z.guid().describe('Id of the submission; stays the same after payment');
 
 export const siteStatusSchema = z.enum(siteStatuses);

@@ -30,14 +30,11 @@ const NOT_CHECKED: StoredHealth = {
  * What the last probe of the site's mcp_url found, with its changelog (latest first), as JSON; null before a probe
  * of the current URL (docs/mcp-servers.md). The changelog keeps at most MCP_CHANGELOG_LENGTH rows per site.
  */
-const mcpRecordColumn = sql`(SELECT jsonb_build_object('url', m.url, 'status', m.status, 'reason_kind', m.reason_kind,
-     'http_status', m.http_status, 'transport', m.transport, 'protocol_version', m.protocol_version,
-     'server_name', m.server_name, 'server_title', m.server_title, 'server_version', m.server_version,
-     'auth_issuer', m.auth_issuer, 'tools', m.tools, 'tool_count', m.tool_count,
-     'checked_at', ${isoTimestamp(sql`m.checked_at`)}, 'tools_seen_at', ${isoTimestamp(sql`m.tools_seen_at`)},
+const mcpRecordColumn = sql`(SELECT to_jsonb(m) || jsonb_build_object('checked_at', ${isoTimestamp(sql`m.checked_at`)},
+     'tools_seen_at', ${isoTimestamp(sql`m.tools_seen_at`)},
      'changelog', (SELECT coalesce(jsonb_agg(jsonb_build_object('changed_at', ${isoTimestamp(sql`c.changed_at`)},
-         'added', to_jsonb(c.added), 'removed', to_jsonb(c.removed), 'changed', to_jsonb(c.changed))
-       ORDER BY c.changed_at DESC, c.id DESC), '[]'::jsonb) FROM site_mcp_changes c WHERE c.site_id = s.id))
+         'added', c.added, 'removed', c.removed, 'changed', c.changed) ORDER BY c.changed_at DESC, c.id DESC), '[]')
+       FROM site_mcp_changes c WHERE c.site_id = s.id))
    FROM site_mcp m WHERE m.site_id = s.id AND m.url = s.mcp_url) AS mcp`;
 
 /** Column list shared by every site-record read (one place for the shape). */

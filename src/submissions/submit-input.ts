@@ -23,9 +23,7 @@ export const mcpUrlSchema = z
   })
   .transform((value) => new URL(value.trim()).href)
   .nullable()
-  .describe(
-    'A remote MCP endpoint (streamable HTTP or SSE), such as https://acme.com/mcp; http(s), no user name or password',
-  );
+  .describe('A remote MCP endpoint, such as https://acme.com/mcp');
 
 export const submitInputSchema = z.object({
   name: z

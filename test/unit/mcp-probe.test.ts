@@ -216,7 +216,7 @@ describe('parsing', () => {
   });
 
   it('every reason has words', () => {
-    for (const kind of mcpReasonKinds) expect(mcpReasonWords(kind, 404).length).toBeGreaterThan(10);
+    for (const kind of mcpReasonKinds) expect(mcpReasonWords(kind, 404).length).toBeGreaterThan(5);
     expect(mcpReasonWords('http_error', 404)).toContain('404');
   });
 });

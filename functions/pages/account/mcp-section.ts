@@ -25,8 +25,7 @@ const STATUS_WORDS: Record<McpOwnerView['status'], string> = {
 const names = (list: string[]) => list.map((name, i) => html`${i ? ', ' : ''}<code>${name}</code>`);
 
 function changelog(mcp: McpOwnerView): Html {
-  if (mcp.changelog.length === 0)
-    return html`<p class="muted small" id="mcp-changelog-empty">No change of the tool list seen yet.</p>`;
+  if (mcp.changelog.length === 0) return html`<p class="muted small" id="mcp-changelog-empty">None yet.</p>`;
   return html`<ol class="timeline" id="mcp-changelog">${mcp.changelog.map(
     (entry) =>
       html`<li><time datetime="${entry.changed_at}">${formatTime(entry.changed_at)}</time>${
@@ -44,7 +43,7 @@ function tools(mcp: McpOwnerView): Html | '' {
   return html`<h3 id="mcp-tools-title">Tools${mcp.tools_seen_at ? html` <span class="muted small">(seen ${formatTime(mcp.tools_seen_at)})</span>` : ''}</h3>
 <ul id="mcp-tools" aria-labelledby="mcp-tools-title">${shown.map(
     (tool) =>
-      html`<li><code>${tool.name}</code>${tool.title ? html` · ${tool.title}` : ''}${tool.description ? html`<br><span class="muted small">${tool.description}</span>` : ''}</li>`,
+      html`<li><code>${tool.name}</code>${tool.title ? html` · ${tool.title}` : ''}${tool.description ? html`: <span class="muted">${tool.description}</span>` : ''}</li>`,
   )}</ul>
 ${more > 0 ? html`<p class="muted small">and ${more} more.</p>` : ''}`;
 }
@@ -59,8 +58,8 @@ function finding(mcp: McpOwnerView): Html {
 <dl class="facts">
 <dt>Endpoint</dt><dd><code>${mcp.url}</code></dd>
 ${server ? html`<dt>Server</dt><dd id="mcp-server">${server}</dd>` : ''}
-${mcp.protocol_version ? html`<dt>Protocol</dt><dd>MCP ${mcp.protocol_version} over ${mcp.transport === 'sse' ? 'HTTP+SSE' : 'streamable HTTP'}</dd>` : ''}
-${mcp.auth_issuer ? html`<dt>Authorization server</dt><dd>${mcp.auth_issuer}</dd>` : ''}
+${mcp.protocol_version ? html`<dt>Protocol</dt><dd>${mcp.protocol_version}, ${mcp.transport}</dd>` : ''}
+${mcp.auth_issuer ? html`<dt>Sign-in at</dt><dd>${mcp.auth_issuer}</dd>` : ''}
 <dt>Checked</dt><dd>${mcp.checked_at ? formatTime(mcp.checked_at) : 'not yet'}</dd>
 </dl>
 ${tools(mcp)}
@@ -78,10 +77,10 @@ export function mcpSection(record: SubmissionRecord, csrfToken: string, typed?: 
     ? html`<form method="post" action="/account/submissions/${record.site_id}/mcp" id="mcp-form" novalidate>${csrfField(csrfToken)}
 <div class="field"><label for="mcp-url">MCP endpoint</label>
 <input id="mcp-url" type="url" name="mcp_url" value="${typed?.mcpUrl ?? record.mcp_url ?? ''}" maxlength="2048" inputmode="url" autocomplete="off" placeholder="https://"${error ? html` aria-invalid="true" aria-describedby="mcp-url-error mcp-url-hint"` : html` aria-describedby="mcp-url-hint"`}>
-${error ? html`<span class="field-error" id="mcp-url-error">${error}</span>` : ''}<span class="hint" id="mcp-url-hint">A remote MCP server (streamable HTTP or SSE). It changes at once and is checked in the background; leave empty to remove it.</span></div>
+${error ? html`<span class="field-error" id="mcp-url-error">${error}</span>` : ''}<span class="hint" id="mcp-url-hint">Checked in the background; empty removes it.</span></div>
 <button type="submit" id="mcp-save">Save the MCP endpoint</button></form>`
     : '';
   return html`<section class="panel" id="mcp" aria-labelledby="mcp-title"><h2 id="mcp-title">MCP server</h2>
-${record.mcp ? finding(record.mcp) : html`<p class="muted small">If your tool has a remote MCP server, give its endpoint: we list its tools with your tool and check it with every re-check. No credentials are ever sent.</p>`}
+${record.mcp ? finding(record.mcp) : html`<p class="muted small">Has your tool a remote MCP server? Give its endpoint and we list its tools.</p>`}
 ${form}</section>`;
 }

@@ -23,7 +23,7 @@ function wordsFor(field: SubmitField, issue: Issue, values: SubmitValues): strin
     case 'mcp_url':
       return issue.code === 'custom'
         ? `${issue.message.replace(/^mcp_url must be/, 'The MCP server must be')}.`
-        : 'Enter the MCP server’s address, such as https://acme.com/mcp, or leave it empty.';
+        : 'Enter an address such as https://acme.com/mcp.';
     case 'email':
       return "Enter a valid e-mail address, or leave it empty to use your account's.";
     case 'categories':

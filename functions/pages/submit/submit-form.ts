@@ -133,7 +133,7 @@ ${fieldError(errors, 'url')}<span class="hint">The page people should land on, s
 ${fieldError(errors, 'email')}<span class="hint">Review notices go here. Leave it empty to use your account's address, ${standing.email}.</span></div>
 <div class="field"><label for="mcp_url">MCP server <span class="muted">(optional)</span></label>
 <input id="mcp_url" type="url" name="mcp_url" value="${values.mcp_url}" maxlength="2048" placeholder="https://" inputmode="url" autocomplete="off"${invalid(errors, 'mcp_url')}>
-${fieldError(errors, 'mcp_url')}<span class="hint">If the tool has a remote MCP server (streamable HTTP or SSE), its endpoint, such as https://acme.com/mcp. We list its tools; no credentials are ever sent.</span></div>
+${fieldError(errors, 'mcp_url')}<span class="hint">Its remote MCP endpoint, such as https://acme.com/mcp.</span></div>
 <fieldset class="field" id="plan"${errors.plan ? html` aria-describedby="plan-error"` : ''}><legend>Plan</legend>
 ${fieldError(errors, 'plan')}
 ${planKinds.map(

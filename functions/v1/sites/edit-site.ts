@@ -26,9 +26,7 @@ const route = createRoute({
     'never changes. **Fixing a failed crawl:** `url` alone, for a submission in status crawl_failed, replaces its address ' +
     '(the URL rules and duplicate check of submit) and queues it again at once, without paying again; it counts as a ' +
     `retry (at most ${MAX_RETRIES_PER_DAY} a day, POST /api/v1/sites/{site_id}/retry). ` +
-    '**The MCP endpoint:** `mcp_url` (alone or with name and description; null removes it) changes at once, without an ' +
-    'editor, for a tool in review or live; the new endpoint is probed in the background and the record shows what was ' +
-    'found as `mcp` (status `unchecked` until then). ' +
+    '`mcp_url` (null removes it) changes at once, without an editor, and is probed in the background (`mcp`). ' +
     `Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody, rateLimit('submit')] as const,

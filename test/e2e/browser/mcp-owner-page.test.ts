@@ -60,7 +60,7 @@ describeBrowser("the owner's page of a listing with an MCP server", () => {
     const pageUrl = `${h.server.url}/account/submissions/${tool.id}`;
     await page.goto(pageUrl);
     const section = page.getByRole('region', { name: 'MCP server' });
-    expect(await section.textContent()).toMatch(/If your tool has a remote MCP server/);
+    expect(await section.textContent()).toMatch(/Has your tool a remote MCP server/);
 
     // A malformed endpoint: the page comes back with the error next to the field, nothing stored.
     await section.getByLabel('MCP endpoint').fill('ftp://docsy.example/mcp');

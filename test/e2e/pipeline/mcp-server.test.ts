@@ -122,7 +122,7 @@ describe('a listing with an MCP server', () => {
     const record = await detail(id, member.key);
     expect(record.status).toBe('live');
     expect(record.mcp).toMatchObject({ status: 'unreachable', reason_kind: 'connection_error', tools: [] });
-    expect(record.mcp.reason).toMatch(/could not be reached/);
+    expect(record.mcp.reason).toBe('Could not connect.');
   });
 
   it('the owner changes the URL (probed in the background) and clears it (the finding goes)', async () => {

@@ -139,7 +139,12 @@ describe('openapi.json', () => {
       '500',
       '503',
     ]);
-    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'mcp_url', 'name', 'url']);
+    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual([
+      'description',
+      'mcp_url',
+      'name',
+      'url',
+    ]);
     const reviewOp = doc.paths['/api/v1/admin/edits/{edit_id}/review'].post;
     expect(reviewOp.security).toEqual([{ operatorToken: [] }]);
     expect(Object.keys(reviewOp.responses).sort()).toEqual(['200', '400', '401', '404', '409', '429']);
