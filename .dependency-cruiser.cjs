@@ -44,7 +44,7 @@ const CAPABILITY_LAYERS = [
   ['directory', 'oauth', 'stats', 'webhooks'], // what grows around a listing or an account
   ['domains'], // domains an account proves (DNS, HTTP, e-mail), read by the mark, claims and submissions
   ['accounts'], // identity: accounts, keys, memberships, sessions
-  ['categories', 'media', 'rate-limits'], // small capabilities that use no other
+  ['categories', 'media', 'rate-limits', 'mcp-servers'], // small capabilities that use no other
 ];
 const capability = (folder) => `^src/${folder}/`;
 
@@ -136,6 +136,7 @@ const CRAWLER_PUBLIC = [
   'crawl-error-messages', // the one table of what a submitter is told
   'check-page', // the re-check's polite fetch of a live tool and its robots.txt (src/health/)
   'reserved-names', // the resolver wrapper the composition root and the Node entry install
+  'mcp-probe', // the MCP probe of a listing's server (src/mcp-servers/)
   'pinned-fetch', // Node only: the Node entry's connection-pinning fetch (never in the Worker bundle)
 ].map((file) => `^src/crawler/${file}\\.ts$`);
 

@@ -46,7 +46,8 @@ export const editSiteTool = defineTool({
     'To fix a failed crawl (status crawl_failed), give url alone: the new address (the URL rules and duplicate check of ' +
     'submit_site) replaces the old one and the submission is crawled again without paying again; it counts as a retry ' +
     `(at most ${MAX_RETRIES_PER_DAY} a day). Errors then: invalid_state (not crawl_failed), already_submitted (the message ` +
-    'names the listing holding the address), rate_limited.',
+    'names the listing holding the address), rate_limited. ' +
+    'mcp_url sets the MCP endpoint at once (null removes it); get_site_status shows what its probe found.',
   auth: 'api_key',
   scope: 'sites:submit',
   readOnly: false,

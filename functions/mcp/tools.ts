@@ -162,6 +162,9 @@ export const submitSiteTool = defineTool({
     categories: submitInputSchema.shape.categories.describe(
       'Optional: up to 3 distinct category slugs from list_categories (e.g. ["writing", "productivity"]); an unknown slug is an invalid_request naming it. Editors may change them at review',
     ),
+    mcp_url: submitInputSchema.shape.mcp_url.describe(
+      "Optional: the tool's remote MCP endpoint (the rules of url); get_site_status shows what was found (mcp)",
+    ),
     idempotency_key: idempotencyKeySchema('idempotency_key')
       .optional()
       .describe(

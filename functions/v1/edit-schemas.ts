@@ -18,8 +18,13 @@ export const EditRequest = editInputSchema
         'Only for a submission whose crawl failed, and on its own: its new address (the URL rules of submit)',
       example: 'https://acme.example/',
     }),
+    mcp_url: editInputSchema.shape.mcp_url.meta({
+      description: 'The MCP endpoint of a tool in review or live (the rules of url); null removes it',
+      example: 'https://acme.example/mcp',
+    }),
   })
   .meta({
     id: 'EditRequest',
-    description: 'At least one of name and description (a live tool), or url alone (a failed crawl)',
+    description:
+      'At least one of name, description and mcp_url (a tool in review or live), or url alone (a failed crawl)',
   });

@@ -40,6 +40,10 @@ export const SubmitRequest = submitInputSchema
         'Optional: up to 3 distinct category slugs from GET /api/v1/categories; an unknown slug is a 400 that names it. Editors may change them at review',
       example: ['writing', 'productivity'],
     }),
+    mcp_url: submitInputSchema.shape.mcp_url.openapi({
+      description: "Optional: the tool's remote MCP endpoint (the rules of `url`), probed with the crawl (`mcp`)",
+      example: 'https://acme-writer.example/mcp',
+    }),
   })
   .openapi('SubmitRequest');
 

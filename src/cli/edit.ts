@@ -15,6 +15,8 @@ interface EditOptions {
   name?: string;
   description?: string;
   url?: string;
+  mcpUrl?: string;
+  removeMcpUrl?: boolean;
 }
 
 export function registerEditCommand(program: Command, ctx: CliContext, run: RunAction): void {
@@ -30,6 +32,8 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
       '--url <address>',
       'the new website address of a submission whose crawl failed (https:// is added when missing)',
     )
+    .option('--mcp-url <url>', "the tool's remote MCP endpoint (set at once, no editor; probed in the background)")
+    .option('--remove-mcp-url', "remove the tool's MCP endpoint")
     .addHelpText(
       'after',
       '\nA new edit replaces one still waiting for review. `tooldir status <site_id>` shows the decision.\n' +
@@ -39,13 +43,17 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
     .action((target: string, options: EditOptions, command: Command) =>
       run(command, async (globals) => {
         if (!isSiteId(target)) throw usageError(`Expected a site_id (UUID), got "${target}".`);
-        if (options.url !== undefined && (options.name !== undefined || options.description !== undefined)) {
+        if (options.mcpUrl !== undefined && options.removeMcpUrl)
+          throw usageError('Give --mcp-url or --remove-mcp-url, not both.');
+        const mcpUrl = options.removeMcpUrl ? null : options.mcpUrl;
+        const textEdit = options.name !== undefined || options.description !== undefined || mcpUrl !== undefined;
+        if (options.url !== undefined && textEdit) {
           throw usageError(
             'Give --url on its own: it fixes a failed crawl, while --name and --description edit a live tool.',
           );
         }
-        if (options.url === undefined && options.name === undefined && options.description === undefined) {
-          throw usageError('Give --name, --description or both, or --url.');
+        if (options.url === undefined && !textEdit) {
+          throw usageError('Give --name, --description, --mcp-url or --remove-mcp-url, or --url.');
         }
         const typed = options.url === undefined ? undefined : readUrlArg(options.url);
         const url = typed?.url;
@@ -56,12 +64,17 @@ export function registerEditCommand(program: Command, ctx: CliContext, run: RunA
           ...(options.name !== undefined ? { name: options.name } : {}),
           ...(options.description !== undefined ? { description: options.description } : {}),
           ...(url !== undefined ? { url } : {}),
+          ...(mcpUrl !== undefined ? { mcp_url: mcpUrl } : {}),
         };
         const site = await session.client.editSite(target.trim(), edit);
         const done =
           url !== undefined
             ? 'Address changed: the submission is queued to be crawled again.'
-            : 'Edit filed: the public page keeps its text until an editor approves.';
+            : options.name === undefined && options.description === undefined
+              ? mcpUrl === null
+                ? 'MCP endpoint removed.'
+                : 'MCP endpoint changed: it is probed in the background (`tooldir status <site_id>` shows what was found).'
+              : 'Edit filed: the public page keeps its text until an editor approves.';
         if (session.json) printJson(ctx.stdout, site);
         else printLines(ctx.stdout, [done, ...siteLines(site, ctx.now())]);
         return ExitCode.ok;

@@ -1,4 +1,5 @@
 // A submission in words, shared by `status`, `submit` and `submit --wait`.
+import type { McpOwnerView } from '../mcp-owner-schema';
 import type { PendingPaymentRecord, SiteDetail } from './api-types';
 import { describeReason, describeStatus, hasExpired } from './output';
 import { describeLastEdit, describePendingEdit, describeQueue, describeStep } from '../submissions/progress-words';
@@ -70,9 +71,21 @@ export function siteLines(site: SiteDetail, now: Date, baseUrl?: string): string
   if ('queue' in site && site.queue) lines.push(`  Queue:      ${describeQueue(site.queue)}`);
   if (site.pending_edit) lines.push(`  Edit:       ${describePendingEdit(site.pending_edit)}`);
   if (site.last_edit) lines.push(`  Last edit:  ${describeLastEdit(site.last_edit)}`);
+  if (site.mcp_url)
+    lines.push(`  MCP server: ${site.mcp_url}`, ...('mcp' in site && site.mcp ? [`    ${describeMcp(site.mcp)}`] : []));
   if ('history' in site && site.history?.length)
     lines.push('  History:', ...site.history.map((step) => `    ${describeStep(step)}`));
   return lines;
+}
+
+/** What the last probe of the MCP server found, in one line (docs/mcp-servers.md). */
+function describeMcp(mcp: McpOwnerView): string {
+  const found =
+    mcp.status === 'reachable'
+      ? `reachable, ${mcp.tool_count} tool${mcp.tool_count === 1 ? '' : 's'}${mcp.server.name ? ` (${mcp.server.name})` : ''}`
+      : mcp.status;
+  const changed = mcp.changelog[0] ? `; tools last changed ${formatTime(mcp.changelog[0].changed_at)}` : '';
+  return `${found}${mcp.reason ? `: ${mcp.reason}` : ''}${changed}`;
 }
 
 /** The one-line verdict at the end of `submit --wait`. */

@@ -26,6 +26,7 @@ interface SubmitOptions {
   plan?: Plan;
   category?: string[];
   email?: string;
+  mcpUrl?: string;
   open?: boolean;
   wait?: boolean;
 }
@@ -49,6 +50,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
       [],
     )
     .option('--email <email>', "contact for review notifications (default: the account's e-mail)")
+    .option('--mcp-url <url>', "the tool's remote MCP endpoint (streamable HTTP or SSE), probed with the crawl")
     .option('--open', 'open the checkout link in the browser when payment is needed')
     .option('--wait', 'follow the submission until it is live, rejected, crawl_failed, or its unpaid link expired')
     .addHelpText(
@@ -74,6 +76,7 @@ export function registerSubmitCommand(program: Command, ctx: CliContext, run: Ru
           ...(options.email ? { email: options.email } : {}),
           ...(options.plan ? { plan: options.plan } : {}),
           ...(categories.length ? { categories } : {}),
+          ...(options.mcpUrl !== undefined ? { mcp_url: options.mcpUrl } : {}),
         };
         const outcome = await submitWithRetries(session.client, request, {
           sleep: ctx.sleep,

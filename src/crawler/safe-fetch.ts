@@ -12,6 +12,9 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   signal: AbortSignal;
   headers: Record<string, string>;
+  /** GET by default. A POST's body is re-sent on 307/308 and dropped (as GET) on 301/302/303, as browsers do. */
+  method?: 'GET' | 'POST';
+  body?: string;
   /**
    * Whether a redirect from `from` to `to` is followed; when not, the redirect response itself is the result (the
    * caller reads its Location). Default: every redirect is followed. Domain proofs follow none to another host.
@@ -29,6 +32,8 @@ export async function fetchFollowingCheckedRedirects(
   options: SafeFetchOptions,
 ): Promise<SafeFetchResult> {
   let target: string | URL = startUrl;
+  let method = options.method ?? 'GET';
+  let body = method === 'POST' ? options.body : undefined;
   for (let redirectsFollowed = 0; ; redirectsFollowed++) {
     let response: Response;
     let url: URL;
@@ -38,9 +43,10 @@ export async function fetchFollowingCheckedRedirects(
       url = decision.url;
       response = await abortable(
         options.fetch(url.href, {
-          method: 'GET',
+          method,
           redirect: 'manual',
           headers: options.headers,
+          ...(body !== undefined && { body }),
           signal: options.signal,
         }),
         options.signal,
@@ -66,6 +72,10 @@ export async function fetchFollowingCheckedRedirects(
       return crawlFailure('http_error', `redirect ${response.status} without a Location header`, response.status);
     try {
       target = new URL(location, url);
+      if (response.status !== 307 && response.status !== 308) {
+        method = 'GET';
+        body = undefined;
+      }
     } catch {
       return crawlFailure('bad_url', `redirect to an invalid URL: ${location.slice(0, 200)}`);
     }

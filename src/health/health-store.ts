@@ -13,6 +13,8 @@ export interface ClaimedTool {
   url: string;
   liveUrl: string | null;
   crawledUrl: string | null;
+  /** The listing's MCP endpoint, probed after the page (docs/mcp-servers.md); null when it has none. */
+  mcpUrl: string | null;
   ownerEmail: string | null;
   /** The account's choice about health mails, and the token of its opt-out link. */
   healthMails: boolean;
@@ -31,6 +33,7 @@ interface ClaimRow {
   url: string;
   live_url: string | null;
   crawled_url: string | null;
+  mcp_url: string | null;
   owner_email: string | null;
   health_mails: boolean;
   health_mail_token: string;
@@ -82,7 +85,7 @@ export function claimStatement(now: Date, which: { limit: number } | { siteIds: 
         UPDATE site_health h SET next_check_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${HEALTH_CLAIM_LEASE_SECONDS})
         WHERE h.site_id = ANY (ARRAY(SELECT site_id FROM due)) RETURNING h.*
       )
-      SELECT c.site_id, s.name, s.url, s.live_url, s.metadata->>'finalUrl' AS crawled_url, coalesce(s.email, a.email) AS owner_email,
+      SELECT c.site_id, s.name, s.url, s.live_url, s.metadata->>'finalUrl' AS crawled_url, s.mcp_url, coalesce(s.email, a.email) AS owner_email,
         a.health_mails, a.health_mail_token::text AS health_mail_token,
         s.is_feature, s.is_sponsor, s.metadata->>'title' AS listed_title, s.metadata->>'description' AS listed_description,
         s.metadata->>'imageSource' AS listed_image, s.health_hidden, c.state,
@@ -102,6 +105,7 @@ function toClaimed(row: ClaimRow): ClaimedTool {
     url: row.url,
     liveUrl: row.live_url,
     crawledUrl: row.crawled_url,
+    mcpUrl: row.mcp_url ?? null,
     ownerEmail: row.owner_email,
     healthMails: Boolean(row.health_mails),
     healthMailToken: row.health_mail_token,

@@ -7,6 +7,7 @@ import { checkSite } from './check-site';
 import { decideHealth } from './health-rules';
 import { claimTools, recordCheck, type ClaimedTool } from './health-store';
 import { mailHealthNotice } from './health-mail';
+import { probeSiteMcpQuietly } from '../mcp-servers/probe-site';
 
 export interface RoundReport {
   claimed: number;
@@ -62,6 +63,8 @@ async function checkOne(deps: Deps, tool: ClaimedTool, report: RoundReport): Pro
     const now = deps.now();
     const after = decideHealth(tool.before, outcome, now, deps.config.health.hideAfterDays);
     if (!(await recordCheck(deps.db, tool, after, now))) return; // another delivery wrote this check already
+    // The listing's MCP server is re-checked with its page; an MCP fault never fails the page's check.
+    if (tool.mcpUrl) await probeSiteMcpQuietly(deps, tool.siteId);
     report.checked++;
     report.states[after.state]++;
     if (after.hidden && !tool.before.hidden) report.hidden++;

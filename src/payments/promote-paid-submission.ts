@@ -121,13 +121,14 @@ export async function promotePaidSubmission(deps: Deps, paid: PaidCheckout): Pro
         ), site AS (
           INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, email,
             is_feature, is_sponsor, submitted_at, status_note, stripe_checkout_session_id, stripe_payment_intent_id,
-            stripe_subscription_id, sponsor_updated_at)
+            stripe_subscription_id, sponsor_updated_at, mcp_url)
           SELECT y.id, y.account_id, y.name, y.url, y.canonical_url, y.normalized_name, 'queued', 'payment', y.final_plan,
             y.email, y.final_plan IN (${featuredPlans}),
             y.final_plan IN (${sponsoredPlans}) AND y.subscription_deleted_at IS NULL,
             y.submitted_at, 'paid',
             ${paid.sessionId}::text, ${paid.paymentIntentId ?? null}::text, ${paid.subscriptionId ?? null}::text,
-            CASE WHEN y.final_plan IN (${sponsoredPlans}) THEN to_timestamp(${paid.eventCreated}) END
+            CASE WHEN y.final_plan IN (${sponsoredPlans}) THEN to_timestamp(${paid.eventCreated}) END,
+            y.mcp_url
           FROM paid y
           RETURNING plan
         ), categorised AS (

@@ -8,6 +8,7 @@ import { HTTP_FALLBACK_NOTE } from '../submissions/history-reasons';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { toStoredMetadata } from './stored-metadata';
 import { fetchSiteMedia } from '../media/fetch-site-media';
+import { probeSiteMcpQuietly } from '../mcp-servers/probe-site';
 
 export type CrawlOutcome =
   | { outcome: 'skipped'; reason: string }
@@ -24,12 +25,17 @@ export type CrawlOutcome =
  * feeds site_history) and its detail (addresses, internal names, exception text), which only operators see.
  */
 export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcome> {
-  const [claimed] = await queryRows<{ url: string; crawl_attempts: number; crawl_attempt_offset: number }>(
+  const [claimed] = await queryRows<{
+    url: string;
+    mcp_url: string | null;
+    crawl_attempts: number;
+    crawl_attempt_offset: number;
+  }>(
     deps.db,
     sql`UPDATE sites SET status = 'crawling', crawl_attempts = crawl_attempts + 1,
           status_note = 'crawl attempt ' || (crawl_attempts + 1 - crawl_attempt_offset)
         WHERE id = ${siteId}::uuid AND status = 'queued'
-        RETURNING url, crawl_attempts, crawl_attempt_offset`,
+        RETURNING url, mcp_url, crawl_attempts, crawl_attempt_offset`,
   );
   if (!claimed) return { outcome: 'skipped', reason: 'not queued (already handled or unknown)' };
   // `attempt` identifies the attempt (claims and deduplication ids); `round` counts it within the current round,
@@ -70,6 +76,8 @@ export async function crawlSite(deps: Deps, siteId: string): Promise<CrawlOutcom
           RETURNING id`,
     );
     if (!moved) return { outcome: 'skipped', reason: 'site changed while crawling' };
+    // The listing's MCP server, after its page: what it finds is recorded, and no MCP fault fails the crawl.
+    if (claimed.mcp_url) await probeSiteMcpQuietly(deps, siteId);
     await deps.queue.enqueue('review', { site_id: siteId }, { deduplicationId: `review-${siteId}-${attempt}` });
     return { outcome: 'pending_review' };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
-import { submitInputSchema } from './submit-input';
+import { mcpUrlSchema, submitInputSchema } from './submit-input';
 import { hasBidiOverrides, hasControlCharacters } from '../printable-text';
 
 /** A tool's description as the directory shows it: plain text, one paragraph's worth. */
@@ -44,6 +44,8 @@ export const editInputSchema = z.object({
     .optional(),
   /** Submit's own URL field (its rules, its messages, the stored spelling), so the two cannot drift apart. */
   url: submitInputSchema.shape.url.optional(),
+  /** The listing's MCP endpoint (submit's rules); null clears it. Applied at once, with or without a text edit. */
+  mcp_url: mcpUrlSchema.optional(),
 });
 
 export type EditInput = z.output<typeof editInputSchema>;

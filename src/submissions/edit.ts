@@ -10,6 +10,8 @@ import { isUuid } from '../ids';
 import { getSubmission, notFound } from './get';
 import { normalizeName } from './name';
 import type { SiteRecord } from './record-schemas';
+import { probeSiteMcpQuietly } from '../mcp-servers/probe-site';
+import { forgetMcpServer } from '../mcp-servers/record-probe';
 
 /**
  * The states whose text a submitter may propose to change: in review (the crawled description is what will be
@@ -36,7 +38,7 @@ export async function editSite({
   if (!isUuid(input.site_id)) throw notFound();
   if (input.url !== undefined) {
     // A new address fixes a failed crawl (its own rules and state); the text of a live tool is another matter.
-    if (input.name !== undefined || input.description !== undefined) {
+    if (input.name !== undefined || input.description !== undefined || input.mcp_url !== undefined) {
       throw new ServiceError(
         'invalid_request',
         'Change url on its own: it fixes a failed crawl, while name and description edit a live tool.',
@@ -45,8 +47,14 @@ export async function editSite({
     }
     return changeSiteUrl({ deps, actor, input: { site_id: input.site_id, url: input.url } });
   }
-  if (input.name === undefined && input.description === undefined) {
-    throw new ServiceError('invalid_request', 'An edit needs name or description (or both), or url alone.');
+  if (input.name === undefined && input.description === undefined && input.mcp_url === undefined) {
+    throw new ServiceError('invalid_request', 'An edit needs name, description or mcp_url, or url alone.');
+  }
+  if (input.mcp_url !== undefined) {
+    const changed = await changeMcpUrl(deps, actor, input.site_id, input.mcp_url);
+    if (!changed) throw await whyNot(deps, actor, input.site_id, null);
+    if (input.name === undefined && input.description === undefined)
+      return (await getSubmission({ deps, actor, input: { siteId: input.site_id } })) as SiteRecord;
   }
   const normalizedName = input.name === undefined ? null : normalizeName(input.name);
   let filed: { id: string } | undefined;
@@ -77,6 +85,29 @@ export async function editSite({
   }
   if (!filed) throw await whyNot(deps, actor, input.site_id, normalizedName);
   return (await getSubmission({ deps, actor, input: { siteId: input.site_id } })) as SiteRecord;
+}
+
+/**
+ * Sets the MCP endpoint of one of the caller's tools in review or live (docs/mcp-servers.md). Not an editor's
+ * matter: the URL is not text shown as ours, and the probe, not an editor, says what it is. A new URL is probed in
+ * the background (what the old one found is not shown for it); null forgets the server. False when the site is not
+ * the caller's or not in an editable state.
+ */
+async function changeMcpUrl(deps: Deps, actor: Actor, siteId: string, mcpUrl: string | null): Promise<boolean> {
+  const [row] = await queryRows<{ before: string | null }>(
+    deps.db,
+    sql`WITH old AS (
+          SELECT id, mcp_url FROM sites
+          WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid AND status IN ${EDITABLE_SQL}
+          FOR UPDATE
+        )
+        UPDATE sites s SET mcp_url = ${mcpUrl}::text FROM old WHERE s.id = old.id
+        RETURNING old.mcp_url AS before`,
+  );
+  if (!row) return false;
+  if (mcpUrl === null) await forgetMcpServer(deps, siteId);
+  else if (row.before !== mcpUrl) deps.defer(probeSiteMcpQuietly(deps, siteId));
+  return true;
 }
 
 async function whyNot(deps: Deps, actor: Actor, siteId: string, normalizedName: string | null): Promise<ServiceError> {

@@ -37,9 +37,10 @@ export async function queueMemberSubmission(deps: Deps, actor: Actor, a: Args): 
             WHERE quota_usage.used < ${a.dailyLimit}
           RETURNING used
         ), site AS (
-          INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, email, is_feature)
+          INSERT INTO sites (id, account_id, name, url, canonical_url, normalized_name, status, via, plan, email, is_feature, mcp_url)
           SELECT ${siteId}::uuid, ${actor.accountId}::uuid, ${a.input.name}::text, ${a.input.url}::text, ${a.canonicalUrl}::text,
-            ${a.normalizedName}::text, 'queued', 'membership', ${a.input.plan}::text, ${a.input.email ?? null}::text, ${isFeature}::boolean
+            ${a.normalizedName}::text, 'queued', 'membership', ${a.input.plan}::text, ${a.input.email ?? null}::text, ${isFeature}::boolean,
+            ${a.input.mcp_url ?? null}::text
           FROM quota
           RETURNING id
         ), categorised AS (

@@ -1,4 +1,5 @@
 import { healthSchema } from '../health-schema';
+import { mcpOwnerSchema } from '../mcp-owner-schema';
 import { z } from 'zod';
 import { siteStatuses } from '../catalog/site-statuses';
 import { crawlFailureKinds } from '../catalog/crawl-failure-kinds';
@@ -12,6 +13,9 @@ import { verifiedMarkSchema } from '../domains/verified-mark';
 // (functions/mcp/output-schemas.ts), the CLI reads its types from them (src/cli/api-types.ts), and the verbs
 // return the types inferred here, so no surface can promise a field another one lacks.
 // Descriptions and examples are plain zod metadata: openapi.json and MCP's tools/list both show them.
+
+/** The listing's MCP endpoint as stored; only when it has one. */
+const mcpUrlRecordSchema = z.string().optional().describe("The listing's MCP endpoint, when it has one");
 
 /** A submission's id (a UUID); the same before and after payment. Not version-checked: ids are only ever ours. */
 export const siteIdSchema = z.guid().describe('Id of the submission; stays the same after payment');
@@ -110,6 +114,8 @@ export const siteRecordSchema = z.object({
     .describe(
       'Live tools: true when the last check saw a title, description or image other than the listing shows; POST /api/v1/sites/{site_id}/refresh proposes them as an edit',
     ),
+  mcp_url: mcpUrlRecordSchema,
+  mcp: mcpOwnerSchema.optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
@@ -179,6 +185,7 @@ export const pendingRecordSchema = z.object({
     'When the submission was made (a site record writes its submitted_at in database style instead)',
   ),
   reason: paymentReasonSchema.describe('Why payment is needed'),
+  mcp_url: mcpUrlRecordSchema,
   notices: submitNoticesSchema,
 });
 export type PendingRecord = z.infer<typeof pendingRecordSchema>;

@@ -10,6 +10,7 @@ import type { PendingState } from '../catalog/payment-states';
 import { WITHDRAWAL_REASON } from '../catalog/site-statuses';
 import { verifiedMark, verifiedMethodSql } from '../domains/verified-mark';
 import { publicHealth } from '../catalog/health-states';
+import { toMcpOwnerView, type StoredMcp } from '../mcp-owner-schema';
 
 type StoredHealth = Parameters<typeof publicHealth>[0] & { site_changed?: boolean };
 
@@ -25,6 +26,17 @@ const NOT_CHECKED: StoredHealth = {
 
 // Reading the records of record-schemas.ts from SQL: the columns every read selects and the row -> record mapping.
 
+/**
+ * What the last probe of the site's mcp_url found, with its changelog (latest first), as JSON; null before a probe
+ * of the current URL (docs/mcp-servers.md). The changelog keeps at most MCP_CHANGELOG_LENGTH rows per site.
+ */
+const mcpRecordColumn = sql`(SELECT to_jsonb(m) || jsonb_build_object('checked_at', ${isoTimestamp(sql`m.checked_at`)},
+     'tools_seen_at', ${isoTimestamp(sql`m.tools_seen_at`)},
+     'changelog', (SELECT coalesce(jsonb_agg(jsonb_build_object('changed_at', ${isoTimestamp(sql`c.changed_at`)},
+         'added', c.added, 'removed', c.removed, 'changed', c.changed) ORDER BY c.changed_at DESC, c.id DESC), '[]')
+       FROM site_mcp_changes c WHERE c.site_id = s.id))
+   FROM site_mcp m WHERE m.site_id = s.id AND m.url = s.mcp_url) AS mcp`;
+
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
   ${dbStyleTimestamp(sql`s.submitted_at`)} AS submitted_at, s.live_url, s.crawl_error_kind, s.crawl_error_http_status,
@@ -36,9 +48,9 @@ export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s
        OR h.seen_image IS DISTINCT FROM s.metadata->>'imageSource'))
    FROM site_health h WHERE h.site_id = s.id) AS health,
   s.metadata->>'finalUrl' AS crawled_url, s.refund_state, s.refund_id, s.refund_amount, s.refund_currency,
-  ${isoTimestamp(sql`s.refunded_at`)} AS refunded_at`;
+  ${isoTimestamp(sql`s.refunded_at`)} AS refunded_at, s.mcp_url, ${mcpRecordColumn}`;
 
-export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.plan, p.checkout_url, p.reason, p.state,
+export const pendingRecordColumns = sql`p.id AS site_id, p.name, p.url, p.mcp_url, p.plan, p.checkout_url, p.reason, p.state,
   p.state_note, p.version, p.checkout_session_id,
   ${isoTimestamp(sql`p.expires_at`)} AS expires_at, ${isoTimestamp(sql`p.submitted_at`)} AS submitted_at,
   ${dbStyleTimestamp(sql`p.submitted_at`)} AS submitted_at_db`;
@@ -64,6 +76,9 @@ export interface SiteRow extends EditColumns {
   refund_amount?: number | string | null;
   refund_currency?: string | null;
   refunded_at?: string | null;
+  mcp_url?: string | null;
+  /** site_mcp's row and changes as JSON (text or parsed, by driver); null before a probe of the current URL. */
+  mcp?: unknown;
 }
 
 export interface PendingRow {
@@ -80,6 +95,7 @@ export interface PendingRow {
   expires_at: string;
   submitted_at: string;
   submitted_at_db: string;
+  mcp_url?: string | null;
 }
 
 export function toSiteRecord(row: SiteRow): SiteRecord {
@@ -114,6 +130,11 @@ export function toSiteRecord(row: SiteRow): SiteRecord {
   if (row.crawled_url) record.crawled_url = row.crawled_url;
   const refund = toRefund(row);
   if (refund) record.refund = refund;
+  if (row.mcp_url) {
+    record.mcp_url = row.mcp_url;
+    const stored = typeof row.mcp === 'string' ? (JSON.parse(row.mcp) as StoredMcp) : (row.mcp as StoredMcp | null);
+    record.mcp = toMcpOwnerView(row.mcp_url, stored);
+  }
   return withEditFields(record, row);
 }
 
@@ -140,6 +161,7 @@ export function toPendingRecord(row: PendingRow): PendingRecord {
     expires_at: row.expires_at,
     submitted_at: row.submitted_at,
     reason: row.reason,
+    ...(row.mcp_url && { mcp_url: row.mcp_url }),
   };
 }
 

@@ -82,7 +82,8 @@ const values = (actor: Actor, a: Args, siteId: string, version: number, checkout
   sql`(${siteId}, ${actor.accountId}, ${a.input.name}, ${a.input.url}, ${a.canonicalUrl}, ${a.normalizedName},
     ${a.input.plan}, ${a.input.email ?? null}, ${a.reason}, ${version}, 'open', ${checkout.sessionId},
     ${checkout.url}, ${checkout.expiresAt.toISOString()},
-    ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(a.input.categories ?? [])}::jsonb)))`;
+    ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(a.input.categories ?? [])}::jsonb)),
+    ${a.input.mcp_url ?? null}::text)`;
 
 /**
  * Every session we make is recorded, in the statement that stores the record it pays for, even when a concurrent
@@ -105,7 +106,7 @@ function insertPending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
     deps.db,
     sql`WITH recorded AS (${recordSession(actor, a, w)})
         INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
-          reason, version, state, checkout_session_id, checkout_url, expires_at, categories)
+          reason, version, state, checkout_session_id, checkout_url, expires_at, categories, mcp_url)
         VALUES ${values(actor, a, w.siteId, w.version, w.checkout)}
         ON CONFLICT (account_id, canonical_url) DO NOTHING
         RETURNING ${pendingRecordColumns}, NULL::text AS replaced_session`,
@@ -127,13 +128,13 @@ function replacePending(deps: Deps, actor: Actor, a: Args, w: Attempt) {
         WHERE account_id = ${actor.accountId} AND canonical_url = ${a.canonicalUrl} FOR UPDATE
       ), upserted AS (
         INSERT INTO pending_submissions AS p (id, account_id, name, url, canonical_url, normalized_name, plan, email,
-          reason, version, state, checkout_session_id, checkout_url, expires_at, categories)
+          reason, version, state, checkout_session_id, checkout_url, expires_at, categories, mcp_url)
         VALUES ${values(actor, a, w.siteId, w.version, w.checkout)}
         ON CONFLICT (account_id, canonical_url) DO UPDATE SET
           name = excluded.name, url = excluded.url, normalized_name = excluded.normalized_name, plan = excluded.plan,
           email = excluded.email, reason = excluded.reason, version = p.version + 1, state = 'open', state_note = NULL,
           checkout_session_id = excluded.checkout_session_id, checkout_url = excluded.checkout_url,
-          expires_at = excluded.expires_at, categories = excluded.categories
+          expires_at = excluded.expires_at, categories = excluded.categories, mcp_url = excluded.mcp_url
         WHERE p.id = excluded.id AND (SELECT count(*) FROM previous) >= 0
         RETURNING *
       )

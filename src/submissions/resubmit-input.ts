@@ -30,9 +30,10 @@ export async function readResubmitInput({
     email: string | null;
     plan: string;
     categories: string[] | string | null;
+    mcp_url: string | null;
   }>(
     deps.db,
-    sql`SELECT name, url, email, plan, to_jsonb(categories) AS categories FROM pending_submissions
+    sql`SELECT name, url, email, plan, to_jsonb(categories) AS categories, mcp_url FROM pending_submissions
         WHERE id = ${siteId}::uuid AND account_id = ${actor.accountId}::uuid AND state IN (${sqlWords(payableStates)})`,
   );
   if (!row) return undefined;
@@ -46,6 +47,8 @@ export async function readResubmitInput({
     plan: row.plan,
     ...(row.email !== null && { email: row.email }),
     ...(categories?.length && { categories }),
+    // The MCP endpoint travels with the record, so a fresh checkout link does not drop it.
+    ...(row.mcp_url !== null && { mcp_url: row.mcp_url }),
   });
   if (parsed.success) return parsed.data;
   // Stored under older rules that it no longer meets: say which, rather than fail.

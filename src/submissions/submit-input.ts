@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkName } from './name';
-import { readSubmittedUrl, storedUrl } from './url';
+import { checkSubmittedUrl, readSubmittedUrl, storedUrl } from './url';
 import { planNames, type PlanName } from '../catalog/plans';
 import { toolCategoriesSchema } from '../categories/category-rules';
 
@@ -8,6 +8,23 @@ import { toolCategoriesSchema } from '../categories/category-rules';
  * The submit request (reference 2.1) with every rule of the field: the one schema REST (and its
  * openapi.json), MCP and the CLI's server all validate with. Messages name the field.
  */
+/** An MCP endpoint: an absolute http(s) URL under url's rules; `null` clears it on an edit. */
+export const mcpUrlSchema = z
+  .string({ error: 'mcp_url must be a string (or null)' })
+  .superRefine((value, ctx) => {
+    const check = checkSubmittedUrl(value);
+    if (!check.ok)
+      ctx.addIssue({
+        code: 'custom',
+        message: check.notHttpUrl
+          ? 'mcp_url must be an absolute http(s) URL, such as https://acme.com/mcp'
+          : check.message.replace(/^The address/, 'The MCP address'),
+      });
+  })
+  .transform((value) => new URL(value.trim()).href)
+  .nullable()
+  .describe('A remote MCP endpoint, such as https://acme.com/mcp');
+
 export const submitInputSchema = z.object({
   name: z
     .string({ error: (i) => (i.input === undefined ? 'name is required' : 'name must be a string') })
@@ -41,6 +58,11 @@ export const submitInputSchema = z.object({
    * payment (resolvePlan in ./submit.ts).
    */
   plan: z.enum(planNames, { error: `plan must be one of ${planNames.join(', ')}` }).optional(),
+  /**
+   * The listing's remote MCP endpoint (streamable HTTP or SSE), optional: url's own rules (src/submissions/url.ts),
+   * stored in the parser's spelling; null is the same as absent. Probed at crawl time (docs/mcp-servers.md).
+   */
+  mcp_url: mcpUrlSchema.optional(),
   /** Category slugs (at most 3, distinct); whether each exists is checked by submitSite (one read). */
   categories: toolCategoriesSchema.optional(),
 });

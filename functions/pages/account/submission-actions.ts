@@ -22,6 +22,7 @@ import { checkSessionCsrf } from './csrf';
 import { readForm, sessionOrRedirect } from './session';
 import { submissionPage } from './submission-page';
 import type { EditFormState, UrlFormState } from './submission-sections';
+import type { McpFormState } from './mcp-section';
 import { refreshFromSite } from '../../../src/health/refresh-from-site';
 import { runOnce } from './form-once';
 
@@ -39,13 +40,14 @@ async function refusable(
   run: () => Promise<Response>,
   edit?: EditFormState,
   urlChange?: UrlFormState,
+  mcpChange?: McpFormState,
 ) {
   try {
     return await run();
   } catch (error) {
     if (!isServiceError(error) || error.code === 'not_found' || error.code === 'forbidden' || error.details.rateLimit)
       throw error;
-    return submissionPage(c, session, siteId, { error, edit, urlChange });
+    return submissionPage(c, session, siteId, { error, edit, urlChange, mcpChange });
   }
 }
 
@@ -165,6 +167,35 @@ export function register(app: Hono<AppEnv>) {
         }
         return c.redirect(pagePath(siteId), 303);
       },
+      undefined,
+      typed,
+    );
+  });
+
+  // The MCP endpoint: the verb of PATCH /api/v1/sites/{site_id} with mcp_url (empty removes it), validated by the
+  // API's own schema; the typed address and its error come back on the page when refused.
+  app.post('/submissions/:id/mcp', async (c) => {
+    const signed = await signedInForm(c);
+    if (signed instanceof Response) return signed;
+    const { session, form, actor, siteId } = signed;
+    const typed: McpFormState = { mcpUrl: (form.mcp_url ?? '').slice(0, 4096) };
+    return refusable(
+      c,
+      session,
+      siteId,
+      async () => {
+        const parsed = editInputSchema.shape.mcp_url.safeParse(typed.mcpUrl.trim() === '' ? null : typed.mcpUrl);
+        if (!parsed.success || parsed.data === undefined) {
+          typed.error = parsed.success
+            ? 'Enter the MCP endpoint, or leave it empty to remove it.'
+            : (parsed.error.issues[0]?.message ?? 'Enter the MCP endpoint.').replace(/^mcp_url must be/, 'It must be');
+          throw new ServiceError('invalid_request', 'The MCP endpoint was not changed: see the field marked below.');
+        }
+        await enforceRateLimit(c, 'submit', session.accountId);
+        await editSite({ deps: c.get('deps'), actor, input: { mcp_url: parsed.data, site_id: siteId } });
+        return c.redirect(`${pagePath(siteId)}#mcp`, 303);
+      },
+      undefined,
       undefined,
       typed,
     );

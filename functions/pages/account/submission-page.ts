@@ -12,12 +12,14 @@ import { actorForWebSession } from '../../../src/accounts/actor';
 import { renderPage } from './layout';
 import { sessionOrRedirect } from './session';
 import { submissionBody, type EditFormState, type UrlFormState } from './submission-sections';
+import type { McpFormState } from './mcp-section';
 
 /** A refused action shown above the page it came from, with what was typed into its form. */
 export interface Refusal {
   error: ServiceError;
   edit?: EditFormState;
   urlChange?: UrlFormState;
+  mcpChange?: McpFormState;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function submissionPage(c: Context<AppEnv>, session: WebSession, si
     idempotencyKey: crypto.randomUUID(),
     edit: refusal?.edit,
     urlChange: refusal?.urlChange,
+    mcpChange: refusal?.mcpChange,
   });
   return renderPage(c, {
     title: record.name,

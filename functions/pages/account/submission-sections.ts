@@ -24,6 +24,7 @@ import { HTTP_FALLBACK_NOTE } from '../../../src/submissions/history-reasons';
 import { moneyText, REFUND_ARRIVAL_TEXT } from '../../../src/submissions/money-words';
 import { getPublishedText } from '../../../src/submissions/published-text';
 import { siteChangesSection } from './site-changes-section';
+import { mcpSection, type McpFormState } from './mcp-section';
 
 /** What the person typed into "Suggest an edit", and what was wrong with it, when the form comes back. */
 export interface EditFormState {
@@ -49,6 +50,7 @@ export interface SubmissionView {
   idempotencyKey: string;
   edit?: EditFormState;
   urlChange?: UrlFormState;
+  mcpChange?: McpFormState;
 }
 
 export type Section = (view: SubmissionView) => Html | '' | Promise<Html | ''>;
@@ -273,6 +275,7 @@ export const SUBMISSION_SECTIONS: readonly Section[] = [
   previewSection,
   siteChangesSection,
   editSection,
+  ({ record, csrfToken, mcpChange }) => mcpSection(record, csrfToken, mcpChange),
   withdrawSection,
   statsSection,
   timelineSection,

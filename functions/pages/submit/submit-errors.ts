@@ -20,6 +20,10 @@ function wordsFor(field: SubmitField, issue: Issue, values: SubmitValues): strin
     case 'url':
       // The rule's own words for people (src/submissions/url.ts), as the API, MCP and the CLI say them.
       return issue.code === 'custom' ? `${issue.message}.` : `${NOT_A_URL}.`;
+    case 'mcp_url':
+      return issue.code === 'custom'
+        ? `${issue.message.replace(/^mcp_url must be/, 'The MCP server must be')}.`
+        : 'Enter an address such as https://acme.com/mcp.';
     case 'email':
       return "Enter a valid e-mail address, or leave it empty to use your account's.";
     case 'categories':
@@ -39,7 +43,9 @@ export function validationErrors(error: z.ZodError, values: SubmitValues): Submi
   for (const issue of error.issues) {
     const key = issue.path[0];
     const field: SubmitField =
-      key === 'name' || key === 'url' || key === 'email' || key === 'plan' || key === 'categories' ? key : 'form';
+      key === 'name' || key === 'url' || key === 'email' || key === 'mcp_url' || key === 'plan' || key === 'categories'
+        ? key
+        : 'form';
     errors[field] ??= wordsFor(field, issue, values);
   }
   return errors;

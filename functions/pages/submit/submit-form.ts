@@ -16,12 +16,14 @@ export interface SubmitValues {
   name: string;
   url: string;
   email: string;
+  /** The tool's MCP endpoint (optional; docs/mcp-servers.md). */
+  mcp_url: string;
   plan: PlanKind;
   categories: string[];
 }
 
 /** The fields an error can sit next to; `form` is for what belongs to no field. */
-export type SubmitField = 'name' | 'url' | 'email' | 'plan' | 'categories' | 'form';
+export type SubmitField = 'name' | 'url' | 'email' | 'mcp_url' | 'plan' | 'categories' | 'form';
 export type SubmitErrors = Partial<Record<SubmitField, Html | string>>;
 
 export interface SubmitFormView {
@@ -46,6 +48,7 @@ const FIELD_LABELS: Record<Exclude<SubmitField, 'form'>, string> = {
   name: 'Name',
   url: 'Website address',
   email: 'Contact e-mail',
+  mcp_url: 'MCP server',
   plan: 'Plan',
   categories: 'Categories',
 };
@@ -128,6 +131,9 @@ ${fieldError(errors, 'url')}<span class="hint">The page people should land on, s
 <div class="field"><label for="email">Contact e-mail <span class="muted">(optional)</span></label>
 <input id="email" type="email" name="email" value="${values.email}" maxlength="254" autocomplete="email"${invalid(errors, 'email')}>
 ${fieldError(errors, 'email')}<span class="hint">Review notices go here. Leave it empty to use your account's address, ${standing.email}.</span></div>
+<div class="field"><label for="mcp_url">MCP server <span class="muted">(optional)</span></label>
+<input id="mcp_url" type="url" name="mcp_url" value="${values.mcp_url}" maxlength="2048" placeholder="https://" inputmode="url" autocomplete="off"${invalid(errors, 'mcp_url')}>
+${fieldError(errors, 'mcp_url')}<span class="hint">Its remote MCP endpoint, such as https://acme.com/mcp.</span></div>
 <fieldset class="field" id="plan"${errors.plan ? html` aria-describedby="plan-error"` : ''}><legend>Plan</legend>
 ${fieldError(errors, 'plan')}
 ${planKinds.map(

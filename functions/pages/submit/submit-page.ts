@@ -163,7 +163,7 @@ async function showSubmitForm(c: Context<AppEnv>) {
   const session = await currentSession(c);
   if (!session) return c.redirect(signInPath(submitPathFor(plan)), 303);
   return renderForm(c, session, {
-    values: { name: '', url: '', email: '', plan: plan ?? defaultPlan, categories: [] },
+    values: { name: '', url: '', email: '', mcp_url: '', plan: plan ?? defaultPlan, categories: [] },
   });
 }
 
@@ -176,6 +176,7 @@ const typedValues = (
   name: (fields.name ?? '').slice(0, 400),
   url: (fields.url ?? '').slice(0, 4096),
   email: (fields.email ?? '').slice(0, 400),
+  mcp_url: (fields.mcp_url ?? '').slice(0, 4096),
   plan: plan ?? defaultPlan,
   categories: categories.slice(0, 50).map((s) => s.slice(0, 100)),
 });
@@ -213,6 +214,7 @@ async function submitFromForm(c: Context<AppEnv>) {
     name: values.name,
     url: values.url,
     email: values.email.trim() || undefined,
+    mcp_url: values.mcp_url.trim() || undefined,
     plan: fields.plan,
     categories: values.categories.length ? values.categories : undefined,
   });

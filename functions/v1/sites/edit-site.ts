@@ -26,6 +26,7 @@ const route = createRoute({
     'never changes. **Fixing a failed crawl:** `url` alone, for a submission in status crawl_failed, replaces its address ' +
     '(the URL rules and duplicate check of submit) and queues it again at once, without paying again; it counts as a ' +
     `retry (at most ${MAX_RETRIES_PER_DAY} a day, POST /api/v1/sites/{site_id}/retry). ` +
+    '`mcp_url` (null removes it) changes at once, without an editor, and is probed in the background (`mcp`). ' +
     `Counts against the submit bucket (${describePolicy('submit')}).`,
   security: bearerSecurity,
   middleware: [requireApiKey, jsonObjectBody, rateLimit('submit')] as const,
@@ -39,10 +40,10 @@ const route = createRoute({
     202: {
       content: { 'application/json': { schema: SiteRecord } },
       description:
-        'Edit filed: the site record with pending_edit; or, for url, the site record queued again with its new url',
+        'Edit filed: the site record with pending_edit; for mcp_url, the record with its new mcp_url; or, for url, the site record queued again with its new url',
     },
     400: errorContent(
-      'Invalid body: neither name nor description nor url, url with name or description, or a field breaks its rule (codes invalid_request, invalid_json)',
+      'Invalid body: none of name, description, mcp_url and url, url with another field, or a field breaks its rule (codes invalid_request, invalid_json)',
     ),
     404: errorContent('No submission with this id, or not yours (code not_found)'),
     409: errorContent(

@@ -213,7 +213,7 @@ describe('submit, categories and edit (e2e)', { timeout: 120_000 }, () => {
 
     const nothing = await user.run(['edit', SITE_ID], { env });
     expect(nothing.code).toBe(2);
-    expect(nothing.stderr).toBe('Error: Give --name, --description or both, or --url.\n');
+    expect(nothing.stderr).toBe('Error: Give --name, --description, --mcp-url or --remove-mcp-url, or --url.\n');
     expect(b.received).toHaveLength(1);
   });
 

@@ -58,6 +58,7 @@ describe('MCP handshake through the SDK client', () => {
       'name',
       'description',
       'url',
+      'mcp_url',
       'site_id',
     ]);
     expect(byName.edit_site!.inputSchema.required).toEqual(['site_id']);
@@ -66,6 +67,7 @@ describe('MCP handshake through the SDK client', () => {
       'url',
       'email',
       'plan',
+      'mcp_url',
       'categories',
       'idempotency_key',
     ]);

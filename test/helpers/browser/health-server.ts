@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../../functions/node';
+import type { CrawlTransport } from '../../../src/deps';
 import { startHealthSites, type HealthSites } from '../health-sites';
 import { seedTools } from '../live-tools';
 import { mailedCodeFor } from '../mailed-code';
@@ -36,7 +37,10 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export async function startHealthServer(env: Record<string, string> = {}): Promise<HealthServer> {
+export async function startHealthServer(
+  env: Record<string, string> = {},
+  options: { crawl?: (sites: HealthSites) => CrawlTransport } = {},
+): Promise<HealthServer> {
   const sites = await startHealthSites();
   const dataDir = mkdtempSync(join(tmpdir(), 'tooldir-health-browser-'));
   cpSync(inject('pgliteTemplate'), join(dataDir, 'pglite'), { recursive: true });
@@ -51,7 +55,7 @@ export async function startHealthServer(env: Record<string, string> = {}): Promi
       HEALTH_CHECKS: 'off',
       ...env,
     },
-    { overrides: { queue: recordingQueue(), crawl: sites }, localSweeper: false },
+    { overrides: { queue: recordingQueue(), crawl: options.crawl?.(sites) ?? sites }, localSweeper: false },
   );
   const api: HealthServer['api'] = (path, init = {}) =>
     fetch(`${server.url}${path}`, {

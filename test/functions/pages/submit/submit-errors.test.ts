@@ -12,6 +12,7 @@ const values = (fields: Partial<SubmitValues> = {}): SubmitValues => ({
   name: 'Acme',
   url: 'https://acme.example',
   email: '',
+  mcp_url: '',
   plan: 'basic',
   categories: [],
   ...fields,
@@ -19,7 +20,12 @@ const values = (fields: Partial<SubmitValues> = {}): SubmitValues => ({
 
 /** The form's errors for what the real schema says about `input`. */
 function formErrors(input: Partial<SubmitValues>) {
-  const result = submitInputSchema.safeParse({ ...values(), ...input, email: input.email || undefined });
+  const result = submitInputSchema.safeParse({
+    ...values(),
+    ...input,
+    email: input.email || undefined,
+    mcp_url: input.mcp_url || undefined,
+  });
   if (result.success) throw new Error('expected the input to fail the schema');
   return validationErrors(result.error, values(input));
 }
@@ -33,9 +39,9 @@ const AT_MOST = 'Choose at most 3 categories.';
 
 describe('validationErrors (the schema, in the form’s words)', () => {
   it("says the URL rule's own words (the API's, after `url: `): a bare host passes, nothing claims a scheme is missing", () => {
-    expect(submitInputSchema.parse({ ...values(), url: 'acme.example', email: undefined }).url).toBe(
-      'https://acme.example/',
-    );
+    expect(
+      submitInputSchema.parse({ ...values(), url: 'acme.example', email: undefined, mcp_url: undefined }).url,
+    ).toBe('https://acme.example/');
     expect(formErrors({ url: 'not a url' }).url).toBe(NOT_AN_ADDRESS);
     expect(formErrors({ url: 'http://' }).url).toBe(NOT_AN_ADDRESS);
     expect(formErrors({ url: 'ftp://acme.example' }).url).toBe(
@@ -45,6 +51,15 @@ describe('validationErrors (the schema, in the form’s words)', () => {
       'The address must not contain a user name or password.',
     );
     expect(formErrors({ url: '  ' }).url).toBe(NOT_AN_ADDRESS);
+  });
+
+  it('says the MCP endpoint rule next to its field', () => {
+    expect(formErrors({ mcp_url: 'ftp://acme.example/mcp' }).mcp_url).toBe(
+      'The MCP server must be an absolute http(s) URL, such as https://acme.com/mcp.',
+    );
+    expect(formErrors({ mcp_url: 'https://u:p@acme.example/mcp' }).mcp_url).toBe(
+      'The MCP address must not contain a user name or password.',
+    );
   });
 
   it('says "at most" for too many categories and "from the list" for any other category issue', () => {

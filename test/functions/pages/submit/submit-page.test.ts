@@ -316,6 +316,26 @@ describe('/submit errors on the form', () => {
     expect(r.html).toContain('value="not-an-address"');
   });
 
+  it('an MCP endpoint: a malformed one next to its field, kept as typed, nothing stored; a valid one stored', async () => {
+    const { client, accountId } = await signedIn('member');
+    const r = await submit(client, { name: 'Acme', url: uniqueUrl(), mcp_url: 'https://user:pw@acme.example/mcp' });
+    expect(r.res.status).toBe(400);
+    expectFieldError(r.html, 'mcp_url', 'The MCP address must not contain a user name or password');
+    expect(r.html).toContain('value="https://user:pw@acme.example/mcp"');
+    expect(await countRows('sites', accountId)).toBe(0);
+    const ok = await submit(client, {
+      name: uniqueName('Mcp Tool'),
+      url: uniqueUrl(),
+      mcp_url: 'https://Acme.example/mcp',
+    });
+    expect(ok.res.status).toBe(303);
+    const [site] = await queryRows<{ mcp_url: string }>(
+      t.deps.db,
+      sql`SELECT mcp_url FROM sites WHERE account_id = ${accountId}`,
+    );
+    expect(site?.mcp_url).toBe('https://acme.example/mcp');
+  });
+
   it('too many categories, and an unknown one (a stale or forged form), each next to the categories', async () => {
     const { client, accountId } = await signedIn();
     let r = await submit(client, { name: 'Acme', url: uniqueUrl(), categories: CATEGORIES });

@@ -40,7 +40,7 @@ describe('refusals', () => {
   it('answers 400 naming the field for malformed bodies, and never 5xx', async () => {
     const tool = await ownTool();
     const cases: Array<[unknown, string]> = [
-      [{}, 'name or description'],
+      [{}, 'name, description or mcp_url'],
       [{ name: 'x' }, 'name must be 2 to 100 characters'],
       [{ name: 'y'.repeat(101) }, 'name must be 2 to 100 characters'],
       [{ name: 42 }, 'name must be a string'],
@@ -139,7 +139,12 @@ describe('openapi.json', () => {
       '500',
       '503',
     ]);
-    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual(['description', 'name', 'url']);
+    expect(Object.keys(doc.components.schemas.EditRequest.properties).sort()).toEqual([
+      'description',
+      'mcp_url',
+      'name',
+      'url',
+    ]);
     const reviewOp = doc.paths['/api/v1/admin/edits/{edit_id}/review'].post;
     expect(reviewOp.security).toEqual([{ operatorToken: [] }]);
     expect(Object.keys(reviewOp.responses).sort()).toEqual(['200', '400', '401', '404', '409', '429']);
