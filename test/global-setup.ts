@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openPglite } from '../src/db/node-clients';
 import { withRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
 import { ensureNodeBundle } from '../bin/server/node-bundle.js';
+import { ensureCliBundle } from '../bin/cli/cli-bundle.js';
 
 /**
  * Builds one migrated PGlite data dir per run; each test file opens a copy (~0.5 s) instead of paying
@@ -12,6 +13,7 @@ import { ensureNodeBundle } from '../bin/server/node-bundle.js';
 export default async function setup({ provide }: { provide: (key: 'pgliteTemplate', value: string) => void }) {
   // Built once here, so the suites that start `npm start`'s entry in parallel never race to rebuild it.
   await ensureNodeBundle();
+  await ensureCliBundle(); // the CLI suites run `tooldir` as child processes, many at once
   const dir = mkdtempSync(join(tmpdir(), 'tooldir-template-'));
   // Opened as the Node entry opens it: a backfill the migrations asked for is served in the template already.
   const opened = await withRequestedKeyBackfill(await openPglite(join(dir, 'pglite')));

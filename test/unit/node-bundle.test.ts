@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isNodeBundleStale } from '../../bin/server/node-bundle.js';
+import { cliBundlePath, isCliBundleStale } from '../../bin/cli/cli-bundle.js';
 
 // `npm start` loads a prebuilt bundle; it must never run one older than the sources.
 const dir = mkdtempSync(join(tmpdir(), 'tooldir-bundle-age-'));
@@ -52,4 +53,27 @@ describe('buildNodeBundle', () => {
     },
     60_000,
   );
+});
+
+describe('the tooldir command from its bundle', () => {
+  it('is stale like the server bundle: missing, or older than a source', () => {
+    expect(isCliBundleStale(join(dir, 'missing.mjs'))).toBe(true);
+    const old = join(dir, 'cli.mjs');
+    writeFileSync(old, '');
+    const longAgo = new Date('2001-01-01T00:00:00Z');
+    utimesSync(old, longAgo, longAgo);
+    expect(isCliBundleStale(old)).toBe(true);
+  });
+
+  it("runs the prebuilt bundle (made by the run's setup) and answers as the sources do", async () => {
+    expect(isCliBundleStale()).toBe(false);
+    const { stdout } = await promisify(execFile)(process.execPath, ['bin/cli/tooldir.js', '--version'], {
+      cwd: join(import.meta.dirname, '../..'),
+    });
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(stdout.trim()).toContain(version);
+    expect(existsSync(cliBundlePath)).toBe(true);
+  });
 });
