@@ -11,15 +11,11 @@
 --    that no text tier matched, newest first. One GIN probe that finds nothing for almost every query.
 -- 3. search_results runs it only when the text tiers leave room on the page (a page they fill costs nothing more),
 --    and before the typo fallback (a tool's name is found as typed, never corrected away).
-CREATE FUNCTION search_tool_name_key(name text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT regexp_replace(lower(name), '[[:space:][:punct:][:cntrl:]]+', '', 'g')
-$$;
---> statement-breakpoint
--- The search_path is fixed, as a generated column's function runs where a dump restores it (with an empty path).
-CREATE FUNCTION search_mcp_tool_keys(status text, tools jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE
-SET search_path FROM CURRENT AS $$
+-- The one place of the key's rule: the query's key is this function's key of a tool named as the query.
+CREATE FUNCTION search_mcp_tool_keys(status text, tools jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN status = 'reachable' AND jsonb_typeof(tools) = 'array' THEN ARRAY(
-    SELECT DISTINCT k.key FROM jsonb_array_elements(tools) AS t(tool), search_tool_name_key(t.tool ->> 'name') AS k(key)
+    SELECT DISTINCT k.key FROM jsonb_array_elements(tools) AS t(tool),
+      regexp_replace(lower(t.tool ->> 'name'), '[[:space:][:punct:][:cntrl:]]+', '', 'g') AS k(key)
     WHERE length(k.key) BETWEEN 1 AND 200 ORDER BY k.key) ELSE '{}'::text[] END
 $$;
 --> statement-breakpoint
@@ -35,15 +31,14 @@ CREATE FUNCTION search_tool_name_hits(
   terms text[], query text, category text, take int, after_tier int, after_at timestamptz, after_id uuid, skip uuid[]
 ) RETURNS search_hit[] LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  key text := search_tool_name_key(query);
+  key text := (search_mcp_tool_keys('reachable', jsonb_build_array(jsonb_build_object('name', query))))[1];
   text_match tsquery := '';
   lex text;
   p tsquery;
   named text;
   n_terms int := coalesce(cardinality(terms), 0);
 BEGIN
-  IF take <= 0 OR key IS NULL OR length(key) NOT BETWEEN 1 AND 200
-    OR NOT EXISTS (SELECT 1 FROM site_mcp m WHERE m.tool_keys @> ARRAY[key]) THEN
+  IF take <= 0 OR key IS NULL OR NOT EXISTS (SELECT 1 FROM site_mcp m WHERE m.tool_keys @> ARRAY[key]) THEN
     RETURN '{}';
   END IF;
   FOR i IN 1..n_terms LOOP

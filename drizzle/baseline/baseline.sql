@@ -907,10 +907,10 @@ END $$;
 
 CREATE FUNCTION public.search_mcp_tool_keys(status text, tools jsonb) RETURNS text[]
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    SET search_path TO '$user', 'public'
     AS $$
   SELECT CASE WHEN status = 'reachable' AND jsonb_typeof(tools) = 'array' THEN ARRAY(
-    SELECT DISTINCT k.key FROM jsonb_array_elements(tools) AS t(tool), search_tool_name_key(t.tool ->> 'name') AS k(key)
+    SELECT DISTINCT k.key FROM jsonb_array_elements(tools) AS t(tool),
+      regexp_replace(lower(t.tool ->> 'name'), '[[:space:][:punct:][:cntrl:]]+', '', 'g') AS k(key)
     WHERE length(k.key) BETWEEN 1 AND 200 ORDER BY k.key) ELSE '{}'::text[] END
 $$;
 
@@ -1005,15 +1005,14 @@ CREATE FUNCTION public.search_tool_name_hits(terms text[], query text, category 
     LANGUAGE plpgsql STABLE
     AS $$
 DECLARE
-  key text := search_tool_name_key(query);
+  key text := (search_mcp_tool_keys('reachable', jsonb_build_array(jsonb_build_object('name', query))))[1];
   text_match tsquery := '';
   lex text;
   p tsquery;
   named text;
   n_terms int := coalesce(cardinality(terms), 0);
 BEGIN
-  IF take <= 0 OR key IS NULL OR length(key) NOT BETWEEN 1 AND 200
-    OR NOT EXISTS (SELECT 1 FROM site_mcp m WHERE m.tool_keys @> ARRAY[key]) THEN
+  IF take <= 0 OR key IS NULL OR NOT EXISTS (SELECT 1 FROM site_mcp m WHERE m.tool_keys @> ARRAY[key]) THEN
     RETURN '{}';
   END IF;
   FOR i IN 1..n_terms LOOP
@@ -1034,16 +1033,6 @@ BEGIN
       AND (after_tier IS DISTINCT FROM 5 OR (s.listed_at, s.id) < (after_at, after_id))
     ORDER BY s.listed_at DESC, s.id DESC LIMIT take);
 END $$;
-
---
--- Name: search_tool_name_key(text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.search_tool_name_key(name text) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-  SELECT regexp_replace(lower(name), '[[:space:][:punct:][:cntrl:]]+', '', 'g')
-$$;
 
 --
 -- Name: site_categories_no_update(); Type: FUNCTION; Schema: public; Owner: -
@@ -1833,18 +1822,18 @@ ALTER TABLE ONLY public.webhook_attempts ALTER COLUMN id SET DEFAULT nextval('pu
 -- Data for Name: categories; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-29 06:04:22.314418+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-29 06:04:22.314418+00', 0, '{picture,photo,illustration,art,graphics}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-29 06:04:22.314418+00', 0, '{film,movie,animation,clips}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-29 06:04:22.314418+00', 0, '{transcription,speech,voice,music,podcast,sound}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-29 06:04:22.314418+00', 0, '{coding,programming,developer,software}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-29 06:04:22.314418+00', 0, '{chatbot,conversation,companion}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-29 06:04:22.314418+00', 0, '{workflow,automation,calendar,tasks}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-29 06:04:22.314418+00', 0, '{ads,advertising,seo,sales,campaign}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-29 06:04:22.314418+00', 0, '{papers,science,academic,citations}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-29 06:04:22.314418+00', 0, '{analytics,spreadsheet,sql,charts,database}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-29 06:04:22.314418+00', 0, '{logo,mockup,prototype,interface,layout}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-29 06:04:22.314418+00', 0, '{learning,tutor,teaching,students,courses}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-29 06:09:10.876653+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-29 06:09:10.876653+00', 0, '{picture,photo,illustration,art,graphics}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-29 06:09:10.876653+00', 0, '{film,movie,animation,clips}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-29 06:09:10.876653+00', 0, '{transcription,speech,voice,music,podcast,sound}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-29 06:09:10.876653+00', 0, '{coding,programming,developer,software}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-29 06:09:10.876653+00', 0, '{chatbot,conversation,companion}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-29 06:09:10.876653+00', 0, '{workflow,automation,calendar,tasks}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-29 06:09:10.876653+00', 0, '{ads,advertising,seo,sales,campaign}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-29 06:09:10.876653+00', 0, '{papers,science,academic,citations}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-29 06:09:10.876653+00', 0, '{analytics,spreadsheet,sql,charts,database}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-29 06:09:10.876653+00', 0, '{logo,mockup,prototype,interface,layout}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-29 06:09:10.876653+00', 0, '{learning,tutor,teaching,students,courses}');
 
 --
 -- Data for Name: checkout_sessions; Type: TABLE DATA; Schema: public; Owner: -
@@ -1858,9 +1847,9 @@ INSERT INTO public.categories (slug, name, description, created_at, live_tools, 
 -- Data for Name: duplicate_key_backfills; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-29 06:04:22.314418+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-29 06:04:22.314418+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-29 06:04:22.314418+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-29 06:09:10.876653+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-29 06:09:10.876653+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-29 06:09:10.876653+00', NULL, NULL);
 
 --
 -- Data for Name: idempotency_keys; Type: TABLE DATA; Schema: public; Owner: -
