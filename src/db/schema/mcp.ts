@@ -48,10 +48,7 @@ export const siteMcp = pgTable(
      * name lower-cased without spaces and punctuation, so `create_issue`, `create-issue` and `createIssue` are one key.
      * Derived by the database (search_mcp_tool_keys, drizzle/0045_search_mcp_tool_names.sql), never written.
      */
-    toolKeys: text('tool_keys')
-      .array()
-      .notNull()
-      .generatedAlwaysAs(sql`search_mcp_tool_keys(status, tools)`),
+    toolKeys: text('tool_keys').array().notNull().generatedAlwaysAs(sql`search_mcp_tool_keys(status, tools)`),
   },
   (t) => [
     index('site_mcp_changed_idx').on(t.changedAt),

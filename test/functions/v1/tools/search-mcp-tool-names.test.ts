@@ -44,7 +44,7 @@ const slugs = (page: Page) => page.tools.map((x) => x.slug);
 const mcpSlugs = async (query: string) => {
   const result = await callTool(client, 'search_tools', { query });
   expect(result.isError).toBeFalsy();
-  return (result.structuredContent as Page).tools.map((x) => x.slug);
+  return (result.structuredContent as unknown as Page).tools.map((x) => x.slug);
 };
 
 describe('a query that names a tool of a listing’s MCP server', () => {
@@ -111,7 +111,10 @@ describe('a query that names a tool of a listing’s MCP server', () => {
       { name: 'Stale Server' },
       { name: 'Unchecked Server' },
     ]);
-    await giveMcpServer(t.deps.db, down!.id, 'https://down.example/mcp', { status: 'unreachable', tools: [{ name: w }] });
+    await giveMcpServer(t.deps.db, down!.id, 'https://down.example/mcp', {
+      status: 'unreachable',
+      tools: [{ name: w }],
+    });
     await giveMcpServer(t.deps.db, locked!.id, 'https://locked.example/mcp', {
       status: 'auth_required',
       tools: [{ name: w }],
@@ -124,7 +127,10 @@ describe('a query that names a tool of a listing’s MCP server', () => {
     expect(slugs(await rest(w))).toEqual([]);
     expect(await mcpSlugs(w)).toEqual([]);
     // The stale listing is found again once the listing names the URL that was probed.
-    await queryRows(t.deps.db, sql`UPDATE sites SET mcp_url = 'https://stale-old.example/mcp' WHERE id = ${stale!.id}::uuid`);
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET mcp_url = 'https://stale-old.example/mcp' WHERE id = ${stale!.id}::uuid`,
+    );
     expect(slugs(await rest(w))).toEqual([stale!.slug]);
   });
 
@@ -155,7 +161,11 @@ describe('a query that names a tool of a listing’s MCP server', () => {
     const w = word();
     const long = `${w}${'x'.repeat(5000)}`;
     const sqlish = `${w}'); DROP TABLE sites; --`;
-    const [a, b, c] = await seedTools(t.deps.db, [{ name: 'Long Names' }, { name: 'Quote Names' }, { name: 'Uni Names' }]);
+    const [a, b, c] = await seedTools(t.deps.db, [
+      { name: 'Long Names' },
+      { name: 'Quote Names' },
+      { name: 'Uni Names' },
+    ]);
     await giveMcpServer(t.deps.db, a!.id, 'https://long.example/mcp', { tools: [{ name: long }] });
     await giveMcpServer(t.deps.db, b!.id, 'https://quote.example/mcp', { tools: [{ name: sqlish }] });
     await giveMcpServer(t.deps.db, c!.id, 'https://uni.example/mcp', {
