@@ -23,10 +23,10 @@ export interface SearchPosition {
 
 // At most 16 digits: ±317 years around 1970, always inside Postgres's timestamp range.
 const MICROS = /^-?\d{1,16}$/;
-/** A rank tier (./search-plan.ts): 0 to 4. */
-export type SearchTier = 0 | 1 | 2 | 3 | 4;
+/** A rank tier (./search-plan.ts): 0 to 5. */
+export type SearchTier = 0 | 1 | 2 | 3 | 4 | 5;
 const isTier = (value: unknown): value is SearchTier =>
-  value === 0 || value === 1 || value === 2 || value === 3 || value === 4;
+  value === 0 || value === 1 || value === 2 || value === 3 || value === 4 || value === 5;
 /** How many corrections a typo search tries at most (./search-typo.ts). */
 const MAX_ATTEMPT = 9;
 

@@ -91,7 +91,8 @@ interface Meta {
  * (an unknown category is invalid_request). With a query: matches of its words in names, descriptions and category
  * names (and their synonyms), ranked by tier (./search-plan.ts: the name is the query; every word a whole word of the
  * name; every word in the name, the last perhaps typed halfway; every word in the name or the description; every word
- * there or naming a category of the tool), newest first within a tier. When the words find nothing, the typo fallback
+ * there or naming a category of the tool; below them all, the query is the name of a tool of the listing's reachable
+ * MCP server), newest first within a tier. When the words find nothing, the typo fallback
  * (./search-typo.ts, unless `correct` is false) searches a corrected query and says so in `suggestion`; when that finds
  * nothing either, the answer offers the closest categories and the newest tools. Featured and sponsored are returned as
  * flags and never change the order. Without a query: the newest live tools. Keyset pagination; the cursor remembers

@@ -43,9 +43,16 @@ export const siteMcp = pgTable(
     toolsSeenAt: tstz('tools_seen_at'),
     /** When the server's public facts (status, server info, tools) last changed: the registry API's updatedAt. */
     changedAt: tstz('changed_at').notNull().defaultNow(),
+    /**
+     * Search's keys of the tool names while the server is reachable (docs/mcp-and-search.md "MCP tool names"): each
+     * name lower-cased without spaces and punctuation, so `create_issue`, `create-issue` and `createIssue` are one key.
+     * Derived by the database (search_mcp_tool_keys, drizzle/0045_search_mcp_tool_names.sql), never written.
+     */
+    toolKeys: text('tool_keys').array().notNull().generatedAlwaysAs(sql`search_mcp_tool_keys(status, tools)`),
   },
   (t) => [
     index('site_mcp_changed_idx').on(t.changedAt),
+    index('site_mcp_tool_keys_idx').using('gin', t.toolKeys),
     check('site_mcp_status_check', sql`${t.status} IN ('unchecked', 'reachable', 'unreachable', 'auth_required')`),
   ],
 );

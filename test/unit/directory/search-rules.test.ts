@@ -45,7 +45,7 @@ describe('search cursor', () => {
     expect(() => decodeCursor('writer', forged.replace(/=+$/, ''))).toThrow(/cursor is malformed/);
     // Values the statement would reject must be refused here, as a 400 rather than a failing statement.
     for (const [r, t] of [
-      [5, '1'],
+      [6, '1'],
       [-1, '1'],
       [1.5, '1'],
       ['1', '1'],
