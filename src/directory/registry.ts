@@ -62,7 +62,9 @@ interface EntryRow {
  * Every listing that has or had a remote MCP server and was once live (alias e). It is `active` while live, shown
  * (not hidden by the health re-check) and naming an MCP URL; otherwise (withdrawn, taken down, hidden, URL removed)
  * it stays as `deleted`, so a mirror removes it. updated_at: the newest of the moments that change the entry
- * (the probe's public facts, going live, a status change, a withdrawal, a hiding).
+ * (the probe's public facts, going live, a status change, a withdrawal, a hiding) and of the listing's entries in the
+ * change feed (docs/change-feed.md), which hold every other public change: an approved edit, a category, a
+ * restore, the Verified mark.
  */
 function entries(own: string): SQL {
   const namespace = sql`coalesce((SELECT string_agg(label, '.' ORDER BY n DESC)
@@ -76,7 +78,8 @@ function entries(own: string): SQL {
       ${toolCategories} AS categories, h.state AS health,
       (s.status = 'live' AND NOT s.health_hidden AND s.mcp_url IS NOT NULL) AS active,
       s.published_at,
-      greatest(m.changed_at, s.published_at, s.status_changed_at, s.withdrawn_at, h.hidden_at) AS updated_at
+      greatest(m.changed_at, s.published_at, s.status_changed_at, s.withdrawn_at, h.hidden_at,
+        (SELECT max(c.changed_at) FROM listing_changes c WHERE c.site_id = s.id)) AS updated_at
     FROM sites s LEFT JOIN site_mcp m ON m.site_id = s.id LEFT JOIN site_health h ON h.site_id = s.id
     WHERE s.published_at IS NOT NULL AND s.slug IS NOT NULL AND (s.mcp_url IS NOT NULL OR m.site_id IS NOT NULL)) e`;
 }

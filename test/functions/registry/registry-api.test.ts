@@ -33,7 +33,10 @@ const get = async (path: string) => {
   return { status: res.status, body: await res.json(), headers: res.headers };
 };
 
-type Entry = { server: { name: string; version: string; remotes: unknown }; _meta: Record<string, any> };
+type Entry = {
+  server: { name: string; title?: string; version: string; remotes: unknown };
+  _meta: Record<string, any>;
+};
 const official = (e: Entry) => e._meta['io.modelcontextprotocol.registry/official'];
 
 /** Reads every page of `path` with `limit`, returning the entries in order. */
@@ -80,6 +83,15 @@ beforeAll(async () => {
   await giveMcpServer(t.deps.db, five!.id, 'https://five.example/mcp', { status: 'unreachable' });
 });
 afterAll(() => t.close());
+
+/** Moves the change feed's entries of these listings into the past, as if their last public change was at `at`. */
+async function ageChangeFeed(siteIds: string[], at: Date): Promise<void> {
+  for (const id of siteIds)
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE listing_changes SET changed_at = ${at.toISOString()}::timestamptz WHERE site_id = ${id}::uuid`,
+    );
+}
 
 describe('the vendored schema', () => {
   it('rejects what the official registry rejects (so a pass means something)', async () => {
@@ -175,6 +187,7 @@ describe('GET /v0.1/servers', () => {
       t.deps.db,
       sql`UPDATE sites SET published_at = ${old.toISOString()}::timestamptz, status_changed_at = ${old.toISOString()}::timestamptz WHERE id IN (${a!.id}::uuid, ${b!.id}::uuid, ${c!.id}::uuid, ${d!.id}::uuid)`,
     );
+    await ageChangeFeed([a!.id, b!.id, c!.id, d!.id], old);
     const since = new Date(Date.now() - 1000).toISOString();
     const mine = (list: Entry[]) => list.filter((e) => [a, b, c, d].some((x) => e.server.name.endsWith(`/${x!.slug}`)));
     expect(mine(await readAll(`/v0.1/servers?updated_since=${since}`, 2))).toEqual([]);
@@ -204,6 +217,25 @@ describe('GET /v0.1/servers', () => {
     expect(deleted.status).toBe(200);
     expectValid('list', deleted.body);
     expect(official(deleted.body.servers[0]).status).toBe('deleted');
+  });
+
+  it('moves updatedAt for every public change the change feed records: an approved edit of the name', async () => {
+    const [tool] = await seedTools(t.deps.db, [{ name: 'Edited Later' }]);
+    const old = new Date('2026-01-01T00:00:00Z');
+    await giveMcpServer(t.deps.db, tool!.id, `https://${tool!.slug}.example/mcp`, { changedAt: old });
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET published_at = ${old.toISOString()}::timestamptz, status_changed_at = ${old.toISOString()}::timestamptz WHERE id = ${tool!.id}::uuid`,
+    );
+    await ageChangeFeed([tool!.id], old);
+    const since = new Date(Date.now() - 1000).toISOString();
+    const mine = (list: Entry[]) => list.filter((e) => e.server.name.endsWith(`/${tool!.slug}`));
+    expect(mine(await readAll(`/v0.1/servers?updated_since=${since}`, 50))).toEqual([]);
+    // What an approved edit writes (src/pipeline/ applies it as one UPDATE of the listing's public fields).
+    await queryRows(t.deps.db, sql`UPDATE sites SET name = 'Edited Later, renamed' WHERE id = ${tool!.id}::uuid`);
+    const changed = mine(await readAll(`/v0.1/servers?updated_since=${since}`, 50));
+    expect(changed.map((e) => [e.server.title, official(e).status])).toEqual([['Edited Later, renamed', 'active']]);
+    expect(Date.parse(official(changed[0]!).updatedAt)).toBeGreaterThan(Date.parse(since));
   });
 
   it('answers bad query values with 400 in the error shape', async () => {
