@@ -14,7 +14,7 @@ import { TYPO_ATTEMPTS } from './search-typo';
 //   3  every word is in the name or the description
 //   4  every word is there or names one of the tool's categories (a word of the category's name, or a synonym)
 //   5  the query is the name of a tool of the listing's MCP server (no text tier matched it): search_tool_name_hits in
-//      drizzle/0045_search_mcp_tool_names.sql, one GIN probe run only when tiers 0 to 4 leave room on the page
+//      drizzle/0046_search_mcp_tool_names.sql, one GIN probe run only when tiers 0 to 4 leave room on the page
 // A category is the broader signal: "podcasts" finds the tools that say they edit podcasts before every other tool in
 // Audio (the judged relevance set, when it was made, measured the other order worse: precision at 5 0.90 against 0.94).
 // Each tier's condition holds for every row of the tiers before it, and within a tier the order is the listing

@@ -112,7 +112,7 @@ fieldset.field>label{font-weight:400;margin:var(--space-1) 0}
 section.op{border-top:1px solid var(--border);margin-top:var(--space-6)}section.op h4{font-size:var(--step-0);margin:var(--space-4) 0 var(--space-2)}
 ul.fields{list-style:none;padding:0;margin:0 0 var(--space-3)}ul.fields ul.fields{padding-left:var(--space-4);border-left:2px solid var(--border);margin:var(--space-1) 0}ul.fields li{margin:var(--space-1) 0}
 section.op small,ul.fields small{color:var(--muted)}section.op summary{cursor:pointer;font-weight:600}section.op details{margin:var(--space-1) 0 var(--space-3)}
-form.try{max-width:var(--narrow)}form.try input[type=number]{width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius)}`;
+form.try{max-width:var(--narrow)}form.try button{white-space:normal;overflow-wrap:anywhere}form.try input[type=number]{width:100%;padding:var(--space-2) var(--space-3);background:var(--surface);border:1px solid var(--border);border-radius:var(--radius)}`;
 
 /** The whole stylesheet, tokens first. */
 export const STYLESHEET = `${TOKENS}\n${BASE}\n${CHROME}\n${FORMS}\n${CONTENT}\n${STATS_CHART_CSS}\n${SUBMIT_STEP_CSS}\n`;

@@ -46,7 +46,7 @@ export const siteMcp = pgTable(
     /**
      * Search's keys of the tool names while the server is reachable (docs/mcp-and-search.md "MCP tool names"): each
      * name lower-cased without spaces and punctuation, so `create_issue`, `create-issue` and `createIssue` are one key.
-     * Derived by the database (search_mcp_tool_keys, drizzle/0045_search_mcp_tool_names.sql), never written.
+     * Derived by the database (search_mcp_tool_keys, drizzle/0046_search_mcp_tool_names.sql), never written.
      */
     toolKeys: text('tool_keys').array().notNull().generatedAlwaysAs(sql`search_mcp_tool_keys(status, tools)`),
   },
