@@ -16,7 +16,8 @@
 //     ↓
 //   src/catalog/               the catalogue: the tables of facts every layer reads (plans, tiers, closed lists)
 //
-// Arrows point down only. The exceptions are listed in UPWARD below, each with its reason; keep that list short.
+// Arrows point down only, without exception: test/unit/dependency-rules.test.ts draws the repository by PICTURE and
+// fails on any arrow that runs up a row.
 // Ships as CommonJS (.cjs) because package.json says "type": "module" and dependency-cruiser loads a
 // `module.exports` config.
 
@@ -59,47 +60,9 @@ const PICTURE = [
   { row: 'catalogue', paths: [CATALOG] },
 ];
 
-/**
- * The arrows that point up, each allowed by name (and reported by dependency-cruiser as information under that
- * name). At most three; a new one needs a reason as good as this.
- */
-const UPWARD = [
-  {
-    name: 'deps-carries-the-key-cache',
-    from: DEPS,
-    to: '^src/accounts/key-cache\\.ts$',
-    why:
-      'Deps holds the process-wide cache of verified API keys; its type lives with the keys it caches ' +
-      '(src/accounts/). Type-only (the rule deps-imports-only-types holds it), so no code runs upward.',
-  },
-];
-
-/**
- * A layer may import only `allowed` of src/ (src-never-imports-functions keeps it out of functions/); the UPWARD
- * arrows leaving this layer are carved out of the rule and checked on their own (same rule name), so each
- * exception allows exactly one arrow.
- */
+/** A layer may import only `allowed` of src/ (src-never-imports-functions keeps it out of functions/). */
 function layer(name, comment, from, allowed) {
-  const froms = [from].flat();
-  const exceptions = UPWARD.filter((arrow) =>
-    froms.some((path) => new RegExp(path).test(arrow.from.replace(/^\^|\\|\$$/g, ''))),
-  );
-  return [
-    {
-      name,
-      comment,
-      severity: 'error',
-      from: { path: from, pathNot: exceptions.map((arrow) => arrow.from) },
-      to: { path: '^src/', pathNot: allowed },
-    },
-    ...exceptions.map((arrow) => ({
-      name,
-      comment: `${comment} Exception ${arrow.name}: ${arrow.why}`,
-      severity: 'error',
-      from: { path: arrow.from },
-      to: { path: '^src/', pathNot: [...allowed, arrow.to] },
-    })),
-  ];
+  return [{ name, comment, severity: 'error', from: { path: from }, to: { path: '^src/', pathNot: allowed } }];
 }
 
 /** Each capability folder may import the layers below its own, the crawler and the floor. */
@@ -288,13 +251,6 @@ module.exports = {
       from: { path: '^functions/', pathNot: ENTRIES },
       to: { path: DB },
     },
-    ...UPWARD.map((arrow) => ({
-      name: arrow.name,
-      comment: `An arrow that points up, allowed by name: ${arrow.why}`,
-      severity: 'info',
-      from: { path: arrow.from },
-      to: { path: arrow.to },
-    })),
   ],
   options: {
     // Our own modules only: npm packages are not layers, and not following them keeps the run to seconds offline.
@@ -313,9 +269,8 @@ module.exports = {
 };
 
 // The rows of the import picture, for test/unit/dependency-rules.test.ts, which draws the repository by them and
-// holds the arrows that run up to the UPWARD list. Not enumerable: dependency-cruiser's config admits no other key.
+// fails on any arrow that runs up. Not enumerable: dependency-cruiser's config admits no other key.
 Object.defineProperties(module.exports, {
   picture: { value: PICTURE },
-  upward: { value: UPWARD },
   capabilityLayers: { value: CAPABILITY_LAYERS },
 });

@@ -9,7 +9,7 @@ import { noDisposableDomains } from './adapters/disposable-domains/list';
 import { noPublicSuffixes } from './adapters/public-suffixes/list';
 import type { Logger } from './log';
 import { createLogger } from './log';
-import { KeyCache } from './accounts/key-cache';
+import { KeyCache } from './key-cache';
 import { createLocalPayments } from './adapters/payments/local';
 import { membershipPrices, planPrices } from './catalog/plans';
 import { createStripePayments } from './adapters/payments/stripe';

@@ -9,7 +9,7 @@ import type { MediaStore } from './adapters/media/types';
 import type { StatsStore } from './adapters/stats/types';
 import type { DisposableDomains } from './adapters/disposable-domains/types';
 import type { Logger } from './log';
-import type { KeyCache } from './accounts/key-cache';
+import type { KeyCache } from './key-cache';
 import type { Resolver } from './adapters/resolver/resolver';
 import type { TxtResolver } from './adapters/resolver/resolver';
 import type { PublicSuffixes } from './adapters/public-suffixes/types';

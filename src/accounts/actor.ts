@@ -1,4 +1,4 @@
-import type { KeyIdentity } from './key-cache';
+import type { KeyIdentity } from '../key-cache';
 import type { WebSession } from './web-sessions';
 
 /** Who is calling a verb: the account behind a verified API key (or a signed-in session). */

@@ -4,7 +4,7 @@ import { apiKeys } from '../db/schema';
 import { queryRows } from '../db/client';
 import { ServiceError } from '../errors';
 import { randomToken, sha256Hex } from '../crypto';
-import type { KeyIdentity } from './key-cache';
+import type { KeyIdentity } from '../key-cache';
 
 /** `tdk_` + 22 base62 characters (≈131 bits). Only the SHA-256 hash is stored. */
 export const API_KEY_PATTERN = /^tdk_[0-9A-Za-z]{22}$/;
