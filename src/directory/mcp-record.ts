@@ -34,8 +34,14 @@ export const toolMcpColumns = sql`s.mcp_url, m.status AS mcp_status, m.transport
     'description', t->>'description') ORDER BY o), '[]'::jsonb) FROM jsonb_array_elements(m.tools) WITH ORDINALITY AS x(t, o)) END AS mcp_tools,
   ${isoTimestamp(sql`m.checked_at`)} AS mcp_checked_at, ${isoTimestamp(sql`m.tools_seen_at`)} AS mcp_tools_seen_at`;
 
+/**
+ * The one rule of which probe counts (site_mcp as `m`, sites as `s`): the probe of the URL the listing names now. The
+ * owner's record, the tool record, search's `has_mcp` and the registry all read it from here.
+ */
+export const currentMcpProbe = sql`m.url = s.mcp_url`;
+
 /** The join `toolMcpColumns` reads (sites as `s`): the probe of the URL the listing names now. */
-export const mcpJoin = sql`LEFT JOIN site_mcp m ON m.site_id = s.id AND m.url = s.mcp_url`;
+export const mcpJoin = sql`LEFT JOIN site_mcp m ON m.site_id = s.id AND ${currentMcpProbe}`;
 
 /** The columns of toolMcpColumns, as a row carries them (absent on reads that do not join). */
 export interface ToolMcpRow {

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import { isoTimestamp } from '../db/sql-format';
 import { ServiceError } from '../errors';
+import { currentMcpProbe } from './mcp-record';
 import { verifiedDomainSql } from '../domains/verified-mark';
 import { shortenDescription, toolCategories, type ToolCategory } from './tool-record';
 import { ownNamespace, registryVersion } from './registry-names';
@@ -73,8 +74,8 @@ function entries(own: string): SQL {
       s.metadata->>'description' AS description, coalesce(s.mcp_url, m.url) AS remote_url,
       CASE WHEN m.url = coalesce(s.mcp_url, m.url) THEN m.transport END AS transport,
       CASE WHEN m.url = coalesce(s.mcp_url, m.url) THEN m.server_version END AS server_version,
-      CASE WHEN m.url = s.mcp_url THEN m.status END AS mcp_status,
-      CASE WHEN m.url = s.mcp_url THEN m.tool_count END AS tool_count,
+      CASE WHEN ${currentMcpProbe} THEN m.status END AS mcp_status,
+      CASE WHEN ${currentMcpProbe} THEN m.tool_count END AS tool_count,
       ${toolCategories} AS categories, h.state AS health,
       (s.status = 'live' AND NOT s.health_hidden AND s.mcp_url IS NOT NULL) AS active,
       s.published_at,

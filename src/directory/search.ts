@@ -16,6 +16,7 @@ import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
 import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
 import { verifiedMethodSql } from '../domains/verified-mark';
+import { currentMcpProbe } from './mcp-record';
 import { categorySlugSchema } from '../categories/category-rules';
 import { unknownCategories } from '../categories/categories';
 
@@ -209,7 +210,7 @@ async function onlyWithMcp<Row extends { sort_id: string | null }>(deps: Deps, r
   if (ids.length === 0) return [];
   const reachable = await queryRows<{ site_id: string }>(
     deps.db,
-    sql`SELECT m.site_id FROM site_mcp m JOIN sites s ON s.id = m.site_id AND s.mcp_url = m.url
+    sql`SELECT m.site_id FROM site_mcp m JOIN sites s ON s.id = m.site_id AND ${currentMcpProbe}
       WHERE m.site_id = ANY (${`{${ids.join(',')}}`}::uuid[]) AND m.status = 'reachable'`,
   );
   const found = new Set(reachable.map((row) => row.site_id));

@@ -4,6 +4,7 @@ import type { SiteStatus } from '../catalog/site-statuses';
 import type { PaymentReason, PendingRecord, Refund, SiteRecord } from './record-schemas';
 import type { PlanName } from '../catalog/plans';
 import { sponsorSlotHeld } from '../directory/sponsor-slot';
+import { currentMcpProbe } from '../directory/mcp-record';
 import { publicCrawlError } from '../crawler/crawl-error-messages';
 import { editRecordColumns, withEditFields, type EditColumns } from './edit-record';
 import type { PendingState } from '../catalog/payment-states';
@@ -35,7 +36,7 @@ const mcpRecordColumn = sql`(SELECT to_jsonb(m) || jsonb_build_object('checked_a
      'changelog', (SELECT coalesce(jsonb_agg(jsonb_build_object('changed_at', ${isoTimestamp(sql`c.changed_at`)},
          'added', c.added, 'removed', c.removed, 'changed', c.changed) ORDER BY c.changed_at DESC, c.id DESC), '[]')
        FROM site_mcp_changes c WHERE c.site_id = s.id))
-   FROM site_mcp m WHERE m.site_id = s.id AND m.url = s.mcp_url) AS mcp`;
+   FROM site_mcp m WHERE m.site_id = s.id AND ${currentMcpProbe}) AS mcp`;
 
 /** Column list shared by every site-record read (one place for the shape). */
 export const siteRecordColumns = sql`s.id AS site_id, s.name, s.url, s.status, s.is_feature, ${sponsorSlotHeld} AS is_sponsor,
