@@ -6,6 +6,7 @@ import { ServiceError } from '../errors';
 import { LISTING_CHANGE_RETENTION_DAYS, type ListingChangeKind } from '../catalog/listing-change-kinds';
 import { toolColumns, toolHealthColumns, toToolDetail, type ToolDetail, type ToolRow } from './tool-record';
 import { decodeCursor, encodeCursor, positionBefore, type ChangePosition } from './change-cursor';
+import { mcpJoin, toolMcpColumns, type ToolMcpRow } from './mcp-record';
 
 // The change feed of the directory (docs/change-feed.md): every listing that appeared, changed or left, oldest
 // first, from the rows the triggers of drizzle/*_listing_changes.sql write. Public: no actor.
@@ -95,17 +96,18 @@ function startOf(since: string | undefined, bounds: Bounds): ChangePosition {
   return position;
 }
 
-type ChangeRow = ToolRow & {
-  change_id: string;
-  change_xid: string;
-  kind: ListingChangeKind;
-  change_site_id: string;
-  change_slug: string | null;
-  previous_slug: string | null;
-  changed_at: string;
-  /** The site's id when it is listed now (the join found it), else null. */
-  listed_id: string | null;
-};
+type ChangeRow = ToolRow &
+  ToolMcpRow & {
+    change_id: string;
+    change_xid: string;
+    kind: ListingChangeKind;
+    change_site_id: string;
+    change_slug: string | null;
+    previous_slug: string | null;
+    changed_at: string;
+    /** The site's id when it is listed now (the join found it), else null. */
+    listed_id: string | null;
+  };
 
 /**
  * The changes after a position, oldest first: only those whose position is below the oldest transaction still
@@ -117,13 +119,14 @@ const readAfter = (deps: Deps, after: ChangePosition, limit: number) =>
     deps.db,
     sql`SELECT c.id::text AS change_id, c.position_xid::text AS change_xid, c.kind, c.site_id AS change_site_id,
       c.slug AS change_slug, c.previous_slug, ${isoTimestamp(sql`c.changed_at`)} AS changed_at, s.id AS listed_id,
-      ${toolColumns}, ${toolHealthColumns}
+      ${toolColumns}, ${toolHealthColumns}, ${toolMcpColumns}
     FROM (SELECT * FROM listing_changes c
       WHERE (c.position_xid, c.id) > (${after.xid}::xid8, ${after.id}::bigint)
         AND c.position_xid < pg_snapshot_xmin(pg_current_snapshot())
       ORDER BY c.position_xid, c.id LIMIT ${limit + 1}) c
     LEFT JOIN sites s ON s.id = c.site_id AND s.status = 'live' AND NOT s.health_hidden
     LEFT JOIN site_health h ON h.site_id = s.id
+    ${mcpJoin}
     ORDER BY c.position_xid, c.id`,
   );
 

@@ -179,7 +179,14 @@ describe('GET /api/v1/changes', () => {
       ['changed', undefined],
     ]);
 
-    // The MCP server's probe: its first record, then a change of what it found; a probe that found the same is none.
+    // The MCP server: the owner names it (a public field), its probe's first record, then a change of what it found;
+    // a probe that found the same is none. Each entry carries the tool record's mcp object as the detail read has it.
+    const mcpOfEntry = (entries: Awaited<ReturnType<typeof step>>) =>
+      entries.map((e) => (e.tool as { mcp?: { url: string; status: string } | null } | null)?.mcp);
+    await queryRows(h.t.deps.db, sql`UPDATE sites SET mcp_url = ${`https://${host}/mcp`} WHERE id = ${tool.id}::uuid`);
+    expect(mcpOfEntry(await step())).toEqual([
+      expect.objectContaining({ url: `https://${host}/mcp`, status: 'unchecked' }),
+    ]);
     await queryRows(
       h.t.deps.db,
       sql`INSERT INTO site_mcp (site_id, url) VALUES (${tool.id}::uuid, ${`https://${host}/mcp`})`,
@@ -191,7 +198,9 @@ describe('GET /api/v1/changes', () => {
       h.t.deps.db,
       sql`UPDATE site_mcp SET status = 'reachable', changed_at = now() + interval '1 second' WHERE site_id = ${tool.id}::uuid`,
     );
-    expect(kinds(await step())).toEqual(['changed']);
+    const probed = await step();
+    expect(kinds(probed)).toEqual(['changed']);
+    expect(mcpOfEntry(probed)).toEqual([expect.objectContaining({ status: 'reachable' })]);
   });
 
   it('pages with a small limit see every entry once, in the order of one big page', async () => {
