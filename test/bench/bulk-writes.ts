@@ -9,6 +9,8 @@
 //   BENCH_BULK_ROUNDS     rounds per size (default 5 up to 25,000 tools, 3 above; best, median and slowest are shown)
 //   BENCH_BULK_TIMEOUT_S  statement_timeout of a timed statement (default 900): a statement past it is a failure
 //   BENCH_DATABASE_URL    a PostgreSQL server to use instead of a throwaway one (a database per size is created)
+//   BENCH_BULK_ONLY       comma-separated words; only the statements whose name contains one of them run (e.g.
+//                         "backfill,public field": the million run times the key backfill and a migration-shaped UPDATE)
 import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -33,6 +35,12 @@ const KEY_BACKFILL = 'key backfill, every key stale (1,000 rows per UPDATE)';
  */
 const FLUSH_GIN_PENDING_LISTS = `SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i
   JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE a.amname = 'gin'`;
+
+const only = process.env.BENCH_BULK_ONLY?.split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
+/** Whether the statement named `name` runs (BENCH_BULK_ONLY; every statement without it). */
+const wanted = (name: string) => !only?.length || only.some((word) => name.includes(word));
 
 const list = (value: string | undefined) =>
   value
@@ -142,7 +150,7 @@ async function measureSize(
       for (const statement of [
         ...bulkStatements(round),
         { name: KEY_REWRITE, sql: `UPDATE sites SET normalized_name = normalized_name || ' ${round}'` },
-      ]) {
+      ].filter((s) => wanted(s.name))) {
         await settle();
         await record(statement.name, () =>
           timed(pid, async () => {
@@ -151,6 +159,10 @@ async function measureSize(
             return rows;
           }),
         );
+      }
+      if (!wanted(KEY_BACKFILL)) {
+        process.stdout.write(`  ${size}: round ${round} of ${rounds} done\n`);
+        continue;
       }
       await settle();
       const backfillPid = Number(
