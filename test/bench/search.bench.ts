@@ -39,8 +39,8 @@ import {
 } from '../helpers/search-corpus';
 import { SEARCH_KINDS, drawSearch, type DrawnSearch, type SearchKind } from '../helpers/search-corpus-queries';
 import { loadSearchCorpus } from '../helpers/search-corpus-load';
-import { seedTools } from '../helpers/live-tools';
-import { recordedQuality, relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { recordedQuality, relevanceCases } from '../helpers/search-relevance-set';
+import { seedRelevanceDirectory } from '../helpers/search-relevance-seed';
 import { quality, type Quality } from '../helpers/search-relevance-metrics';
 import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
 import { type BenchReport, runStandalone } from './lib/results';
@@ -218,7 +218,7 @@ async function relevance(serverUrl: string): Promise<Quality> {
   url.pathname = `/${name}`;
   const opened = await withRequestedKeyBackfill(await openNodePostgres(url.toString(), { max: 1 }));
   try {
-    await seedTools(opened.db, relevanceCorpus());
+    await seedRelevanceDirectory(opened.db);
     const deps = buildDeps(loadConfig({ DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent' }), opened.db, {
       log: createLogger('silent'),
     });

@@ -6,8 +6,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { findPostgresBinaries } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
 import { useNeonTestApp } from '../helpers/standins/neon-database';
-import { seedTools } from '../helpers/live-tools';
-import { recordedQuality, relevanceCases, relevanceCorpus } from '../helpers/search-relevance-set';
+import { recordedQuality, relevanceCases } from '../helpers/search-relevance-set';
+import { seedRelevanceDirectory } from '../helpers/search-relevance-seed';
 import { quality } from '../helpers/search-relevance-metrics';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -19,7 +19,7 @@ type Page = { tools: Array<{ name: string }>; next_cursor: string | null };
 describePg('search on PostgreSQL through drizzle neon-http', () => {
   const app = useNeonTestApp();
   beforeAll(async () => {
-    await seedTools(app.t.deps.db, relevanceCorpus());
+    await seedRelevanceDirectory(app.t.deps.db);
   });
 
   // One request for the search, and one more: the page cache reads the listing version first (here on every request,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../helpers/test-app';
-import { seedTools } from '../../../helpers/live-tools';
-import { corpusNames, recordedQuality, relevanceCases, relevanceCorpus } from '../../../helpers/search-relevance-set';
+import { corpusNames, recordedQuality, relevanceCases } from '../../../helpers/search-relevance-set';
+import { seedRelevanceDirectory } from '../../../helpers/search-relevance-seed';
 import { quality } from '../../../helpers/search-relevance-metrics';
 
 // The relevance set (test/helpers/search-relevance-set.ts) through GET /api/v1/tools, on the embedded database: the
@@ -11,7 +11,7 @@ import { quality } from '../../../helpers/search-relevance-metrics';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedTools(t.deps.db, relevanceCorpus());
+  await seedRelevanceDirectory(t.deps.db);
 });
 afterAll(() => t.close());
 
