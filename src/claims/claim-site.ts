@@ -38,7 +38,7 @@ export async function claimSite({
     deps.db,
     sql`SELECT s.id, s.account_id, ${domain ? holdsProof(sql`s.account_id`, domain) : sql`false`} AS owner_holds,
           ${domain ? holdsProof(actor.accountId, domain) : sql`false`} AS claimant_holds
-        FROM sites s WHERE s.canonical_url = ${canonical}`,
+        FROM sites s WHERE s.canonical_url = ${canonical} AND s.withdrawn_at IS NULL`,
   );
   if (!site) throw new ServiceError('not_found', 'No listing has this URL.');
   if (site.account_id === actor.accountId)

@@ -23,7 +23,7 @@ export async function reviewSite(deps: Deps, siteId: string): Promise<ReviewOutc
   }>(
     deps.db,
     sql`SELECT s.url, s.metadata,
-          (SELECT o.id FROM sites o WHERE o.status = 'live' AND o.id <> s.id
+          (SELECT o.id FROM sites o WHERE o.status = 'live' AND o.withdrawn_at IS NULL AND o.id <> s.id
              AND (o.canonical_url = s.metadata->>'finalCanonical' OR o.metadata->>'finalCanonical' = s.metadata->>'finalCanonical')
            LIMIT 1) AS live_duplicate
         FROM sites s WHERE s.id = ${siteId}::uuid AND s.status = 'pending_review'`,

@@ -42,7 +42,7 @@ export async function changeSiteUrl({
             manual_retries_on = ${today}
           WHERE s.id = ${input.site_id}::uuid AND s.account_id = ${actor.accountId}::uuid AND s.status = 'crawl_failed'
             AND (s.manual_retries_on IS DISTINCT FROM ${today} OR s.manual_retries < ${MAX_RETRIES_PER_DAY})
-            AND NOT EXISTS (SELECT 1 FROM sites o WHERE o.canonical_url = ${canonical} AND o.id <> s.id)
+            AND NOT EXISTS (SELECT 1 FROM sites o WHERE o.canonical_url = ${canonical} AND o.withdrawn_at IS NULL AND o.id <> s.id)
           RETURNING s.id, s.crawl_attempts`,
     );
   } catch (error) {
@@ -71,7 +71,7 @@ async function whyNot(deps: Deps, actor: Actor, siteId: string, canonical: strin
           ceil(extract(epoch FROM (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') - now() AT TIME ZONE 'UTC'))::int AS seconds_to_midnight,
           o.id AS holder_id, o.account_id = s.account_id AS holder_own, o.name AS holder_name,
           CASE WHEN o.status = 'live' THEN o.live_url END AS holder_live_url
-        FROM sites s LEFT JOIN sites o ON o.canonical_url = ${canonical} AND o.id <> s.id
+        FROM sites s LEFT JOIN sites o ON o.canonical_url = ${canonical} AND o.withdrawn_at IS NULL AND o.id <> s.id
         WHERE s.id = ${siteId}::uuid AND s.account_id = ${actor.accountId}::uuid`,
   );
   if (!site) {

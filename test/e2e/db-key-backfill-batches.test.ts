@@ -6,7 +6,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
-import { KEY_WRITE_BATCH } from '../../src/submissions/backfill-key-writes';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client';
+import { batchWrite, KEY_WRITE_BATCH, type KeyColumn } from '../../src/submissions/backfill-key-writes';
 import { backfillDuplicateKeys } from '../../src/submissions/backfill-keys';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
@@ -105,6 +107,41 @@ describePg('duplicate-key backfill in batches (real PostgreSQL)', () => {
     } finally {
       await racer.end();
     }
+  });
+  // A batch asks, for each of its rows, whether another row holds the new key. That lookup must be the unique index's:
+  // a condition the partial index does not imply (sites: `WHERE withdrawn_at IS NULL`) leaves PostgreSQL only a read of
+  // the whole table per row, which the planner chooses once the batch looks small (one 1,000-row batch over 250,000
+  // tools ran for more than nine minutes). With sequential scans priced out, a plan still holding one has no other way.
+  it('looks up the holder of each new key through the unique index, for every key column', async () => {
+    const plan = async (statement: SQL) => {
+      const one = await openNodePostgres(server.connectionString, { max: 1 });
+      try {
+        await queryRows(one.db, sql`SET enable_seqscan = off`);
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(one.db, sql`EXPLAIN ${statement}`);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await one.close();
+      }
+    };
+    const rows = [
+      { id: crypto.randomUUID(), scope: account, old: 'https://old.example/', next: 'https://new.example/' },
+    ];
+    const columns: KeyColumn[] = [
+      { table: 'sites', column: 'canonical_url', unique: true },
+      { table: 'sites', column: 'normalized_name', unique: true },
+      { table: 'pending_submissions', column: 'canonical_url', unique: true },
+    ];
+    for (const target of columns) {
+      const shown = await plan(batchWrite(target, rows));
+      expect(shown, `${target.table}.${target.column}`).toMatch(/Index (Only )?Scan using \S+ on \S+ o\b/);
+      expect(shown, `${target.table}.${target.column}`).not.toMatch(/Seq Scan on \S+ o\b/);
+    }
+    // The rule catches the shape that was slow: the same lookup without the partial index's condition.
+    const old = await plan(
+      sql`UPDATE sites t SET canonical_url = v.next FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id uuid, old text, next text)
+        WHERE t.id = v.id AND t.canonical_url = v.old AND NOT EXISTS (SELECT 1 FROM sites o WHERE o.canonical_url = v.next) RETURNING t.id`,
+    );
+    expect(old).toMatch(/Seq Scan on sites o\b/);
   });
 });
 

@@ -142,6 +142,10 @@ export const sites = pgTable(
     index('sites_live_search_idx').using('gin', t.searchVector).where(sql`${t.status} = 'live'`),
     index('sites_live_name_vector_idx').using('gin', t.nameVector).where(sql`${t.status} = 'live'`),
     index('sites_live_lower_name_idx').on(sql`lower(${t.name})`).where(sql`${t.status} = 'live'`),
+    // The review's duplicate check finds a live tool whose crawl landed on the same address (src/pipeline/review-site.ts).
+    index('sites_live_final_canonical_idx')
+      .on(sql`(${t.metadata}->>'finalCanonical')`)
+      .where(sql`${t.status} = 'live'`),
     // The directory's listing index, sites_live_listing_idx (listed_at DESC, id DESC) INCLUDE (name, name_vector,
     // search_vector) WHERE live, is created in SQL (drizzle/*_search_derived_columns.sql): drizzle
     // cannot declare INCLUDE. It serves "newest first", keyset pages, and search's recent window by index-only scans.
