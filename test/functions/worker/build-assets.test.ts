@@ -16,6 +16,9 @@ import { REFERENCE_UI_PATH } from '../../../functions/v1/docs/reference-ui';
 import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 import { STYLESHEET, stylesheetPath } from '../../../functions/pages/shell/stylesheet';
+import { OPENAPI_TEMPLATE_ASSET_PATH, withOrigin } from '../../../functions/v1/docs/openapi-template';
+import { openApiText } from '../../../functions/worker/openapi-text-from-assets';
+import { createTestApp } from '../../helpers/test-app';
 
 // wrangler.toml [build] fills [assets] with exactly the reference UI, the stylesheet, the disposable-mail domain list
 // and their headers; everything in that folder is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
@@ -41,6 +44,7 @@ describe('buildWorkerAssets', () => {
   const expectedFiles = [
     DISPOSABLE_DOMAINS_ASSET_PATH.slice(1),
     PUBLIC_SUFFIXES_ASSET_PATH.slice(1),
+    OPENAPI_TEMPLATE_ASSET_PATH.slice(1),
     '_headers',
     REFERENCE_UI_PATH.slice(1),
     stylesheetPath().slice(1),
@@ -59,7 +63,8 @@ describe('buildWorkerAssets', () => {
       '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +
         `${stylesheetPath()}\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n` +
         '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n' +
-        `${PUBLIC_SUFFIXES_ASSET_PATH}\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n`,
+        `${PUBLIC_SUFFIXES_ASSET_PATH}\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n` +
+        '/api/v1/openapi.template.json\n  Cache-Control: public, max-age=300\n  X-Content-Type-Options: nosniff\n',
     );
     expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
   });
@@ -85,4 +90,27 @@ describe('buildWorkerAssets', () => {
     expect(module.stylesheetPath()).toBe(stylesheetPath());
     expect(module.STYLESHEET).not.toContain('{'); // no rule of the stylesheet
   });
+
+  it("holds openapi.json with a stand-in origin: the Worker's text for its origin is, byte for byte, what Node serves", async () => {
+    const target = join(dir, 'openapi');
+    buildWorkerAssets(target);
+    const template = readFileSync(join(target, OPENAPI_TEMPLATE_ASSET_PATH), 'utf8');
+    // The Worker's module, over a binding that answers from the built folder as Cloudflare's assets do.
+    const ASSETS = {
+      fetch: async (request: Request) =>
+        new Response(readFileSync(join(target, new URL(request.url).pathname)), { status: 200 }),
+    };
+    const origin = 'https://tooldir.example';
+    const served = await openApiText(undefined, origin, { ASSETS });
+    expect(served).toBe(withOrigin(template, origin));
+    const node = await createTestApp({ env: { SITE_ORIGIN: origin } });
+    try {
+      const res = await node.app.request(`${origin}/api/v1/openapi.json`, { headers: { 'cf-connecting-ip': '127.0.0.1' } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(served);
+    } finally {
+      await node.close();
+    }
+    await expect(openApiText(undefined, origin, {})).rejects.toThrow(/ASSETS/);
+  }, 120_000);
 });

@@ -28,6 +28,8 @@ const EXPECTED: Record<string, string[]> = {
   './stylesheet': ['functions/pages/shell/assets.ts', 'functions/pages/shell/document.ts'],
   neverthrow: ['node_modules/@upstash/qstash/chunk-*.mjs'],
   './stripe.core.js': ['node_modules/stripe/esm/stripe.esm.worker.js'],
+  './openapi-text': ['functions/v1/docs/openapi.ts'],
+  '@asteasolutions/zod-to-openapi': ['node_modules/@hono/zod-openapi/dist/index.mjs'],
 };
 
 describe('wrangler.toml [alias]', () => {
