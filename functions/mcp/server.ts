@@ -3,7 +3,8 @@ import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/t
 import type { McpCaller } from './caller';
 import { mcpTools, type ToolDescriptor } from './tools';
 import { answerToolCalls, runTool } from './call-tool';
-import { answerToolList, toolAnnotations } from './list-tools';
+import { answerToolList } from './list-tools';
+import { toolAnnotations } from './tool-annotations';
 
 const INSTRUCTIONS = `tooldir is a directory of AI tools.
 - Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
@@ -25,9 +26,10 @@ const noElicitationValidator: jsonSchemaValidator = {
 
 /**
  * A fresh MCP server for one HTTP request: its tools close over this request's caller, so no identity or
- * state can leak between requests (stateless streamable HTTP).
+ * state can leak between requests (stateless streamable HTTP). `bindings`: the Worker's (tools/list reads its
+ * listing from the static assets there: list-tools.ts).
  */
-export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools): McpServer {
+export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools, bindings?: unknown): McpServer {
   const server = new McpServer(
     { name: 'tooldir', title: 'tooldir – AI tool directory', version: '1.0.0' },
     {
@@ -51,7 +53,7 @@ export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcp
   }
   if (tools.length > 0) {
     answerToolCalls(server, caller, tools);
-    answerToolList(server, tools);
+    answerToolList(server, tools, bindings);
   }
   // registerTool advertises tools.listChanged; this server's tool list never changes while a client is connected
   // (a fresh server per request), so it never sends notifications/tools/list_changed and must not promise it.

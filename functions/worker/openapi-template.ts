@@ -16,6 +16,8 @@ export function openApiTemplate(): string {
   const app = createApp({} as Deps);
   const template = generateOpenApiJson(app, TEMPLATE_ORIGIN);
   if (withOrigin(template, CHECK_ORIGIN) !== generateOpenApiJson(app, CHECK_ORIGIN))
-    throw new Error('openapi.json depends on its origin beyond the stand-in: the Worker could not serve it from a template');
+    throw new Error(
+      'openapi.json depends on its origin beyond the stand-in: the Worker could not serve it from a template',
+    );
   return template;
 }

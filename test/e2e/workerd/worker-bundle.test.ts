@@ -37,7 +37,7 @@ import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-
 import type { Deps } from '../../../src/deps';
 import { createApp } from '../../../functions/app';
 import { generateOpenApiJson } from '../../../functions/v1/docs/openapi-generator';
-import { listedTools } from '../../../functions/mcp/list-tools';
+import { listedTools } from '../../../functions/mcp/tool-listing';
 import { mcpTools } from '../../../functions/mcp/tools';
 
 const describeStack = requireService(
