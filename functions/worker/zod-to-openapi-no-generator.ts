@@ -1,18 +1,52 @@
 // Build shim (wrangler.toml [alias] for '@asteasolutions/zod-to-openapi', imported by @hono/zod-openapi alone): the
-// Worker keeps what its routes need at run time, the registry every `app.openapi(route, handler)` records its route
-// in and zod's `.openapi()` metadata methods, and leaves out the document generators (about 5 KiB gzipped). The
-// Worker never generates openapi.json: it serves the text the [build] command generated with them
-// (functions/worker/openapi-text-from-assets.ts), so `getOpenAPIDocument`/`getOpenAPI31Document` are never called
-// there; one that ever ran would fail here, loudly.
-export {
-  OpenAPIRegistry,
-  extendZodWithOpenApi,
-  getOpenApiMetadata,
-  getRefId,
-  zodToOpenAPIRegistry,
-  // The package's own file, by path: its name would resolve to this shim. Its declarations are the package's.
-  // @ts-expect-error -- the .mjs file has no declaration file of its own beside it
-} from '../../node_modules/@asteasolutions/zod-to-openapi/dist/index.mjs';
+// Worker never generates openapi.json; it serves the text the [build] command generated with this package
+// (functions/worker/openapi-text-from-assets.ts). In the Worker, OpenAPI metadata is only ever written, never read:
+// every reader is the generator (`getOpenAPIDocument`/`getOpenAPI31Document`, which would fail here, loudly), apart
+// from @hono/zod-openapi's `route()` merge of registered schemas and parameters, which this service never registers.
+// So the registry keeps what is registered (as the package's does) without the metadata bookkeeping, and zod's
+// `.openapi()` gives the schema itself back: the package's gives a copy with the same definition, which parses
+// alike (about 7 KiB gzipped in all). Node and tests, and the [build] command, use the package itself.
+type Definition = Record<string, unknown>;
+
+export class OpenAPIRegistry {
+  private readonly _definitions: Definition[] = [];
+  constructor(private readonly parents?: OpenAPIRegistry[]) {}
+  get definitions(): Definition[] {
+    return [...(this.parents ?? []).flatMap((parent) => parent._definitions), ...this._definitions];
+  }
+  register<T>(_refId: string, schema: T): T {
+    this._definitions.push({ type: 'schema', schema });
+    return schema;
+  }
+  registerParameter<T>(_refId: string, schema: T): T {
+    this._definitions.push({ type: 'parameter', schema });
+    return schema;
+  }
+  registerPath(route: unknown): void {
+    this._definitions.push({ type: 'route', route });
+  }
+  registerWebhook(webhook: unknown): void {
+    this._definitions.push({ type: 'webhook', webhook });
+  }
+  registerComponent(type: string, name: string, component: unknown) {
+    this._definitions.push({ type: 'component', componentType: type, name, component });
+    return { name, ref: { $ref: `#/components/${type}/${name}` } };
+  }
+}
+
+/** Gives every zod schema the `.openapi()` method the routes' schemas call, as a no-op. */
+export function extendZodWithOpenApi(zod: { ZodType: { prototype: object } }): void {
+  const prototype = zod.ZodType.prototype as { openapi?: unknown };
+  if (typeof prototype.openapi !== 'undefined') return;
+  prototype.openapi = function (this: unknown) {
+    return this;
+  };
+}
+
+/** No metadata is kept in the Worker (see above). */
+export const getOpenApiMetadata = (): Record<string, never> => ({});
+export const getRefId = (): undefined => undefined;
+export const zodToOpenAPIRegistry = { get: (): undefined => undefined, has: () => false };
 
 class LeftOut {
   constructor() {

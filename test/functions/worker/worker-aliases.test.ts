@@ -120,3 +120,57 @@ describe("zod on the Worker's build (z.compile left out)", () => {
     );
   });
 });
+
+describe("@hono/zod-openapi on the Worker's build (zod-to-openapi's document code left out)", () => {
+  const dir = join(tmpdir(), `tooldir-worker-hono-openapi-${process.pid}`);
+  let hono: typeof import('@hono/zod-openapi');
+  beforeAll(async () => {
+    await bundleLikeWorker("export * from '@hono/zod-openapi';", join(dir, 'hono-openapi.mjs'));
+    hono = (await import(pathToFileURL(join(dir, 'hono-openapi.mjs')).href)) as typeof import('@hono/zod-openapi');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('validates routes whose schemas carry .openapi() metadata as before, and refuses to generate a document', async () => {
+    const { OpenAPIHono, createRoute, z } = hono;
+    const Body = z
+      .object({ name: z.string().min(2).openapi({ example: 'Acme' }) })
+      .openapi('Body')
+      .extend({ tags: z.array(z.string()).max(2).optional().openapi({ description: 'tags' }) });
+    const app = new OpenAPIHono();
+    app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'http', scheme: 'bearer' });
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: '/things/{id}',
+        request: {
+          params: z.object({
+            id: z
+              .string()
+              .uuid()
+              .openapi({ param: { name: 'id', in: 'path' } }),
+          }),
+          body: { content: { 'application/json': { schema: Body } } },
+        },
+        responses: { 200: { description: 'ok', content: { 'application/json': { schema: Body } } } },
+      }),
+      (c) => c.json(c.req.valid('json'), 200),
+    );
+    const post = (id: string, body: unknown) =>
+      app.request(`/things/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const id = crypto.randomUUID();
+    const ok = await post(id, { name: 'Acme', tags: ['a'], extra: 1 });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ name: 'Acme', tags: ['a'] });
+    expect((await post(id, { name: 'A' })).status).toBe(400);
+    expect((await post(id, { name: 'Acme', tags: ['a', 'b', 'c'] })).status).toBe(400);
+    expect((await post('not-a-uuid', { name: 'Acme' })).status).toBe(400);
+    expect(app.openAPIRegistry.definitions.map((d) => d.type)).toEqual(['component', 'route']);
+    expect(() => app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '1' } })).toThrow(
+      /not part of the Worker build/,
+    );
+  });
+});
