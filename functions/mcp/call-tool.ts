@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServiceError } from '../../src/errors';
 import { invalidRequestFrom } from '../validation-hook';
@@ -35,14 +35,12 @@ export async function runTool(tool: ToolDescriptor, caller: McpCaller, args: unk
 }
 
 /**
- * Answers tools/call in place of the McpServer's own handler, which validates arguments itself and answers a
- * failure as plain text ("MCP error -32602: Input validation error: ..."), outside the service's error shape.
- * The McpServer still answers tools/list from the registered tools, so every inputSchema stays published.
- * Call after the tools are registered (registering installs the handler this one replaces).
+ * Answers tools/call (not the SDK's McpServer, whose handler validates arguments itself and answers a failure as
+ * plain text, "MCP error -32602: Input validation error: ...", outside the service's error shape).
  */
-export function answerToolCalls(server: McpServer, caller: McpCaller, tools: ToolDescriptor[]): void {
+export function answerToolCalls(server: Server, caller: McpCaller, tools: ToolDescriptor[]): void {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  server.server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
       // An unknown tool is a protocol error in MCP (not a tool result); its data carries our error body.

@@ -1,50 +1,15 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ListToolsRequestSchema, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDescriptor } from './define-tool';
-import { withSingleTypes } from './single-type-schemas';
-
-type ListedTool = ListToolsResult['tools'][number];
-
-/** The listing of each tool set, built once per process: a fresh server answers each request (server.ts). */
-const listings = new WeakMap<readonly ToolDescriptor[], ListedTool[]>();
-
-/** A tool as tools/list shows it: the SDK's fields, with schemas whose every `type` names one type. */
-function listedTool(tool: ToolDescriptor): ListedTool {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: withSingleTypes(z.toJSONSchema(tool.inputSchema, { io: 'input' })) as ListedTool['inputSchema'],
-    outputSchema: withSingleTypes(z.toJSONSchema(tool.outputSchema, { io: 'output' })) as ListedTool['outputSchema'],
-    annotations: toolAnnotations(tool),
-  };
-}
-
-/** The hints a host reads: read-only tools are idempotent; no tool destroys or reaches outside the directory. */
-export function toolAnnotations(tool: ToolDescriptor): NonNullable<ListedTool['annotations']> {
-  return {
-    title: tool.title,
-    readOnlyHint: tool.readOnly,
-    idempotentHint: tool.readOnly,
-    destructiveHint: false,
-    openWorldHint: false,
-  };
-}
-
-export function listedTools(tools: readonly ToolDescriptor[]): ListedTool[] {
-  let listing = listings.get(tools);
-  if (!listing) {
-    listing = tools.map(listedTool);
-    listings.set(tools, listing);
-  }
-  return listing;
-}
+import { toolListing } from './tool-listing';
 
 /**
- * Answers tools/list in place of the McpServer's handler, which converts every schema on every request and spells
- * nullable fields as `type` arrays (single-type-schemas.ts). Call after the tools are registered.
+ * Answers tools/list (not the SDK's McpServer, which would convert every schema on every request and spell nullable
+ * fields as `type` arrays: single-type-schemas.ts) with the listing converted once (tool-listing.ts; on Workers by
+ * the [build] command). `bindings`: the Worker's (its static assets).
  */
-export function answerToolList(server: McpServer, tools: readonly ToolDescriptor[]): void {
-  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(tools) }));
+export function answerToolList(server: Server, tools: readonly ToolDescriptor[], bindings?: unknown): void {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: await toolListing(tools, bindings),
+  }));
 }

@@ -1,9 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { McpCaller } from './caller';
 import { mcpTools, type ToolDescriptor } from './tools';
-import { answerToolCalls, runTool } from './call-tool';
-import { answerToolList, toolAnnotations } from './list-tools';
+import { answerToolCalls } from './call-tool';
+import { answerToolList } from './list-tools';
 
 const INSTRUCTIONS = `tooldir is a directory of AI tools.
 - Find tools: search_tools (full-text over names and descriptions, typo-tolerant on names), then get_tool with a result's slug. No API key needed.
@@ -25,36 +25,26 @@ const noElicitationValidator: jsonSchemaValidator = {
 
 /**
  * A fresh MCP server for one HTTP request: its tools close over this request's caller, so no identity or
- * state can leak between requests (stateless streamable HTTP).
+ * state can leak between requests (stateless streamable HTTP). `bindings`: the Worker's (tools/list reads its
+ * listing from the static assets there: list-tools.ts).
+ *
+ * The SDK's low-level Server with the service's own tools/list and tools/call handlers (list-tools.ts,
+ * call-tool.ts), which answer for every tool; the SDK's McpServer would only register the tools for the handlers
+ * these replace. Its tool list never changes while a client is connected (a fresh server per request), so it
+ * never sends notifications/tools/list_changed and does not promise it.
  */
-export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools): McpServer {
-  const server = new McpServer(
+export function createMcpServer(caller: McpCaller, tools: ToolDescriptor[] = mcpTools, bindings?: unknown): Server {
+  const server = new Server(
     { name: 'tooldir', title: 'tooldir – AI tool directory', version: '1.0.0' },
     {
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: noElicitationValidator,
+      capabilities: tools.length > 0 ? { tools: { listChanged: false } } : {},
     },
   );
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        outputSchema: tool.outputSchema,
-        annotations: toolAnnotations(tool),
-      },
-      // Not reached: answerToolCalls answers every tools/call; kept equivalent should the SDK ever call it.
-      (input: unknown) => runTool(tool, caller, input),
-    );
-  }
   if (tools.length > 0) {
     answerToolCalls(server, caller, tools);
-    answerToolList(server, tools);
+    answerToolList(server, tools, bindings);
   }
-  // registerTool advertises tools.listChanged; this server's tool list never changes while a client is connected
-  // (a fresh server per request), so it never sends notifications/tools/list_changed and must not promise it.
-  if (tools.length > 0) server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

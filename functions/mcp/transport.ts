@@ -74,7 +74,7 @@ export async function serveMcp(c: Context<AppEnv>, caller: McpCaller): Promise<R
   const invalid = await invalidToolArguments(c.req.raw);
   if (invalid) return invalid;
   const deps = c.get('deps');
-  const server = createMcpServer(caller);
+  const server = createMcpServer(caller, undefined, c.env);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

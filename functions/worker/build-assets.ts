@@ -1,7 +1,8 @@
 // wrangler.toml [build] command (runs before every `wrangler dev`, `wrangler deploy` and `npm run build`): fills
 // the static assets directory of [assets] with the reference UI from node_modules, under the same path the
 // Node server serves it at, the site's stylesheet under its hashed path, and the disposable-mail domain list
-// sign-in reads through the ASSETS binding. Workers serve these files before the Worker runs; they do not count
+// sign-in reads through the ASSETS binding, openapi.json with a stand-in origin (./openapi-template.ts), which
+// the Worker serves with its own origin put in, and the MCP tools' listing with their JSON Schemas (tools/list). Workers serve these files before the Worker runs; they do not count
 // toward the Worker bundle. The Worker still names the stylesheet in every page: it gets the path alone from a
 // module written here (STYLESHEET_MODULE, outside the public folder), which wrangler.toml [alias] puts in place of
 // functions/pages/shell/stylesheet.ts. See docs/deploy.md "Static assets". It also writes the Worker build's
@@ -17,6 +18,11 @@ import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../src/adapters/disposable-dom
 import { DOCS_ASSETS_PREFIX, IMMUTABLE_CACHE, REFERENCE_UI_PATH } from '../v1/docs/reference-ui';
 import { STYLESHEET, stylesheetPath } from '../pages/shell/stylesheet';
 import { STRIPE_CORE_MODULE, writeStripeCoreModule } from './stripe-core-subset';
+import { OPENAPI_TEMPLATE_ASSET_PATH } from '../v1/docs/openapi-template';
+import { openApiTemplate } from './openapi-template';
+import { MCP_TOOL_LISTING_ASSET_PATH } from '../mcp/tool-listing-asset';
+import { listedTools } from '../mcp/tool-listing';
+import { mcpTools } from '../mcp/tools';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Must match `[assets] directory` in wrangler.toml. Everything in it is public, so it holds only what is built here. */
@@ -40,6 +46,12 @@ ${DISPOSABLE_DOMAINS_ASSET_PATH}
 ${PUBLIC_SUFFIXES_ASSET_PATH}
   Cache-Control: public, max-age=86400
   X-Content-Type-Options: nosniff
+${OPENAPI_TEMPLATE_ASSET_PATH}
+  Cache-Control: public, max-age=300
+  X-Content-Type-Options: nosniff
+${MCP_TOOL_LISTING_ASSET_PATH}
+  Cache-Control: public, max-age=300
+  X-Content-Type-Options: nosniff
 `;
 
 /** Builds the directory; unchanged content is left alone, so a `wrangler dev` already serving it is not disturbed. */
@@ -51,6 +63,8 @@ export function buildWorkerAssets(dir = ASSETS_DIR): { dir: string; changed: boo
     [stylesheetPath(), Buffer.from(STYLESHEET, 'utf8')],
     [DISPOSABLE_DOMAINS_ASSET_PATH, readFileSync(disposableDomainsFile(start))],
     [PUBLIC_SUFFIXES_ASSET_PATH, publicSuffixesJson(start)],
+    [OPENAPI_TEMPLATE_ASSET_PATH, Buffer.from(openApiTemplate(), 'utf8')],
+    [MCP_TOOL_LISTING_ASSET_PATH, Buffer.from(JSON.stringify(listedTools(mcpTools)), 'utf8')],
   ];
   const headers = join(dir, '_headers');
   const upToDate =
@@ -96,6 +110,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   writeStylesheetModule();
   writeStripeCoreModule();
   console.log(
-    `${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}); ${STYLESHEET_MODULE}, ${STRIPE_CORE_MODULE}`,
+    `${changed ? 'built' : 'up to date:'} ${dir} (${REFERENCE_UI_PATH}, ${stylesheetPath()}, ${DISPOSABLE_DOMAINS_ASSET_PATH}, ${OPENAPI_TEMPLATE_ASSET_PATH}, ${MCP_TOOL_LISTING_ASSET_PATH}); ${STYLESHEET_MODULE}, ${STRIPE_CORE_MODULE}`,
   );
 }

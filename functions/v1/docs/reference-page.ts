@@ -21,8 +21,8 @@ const views = new WeakMap<object, Html>();
 export function register(app: OpenAPIHono<AppEnv>) {
   // Unauthenticated pages share the per-IP `public` policy.
   app.use(DOCS_PATH, rateLimit('public'));
-  app.get(DOCS_PATH, (c) => {
-    const doc = openApiDocument(app, c.get('deps').origin);
+  app.get(DOCS_PATH, async (c) => {
+    const doc = await openApiDocument(app, c.get('deps').origin, c.env);
     let view = views.get(doc);
     if (!view) views.set(doc, (view = referenceView(doc as ApiDocument)));
     // Changes only with a release; renderPage makes it private when the request carries a session.

@@ -10,8 +10,8 @@ import { openApiDocument } from './openapi';
 
 export function register(app: OpenAPIHono<AppEnv>) {
   app.use(TRY_PATH, rateLimit('public'));
-  app.get(TRY_PATH, (c) => {
-    const doc = openApiDocument(app, c.get('deps').origin) as ApiDocument;
+  app.get(TRY_PATH, async (c) => {
+    const doc = (await openApiDocument(app, c.get('deps').origin, c.env)) as ApiDocument;
     const tryable = endpointsOf(doc).filter(isTryable);
     const endpoint = tryable.find((e) => e.op.operationId === c.req.query('op'));
     if (!endpoint)

@@ -34,6 +34,11 @@ import { seedTools } from '../../helpers/live-tools';
 import { seedOwnedTool } from '../../helpers/owned-tools';
 import { BROWSER_UA } from '../../helpers/stats-harness';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
+import type { Deps } from '../../../src/deps';
+import { createApp } from '../../../functions/app';
+import { generateOpenApiJson } from '../../../functions/v1/docs/openapi-generator';
+import { listedTools } from '../../../functions/mcp/tool-listing';
+import { mcpTools } from '../../../functions/mcp/tools';
 
 const describeStack = requireService(
   'PostgreSQL and Redis',
@@ -176,6 +181,8 @@ describeStack('Worker bundle in workerd', () => {
         expect.arrayContaining(['search_tools', 'get_tool', 'submit_site', 'get_site_status']),
       );
       expect(tools.find((tool) => tool.name === 'submit_site')?.inputSchema.required).toEqual(['name', 'url']);
+      // The very listing Node answers (JSON Schema generated the same way in the built bundle).
+      expect(tools).toEqual(JSON.parse(JSON.stringify(listedTools(mcpTools))));
       const submitted = await client.callTool({
         name: 'submit_site',
         arguments: { name: `Workerd MCP ${Date.now()}`, url: `https://mcp-${Date.now()}.example/` },
@@ -215,6 +222,9 @@ describeStack('Worker bundle in workerd', () => {
 
     const forged = await postEvent(signStripeEvent(event, 'whsec_forged_0000000000000000'));
     expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({
+      error: { code: 'invalid_request', message: 'The Stripe-Signature header does not match this body.' },
+    });
     expect(await (await call(`/api/v1/sites/${pending.site_id}`, { key: payerKey })).json()).toMatchObject({
       status: 'pending_payment',
     });
@@ -444,12 +454,15 @@ describeStack('Worker bundle in workerd', () => {
     expect(old.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
-  it('serves openapi.json', async () => {
+  it('serves openapi.json, byte for byte the text Node generates for its origin (the Worker reads it from its assets)', async () => {
     const res = await call('/api/v1/openapi.json');
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    const text = await res.text();
+    const doc = JSON.parse(text) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toContain('/api/v1/submit-site');
+    // Registering the routes reads no dependency; only handling a request would.
+    expect(text).toBe(generateOpenApiJson(createApp({} as Deps), worker.url));
   });
 
   it('serves the explorer script as a static asset (JavaScript, nosniff, a year of caching), the explorer and the reference page with their CSP', async () => {

@@ -16,6 +16,13 @@ import { REFERENCE_UI_PATH } from '../../../functions/v1/docs/reference-ui';
 import { disposableDomainsFile } from '../../../functions/node/disposable-domains';
 import { DISPOSABLE_DOMAINS_ASSET_PATH } from '../../../src/adapters/disposable-domains/types';
 import { STYLESHEET, stylesheetPath } from '../../../functions/pages/shell/stylesheet';
+import { OPENAPI_TEMPLATE_ASSET_PATH, withOrigin } from '../../../functions/v1/docs/openapi-template';
+import { openApiText } from '../../../functions/worker/openapi-text-from-assets';
+import { createTestApp } from '../../helpers/test-app';
+import { MCP_TOOL_LISTING_ASSET_PATH } from '../../../functions/mcp/tool-listing-asset';
+import { listedTools } from '../../../functions/mcp/tool-listing';
+import { mcpTools } from '../../../functions/mcp/tools';
+import { toolListing } from '../../../functions/worker/mcp-tool-listing-from-assets';
 
 // wrangler.toml [build] fills [assets] with exactly the reference UI, the stylesheet, the disposable-mail domain list
 // and their headers; everything in that folder is public on Workers, so nothing else may be in it (docs/deploy.md "Static assets").
@@ -41,6 +48,8 @@ describe('buildWorkerAssets', () => {
   const expectedFiles = [
     DISPOSABLE_DOMAINS_ASSET_PATH.slice(1),
     PUBLIC_SUFFIXES_ASSET_PATH.slice(1),
+    OPENAPI_TEMPLATE_ASSET_PATH.slice(1),
+    MCP_TOOL_LISTING_ASSET_PATH.slice(1),
     '_headers',
     REFERENCE_UI_PATH.slice(1),
     stylesheetPath().slice(1),
@@ -59,7 +68,9 @@ describe('buildWorkerAssets', () => {
       '/api/v1/docs/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n' +
         `${stylesheetPath()}\n  Cache-Control: public, max-age=31536000, immutable\n  X-Content-Type-Options: nosniff\n` +
         '/_lists/disposable-email-domains.json\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n' +
-        `${PUBLIC_SUFFIXES_ASSET_PATH}\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n`,
+        `${PUBLIC_SUFFIXES_ASSET_PATH}\n  Cache-Control: public, max-age=86400\n  X-Content-Type-Options: nosniff\n` +
+        '/api/v1/openapi.template.json\n  Cache-Control: public, max-age=300\n  X-Content-Type-Options: nosniff\n' +
+        '/api/mcp/tool-listing.json\n  Cache-Control: public, max-age=300\n  X-Content-Type-Options: nosniff\n',
     );
     expect(buildWorkerAssets(target).changed).toBe(false); // a running `wrangler dev` is left alone
   });
@@ -85,4 +96,44 @@ describe('buildWorkerAssets', () => {
     expect(module.stylesheetPath()).toBe(stylesheetPath());
     expect(module.STYLESHEET).not.toContain('{'); // no rule of the stylesheet
   });
+
+  it("holds openapi.json with a stand-in origin: the Worker's text for its origin is, byte for byte, what Node serves", async () => {
+    const target = join(dir, 'openapi');
+    buildWorkerAssets(target);
+    const template = readFileSync(join(target, OPENAPI_TEMPLATE_ASSET_PATH), 'utf8');
+    // The Worker's module, over a binding that answers from the built folder as Cloudflare's assets do.
+    const ASSETS = {
+      fetch: async (request: Request) =>
+        new Response(readFileSync(join(target, new URL(request.url).pathname)), { status: 200 }),
+    };
+    const origin = 'https://tooldir.example';
+    const served = await openApiText(undefined, origin, { ASSETS });
+    expect(served).toBe(withOrigin(template, origin));
+    const node = await createTestApp({ env: { SITE_ORIGIN: origin } });
+    try {
+      const res = await node.app.request(`${origin}/api/v1/openapi.json`, {
+        headers: { 'cf-connecting-ip': '127.0.0.1' },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(served);
+    } finally {
+      await node.close();
+    }
+    await expect(openApiText(undefined, origin, {})).rejects.toThrow(/ASSETS/);
+  }, 120_000);
+
+  it("holds the MCP tools' listing: the Worker's tools/list answer is the one Node converts, tool for tool", async () => {
+    const target = join(dir, 'tool-listing');
+    buildWorkerAssets(target);
+    const ASSETS = {
+      fetch: async (request: Request) =>
+        new Response(readFileSync(join(target, new URL(request.url).pathname)), { status: 200 }),
+    };
+    const node = JSON.parse(JSON.stringify(listedTools(mcpTools)));
+    expect(await toolListing(mcpTools, { ASSETS })).toEqual(node);
+    // Any subset, in the order asked for.
+    const two = [mcpTools[1]!, mcpTools[0]!];
+    expect(await toolListing(two, { ASSETS })).toEqual([node[1], node[0]]);
+    await expect(toolListing([{ name: 'no_such_tool' }], { ASSETS })).rejects.toThrow(/no_such_tool/);
+  }, 120_000);
 });
