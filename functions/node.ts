@@ -180,14 +180,23 @@ function startLocalSweeper(deps: Deps): () => void {
     runSweep(deps, options)
       .then(() => announceWebhookEvents(deps, { sweep: true, overdueForMs: options ? 0 : undefined }))
       .catch((error: unknown) => deps.log.error('sweep failed', { err: String(error) }));
-  const startup = setTimeout(() => {
-    const age = Date.now() - startedAt;
-    void sweep({ queuedForMs: age, crawlingForMs: age });
-  }, STARTUP_SWEEP_DELAY_MS);
+  // The delay counts from the event loop's first turn after listening, not from listening: the main thread can stay
+  // busy a second or more after listen on a loaded 2-core box, and a timer armed at listen then fell due before the
+  // loop first polled (timers run before the poll phase), so the sweep's statements ran before the waiting first
+  // request was even accepted (2.5 s of a restart under load). setImmediate runs after that first poll.
+  let startup: ReturnType<typeof setTimeout> | undefined;
+  const arm = setImmediate(() => {
+    startup = setTimeout(() => {
+      const age = Date.now() - startedAt;
+      void sweep({ queuedForMs: age, crawlingForMs: age });
+    }, STARTUP_SWEEP_DELAY_MS);
+    startup.unref();
+  });
   const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  startup.unref();
+  arm.unref();
   timer.unref();
   return () => {
+    clearImmediate(arm);
     clearTimeout(startup);
     clearInterval(timer);
   };

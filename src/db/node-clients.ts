@@ -32,6 +32,14 @@ export interface OpenedDb {
  * distance (drizzle/0034_search_meaning.sql). They are part of a seed's name (src/db/pglite-seed.ts). */
 export const PGLITE_EXTENSIONS = { pg_trgm, fuzzystrmatch };
 
+/**
+ * Postgres's start-up parameters for PGlite: PGlite's own, with 16 MB of shared buffers instead of the 128 MB that
+ * initdb wrote into postgresql.conf. PGlite zeroes its whole shared memory (145 MB at 128 MB of buffers) inside the
+ * WebAssembly heap at every start, which was the largest single cost of a restart (docs/bench.md "Cold start"); one
+ * local process, whose data files the operating system caches anyway, does not need more.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openPglite(dataDir: string, options: { seedFolder?: string } = {}): Promise<OpenedDb> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
@@ -41,7 +49,11 @@ export async function openPglite(dataDir: string, options: { seedFolder?: string
   const seed = isNew ? readSeed(seedFile) : undefined;
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir, { extensions, ...(seed ? { loadDataDir: seed } : {}) });
+    client = await PGlite.create(dataDir, {
+      extensions,
+      startParams: PGLITE_START_PARAMS,
+      ...(seed ? { loadDataDir: seed } : {}),
+    });
   } catch (error) {
     if (!seed) throw error;
     // A damaged seed: forget it and what it half wrote (a new folder of ours), and make the database anew.

@@ -32,6 +32,17 @@ describe('the seed of new PGlite databases', () => {
     expect(readdirSync(seedFolder)).toEqual([seedPath(Object.keys(PGLITE_EXTENSIONS), seedFolder)!.split('/').at(-1)]);
   }, 180_000);
 
+  it('reopens an existing folder with the small shared memory a restart needs (16 MB of buffers, not 128 MB)', async () => {
+    const opened = await openPglite(join(root, 'a'), { seedFolder });
+    try {
+      expect(await queryRows(opened.db, sql`SELECT current_setting('shared_buffers') AS buffers`)).toEqual([
+        { buffers: '16MB' },
+      ]);
+    } finally {
+      await opened.close();
+    }
+  }, 180_000);
+
   it('gives the next new database the same schema, ready to use', async () => {
     const opened = await openPglite(join(root, 'b'), { seedFolder });
     try {
