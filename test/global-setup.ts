@@ -12,7 +12,11 @@ import { startChromiumBroker } from './helpers/services/chromium-broker';
  * Builds one migrated PGlite data dir per run; each test file opens a copy (~0.5 s) instead of paying
  * a fresh cold start with migrations (~3 s) itself.
  */
-export default async function setup({ provide }: { provide: <K extends keyof ProvidedContext>(key: K, value: ProvidedContext[K]) => void }) {
+export default async function setup({
+  provide,
+}: {
+  provide: <K extends keyof ProvidedContext>(key: K, value: ProvidedContext[K]) => void;
+}) {
   // Built once here, so the suites that start `npm start`'s entry in parallel never race to rebuild it.
   await ensureNodeBundle();
   await ensureCliBundle(); // the CLI suites run `tooldir` as child processes, many at once
