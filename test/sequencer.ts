@@ -8,6 +8,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOW_FIRST = [/^test\/e2e\//, /^test\/functions\/fuzz\//];
+const BROWSER = /^test\/e2e\/browser\//;
 
 export default class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -17,6 +18,16 @@ export default class SlowFirstSequencer extends BaseSequencer {
       this.ctx.cache.getFileTestResults(`${file.project.name}:${path(file)}`) !== undefined;
     if (ordered.every(timed)) return ordered;
     const slow = (file: TestSpecification) => SLOW_FIRST.some((pattern) => pattern.test(path(file)));
-    return [...ordered.filter(slow), ...ordered.filter((file) => !slow(file))];
+    // Chromium suites alternate with the other slow ones, so the two workers rarely run two browsers' worth of
+    // axe-core at once (each test has 30 s; side by side on two loaded cores they came close to it).
+    const browser = (file: TestSpecification) => BROWSER.test(path(file));
+    const browserSuites = ordered.filter((file) => slow(file) && browser(file));
+    const otherSlow = ordered.filter((file) => slow(file) && !browser(file));
+    const alternated: TestSpecification[] = [];
+    for (let i = 0; i < Math.max(browserSuites.length, otherSlow.length); i++) {
+      if (browserSuites[i]) alternated.push(browserSuites[i]!);
+      if (otherSlow[i]) alternated.push(otherSlow[i]!);
+    }
+    return [...alternated, ...ordered.filter((file) => !slow(file))];
   }
 }
