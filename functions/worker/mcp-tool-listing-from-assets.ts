@@ -4,7 +4,7 @@
 // Schema converter (about 6 KiB gzipped; wrangler.toml [alias] leaves zod's out). test/e2e/workerd/worker-bundle.test.ts
 // compares the Worker's tools/list with Node's.
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import { isAssetsBinding } from '../../src/adapters/disposable-domains/assets';
+import { assetsIn, readStaticAsset } from '../../src/adapters/static-assets';
 import { MCP_TOOL_LISTING_ASSET_PATH } from '../mcp/tool-listing-asset';
 
 type ListedTool = ListToolsResult['tools'][number];
@@ -12,11 +12,7 @@ type ListedTool = ListToolsResult['tools'][number];
 let listing: Promise<Map<string, ListedTool>> | undefined;
 
 async function readListing(bindings: unknown): Promise<Map<string, ListedTool>> {
-  const assets = (bindings as { ASSETS?: unknown } | undefined)?.ASSETS;
-  if (!isAssetsBinding(assets)) throw new Error('tools/list: the static assets binding ASSETS is missing');
-  // The binding answers from the uploaded files; the host is never contacted.
-  const res = await assets.fetch(new Request(`https://assets.invalid${MCP_TOOL_LISTING_ASSET_PATH}`));
-  if (!res.ok) throw new Error(`static asset ${MCP_TOOL_LISTING_ASSET_PATH} answered ${res.status}`);
+  const res = await readStaticAsset(assetsIn(bindings, 'tools/list'), MCP_TOOL_LISTING_ASSET_PATH);
   const tools = (await res.json()) as ListedTool[];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
