@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Actor } from '../../src/accounts/actor';
+import { actorForWebSession } from '../../src/accounts/actor';
 import { createPackagePublicSuffixes } from '../../functions/node/public-suffixes';
 import { buildDeps } from '../../src/build-deps';
 import { claimSite } from '../../src/claims/claim-site';
@@ -29,7 +29,7 @@ describePg('lookups of a listing by its key use an index (real PostgreSQL)', () 
   let opened: OpenedDb;
   let client: pg.Client;
   let deps: Deps;
-  const actor = (accountId: string): Actor => ({ keyId: `test:${accountId}`, accountId, email: 'x@example.com' });
+  const actor = (accountId: string) => actorForWebSession({ accountId, email: 'owner@example.com' });
 
   beforeAll(async () => {
     server = await startPostgres({

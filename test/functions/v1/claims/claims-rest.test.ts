@@ -97,6 +97,31 @@ describe('POST /api/v1/claims', () => {
     expect(await ownerOf(tool.id)).toBe(owner.accountId);
   });
 
+  it('claims the listing that holds the URL, never a withdrawn one with the same address', async () => {
+    const domain = `resubmitted-${crypto.randomUUID().slice(0, 8)}.com`;
+    const [first, second, maker] = [await t.member(), await t.member(), await t.member()];
+    const withdrawn = await seedOwnedTool(t.deps.db, first.accountId, {
+      name: uniqueName('Gone'),
+      url: `https://${domain}/`,
+    });
+    await queryRows(
+      t.deps.db,
+      sql`UPDATE sites SET status = 'withdrawn', withdrawn_at = now() WHERE id = ${withdrawn.id}::uuid`,
+    );
+    await prove(maker.key, domain);
+    // Withdrawn alone: no listing holds the URL.
+    expect((await claim(maker.key, `https://${domain}/`)).status).toBe(404);
+    // Submitted again by someone else: that listing is the one claimed, and the withdrawn one stays where it was.
+    const current = await seedOwnedTool(t.deps.db, second.accountId, {
+      name: uniqueName('Again'),
+      url: `https://${domain}/`,
+    });
+    const res = await claim(maker.key, `https://${domain}/`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).site_id).toBe(current.id);
+    expect(await ownerOf(withdrawn.id)).toBe(first.accountId);
+  });
+
   it('409 claim_disputed when the owner proved the domain too, listed for the operator once', async () => {
     const domain = `dispute-${crypto.randomUUID().slice(0, 8)}.com`;
     const [owner, rival] = [await t.member(), await t.member()];
