@@ -1,9 +1,10 @@
 // The test tree mirrors the code it tests, so a test is found where its code is: test/functions/ mirrors
 // functions/ (a route's tests in the folder of the route) and the service tests, test/unit/, mirror src/.
 // A folder that is in neither tree fails here; the few that are not about one module are named below with why.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { OWN_MODULES } from '../../vitest.config';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -54,5 +55,32 @@ describe.each([
 
   it('names only exceptions that exist', () => {
     expect(Object.keys(NOT_MIRRORED[tests]!).filter((folder) => !foldersBelow(tests).includes(folder))).toEqual([]);
+  });
+});
+
+/** Every .ts file below test/ (benchmarks aside: they run outside vitest), as `test/a/b.ts`. */
+function testSources(): string[] {
+  return readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('bench/'))
+    .map((file) => `test/${file.replaceAll('\\', '/')}`);
+}
+
+// Test files share their worker's module graph (vitest.config.ts): a module is evaluated once per worker, however
+// many files import it.
+describe('test files sharing a module graph', () => {
+  it('find no hook at a helper module top level (it would be registered for the first file that imports it only)', () => {
+    const hooked = testSources().filter(
+      (file) =>
+        !file.endsWith('.test.ts') &&
+        /^(beforeAll|afterAll|beforeEach|afterEach)\(/m.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect(hooked).toEqual([]);
+  });
+
+  it('leave every file that mocks a module to a graph of its own, and name only such files', () => {
+    const mocking = testSources().filter(
+      (file) => file.endsWith('.test.ts') && /\bvi\.(mock|doMock)\(/.test(readFileSync(join(root, file), 'utf8')),
+    );
+    expect([...OWN_MODULES].sort()).toEqual(mocking.sort());
   });
 });

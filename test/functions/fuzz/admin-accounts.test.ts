@@ -1,7 +1,9 @@
 // Fuzz of the operator API: creating accounts and their keys (the generators, the app and the properties: ./admin-fuzz.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RUNS, accountId, anyField, bodyText, check, idSegment, tierish } from './admin-fuzz';
+import { RUNS, accountId, anyField, bodyText, check, idSegment, tierish, useAdminFuzzApp } from './admin-fuzz';
+
+useAdminFuzzApp();
 
 describe('fuzz the operator API: accounts and keys', () => {
   it(`POST /api/v1/admin/accounts: ${RUNS} generated bodies`, async () => {

@@ -1,6 +1,6 @@
 // Property-based fuzzing of the operator API: every body and path parameter of accounts, keys and
 // memberships. Properties: never a 5xx; a refused request changes no row. Two files share this module
-// (admin-accounts.test.ts, admin-keys.test.ts), each with its own app from the hooks below, so the 8,000 requests
+// (admin-accounts.test.ts, admin-keys.test.ts), each with its own app from useAdminFuzzApp(), so the 8,000 requests
 // run on both test workers instead of making one suite the longest of the run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -13,12 +13,19 @@ let t: TestApp;
 export let accountId: string;
 export let keyId: string;
 let rows: ReturnType<typeof rowWatch>;
-beforeAll(async () => {
-  t = await createFuzzApp();
-  rows = rowWatch(t);
-  ({ accountId, keyId } = await t.member('member'));
-});
-afterAll(() => t.close());
+/**
+ * Gives the calling test file its own app (call it at the file's top level). A function rather than hooks at this
+ * module's top level: test files share a worker's module cache, so such hooks would be registered by the first
+ * file that imports this module only.
+ */
+export function useAdminFuzzApp() {
+  beforeAll(async () => {
+    t = await createFuzzApp();
+    rows = rowWatch(t);
+    ({ accountId, keyId } = await t.member('member'));
+  });
+  afterAll(() => t.close());
+}
 
 export const idSegment = () =>
   fc.oneof(

@@ -1,7 +1,9 @@
 // Fuzz of the operator API: memberships and key revocation (the generators, the app and the properties: ./admin-fuzz.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RUNS, accountId, anyField, bodyText, check, idSegment, keyId, tierish } from './admin-fuzz';
+import { RUNS, accountId, anyField, bodyText, check, idSegment, keyId, tierish, useAdminFuzzApp } from './admin-fuzz';
+
+useAdminFuzzApp();
 
 describe('fuzz the operator API: memberships and revocation', () => {
   it(`PUT /api/v1/admin/accounts/{account_id}/membership: ${RUNS} generated ids and bodies`, async () => {

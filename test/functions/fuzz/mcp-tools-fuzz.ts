@@ -3,7 +3,7 @@
 // always a well-formed JSON-RPC answer (result or error), and a refused call changes no row. The read tools
 // change no row at all; submit_site runs on a `none`-tier key, so an accepted call is a pending payment.
 // The tools are fuzzed by two files (mcp-tools-read.test.ts, mcp-tools-write.test.ts), each with its own app from
-// this module's hooks, so the 8,000 calls run on both test workers instead of making one suite the longest of the run.
+// useMcpFuzzApp(), so the 8,000 calls run on both test workers instead of making one suite the longest of the run.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TestApp } from '../../helpers/test-app';
@@ -17,17 +17,24 @@ let key: string;
 let otherKey: string;
 let own: { siteId: string; url: string };
 let rows: ReturnType<typeof rowWatch>;
-beforeAll(async () => {
-  t = await createFuzzApp();
-  key = (await t.member('none')).key;
-  otherKey = (await t.member('member')).key;
-  const url = `https://own-${Date.now()}.example/`;
-  const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: 'Own Fuzz Tool', url } });
-  expect(res.status).toBe(402);
-  own = { siteId: ((await res.json()) as { site_id: string }).site_id, url };
-  rows = rowWatch(t);
-});
-afterAll(() => t.close());
+/**
+ * Gives the calling test file its own app (call it at the file's top level). A function rather than hooks at this
+ * module's top level: test files share a worker's module cache, so such hooks would be registered by the first
+ * file that imports this module only.
+ */
+export function useMcpFuzzApp() {
+  beforeAll(async () => {
+    t = await createFuzzApp();
+    key = (await t.member('none')).key;
+    otherKey = (await t.member('member')).key;
+    const url = `https://own-${Date.now()}.example/`;
+    const res = await t.request('/api/v1/submit-site', { method: 'POST', key, json: { name: 'Own Fuzz Tool', url } });
+    expect(res.status).toBe(402);
+    own = { siteId: ((await res.json()) as { site_id: string }).site_id, url };
+    rows = rowWatch(t);
+  });
+  afterAll(() => t.close());
+}
 
 /** Mostly the account's own key; also none, a made-up one and another account's. */
 const keyish = fc

@@ -1,6 +1,8 @@
 // Fuzz of the MCP directory tools, search_tools and get_tool (the generators, the app and the properties: ./mcp-tools-fuzz.ts).
 import { describe, expect, it } from 'vitest';
-import { RUNS, count, fuzzTool } from './mcp-tools-fuzz';
+import { RUNS, count, fuzzTool, useMcpFuzzApp } from './mcp-tools-fuzz';
+
+useMcpFuzzApp();
 
 describe('fuzz MCP tools/call: directory tools', () => {
   it(`search_tools: ${RUNS} generated inputs, no 5xx, well-formed answers, no row changed`, async () => {

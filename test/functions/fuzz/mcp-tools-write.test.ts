@@ -1,6 +1,8 @@
 // Fuzz of the MCP submission tools, submit_site and get_site_status (the generators, the app and the properties: ./mcp-tools-fuzz.ts).
 import { describe, expect, it } from 'vitest';
-import { RUNS, count, fuzzTool } from './mcp-tools-fuzz';
+import { RUNS, count, fuzzTool, useMcpFuzzApp } from './mcp-tools-fuzz';
+
+useMcpFuzzApp();
 
 describe('fuzz MCP tools/call: submission tools', () => {
   it(`submit_site: ${RUNS} generated inputs, no 5xx, well-formed answers, refused ones change nothing`, async () => {
