@@ -48,7 +48,6 @@ export async function buildBundle({ entry, outfile, external = [] }) {
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
       },
-      keepNames: true,
       legalComments: 'none',
       logLevel: 'warning',
     });

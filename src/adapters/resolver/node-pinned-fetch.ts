@@ -4,7 +4,7 @@
 // DNS-rebinding host could answer "public" to the first and "127.0.0.1" to the second. Here the socket's
 // own lookup goes through the injected resolver and the same policy, so what is connected is what is checked.
 import type { LookupFunction } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import ipaddr from 'ipaddr.js';
 import type { Resolver } from './resolver';
 
@@ -19,13 +19,17 @@ export interface PinnedFetchOptions {
   refused: (reason: string) => Error;
 }
 
+let undici: Promise<typeof import('undici')> | undefined;
+/** undici is a megabyte of JavaScript that only a crawl or a webhook delivery needs: loaded by the first, not at start. */
+const loadUndici = () => (undici ??= import('undici'));
+
 /**
  * Builds a fetch for `crawlPage` whose every connection (first request and redirects alike) resolves
  * through `resolver` and refuses, with a `refused(reason)` cause, any host with a refused address.
  * Meant for string/URL inputs, as the crawler uses it.
  */
 export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
-  const dispatcher = new Agent({ connect: { lookup: createCheckedLookup(options) } });
+  let dispatcher: Agent | undefined;
   const pinnedFetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     // IP literals never reach a lookup function: judge them here.
@@ -34,6 +38,8 @@ export function createPinnedFetch(options: PinnedFetchOptions): typeof fetch {
       const verdict = options.checkAddress(host);
       if (!verdict.allowed) throw new TypeError('fetch failed', { cause: options.refused(verdict.reason) });
     }
+    const { Agent, fetch: undiciFetch } = await loadUndici();
+    dispatcher ??= new Agent({ connect: { lookup: createCheckedLookup(options) } });
     const response = await undiciFetch(url, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
     // undici's Response implements the same WHATWG interface as the global one.
     return response as unknown as Response;
