@@ -29,6 +29,7 @@ import { applyConnectionTimeouts } from './node/connection-timeouts';
 import type { AppOptions } from './types';
 import { bannerText } from './node/banner';
 import { stopOnSignals } from './node/stop-signals';
+import { deferWasmTierUp } from './node/wasm-tiering';
 
 export interface NodeServer {
   url: string;
@@ -204,6 +205,7 @@ function startLocalSweeper(deps: Deps): () => void {
 
 /** `npm start` (through bin/server/start.js and its bundle) and `npm run start:source`: serve until a signal. */
 export async function main() {
+  deferWasmTierUp();
   try {
     const server = await startNodeServer();
     console.log(bannerText({ url: server.url, config: server.config, mailKind: server.deps.mail.kind }));
