@@ -48,7 +48,7 @@ async function openDatabase(config: Config): Promise<OpenedDatabase> {
   if (/\.neon\.tech(:\d+)?\//.test(config.databaseUrl)) {
     return { db: createNeonHttpDb(config.databaseUrl), close: async () => {} };
   }
-  return withRequestedKeyBackfill(await openNodePostgres(config.databaseUrl));
+  return withRequestedKeyBackfill(await openNodePostgres(config.databaseUrl, { max: config.databasePoolMax }));
 }
 
 /** Local mode fills in the secrets a new user should not have to invent, and keeps them in DATA_DIR. */

@@ -34,6 +34,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  DATABASE_POOL_MAX: int(4, 1, 100),
   NEON_FETCH_ENDPOINT: optionalUrl,
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SITE_ORIGIN: optionalUrl,
@@ -85,6 +86,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * Connections the Node server keeps to a PostgreSQL `DATABASE_URL` (node-postgres; Neon's HTTP driver and PGlite
+   * have no pool). Few on purpose: more backends than the database's cores only share them, each statement then
+   * costing more CPU (docs/bench.md "Searches nobody asked before, under load"). Requests beyond it wait their turn.
+   */
+  databasePoolMax: number;
   /** The operator token; required outside local mode (local mode generates one into DATA_DIR). */
   adminToken?: string;
   /** Our public origin (scheme://host[:port]); required outside local mode. See src/origin.ts. */
@@ -185,6 +192,7 @@ export function loadConfig(env: Env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     adminToken: e.ADMIN_TOKEN,
     siteOrigin,
     dailyLimits: { member: e.MEMBER_DAILY_LIMIT, memberFeature: e.MEMBER_FEATURE_DAILY_LIMIT },

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],
     [{ MEMBER_DAILY_LIMIT: '-1' }, 'MEMBER_DAILY_LIMIT'],
     [{ SITE_ORIGIN: 'not a url' }, 'SITE_ORIGIN'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN'],
@@ -44,6 +46,11 @@ describe('loadConfig', () => {
   ])('names the bad variable: %j', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('keeps 4 connections to PostgreSQL unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(4);
+    expect(loadConfig({ DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12);
   });
 
   it('treats empty strings as unset', () => {

@@ -1,0 +1,91 @@
+// The Node server on a real PostgreSQL keeps at most DATABASE_POOL_MAX connections (default 4), however many requests
+// arrive at once: the rest wait their turn and are answered. Counted by PostgreSQL itself (pg_stat_activity), sampled
+// while 48 searches are in flight.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startNodeServer, type NodeServer } from '../../functions/node';
+import { seedTools } from '../helpers/live-tools';
+import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
+import { requireService } from '../helpers/services/require-service';
+
+const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
+
+describePg('the Node server on PostgreSQL keeps a bounded pool', () => {
+  let database: PostgresServer;
+  let watcher: pg.Client;
+
+  beforeAll(async () => {
+    database = await startPostgres({ database: 'tooldir_pool' });
+    watcher = new pg.Client({ connectionString: database.connectionString });
+    await watcher.connect();
+  });
+  afterAll(async () => {
+    await watcher?.end();
+    await database?.close();
+  });
+
+  const serve = (env: Record<string, string> = {}) =>
+    startNodeServer(
+      {
+        DATABASE_URL: database.connectionString,
+        ADMIN_TOKEN: 'pool-admin-token-0123456789abcdef',
+        SITE_ORIGIN: 'https://tooldir.example',
+        MAIL_TRANSPORT: 'outbox',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      { quiet: true, localSweeper: false },
+    );
+
+  /** The most connections the server held while 48 searches ran at once, and their statuses. */
+  async function busiest(server: NodeServer): Promise<{ most: number; statuses: number[] }> {
+    const connections = async () => {
+      const { rows } = await watcher.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      return Number(rows[0]!.n);
+    };
+    let most = 0;
+    let running = true;
+    const sampling = (async () => {
+      while (running) {
+        most = Math.max(most, await connections());
+        await new Promise((done) => setTimeout(done, 2));
+      }
+    })();
+    const answers = await Promise.all(
+      Array.from({ length: 48 }, (_, i) =>
+        fetch(`${server.url}/api/v1/tools?q=pool+writer+${i}`, { headers: { 'x-forwarded-for': `10.9.0.${i}` } }),
+      ),
+    );
+    running = false;
+    await sampling;
+    return { most: Math.max(most, await connections()), statuses: answers.map((answer) => answer.status) };
+  }
+
+  it('holds at most 4 connections by default and answers every request', async () => {
+    const server = await serve();
+    try {
+      await seedTools(server.deps.db, [{ name: 'Pool Writer', description: 'Writes under load.' }]);
+      const { most, statuses } = await busiest(server);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(4);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds at most DATABASE_POOL_MAX connections when it is set', async () => {
+    const server = await serve({ DATABASE_POOL_MAX: '1' });
+    try {
+      const { most, statuses } = await busiest(server);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      expect(most).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
