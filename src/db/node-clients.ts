@@ -82,7 +82,8 @@ const pgliteSession = (client: PGlite): RawSession => ({
 
 /**
  * node-postgres pool against a real server, migrated (a new database gets the baseline first, on one connection).
- * Pool errors are logged, not thrown: the next query retries.
+ * Pool errors are logged, not thrown: the next query retries. The server passes its configured size
+ * (DATABASE_POOL_MAX, src/config.ts); the default of 10 is for scripts and tests that open a pool of their own.
  */
 export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
