@@ -120,11 +120,14 @@ describeBrowser('what a maker sees, in Chromium', () => {
         .getByRole('button', { name: /Submit|Continue/ })
         .first()
         .click(); // an empty form: every field in error
+      // The form posts to the server: wait for the answer page, or the focus below lands on the page being left.
+      await page.locator('#url-error').waitFor();
       await page.locator('#url').focus();
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Tab'); // keyboard focus: :focus-visible
       const seen = await page.evaluate(() => {
         const input = document.querySelector('#url')!;
+        if (document.activeElement !== input) throw new Error(`focus is on ${document.activeElement?.id}, not #url`);
         const error = document.querySelector('#url-error')!;
         return {
           ring: getComputedStyle(input).outlineColor,
