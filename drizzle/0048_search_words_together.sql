@@ -10,39 +10,44 @@
 -- its entries (words that seldom meet) goes on the general way from the start, so a page holds the same rows in the
 -- same order either way (test/functions/v1/tools/search-words-together.test.ts, and the corpus test's draws).
 -- One tier of words that occur together, newest first: `take` tools holding every word, from the `cap` newest entries
--- of the rarest (`drv`). Tier 1 (`names`): every word in the name, less the tools of `skip` (tier 0, shown already).
--- Tier 3: every word in the text and not every word in the name (those are tier 1). The first of `others` is joined
--- entry by entry with the driver's entries; the second (three words) is looked up for each tool the join finds.
--- One body, made twice: search_meet_merging joins by merging the two ranges (both are in listing order), which reads
--- each entry once; search_meet_looking_up looks each driver entry up in the other word's range, which reads fewer
--- when that word is far more common. PostgreSQL's generic plan would pick the lookups every time (it cannot know how
--- many entries the range holds), so the merging one turns the other joins off.
+-- of the rarest (`drv`), less the tools of `skip` (rows of earlier tiers). Tier 1 (`names`): every word in the name.
+-- Tier 3: every word in the text (the caller skips the tier-1 rows, all of which it holds by then). The first of
+-- `others` is joined entry by entry with the driver's entries; the second (three words) is looked up for each tool
+-- the join finds, by a scalar subquery (an EXISTS would become one more join, and merging it would read that word's
+-- whole range). Every read is index-only.
+-- One body, made twice: search_meet_merging merges the two ranges (both in listing order: each entry is read once);
+-- search_meet_looking_up looks each driver entry up in the other word's range (fewer reads when that word is far more
+-- common). The generic plan cannot tell the two cases apart (it knows no word's count), so the merging one turns off
+-- every other way to join and to order (without that it sorted a common word's whole range, 5,579 entries at 100,000
+-- tools, to merge 92 of them).
 DO $outer$
 DECLARE
   body text := $body$
 BEGIN
+  -- The third word is matched to both entries (a and b), so it is looked up for the tools the join finds, not for
+  -- every entry of the driver's it reads.
   IF names THEN
-    RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 1)::search_hit FROM (
-      SELECT a.site_id, a.listed_at, others[2] IS NULL OR EXISTS (SELECT 1 FROM search_postings c
-          WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id AND c.in_name) AS held
+    RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 1)::search_hit
       FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv AND q.in_name
         ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
       JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id AND b.in_name
-      WHERE a.site_id <> ALL (skip)) x
-    WHERE x.held ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+      WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+        WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id AND c.in_name))
+      ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
   END IF;
-  RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 3)::search_hit FROM (
-    SELECT a.site_id, a.listed_at, a.in_name AND b.in_name AS named, CASE WHEN others[2] IS NULL THEN true ELSE (
-        SELECT c.in_name FROM search_postings c WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id) END AS third
-    FROM (SELECT q.listed_at, q.site_id, q.in_name FROM search_postings q WHERE q.lexeme = drv
+  RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 3)::search_hit
+    FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv
       ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
-    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id) x
-  WHERE x.third IS NOT NULL AND NOT (x.named AND x.third) ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id
+    WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+      WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id))
+    ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
 END
 $body$;
   signature text := '(drv text, others text[], names boolean, cap int, take int, skip uuid[]) RETURNS search_hit[] LANGUAGE plpgsql STABLE';
 BEGIN
-  EXECUTE format('CREATE FUNCTION search_meet_merging%s SET enable_nestloop = off SET enable_hashjoin = off AS %L', signature, body);
+  EXECUTE format('CREATE FUNCTION search_meet_merging%s SET enable_nestloop = off SET enable_hashjoin = off '
+    'SET enable_bitmapscan = off SET enable_sort = off AS %L', signature, body);
   EXECUTE format('CREATE FUNCTION search_meet_looking_up%s AS %L', signature, body);
 END $outer$;
 --> statement-breakpoint
@@ -127,6 +132,7 @@ DECLARE
   t_next int := 2147483647;
   cap int;
   skip_ids uuid[];
+  all_words tsquery;
 BEGIN
   -- What the plan needs, in few statements (each statement costs more to start than these lookups cost to run): live
   -- tools in all and in `category`, and tier 0 (the name is the query: a lookup of the lower(name) index).
@@ -185,9 +191,10 @@ BEGIN
   -- Several words, each whole, naming no category, on a first page without a filter (words typed together): tier 1 is
   -- the tools whose names hold every word, tier 3 the other tools whose text does (tier 2 adds nothing when the last
   -- word begins no other lexeme, tier 4 nothing when no word names a category). Each is an intersection of the words'
-  -- postings, read by search_meet (above) from the rarest word's newest entries, at most `cap` of them; a tier it
-  -- cannot finish within them (words that seldom meet) is left to the steps below, which start afresh. It comes before
-  -- the text queries of the tiers are built: it needs none.
+  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier that
+  -- finds none within them is looked up whole (GIN: its matches are few); one that finds some but not a page (words
+  -- that meet now and then) is left to the steps below, which start afresh. It comes before the text queries of the
+  -- tiers are built: it needs none.
   IF after_tier IS NULL AND category IS NULL AND cardinality(lexes) > 1 AND postings_batch > 0
     AND cardinality(array_remove(cat_queries, NULL)) = 0
     AND (positions[cardinality(positions)] < n_terms OR begun = ARRAY[lexes[cardinality(lexes)]]) THEN
@@ -199,7 +206,11 @@ BEGIN
       IF whole_tools[i] < dt_count THEN dt := lexes[i]; dt_count := whole_tools[i]; END IF;
     END LOOP;
     n_probe := '{}'; t_probe := '{}';
+    all_words := quote_literal(lexes[1])::tsquery;
     FOR i IN 1..cardinality(lexes) LOOP
+      IF i > 1 THEN
+        all_words := all_words && quote_literal(lexes[i])::tsquery;
+      END IF;
       IF lexes[i] <> dn AND NOT lexes[i] = ANY (n_probe) THEN
         n_probe := CASE WHEN cardinality(n_probe) = 1 AND whole_names[i] < n_next THEN lexes[i] || n_probe ELSE n_probe || lexes[i] END;
         n_next := least(n_next, whole_names[i]);
@@ -214,32 +225,50 @@ BEGIN
       cap := least(postings_batch, 4 * take);
       -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
       -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
-      found := '{}';
-      skip_ids := '{}';
-      IF cardinality(hits) > 0 THEN
-        skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
-      END IF;
-      IF dn_count > 0 AND n_next <= 8 * dn_count THEN
-        found := search_meet_merging(dn, n_probe, true, cap, need, skip_ids);
-      ELSIF dn_count > 0 THEN
-        found := search_meet_looking_up(dn, n_probe, true, cap, need, skip_ids);
-      END IF;
-      -- Complete: a page of tier-1 rows (the newest: entries are read newest first), or every tier-1 row and as many of
-      -- tier 3 as the page still shows.
-      IF cardinality(found) >= need THEN
-        RETURN hits || found;
-      ELSIF dn_count <= cap THEN
+      <<words_together>>
+      BEGIN
+        found := '{}';
+        skip_ids := '{}';
+        IF cardinality(hits) > 0 THEN
+          skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
+        END IF;
+        IF dn_count > 0 AND n_next <= 8 * dn_count THEN
+          found := search_meet_merging(dn, n_probe, true, cap, need, skip_ids);
+        ELSIF dn_count > 0 THEN
+          found := search_meet_looking_up(dn, n_probe, true, cap, need, skip_ids);
+        END IF;
+        -- Short of a page with entries left unread: none found means the names holding every word are few (a GIN
+        -- lookup finds them all at once); some found, a denser tier the steps below read further.
+        IF cardinality(found) < need AND dn_count > cap THEN
+          EXIT words_together WHEN cardinality(found) > 0;
+          found := ARRAY(SELECT ROW(s.id, s.listed_at, 1)::search_hit FROM sites s
+            WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.name_vector @@ all_words AND s.id <> ALL (skip_ids)
+            ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
+        END IF;
+        -- Tier 1 is whole now, or fills the page (its entries are read newest first).
+        IF cardinality(found) >= need THEN
+          RETURN hits || found;
+        END IF;
+        -- Tier 3 skips every tool of tiers 0 and 1 (each has every word in its text too).
         need := need - cardinality(found);
+        IF cardinality(found) > 0 THEN
+          skip_ids := skip_ids || ARRAY(SELECT h.id FROM unnest(found) AS h);
+        END IF;
         IF t_next <= 8 * dt_count THEN
-          c_hits := search_meet_merging(dt, t_probe, false, cap, need, '{}');
+          c_hits := search_meet_merging(dt, t_probe, false, cap, need, skip_ids);
         ELSE
-          c_hits := search_meet_looking_up(dt, t_probe, false, cap, need, '{}');
+          c_hits := search_meet_looking_up(dt, t_probe, false, cap, need, skip_ids);
         END IF;
-        IF cardinality(c_hits) >= need OR dt_count <= cap THEN
-          RETURN hits || found || c_hits;
+        IF cardinality(c_hits) < need AND dt_count > cap THEN
+          EXIT words_together WHEN cardinality(c_hits) > 0;
+          c_hits := ARRAY(SELECT ROW(s.id, s.listed_at, 3)::search_hit FROM sites s
+            WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.search_vector @@ all_words AND NOT s.name_vector @@ all_words
+            ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
         END IF;
-      END IF;
+        RETURN hits || found || c_hits;
+      END;
       found := '{}';
+      need := take - cardinality(hits);
     END IF;
   END IF;
   IF category IS NOT NULL THEN

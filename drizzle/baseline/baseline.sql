@@ -706,6 +706,7 @@ DECLARE
   t_next int := 2147483647;
   cap int;
   skip_ids uuid[];
+  all_words tsquery;
 BEGIN
   -- What the plan needs, in few statements (each statement costs more to start than these lookups cost to run): live
   -- tools in all and in `category`, and tier 0 (the name is the query: a lookup of the lower(name) index).
@@ -764,9 +765,10 @@ BEGIN
   -- Several words, each whole, naming no category, on a first page without a filter (words typed together): tier 1 is
   -- the tools whose names hold every word, tier 3 the other tools whose text does (tier 2 adds nothing when the last
   -- word begins no other lexeme, tier 4 nothing when no word names a category). Each is an intersection of the words'
-  -- postings, read by search_meet (above) from the rarest word's newest entries, at most `cap` of them; a tier it
-  -- cannot finish within them (words that seldom meet) is left to the steps below, which start afresh. It comes before
-  -- the text queries of the tiers are built: it needs none.
+  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier that
+  -- finds none within them is looked up whole (GIN: its matches are few); one that finds some but not a page (words
+  -- that meet now and then) is left to the steps below, which start afresh. It comes before the text queries of the
+  -- tiers are built: it needs none.
   IF after_tier IS NULL AND category IS NULL AND cardinality(lexes) > 1 AND postings_batch > 0
     AND cardinality(array_remove(cat_queries, NULL)) = 0
     AND (positions[cardinality(positions)] < n_terms OR begun = ARRAY[lexes[cardinality(lexes)]]) THEN
@@ -778,7 +780,11 @@ BEGIN
       IF whole_tools[i] < dt_count THEN dt := lexes[i]; dt_count := whole_tools[i]; END IF;
     END LOOP;
     n_probe := '{}'; t_probe := '{}';
+    all_words := quote_literal(lexes[1])::tsquery;
     FOR i IN 1..cardinality(lexes) LOOP
+      IF i > 1 THEN
+        all_words := all_words && quote_literal(lexes[i])::tsquery;
+      END IF;
       IF lexes[i] <> dn AND NOT lexes[i] = ANY (n_probe) THEN
         n_probe := CASE WHEN cardinality(n_probe) = 1 AND whole_names[i] < n_next THEN lexes[i] || n_probe ELSE n_probe || lexes[i] END;
         n_next := least(n_next, whole_names[i]);
@@ -793,32 +799,50 @@ BEGIN
       cap := least(postings_batch, 4 * take);
       -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
       -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
-      found := '{}';
-      skip_ids := '{}';
-      IF cardinality(hits) > 0 THEN
-        skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
-      END IF;
-      IF dn_count > 0 AND n_next <= 8 * dn_count THEN
-        found := search_meet_merging(dn, n_probe, true, cap, need, skip_ids);
-      ELSIF dn_count > 0 THEN
-        found := search_meet_looking_up(dn, n_probe, true, cap, need, skip_ids);
-      END IF;
-      -- Complete: a page of tier-1 rows (the newest: entries are read newest first), or every tier-1 row and as many of
-      -- tier 3 as the page still shows.
-      IF cardinality(found) >= need THEN
-        RETURN hits || found;
-      ELSIF dn_count <= cap THEN
+      <<words_together>>
+      BEGIN
+        found := '{}';
+        skip_ids := '{}';
+        IF cardinality(hits) > 0 THEN
+          skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
+        END IF;
+        IF dn_count > 0 AND n_next <= 8 * dn_count THEN
+          found := search_meet_merging(dn, n_probe, true, cap, need, skip_ids);
+        ELSIF dn_count > 0 THEN
+          found := search_meet_looking_up(dn, n_probe, true, cap, need, skip_ids);
+        END IF;
+        -- Short of a page with entries left unread: none found means the names holding every word are few (a GIN
+        -- lookup finds them all at once); some found, a denser tier the steps below read further.
+        IF cardinality(found) < need AND dn_count > cap THEN
+          EXIT words_together WHEN cardinality(found) > 0;
+          found := ARRAY(SELECT ROW(s.id, s.listed_at, 1)::search_hit FROM sites s
+            WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.name_vector @@ all_words AND s.id <> ALL (skip_ids)
+            ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
+        END IF;
+        -- Tier 1 is whole now, or fills the page (its entries are read newest first).
+        IF cardinality(found) >= need THEN
+          RETURN hits || found;
+        END IF;
+        -- Tier 3 skips every tool of tiers 0 and 1 (each has every word in its text too).
         need := need - cardinality(found);
+        IF cardinality(found) > 0 THEN
+          skip_ids := skip_ids || ARRAY(SELECT h.id FROM unnest(found) AS h);
+        END IF;
         IF t_next <= 8 * dt_count THEN
-          c_hits := search_meet_merging(dt, t_probe, false, cap, need, '{}');
+          c_hits := search_meet_merging(dt, t_probe, false, cap, need, skip_ids);
         ELSE
-          c_hits := search_meet_looking_up(dt, t_probe, false, cap, need, '{}');
+          c_hits := search_meet_looking_up(dt, t_probe, false, cap, need, skip_ids);
         END IF;
-        IF cardinality(c_hits) >= need OR dt_count <= cap THEN
-          RETURN hits || found || c_hits;
+        IF cardinality(c_hits) < need AND dt_count > cap THEN
+          EXIT words_together WHEN cardinality(c_hits) > 0;
+          c_hits := ARRAY(SELECT ROW(s.id, s.listed_at, 3)::search_hit FROM sites s
+            WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.search_vector @@ all_words AND NOT s.name_vector @@ all_words
+            ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
         END IF;
-      END IF;
+        RETURN hits || found || c_hits;
+      END;
       found := '{}';
+      need := take - cardinality(hits);
     END IF;
   END IF;
   IF category IS NOT NULL THEN
@@ -1121,23 +1145,24 @@ CREATE FUNCTION public.search_meet_looking_up(drv text, others text[], names boo
     LANGUAGE plpgsql STABLE
     AS $$
 BEGIN
+  -- The third word is matched to both entries (a and b), so it is looked up for the tools the join finds, not for
+  -- every entry of the driver's it reads.
   IF names THEN
-    RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 1)::search_hit FROM (
-      SELECT a.site_id, a.listed_at, others[2] IS NULL OR EXISTS (SELECT 1 FROM search_postings c
-          WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id AND c.in_name) AS held
+    RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 1)::search_hit
       FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv AND q.in_name
         ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
       JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id AND b.in_name
-      WHERE a.site_id <> ALL (skip)) x
-    WHERE x.held ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+      WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+        WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id AND c.in_name))
+      ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
   END IF;
-  RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 3)::search_hit FROM (
-    SELECT a.site_id, a.listed_at, a.in_name AND b.in_name AS named, CASE WHEN others[2] IS NULL THEN true ELSE (
-        SELECT c.in_name FROM search_postings c WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id) END AS third
-    FROM (SELECT q.listed_at, q.site_id, q.in_name FROM search_postings q WHERE q.lexeme = drv
+  RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 3)::search_hit
+    FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv
       ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
-    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id) x
-  WHERE x.third IS NOT NULL AND NOT (x.named AND x.third) ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id
+    WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+      WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id))
+    ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
 END
 $$;
 
@@ -1149,25 +1174,28 @@ CREATE FUNCTION public.search_meet_merging(drv text, others text[], names boolea
     LANGUAGE plpgsql STABLE
     SET enable_nestloop TO 'off'
     SET enable_hashjoin TO 'off'
+    SET enable_bitmapscan TO 'off'
+    SET enable_sort TO 'off'
     AS $$
 BEGIN
+  -- The third word is matched to both entries (a and b), so it is looked up for the tools the join finds, not for
+  -- every entry of the driver's it reads.
   IF names THEN
-    RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 1)::search_hit FROM (
-      SELECT a.site_id, a.listed_at, others[2] IS NULL OR EXISTS (SELECT 1 FROM search_postings c
-          WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id AND c.in_name) AS held
+    RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 1)::search_hit
       FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv AND q.in_name
         ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
       JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id AND b.in_name
-      WHERE a.site_id <> ALL (skip)) x
-    WHERE x.held ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+      WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+        WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id AND c.in_name))
+      ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
   END IF;
-  RETURN ARRAY(SELECT ROW(x.site_id, x.listed_at, 3)::search_hit FROM (
-    SELECT a.site_id, a.listed_at, a.in_name AND b.in_name AS named, CASE WHEN others[2] IS NULL THEN true ELSE (
-        SELECT c.in_name FROM search_postings c WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = a.site_id) END AS third
-    FROM (SELECT q.listed_at, q.site_id, q.in_name FROM search_postings q WHERE q.lexeme = drv
+  RETURN ARRAY(SELECT ROW(a.site_id, a.listed_at, 3)::search_hit
+    FROM (SELECT q.listed_at, q.site_id FROM search_postings q WHERE q.lexeme = drv
       ORDER BY q.listed_at DESC, q.site_id DESC LIMIT cap) a
-    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id) x
-  WHERE x.third IS NOT NULL AND NOT (x.named AND x.third) ORDER BY x.listed_at DESC, x.site_id DESC LIMIT take);
+    JOIN search_postings b ON b.lexeme = others[1] AND b.listed_at = a.listed_at AND b.site_id = a.site_id
+    WHERE a.site_id <> ALL (skip) AND (others[2] IS NULL OR (SELECT true FROM search_postings c
+      WHERE c.lexeme = others[2] AND c.listed_at = a.listed_at AND c.site_id = b.site_id))
+    ORDER BY a.listed_at DESC, a.site_id DESC LIMIT take);
 END
 $$;
 
@@ -2128,18 +2156,18 @@ ALTER TABLE ONLY public.webhook_attempts ALTER COLUMN id SET DEFAULT nextval('pu
 -- Data for Name: categories; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-29 15:40:41.421732+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-29 15:40:41.421732+00', 0, '{picture,photo,illustration,art,graphics}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-29 15:40:41.421732+00', 0, '{film,movie,animation,clips}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-29 15:40:41.421732+00', 0, '{transcription,speech,voice,music,podcast,sound}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-29 15:40:41.421732+00', 0, '{coding,programming,developer,software}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-29 15:40:41.421732+00', 0, '{chatbot,conversation,companion}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-29 15:40:41.421732+00', 0, '{workflow,automation,calendar,tasks}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-29 15:40:41.421732+00', 0, '{ads,advertising,seo,sales,campaign}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-29 15:40:41.421732+00', 0, '{papers,science,academic,citations}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-29 15:40:41.421732+00', 0, '{analytics,spreadsheet,sql,charts,database}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-29 15:40:41.421732+00', 0, '{logo,mockup,prototype,interface,layout}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-29 15:40:41.421732+00', 0, '{learning,tutor,teaching,students,courses}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-29 16:05:05.097571+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-29 16:05:05.097571+00', 0, '{picture,photo,illustration,art,graphics}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-29 16:05:05.097571+00', 0, '{film,movie,animation,clips}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-29 16:05:05.097571+00', 0, '{transcription,speech,voice,music,podcast,sound}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-29 16:05:05.097571+00', 0, '{coding,programming,developer,software}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-29 16:05:05.097571+00', 0, '{chatbot,conversation,companion}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-29 16:05:05.097571+00', 0, '{workflow,automation,calendar,tasks}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-29 16:05:05.097571+00', 0, '{ads,advertising,seo,sales,campaign}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-29 16:05:05.097571+00', 0, '{papers,science,academic,citations}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-29 16:05:05.097571+00', 0, '{analytics,spreadsheet,sql,charts,database}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-29 16:05:05.097571+00', 0, '{logo,mockup,prototype,interface,layout}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-29 16:05:05.097571+00', 0, '{learning,tutor,teaching,students,courses}');
 
 --
 -- Data for Name: checkout_sessions; Type: TABLE DATA; Schema: public; Owner: -
@@ -2153,9 +2181,9 @@ INSERT INTO public.categories (slug, name, description, created_at, live_tools, 
 -- Data for Name: duplicate_key_backfills; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-29 15:40:41.421732+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-29 15:40:41.421732+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-29 15:40:41.421732+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-29 16:05:05.097571+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-29 16:05:05.097571+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-29 16:05:05.097571+00', NULL, NULL);
 
 --
 -- Data for Name: idempotency_keys; Type: TABLE DATA; Schema: public; Owner: -
