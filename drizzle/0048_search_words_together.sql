@@ -5,10 +5,12 @@
 -- right after the words are looked up: when there are two or three of them, each whole (the last begins no other
 -- lexeme), none names a category, there is no category filter and it is a first page, tier 1 (every word in the name)
 -- and then tier 3 (every word in the text) are read by search_meet_* from the rarest word's newest entries, at most
--- 4 × take of them per tier. Before, tier 3 read the rarest word's entries and fetched each tool to test its text
--- vectors, in two statements after the text queries of every tier were built. A tier the step cannot finish within
--- its entries (words that seldom meet) goes on the general way from the start, so a page holds the same rows in the
--- same order either way (test/functions/v1/tools/search-words-together.test.ts, and the corpus test's draws).
+-- 4 × take of them per tier; a tier with no match among them is one GIN lookup (its matches are few: words that never
+-- meet find nothing at once), one with some but short of a page goes on the general way from the start. Before, tier
+-- 3 read the rarest word's entries and fetched each tool to test its text vectors, after the text queries of every
+-- tier were built, and words that never meet first read samples of the listing. A page holds the same rows in the same
+-- order either way (test/functions/v1/tools/search-words-together.test.ts, and the corpus test's draws).
+--
 -- One tier of words that occur together, newest first: `take` tools holding every word, from the `cap` newest entries
 -- of the rarest (`drv`), less the tools of `skip` (rows of earlier tiers). Tier 1 (`names`): every word in the name.
 -- Tier 3: every word in the text (the caller skips the tier-1 rows, all of which it holds by then). The first of
