@@ -223,6 +223,10 @@ BEGIN
       END IF;
     END LOOP;
     need := take - cardinality(hits);
+    -- A word no live tool holds (a typo, before its correction is tried): tiers 1 and 3 are empty.
+    IF dt_count = 0 THEN
+      RETURN hits;
+    END IF;
     IF cardinality(n_probe) BETWEEN 1 AND 2 AND need > 0 THEN
       cap := least(postings_batch, 4 * take);
       -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
