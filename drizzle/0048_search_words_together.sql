@@ -5,8 +5,8 @@
 -- right after the words are looked up: when there are two or three of them, each whole (the last begins no other
 -- lexeme), none names a category, there is no category filter and it is a first page, tier 1 (every word in the name)
 -- and then tier 3 (every word in the text) are read by search_meet_* from the rarest word's newest entries, at most
--- 4 × take of them per tier; a tier with no match among them is one GIN lookup (its matches are few: words that never
--- meet find nothing at once), one with some but short of a page goes on the general way from the start. Before, tier
+-- 4 × take of them per tier; a tier short of a page among them is one GIN lookup when the share found says its matches
+-- are few (words that never meet find nothing at once), else it goes on the general way from the start. Before, tier
 -- 3 read the rarest word's entries and fetched each tool to test its text vectors, after the text queries of every
 -- tier were built, and words that never meet first read samples of the listing. A page holds the same rows in the same
 -- order either way (test/functions/v1/tools/search-words-together.test.ts, and the corpus test's draws).
@@ -243,10 +243,10 @@ BEGIN
         ELSIF dn_count > 0 THEN
           found := search_meet_looking_up(dn, n_probe, true, cap, need, skip_ids);
         END IF;
-        -- Short of a page with entries left unread: none found means the names holding every word are few (a GIN
-        -- lookup finds them all at once); some found, a denser tier the steps below read further.
+        -- Short of a page with entries left unread: when the share found says the tier's matches are few (at most
+        -- four batches of postings), a GIN lookup finds them all at once; a denser tier the steps below read further.
         IF cardinality(found) < need AND dn_count > cap THEN
-          EXIT words_together WHEN cardinality(found) > 0;
+          EXIT words_together WHEN cardinality(found)::real * dn_count / cap > 4 * postings_batch;
           found := ARRAY(SELECT ROW(s.id, s.listed_at, 1)::search_hit FROM sites s
             WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.name_vector @@ all_words AND s.id <> ALL (skip_ids)
             ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
@@ -266,7 +266,7 @@ BEGIN
           c_hits := search_meet_looking_up(dt, t_probe, false, cap, need, skip_ids);
         END IF;
         IF cardinality(c_hits) < need AND dt_count > cap THEN
-          EXIT words_together WHEN cardinality(c_hits) > 0;
+          EXIT words_together WHEN cardinality(c_hits)::real * dt_count / cap > 4 * postings_batch;
           c_hits := ARRAY(SELECT ROW(s.id, s.listed_at, 3)::search_hit FROM sites s
             WHERE (s.status = 'live' AND NOT s.health_hidden) AND s.search_vector @@ all_words AND NOT s.name_vector @@ all_words
             ORDER BY s.listed_at + interval '0 s' DESC, s.id DESC LIMIT need);
