@@ -17,6 +17,9 @@ const toggle = (fallback: boolean) =>
     .enum(['on', 'off', 'true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'on' || v === 'true' || v === '1'));
+/** Connections the Node server keeps to PostgreSQL unless DATABASE_POOL_MAX says otherwise (see Config.databasePoolMax). */
+export const DEFAULT_DATABASE_POOL_MAX = 4;
+
 const int = (fallback: number, min = 0, max = 1_000_000) => z.coerce.number().int().min(min).max(max).default(fallback);
 const optionalString = z
   .string()
@@ -34,7 +37,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  DATABASE_POOL_MAX: int(4, 1, 100),
+  DATABASE_POOL_MAX: int(DEFAULT_DATABASE_POOL_MAX, 1, 100),
   NEON_FETCH_ENDPOINT: optionalUrl,
   ADMIN_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SITE_ORIGIN: optionalUrl,

@@ -11,7 +11,7 @@ import { openNodePostgres, openPglite } from '../../src/db/node-clients';
 import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { rateLimitPolicies } from '../../src/rate-limits/policies';
 import { type BenchReport, runStandalone } from './lib/results';
-import { startBenchDatabase } from './lib/bench-database';
+import { benchPoolMax, startBenchDatabase } from './lib/bench-database';
 import { type LoadRequest, loopbackAddresses, runHttpLoad } from './lib/http-load';
 import { publicTraffic } from './lib/public-traffic';
 import { spawnBenchServer } from './lib/spawn-bench-server';
@@ -171,7 +171,7 @@ export async function benchPublicThroughput(): Promise<BenchReport> {
       rows,
       targets,
       notes: [
-        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; ${TOOLS} live tools seeded in ${seedSeconds.toFixed(1)} s (the search corpus, test/bench/lib/seed-bench-tools.ts); node-postgres pool of 10`,
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; ${TOOLS} live tools seeded in ${seedSeconds.toFixed(1)} s (the search corpus, test/bench/lib/seed-bench-tools.ts); node-postgres pool of ${benchPoolMax()}`,
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} rounds of ${SECONDS} s per route, routes alternating; each client sends ≤ ${PER_ADDRESS} requests per loopback source address, then reconnects from a new one`,
         `limiter: the real in-memory limiter (public: ${rateLimitPolicies.public.limit} per ${rateLimitPolicies.public.windowSeconds} s per client IP); any 429 fails the run`,
         'slugs: Zipf (s = 1) over every live tool in random order; search: 80 % Zipf over a popular set of ' +

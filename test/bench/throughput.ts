@@ -10,7 +10,7 @@ import { queryRows } from '../../src/db/client';
 import { openNodePostgres, openPglite } from '../../src/db/node-clients';
 import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { type BenchReport, runStandalone } from './lib/results';
-import { startBenchDatabase } from './lib/bench-database';
+import { benchPoolMax, startBenchDatabase } from './lib/bench-database';
 import { startBareFloor } from './lib/bare-floor';
 import { type LoadRequest, runHttpLoad } from './lib/http-load';
 import { distinctSubmit } from './lib/seed';
@@ -181,7 +181,7 @@ export async function benchThroughput(): Promise<BenchReport> {
       rows,
       targets,
       notes: [
-        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; node-postgres pool of 10 on both sides; ${LIVE_TOOLS} live tools, each GET /api/v1/tools/{slug} reads one at random`,
+        `database: ${db.kind}${db.note ? ` (${db.note})` : ''}; node-postgres pool of ${benchPoolMax()} on both sides; ${LIVE_TOOLS} live tools, each GET /api/v1/tools/{slug} reads one at random`,
         `${CONNECTIONS} closed-loop keep-alive clients (undici), ${ROUNDS} alternating rounds of ${(DURATION_S / ROUNDS).toFixed(1)} s for floor and app; every latency is measured (p50 is exact, not bucketed)`,
         "p50 alone: one client, one request at a time, the same rounds (reads); the p50 ratio of reads is taken there: under load a closed loop's median is its queue, whose shape differs between the two servers",
         "read floor: bare node:http + pg in its own process, the verb's own statement (captured once at start-up) as a prepared statement, rows sent as JSON; no routing framework, auth, limits or validation (the target's floor)",

@@ -56,7 +56,8 @@ const statements = {
   tool: await capture('tool', (deps) => getTool({ deps, input: { slug: SENTINEL_SLUG } }), SENTINEL_SLUG),
 };
 
-const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
+// As many connections as the app's server keeps (FLOOR_POOL_MAX, from lib/bare-floor.ts), so both share the cores alike.
+const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: Number(process.env.FLOOR_POOL_MAX) });
 
 async function run(statement: Captured, value?: string): Promise<unknown[]> {
   const values =

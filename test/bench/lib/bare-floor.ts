@@ -1,6 +1,7 @@
 // Starts bare-floor-server.ts as its own process (like the app's bench server) and waits for its FLOOR_READY line.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { benchPoolMax } from './bench-database';
 
 export interface BareFloor {
   url: string;
@@ -19,7 +20,12 @@ export async function startBareFloor(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', resolve(import.meta.dirname, 'bare-floor-server.ts')],
     {
-      env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_ACCOUNT_ID: accountId },
+      env: {
+        ...process.env,
+        FLOOR_DATABASE_URL: databaseUrl,
+        FLOOR_ACCOUNT_ID: accountId,
+        FLOOR_POOL_MAX: String(benchPoolMax()),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Env } from '../../../src/config';
+import { DEFAULT_DATABASE_POOL_MAX, type Env } from '../../../src/config';
 import { findPostgresBinaries, startPostgres, type PostgresServer } from '../../helpers/services/postgres';
 
 export interface BenchDatabase {
@@ -35,4 +35,12 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
     note: 'PostgreSQL is not installed (apt-get install postgresql): these numbers are on embedded PGlite, not comparable',
     close: async () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The pool the bench server keeps to PostgreSQL (it reads DATABASE_POOL_MAX from the environment the bench passes on),
+ * so a floor compared with it can keep the same and the notes say what ran.
+ */
+export function benchPoolMax(): number {
+  return Number(process.env.DATABASE_POOL_MAX ?? DEFAULT_DATABASE_POOL_MAX);
 }
