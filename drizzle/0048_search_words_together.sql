@@ -195,10 +195,10 @@ BEGIN
   -- Several words, each whole, naming no category, on a first page without a filter (words typed together): tier 1 is
   -- the tools whose names hold every word, tier 3 the other tools whose text does (tier 2 adds nothing when the last
   -- word begins no other lexeme, tier 4 nothing when no word names a category). Each is an intersection of the words'
-  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier that
-  -- finds none within them is looked up whole (GIN: its matches are few); one that finds some but not a page (words
-  -- that meet now and then) is left to the steps below, which start afresh. It comes before the text queries of the
-  -- tiers are built: it needs none.
+  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier short
+  -- of a page within them is looked up whole (GIN) when the share found says its matches are few; a denser one is left
+  -- to the steps below, which start afresh (each tier there sets its own `need` and `found`). It comes before the text
+  -- queries of the tiers are built: it needs none.
   IF after_tier IS NULL AND category IS NULL AND cardinality(lexes) > 1 AND postings_batch > 0
     AND cardinality(array_remove(cat_queries, NULL)) = 0
     AND (positions[cardinality(positions)] < n_terms OR begun = ARRAY[lexes[cardinality(lexes)]]) THEN
@@ -275,8 +275,6 @@ BEGIN
         END IF;
         RETURN hits || found || c_hits;
       END;
-      found := '{}';
-      need := take - cardinality(hits);
     END IF;
   END IF;
   IF category IS NOT NULL THEN
