@@ -67,7 +67,7 @@ describe('fuzz /account/submissions/{site_id}', () => {
         expect([200, 404]).toContain(res.status);
         if (res.status === 200) expect([tool.id, unpaid.siteId]).toContain(decodeURIComponent(id).toLowerCase());
       }),
-      { numRuns: Math.ceil(RUNS / 8) },
+      { numRuns: Math.ceil(RUNS / 8), examples: [['..'], ['.'], ['%2e%2e'], ['%2E']] },
     );
   });
 

@@ -41,19 +41,27 @@ describe('fuzz GET /media/{name}', () => {
     await fc.assert(
       fc.asyncProperty(segment, fc.constantFrom('GET', 'HEAD'), async (name, method) => {
         const res = await t.request(`/media/${name}`, { method });
+        const path = new URL(`http://x/media/${name}`).pathname;
+        // Dot segments normalise out of /media/ (/media/.. is /, the home page; /media/../x is the site's HTML 404):
+        // that answer belongs to another route, so only "no 5xx" holds for it.
+        if (!path.startsWith('/media/')) return void expect(res.status).toBeLessThan(500);
         if (res.status === 200) {
           served++;
-          expect(new URL(`http://x/media/${name}`).pathname).toBe(`/media/${stored}`);
+          expect(path).toBe(`/media/${stored}`);
           expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
           return;
         }
-        const path = new URL(`http://x/media/${name}`).pathname;
-        // Dot segments normalise out of /media/ (e.g. /media/.. is /): that is the site's HTML 404, not this route.
-        if (!path.startsWith('/media/')) return void expect(res.status).toBeLessThan(500);
         expect(res.status, `${method} /media/${name}`).toBe(404);
         if (method === 'GET') await expectNoServerError(res, `GET /media/${name}`);
       }),
-      { numRuns: RUNS, examples: [[stored, 'GET']] },
+      {
+        numRuns: RUNS,
+        examples: [
+          [stored, 'GET'],
+          ['..', 'GET'],
+          ['..', 'HEAD'],
+        ],
+      },
     );
     expect(served).toBeGreaterThan(0);
   });

@@ -76,7 +76,8 @@ describe('fuzz GET /api/v1/sites/{site_id}/stats', () => {
         await expectNoServerError(res, id);
         expect([404, 400]).toContain(res.status);
       }),
-      { numRuns: Math.ceil(RUNS / 4) },
+      // Dot segments leave the route (/api/v1/sites/../stats is /api/v1/stats): still no answer but a refusal.
+      { numRuns: Math.ceil(RUNS / 4), examples: [['..'], ['.']] },
     );
   });
 });
