@@ -36,7 +36,7 @@ export interface PageCacheState {
   /** False for a request with the session cookie: its answer is never kept for others. */
   shared: boolean;
   /** The answer, set by cacheableAnswer, kept by the middleware after the response went out. */
-  answer?: { body: string; contentType: string };
+  answer?: { body: Uint8Array<ArrayBuffer>; contentType: string };
 }
 
 /** A file served under /api/v1/docs/assets/, by its name there; null when there is no such file. */

@@ -32,22 +32,30 @@ const PER_REQUEST = new Set([
 const utf8 = new TextEncoder();
 
 /**
- * A validator of the exact text, computed once per render: two 32-bit multiplicative hashes over the UTF-16 code
- * units, and the length. An ETag needs no resistance to a deliberate collision (a client only ever sends back one
- * it was given for the same URL); SHA-256 of a 30 KB page cost ~70 µs of CPU, this ~10 µs.
+ * A validator of the exact bytes, computed once per render: two 32-bit multiplicative hashes over the bytes read four
+ * at a time, and the length. An ETag needs no resistance to a deliberate collision (a client only ever sends back one
+ * it was given for the same URL); SHA-256 of a 30 KB page cost ~70 µs of CPU, this ~3 µs for a search's 8 KB.
  */
-function etagOf(body: string): string {
+function etagOf(bytes: Uint8Array): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
+  // A TextEncoder's answer starts its own buffer, so it can be read as 32-bit words (in the machine's byte order:
+  // the same server always gives the same tag for the same bytes, which is all a validator needs).
+  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    h1 = Math.imul(h1 ^ w, 2654435761);
+    h2 = Math.imul(h2 ^ w, 1597334677);
+  }
+  for (let i = words.length * 4; i < bytes.length; i++) {
+    const c = bytes[i]!;
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
-  return `"${hex(h1)}${hex(h2)}-${body.length.toString(36)}"`;
+  return `"${hex(h1)}${hex(h2)}-${bytes.length.toString(36)}"`;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -69,8 +77,9 @@ export function cacheableAnswer(
   contentType: string,
   cacheControl: string = PUBLIC_CACHE_CONTROL,
 ): Response {
-  // hono/html hands out String objects: a primitive string keeps the hash loop and node-server's fast path fast.
-  const body = String(text);
+  // Encoded once: the same bytes are hashed, sent (node-server writes bytes as they are; a string it would measure
+  // and encode again) and kept by the page cache. (hono/html hands out String objects: String() makes a primitive.)
+  const body = utf8.encode(String(text));
   const state = c.get('pageCache');
   const etag = etagOf(body);
   c.header('Cache-Control', state?.shared === false ? PERSONAL_CACHE_CONTROL : cacheControl);
@@ -131,7 +140,6 @@ export function pageCache(reads: QueryReads): MiddlewareHandler<AppEnv> {
       ([name]) => !PER_REQUEST.has(name) && name !== 'content-type',
     );
     headers.push(['content-type', answer.contentType]);
-    const body = utf8.encode(answer.body);
-    deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body, storedAt: Date.now() }));
+    deps.defer(deps.pageCache.put(key, version, { status: 200, headers, body: answer.body, storedAt: Date.now() }));
   };
 }
