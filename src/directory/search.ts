@@ -14,7 +14,7 @@ import {
 } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
-import { categoryFilter, newestSearchStatement, rankedStatement } from './search-statements';
+import { categoryFilter, newestSearchStatement, rankedRowNames, rankedStatement } from './search-statements';
 import { verifiedMethodSql } from '../domains/verified-mark';
 import { currentMcpProbe } from './mcp-record';
 import { categorySlugSchema } from '../categories/category-rules';
@@ -108,6 +108,16 @@ export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInpu
   return searchAs(deps, input, listCard);
 }
 
+/** The rows of a packed page (rankedStatement): each an array of rankedRowNames' values (drivers may leave the JSON as text). */
+function unpackRows(packed: unknown): HitRow[] {
+  const values = (typeof packed === 'string' ? JSON.parse(packed) : (packed ?? [])) as unknown[][];
+  return values.map((value) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < rankedRowNames.length; i++) row[rankedRowNames[i]!] = value[i];
+    return row as unknown as HitRow;
+  });
+}
+
 const metaOf = (row: HitRow | undefined): Meta =>
   typeof row?.meta === 'string' ? (JSON.parse(row.meta) as Meta) : (row?.meta ?? {});
 
@@ -151,7 +161,10 @@ async function searchAs<Tool>(
           sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`,
         )
       : rankedStatement({ query, category, take: limit + 1, correct, after });
-  const rows = await queryRows<HitRow>(deps.db, statement);
+  const rows =
+    query === ''
+      ? await queryRows<HitRow>(deps.db, statement)
+      : unpackRows((await queryRows<{ rows: unknown }>(deps.db, statement))[0]?.rows);
   const meta = metaOf(rows.find((row) => row.mode === 'meta'));
   if (meta.unknown_category) throw unknownCategory();
   const names = meta.categories ?? {};

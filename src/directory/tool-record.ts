@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { isoTimestamp } from '../db/sql-format';
 import { sponsorSlotHeld } from './sponsor-slot';
 import { mediaPath, mediaUrl } from '../media/media-name';
@@ -103,13 +103,39 @@ export function healthOf(row: ToolHealthRow): PublicHealth {
 }
 
 /**
- * Columns of a tool in a list (search): what a summary and a card show, with the tool's category slugs only (as one
- * space-separated text: a slug has no space, and a text costs less to read than an array). The list's statement names
- * the categories once, in its meta row (./search-statements.ts), instead of a lookup per row.
+ * The fields of a tool in a list (search), in order: what a summary and a card show, with the tool's category slugs
+ * only (as one space-separated text: a slug has no space, and a text costs less to read than an array). The list's
+ * statement names the categories once, in its meta row (./search-statements.ts), instead of a lookup per row. Both
+ * forms below are made from this one list.
  */
-export const toolListColumns = sql`s.slug, s.name, s.url, s.metadata->>'description' AS description,
-  s.metadata->>'image' AS image, s.metadata->>'icon' AS icon, s.is_feature, ${sponsorSlotHeld} AS is_sponsor, s.live_url,
-  array_to_string(s.category_slugs, ' ') AS category_slugs, ${verifiedMethodSql} AS verified_method`;
+const toolListFields: ReadonlyArray<readonly [keyof ToolListRow, SQL]> = [
+  ['slug', sql`s.slug`],
+  ['name', sql`s.name`],
+  ['url', sql`s.url`],
+  ['description', sql`s.metadata->>'description'`],
+  ['image', sql`s.metadata->>'image'`],
+  ['icon', sql`s.metadata->>'icon'`],
+  ['is_feature', sql`s.is_feature`],
+  ['is_sponsor', sponsorSlotHeld],
+  ['live_url', sql`s.live_url`],
+  ['category_slugs', sql`array_to_string(s.category_slugs, ' ')`],
+  ['verified_method', verifiedMethodSql],
+];
+
+/** The list fields as named columns (alias `s` for sites). */
+export const toolListColumns = sql.join(
+  toolListFields.map(([name, value]) => sql`${value} AS ${sql.raw(name)}`),
+  sql`, `,
+);
+
+/** The list fields' names, in the order `toolListValues` gives their values. */
+export const toolListNames: ReadonlyArray<keyof ToolListRow> = toolListFields.map(([name]) => name);
+
+/** The list fields' values, in order, without names: the elements of a packed row (json_build_array). */
+export const toolListValues = sql.join(
+  toolListFields.map(([, value]) => value),
+  sql`, `,
+);
 
 /** A row of `toolListColumns`. */
 export interface ToolListRow {
