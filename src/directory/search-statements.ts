@@ -57,9 +57,8 @@ export const rankedRowNames = [...toolListNames, 'tier', 'mode', 'meta', 'sort_m
  * nothing on a first page, the corrected query's (when `correct`), or else tools and categories to offer instead
  * (search_results in drizzle/0034_search_meaning.sql). A query without a word (punctuation alone) finds no tool but
  * still gets its offer. One row, `rows`: a JSON array of the page's rows in order, each an array of `rankedRowNames`'
- * values. Packed, the page is one value to send and one to read: as 22 rows of 16 columns, the driver's reading of each
- * field cost the server about 100 µs of a search's CPU, and the rows and their descriptions took two sends of
- * PostgreSQL's output buffer instead of one.
+ * values. Packed, the page is one value to read where node-postgres read 22 rows of 16 columns field by field (about
+ * 15 µs of the server's CPU a search, docs/bench.md "Searches nobody asked before, under load").
  */
 export function rankedStatement(options: {
   query: string;
