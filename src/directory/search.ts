@@ -153,18 +153,25 @@ async function searchAs<Tool>(
       },
     );
 
-  const statement =
-    query === ''
-      ? newestSearchStatement(
-          limit + 1,
-          after,
-          sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`,
-        )
-      : rankedStatement({ query, category, take: limit + 1, correct, after });
+  // The ranked page comes packed (rankedStatement); the newest tools come as rows.
   const rows =
     query === ''
-      ? await queryRows<HitRow>(deps.db, statement)
-      : unpackRows((await queryRows<{ rows: unknown }>(deps.db, statement))[0]?.rows);
+      ? await queryRows<HitRow>(
+          deps.db,
+          newestSearchStatement(
+            limit + 1,
+            after,
+            sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`,
+          ),
+        )
+      : unpackRows(
+          (
+            await queryRows<{ rows: unknown }>(
+              deps.db,
+              rankedStatement({ query, category, take: limit + 1, correct, after }),
+            )
+          )[0]?.rows,
+        );
   const meta = metaOf(rows.find((row) => row.mode === 'meta'));
   if (meta.unknown_category) throw unknownCategory();
   const names = meta.categories ?? {};
