@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../src/db/client';
+import type { ToolSummary as Summary } from '../../../../src/directory/tool-record';
 import { seedTools } from '../../../helpers/live-tools';
 import { findPostgresBinaries } from '../../../helpers/services/postgres';
 import { usePostgresTestApp } from '../../../helpers/services/postgres-test-app';
@@ -13,18 +14,6 @@ import { requireService } from '../../../helpers/services/require-service';
 import { createTestApp, type TestApp } from '../../../helpers/test-app';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
-
-interface Summary {
-  slug: string;
-  name: string;
-  url: string;
-  description: string | null;
-  is_feature: boolean;
-  is_sponsor: boolean;
-  live_url: string | null;
-  categories: Array<{ slug: string; name: string }>;
-  verified_owner?: true;
-}
 
 function packedSuite(app: () => TestApp) {
   it('gives every field the detail gives, pages on by its cursor and names a correction', async () => {
