@@ -7,7 +7,13 @@ import { ConfigError, loadConfig, type Config, type Env } from '../src/config';
 import { buildDeps } from '../src/build-deps';
 import type { Deps, DepsOverrides } from '../src/deps';
 import { createNeonHttpDb } from '../src/db/client';
-import { openNodePostgres, openPglite, preparePgliteSeed, type OpenedDb } from '../src/db/node-clients';
+import {
+  openNodePostgres,
+  openPglite,
+  preparePgliteSeed,
+  SERVER_POOL_IDLE_MS,
+  type OpenedDb,
+} from '../src/db/node-clients';
 import { withRequestedKeyBackfill, runRequestedKeyBackfill } from '../src/submissions/requested-key-backfill';
 import { runJob } from '../src/jobs/run-job';
 import { runSweep } from '../src/jobs/sweep';
@@ -48,7 +54,9 @@ async function openDatabase(config: Config): Promise<OpenedDatabase> {
   if (/\.neon\.tech(:\d+)?\//.test(config.databaseUrl)) {
     return { db: createNeonHttpDb(config.databaseUrl), close: async () => {} };
   }
-  return withRequestedKeyBackfill(await openNodePostgres(config.databaseUrl, { max: config.databasePoolMax }));
+  return withRequestedKeyBackfill(
+    await openNodePostgres(config.databaseUrl, { max: config.databasePoolMax, idleMs: SERVER_POOL_IDLE_MS }),
+  );
 }
 
 /** Local mode fills in the secrets a new user should not have to invent, and keeps them in DATA_DIR. */

@@ -81,12 +81,30 @@ const pgliteSession = (client: PGlite): RawSession => ({
 });
 
 /**
+ * How long the Node server keeps an idle connection (node-postgres closes one after 10 s unless told otherwise). A new
+ * backend plans each statement of the search functions the first time it runs one: its first search cost 50–80 ms,
+ * and over its first 100 searches with a typo p95 was 17.6 ms against 5–6 ms afterwards (100,000 tools,
+ * docs/bench.md "Directory search"). After 10 s idle a quiet server paid that again; five minutes keep the pool warm
+ * between visits. (A neon.tech URL goes over Neon's HTTP API instead and keeps no connection.)
+ */
+export const SERVER_POOL_IDLE_MS = 5 * 60_000;
+
+/**
  * node-postgres pool against a real server, migrated (a new database gets the baseline first, on one connection).
  * Pool errors are logged, not thrown: the next query retries. The server passes its configured size
- * (DATABASE_POOL_MAX, src/config.ts); the default of 10 is for scripts and tests that open a pool of their own.
+ * (DATABASE_POOL_MAX, src/config.ts) and SERVER_POOL_IDLE_MS; the defaults (10 connections, closed after 10 s idle)
+ * are for scripts and tests that open a pool of their own and should not keep a process alive.
  */
-export async function openNodePostgres(databaseUrl: string, options: { max?: number } = {}): Promise<OpenedDb> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10, connectionTimeoutMillis: 5000 });
+export async function openNodePostgres(
+  databaseUrl: string,
+  options: { max?: number; idleMs?: number } = {},
+): Promise<OpenedDb> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5000,
+    ...(options.idleMs !== undefined && { idleTimeoutMillis: options.idleMs }),
+  });
   pool.on('error', (err) =>
     console.error(JSON.stringify({ level: 'error', msg: 'postgres pool error', err: err.message })),
   );

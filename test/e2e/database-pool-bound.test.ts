@@ -1,6 +1,7 @@
 // The Node server on a real PostgreSQL keeps at most DATABASE_POOL_MAX connections (default 4), however many requests
 // arrive at once: the rest wait their turn and are answered. Counted by PostgreSQL itself (pg_stat_activity), sampled
-// while 48 searches are in flight.
+// while 48 searches are in flight. And it keeps them between visits (src/db/node-clients.ts SERVER_POOL_IDLE_MS): a
+// new backend plans every statement of a search again.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../functions/node';
@@ -98,4 +99,28 @@ describePg('the Node server on PostgreSQL keeps a bounded pool', () => {
       await server.close();
     }
   });
+
+  it('keeps its connection between visits more than 10 s apart, so a search does not plan its statements again', async () => {
+    const server = await serve({ DATABASE_POOL_MAX: '1' });
+    /** The server's one backend: its process id and when it started. */
+    const backend = async () => {
+      const { rows } = await watcher.query<{ pid: number; started: string }>(
+        `SELECT pid, backend_start::text AS started FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      return rows;
+    };
+    try {
+      expect((await fetch(`${server.url}/api/v1/tools?q=idle+writer`)).status).toBe(200);
+      const before = await backend();
+      expect(before).toHaveLength(1);
+      // node-postgres closes an idle connection after 10 s unless the pool says otherwise (SERVER_POOL_IDLE_MS).
+      await new Promise((done) => setTimeout(done, 11_000));
+      expect(await backend()).toEqual(before);
+      expect((await fetch(`${server.url}/api/v1/tools?q=idle+writer+again`)).status).toBe(200);
+      expect(await backend()).toEqual(before);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });
