@@ -287,7 +287,7 @@ async function timeKinds(
         const timed = surfaces[(round + i) % surfaces.length]!;
         const { ms, cpuMs, results } = await timePage(timed, drawn);
         if (round < WARM_UP) {
-          warm.set(timed.surface, [...(warm.get(timed.surface) ?? []), ms]);
+          (warm.get(timed.surface) ?? warm.set(timed.surface, []).get(timed.surface)!).push(ms);
           continue;
         }
         const key = `${timed.surface}\u0000${kind}`;
