@@ -3,12 +3,12 @@
 // Triggers keep both; these tests change sites and categories every way the service does and compare with what
 // they should be, on PGlite and with racing writers on a real PostgreSQL server.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client';
 import { findPostgresBinaries } from '../helpers/services/postgres';
 import { usePostgresTestApp } from '../helpers/services/postgres-test-app';
 import { requireService } from '../helpers/services/require-service';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type TestApp, usePgliteTestApp } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -106,12 +106,8 @@ function listingSuite(getApp: () => TestApp) {
 }
 
 describe('listing structures on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  listingSuite(() => t);
+  const pglite = usePgliteTestApp();
+  listingSuite(() => pglite.t);
 });
 
 describePg('listing structures on a real PostgreSQL server', () => {

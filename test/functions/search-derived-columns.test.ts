@@ -4,12 +4,12 @@
 // tests change sites and categories every way the service does and compare each structure with what it should be,
 // recomputed from scratch, on PGlite and with racing writers on a real PostgreSQL server.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client';
 import { findPostgresBinaries } from '../helpers/services/postgres';
 import { usePostgresTestApp } from '../helpers/services/postgres-test-app';
 import { requireService } from '../helpers/services/require-service';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { type TestApp, usePgliteTestApp } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -129,12 +129,8 @@ function derivedSuite(getApp: () => TestApp) {
 }
 
 describe('search derived structures on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  derivedSuite(() => t);
+  const pglite = usePgliteTestApp();
+  derivedSuite(() => pglite.t);
 });
 
 describePg('search derived structures on a real PostgreSQL server', () => {

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig, type Env } from '../../src/config';
 import { buildDeps } from '../../src/build-deps';
 import type { Deps, DepsOverrides } from '../../src/deps';
@@ -133,6 +133,23 @@ export async function createTestApp(
     close: async () => {
       (deps.queue as { stop?: () => void }).stop?.();
       if (!options.db) await opened.close();
+    },
+  };
+}
+
+/**
+ * A test app on the embedded database, set up before the calling describe block's tests and closed after them: the
+ * PGlite side of a suite that runs on both databases, beside usePostgresTestApp (./services/postgres-test-app.ts).
+ */
+export function usePgliteTestApp(): { readonly t: TestApp } {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app?.close());
+  return {
+    get t() {
+      return app!;
     },
   };
 }

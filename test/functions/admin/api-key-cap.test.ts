@@ -2,12 +2,12 @@
 // API and the account keys page alike: on PGlite (statements serialised) and on a real PostgreSQL server, where
 // 30 creates race on separate connections.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { findPostgresBinaries } from '../../helpers/services/postgres';
 import { usePostgresTestApp } from '../../helpers/services/postgres-test-app';
 import { requireService } from '../../helpers/services/require-service';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from '../../helpers/test-app';
+import { ADMIN_TOKEN, type TestApp, usePgliteTestApp } from '../../helpers/test-app';
 import { PageClient, csrfOf, newEmail } from '../pages/account/account-client';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
@@ -98,12 +98,8 @@ function capSuite(getApp: () => TestApp) {
 }
 
 describe('API key cap on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  capSuite(() => t);
+  const pglite = usePgliteTestApp();
+  capSuite(() => pglite.t);
 });
 
 describePg('API key cap on a real PostgreSQL server', () => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries } from '../../../helpers/services/postgres';
 import { requireService } from '../../../helpers/services/require-service';
 import { useNeonTestApp } from '../../../helpers/standins/neon-database';
 import { queryRows } from '../../../../src/db/client';
-import { createTestApp, type TestApp } from '../../../helpers/test-app';
+import { type TestApp, usePgliteTestApp } from '../../../helpers/test-app';
 import { loadSearchCorpus, type LoadedCorpus } from '../../../helpers/search-corpus-load';
 import { rngFrom, type CorpusTool } from '../../../helpers/search-corpus';
 import { SEARCH_KINDS, drawSearch, type DrawnSearch } from '../../../helpers/search-corpus-queries';
@@ -146,12 +146,8 @@ function corpusSuite(app: () => TestApp) {
 }
 
 describe('search over a generated directory, on the embedded database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  corpusSuite(() => t);
+  const pglite = usePgliteTestApp();
+  corpusSuite(() => pglite.t);
 });
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);

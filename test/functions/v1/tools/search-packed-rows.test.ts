@@ -4,14 +4,14 @@
 // field of a result is what the tool's detail (read as named columns) says, the cursor of the packed rows pages on
 // to the end, and a corrected query still says so (the page's meta row, JSON inside the JSON).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../src/db/client';
 import type { ToolSummary as Summary } from '../../../../src/directory/tool-record';
 import { seedTools } from '../../../helpers/live-tools';
 import { findPostgresBinaries } from '../../../helpers/services/postgres';
 import { usePostgresTestApp } from '../../../helpers/services/postgres-test-app';
 import { requireService } from '../../../helpers/services/require-service';
-import { createTestApp, type TestApp } from '../../../helpers/test-app';
+import { type TestApp, usePgliteTestApp } from '../../../helpers/test-app';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
 
@@ -30,7 +30,7 @@ function packedSuite(app: () => TestApp) {
       { name: 'Quillvane Mini', description: 'A quillvane for small notes.' },
       { name: 'Other Tool', description: 'Works well with quillvane.' },
     ]);
-    // A sponsor slot held now (no subscription status yet: held), and a tool without a description at all.
+    // A description absent from the metadata altogether (the seed writes it as null).
     await queryRows(t.deps.db, sql`UPDATE sites SET metadata = metadata - 'description' WHERE id = ${seeded[2]!.id}`);
 
     const pages: Summary[][] = [];
@@ -80,12 +80,8 @@ function packedSuite(app: () => TestApp) {
 }
 
 describe('a packed search page on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-  packedSuite(() => t);
+  const pglite = usePgliteTestApp();
+  packedSuite(() => pglite.t);
 });
 
 describePg('a packed search page on PostgreSQL (node-postgres)', () => {
