@@ -36,6 +36,7 @@ import type { AppOptions } from './types';
 import { bannerText } from './node/banner';
 import { stopOnSignals } from './node/stop-signals';
 import { deferWasmTierUp } from './node/wasm-tiering';
+import { createStatementBatching, slotsOfPool } from '../src/db/statement-batching';
 
 export interface NodeServer {
   url: string;
@@ -47,16 +48,23 @@ export interface NodeServer {
 }
 
 /** The database as the Node entry opens it: migrated, plus the report of a backfill a migration asked for. */
-type OpenedDatabase = OpenedDb & { keyBackfill?: Awaited<ReturnType<typeof runRequestedKeyBackfill>> };
+type OpenedDatabase = OpenedDb & {
+  keyBackfill?: Awaited<ReturnType<typeof runRequestedKeyBackfill>>;
+  /** Connections of a pool (node-postgres); none for PGlite's one and Neon's HTTP driver. */
+  poolMax?: number;
+};
 
 async function openDatabase(config: Config): Promise<OpenedDatabase> {
   if (!config.databaseUrl) return withRequestedKeyBackfill(await openPglite(resolve(config.dataDir, 'pglite')));
   if (/\.neon\.tech(:\d+)?\//.test(config.databaseUrl)) {
     return { db: createNeonHttpDb(config.databaseUrl), close: async () => {} };
   }
-  return withRequestedKeyBackfill(
-    await openNodePostgres(config.databaseUrl, { max: config.databasePoolMax, idleMs: SERVER_POOL_IDLE_MS }),
-  );
+  return {
+    ...(await withRequestedKeyBackfill(
+      await openNodePostgres(config.databaseUrl, { max: config.databasePoolMax, idleMs: SERVER_POOL_IDLE_MS }),
+    )),
+    poolMax: config.databasePoolMax,
+  };
 }
 
 /** Local mode fills in the secrets a new user should not have to invent, and keeps them in DATA_DIR. */
@@ -94,6 +102,8 @@ export async function startNodeServer(
     // DNS domain proofs ask the operating system's resolver (src/domains/dns-proof.ts).
     txt: createNodeTxtResolver(),
     publicSuffixes: createPackagePublicSuffixes(),
+    // Over a pool, searches that wait for a connection are read together (src/directory/ranked-pages.ts).
+    ...(opened.poolMax !== undefined && { batching: createStatementBatching({ slots: slotsOfPool(opened.poolMax) }) }),
     ...options.overrides,
   });
   if (opened.keyBackfill) logKeyBackfill(deps, opened.keyBackfill);

@@ -27,6 +27,7 @@ import { withReservedNames } from './crawler/reserved-names';
 import { boundOrigin } from './origin';
 import { createMemoryPageCache } from './adapters/page-cache/memory';
 import { createListingVersion } from './adapters/page-cache/listing-version';
+import { createStatementBatching } from './db/statement-batching';
 
 /** Picks every adapter from configuration alone: unset cloud variables mean the embedded local one. */
 export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Deps {
@@ -62,6 +63,7 @@ export function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {})
     webhooks: overrides.webhooks ?? defaultCrawlTransport(),
     pageCache: overrides.pageCache ?? createMemoryPageCache(),
     listingVersion: overrides.listingVersion ?? createListingVersion(db, { maxAgeMs: 0 }),
+    batching: overrides.batching ?? createStatementBatching({ slots: Infinity }),
     disposableDomains: overrides.disposableDomains ?? noDisposableDomains,
     publicSuffixes: overrides.publicSuffixes ?? noPublicSuffixes,
     txt: overrides.txt ?? createDohTxtResolver({ fetch: (input, init) => fetch(input, init) }),

@@ -15,6 +15,7 @@ import type { TxtResolver } from './adapters/resolver/resolver';
 import type { PublicSuffixes } from './adapters/public-suffixes/types';
 import type { PageCache } from './adapters/page-cache/types';
 import type { ListingVersion } from './adapters/page-cache/listing-version';
+import type { StatementBatching } from './db/statement-batching';
 
 /** Everything a verb may use. Built once per process/isolate; `origin` and `defer` are bound per request. */
 export interface Deps {
@@ -55,6 +56,11 @@ export interface Deps {
   pageCache: PageCache;
   /** The listing version as this process knows it: exact by default (one read per check), Workers read it at most once a second. */
   listingVersion: ListingVersion;
+  /**
+   * Calls of one statement that wait for a connection, read together (src/db/statement-batching.ts): never by
+   * default; the Node server over a pool batches the searches that wait (src/directory/ranked-pages.ts).
+   */
+  batching: StatementBatching;
   /**
    * The disposable-mail domains sign-in refuses (src/accounts/disposable-mail.ts): the entries pass the list from
    * the Worker's static assets or from node_modules; the default refuses nothing.

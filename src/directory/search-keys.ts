@@ -8,9 +8,11 @@ export const sortAt = sql`s.listed_at`;
 /** A timestamp as whole microseconds since 1970, in text (exact; a JS number would round it). */
 export const sortMicros = (column: SQL) => sql`(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 
+/** The timestamp that whole microseconds since 1970 (a bigint in SQL) stand for. */
+export const microsToTimestamp = (micros: SQL) => sql`('epoch'::timestamptz + ${micros} * interval '1 microsecond')`;
+
 /** The timestamp a cursor's microseconds stand for. */
-export const fromMicros = (micros: string) =>
-  sql`('epoch'::timestamptz + ${micros}::bigint * interval '1 microsecond')`;
+export const fromMicros = (micros: string) => microsToTimestamp(sql`${micros}::bigint`);
 
 /**
  * The tsquery of one category's lexeme in search_vector (`#<slug>`, made by search_category_lexemes in

@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { SearchPosition } from './search-cursor';
-import { fromMicros } from './search-keys';
+import { sql } from 'drizzle-orm';
+import { microsToTimestamp } from './search-keys';
 import { TYPO_ATTEMPTS } from './search-typo';
 
 // How a search finds one page of its ranked matches without scoring every match (docs/mcp-and-search.md "Ranking" and
@@ -63,24 +62,18 @@ export const FALLBACK_TOOLS = 6;
 /** Categories an empty answer offers: the closest to the query's words, then the largest. */
 export const FALLBACK_CATEGORIES = 3;
 
+/** The columns of one search's call, as rankedPagesStatement (./search-statements.ts) reads each from its JSON. */
+export const searchCallColumns = sql`n int, query text, terms jsonb, category text, take int, correct boolean, typo_attempt int,
+    after_tier int, after_micros bigint, after_id uuid`;
+
 /**
- * The call of search_results for one page: `ord, id, sort_at, tier, mode, meta` rows (drizzle/0034_search_meaning.sql
- * says what each mode is). Every value is a parameter, so the statement text is the same for every search: a driver
- * that cannot keep prepared statements (Neon's HTTP driver) plans one short call.
+ * The call of search_results for one page, over the columns of a call `c` (searchCallColumns): `ord, id, sort_at, tier,
+ * mode, meta` rows (drizzle/0034_search_meaning.sql says what each mode is). The tuning numbers are parameters, so the
+ * statement text is the same for every search: a driver that cannot keep prepared statements (Neon's HTTP driver) plans
+ * one short call.
  */
-export function searchResultsCall(options: {
-  query: string;
-  terms: readonly string[];
-  category: string | undefined;
-  take: number;
-  correct: boolean;
-  after: SearchPosition | undefined;
-}): SQL {
-  const { after } = options;
-  const typoAttempt = after?.mode === 'typo' ? (after.attempt ?? 1) : null;
-  return sql`search_results(${options.query}::text, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(options.terms)}::jsonb)),
-    ${options.category ?? null}::text, ${options.take}::int, ${options.correct}::boolean, ${typoAttempt}::int,
-    ${after?.tier ?? null}::int, ${after ? fromMicros(after.publishedMicros) : null}::timestamptz, ${after?.id ?? null}::uuid,
+export const searchResultsCall = sql`search_results(c.query, ARRAY(SELECT jsonb_array_elements_text(c.terms)),
+    c.category, c.take, c.correct, c.typo_attempt, c.after_tier,
+    ${microsToTimestamp(sql`c.after_micros`)}, c.after_id,
     ${WALK_COST}::real, ${WALK_SLACK}::real, ${FIRST_WALK}::int, ${PROBE_WALK}::int, ${MAX_WALK}::int, ${POSTINGS_BATCH}::int, ${POSTING_COST}::real,
     ${TYPO_ATTEMPTS}::int, ${FALLBACK_TOOLS}::int, ${FALLBACK_CATEGORIES}::int)`;
-}

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toolColumns, toolListColumns, toolListNames, toolListValues } from './tool-record';
 import type { SearchPosition } from './search-cursor';
 import { fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
-import { searchResultsCall } from './search-plan';
+import { searchCallColumns, searchResultsCall } from './search-plan';
 import { queryTerms } from './search-terms';
 
 // The SQL statements behind directory search: one statement per page, whatever the query (docs/mcp-and-search.md
@@ -49,27 +49,42 @@ export function newestSearchStatement(take: number, after: SearchPosition | unde
     ) x ORDER BY x.sort_at DESC, x.sort_id DESC`;
 }
 
-/** The fields of a packed search row (`rankedStatement`), in order: the list fields, then where the row stands. */
+/** The fields of a packed search row (`rankedPagesStatement`), in order: the list fields, then where the row stands. */
 export const rankedRowNames = [...toolListNames, 'tier', 'mode', 'meta', 'sort_micros', 'sort_id'] as const;
 
-/**
- * A page of a search for `query`'s words (the last one perhaps typed halfway): ranked matches, or, when the words find
- * nothing on a first page, the corrected query's (when `correct`), or else tools and categories to offer instead
- * (search_results in drizzle/0034_search_meaning.sql). A query without a word (punctuation alone) finds no tool but
- * still gets its offer. One row, `rows`: a JSON array of the page's rows in order, each an array of `rankedRowNames`'
- * values. Packed, the page is one value to read where node-postgres read 22 rows of 16 columns field by field (about
- * 15 µs of the server's CPU a search, docs/bench.md "Searches nobody asked before, under load").
- */
-export function rankedStatement(options: {
+/** One ranked page a search asks for: its words, its category, how many rows, whether to correct, after what. */
+export interface RankedPageCall {
   query: string;
   category: string | undefined;
   take: number;
   correct: boolean;
   after: SearchPosition | undefined;
-}): SQL {
-  const terms = queryTerms(options.query);
-  const call = searchResultsCall({ ...options, terms });
-  return sql`SELECT coalesce(json_agg(json_build_array(${toolListValues}, p.tier, p.mode, p.meta, ${sortMicros(sql`p.sort_at`)}, p.id)
-      ORDER BY p.ord), '[]') AS rows
-    FROM ${call} p LEFT JOIN sites s ON s.id = p.id`;
+}
+
+/**
+ * Pages of searches, one per call, in one statement (several under load: ./ranked-pages.ts). Each is a page of a search
+ * for `query`'s words (the last one perhaps typed halfway): ranked matches, or, when the words find nothing on a first
+ * page, the corrected query's (when `correct`), or else tools and categories to offer instead (search_results in
+ * drizzle/0034_search_meaning.sql). A query without a word (punctuation alone) finds no tool but still gets its offer.
+ * One row per call: `n`, its index in `calls`, and `rows`, a JSON array of the page's rows in order, each an array of
+ * `rankedRowNames`' values. Packed, a page is one value to read where node-postgres read 22 rows of 16 columns field by
+ * field (about 15 µs of the server's CPU a search, docs/bench.md "Searches nobody asked before, under load"). The calls
+ * travel as one JSON parameter, so the text is the same for every batch and every driver.
+ */
+export function rankedPagesStatement(calls: readonly RankedPageCall[]): SQL {
+  const inputs = calls.map((call, n) => ({
+    n,
+    query: call.query,
+    terms: queryTerms(call.query),
+    category: call.category ?? null,
+    take: call.take,
+    correct: call.correct,
+    typo_attempt: call.after?.mode === 'typo' ? (call.after.attempt ?? 1) : null,
+    after_tier: call.after?.tier ?? null,
+    after_micros: call.after?.publishedMicros ?? null,
+    after_id: call.after?.id ?? null,
+  }));
+  return sql`SELECT c.n, (SELECT coalesce(json_agg(json_build_array(${toolListValues}, p.tier, p.mode, p.meta, ${sortMicros(sql`p.sort_at`)}, p.id)
+      ORDER BY p.ord), '[]') FROM ${searchResultsCall} p LEFT JOIN sites s ON s.id = p.id) AS rows
+    FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS c(${searchCallColumns})`;
 }

@@ -14,7 +14,8 @@ import {
 } from './tool-record';
 import { MAX_QUERY_LENGTH, normalizeQuery } from './search-terms';
 import { decodeCursor, encodeCursor, type SearchMode, type SearchTier } from './search-cursor';
-import { categoryFilter, newestSearchStatement, rankedRowNames, rankedStatement } from './search-statements';
+import { categoryFilter, newestSearchStatement, rankedRowNames } from './search-statements';
+import { rankedPages } from './ranked-pages';
 import { verifiedMethodSql } from '../domains/verified-mark';
 import { currentMcpProbe } from './mcp-record';
 import { categorySlugSchema } from '../categories/category-rules';
@@ -108,7 +109,7 @@ export function searchToolCards({ deps, input }: { deps: Deps; input: SearchInpu
   return searchAs(deps, input, listCard);
 }
 
-/** The rows of a packed page (rankedStatement): each an array of rankedRowNames' values (drivers may leave the JSON as text). */
+/** The rows of a packed page (rankedPagesStatement): each an array of rankedRowNames' values (drivers may leave the JSON as text). */
 function unpackRows(packed: unknown): HitRow[] {
   const values = (typeof packed === 'string' ? JSON.parse(packed) : (packed ?? [])) as unknown[][];
   return values.map((value) => {
@@ -153,7 +154,7 @@ async function searchAs<Tool>(
       },
     );
 
-  // The ranked page comes packed (rankedStatement); the newest tools come as rows.
+  // The ranked page comes packed (./ranked-pages.ts); the newest tools come as rows.
   const rows =
     query === ''
       ? await queryRows<HitRow>(
@@ -164,14 +165,7 @@ async function searchAs<Tool>(
             sql`${categoryFilter(category)}${verified ? sql` AND ${verifiedMethodSql} IS NOT NULL` : sql``}`,
           ),
         )
-      : unpackRows(
-          (
-            await queryRows<{ rows: unknown }>(
-              deps.db,
-              rankedStatement({ query, category, take: limit + 1, correct, after }),
-            )
-          )[0]?.rows,
-        );
+      : unpackRows(await rankedPages(deps).run({ query, category, take: limit + 1, correct, after }));
   const meta = metaOf(rows.find((row) => row.mode === 'meta'));
   if (meta.unknown_category) throw unknownCategory();
   const names = meta.categories ?? {};

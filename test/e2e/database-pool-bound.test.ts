@@ -1,10 +1,11 @@
 // The Node server on a real PostgreSQL keeps at most DATABASE_POOL_MAX connections (default 4), however many requests
 // arrive at once: the rest wait their turn and are answered. Counted by PostgreSQL itself (pg_stat_activity), sampled
-// while 48 searches are in flight. And it keeps them between visits (src/db/node-clients.ts SERVER_POOL_IDLE_MS): a
+// while 48 searches are in flight; the searches that wait for a connection are read several to a statement. And it keeps them between visits (src/db/node-clients.ts SERVER_POOL_IDLE_MS): a
 // new backend plans every statement of a search again.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNodeServer, type NodeServer } from '../../functions/node';
+import { rankedPages } from '../../src/directory/ranked-pages';
 import { seedTools } from '../helpers/live-tools';
 import { findPostgresBinaries, type PostgresServer, startPostgres } from '../helpers/services/postgres';
 import { requireService } from '../helpers/services/require-service';
@@ -84,6 +85,12 @@ describePg('the Node server on PostgreSQL keeps a bounded pool', () => {
       expect(statuses.every((status) => status === 200)).toBe(true);
       expect(most).toBeGreaterThan(0);
       expect(most).toBeLessThanOrEqual(4);
+      // The searches that waited for a connection were read together (src/directory/ranked-pages.ts), at most 16 a statement.
+      const counts = rankedPages(server.deps).counts();
+      expect(counts.calls).toBe(48);
+      expect(counts.statements).toBeLessThan(48);
+      expect(counts.largestBatch).toBeGreaterThan(1);
+      expect(counts.largestBatch).toBeLessThanOrEqual(16);
     } finally {
       await server.close();
     }
@@ -95,6 +102,8 @@ describePg('the Node server on PostgreSQL keeps a bounded pool', () => {
       const { most, statuses } = await busiest(server);
       expect(statuses.every((status) => status === 200)).toBe(true);
       expect(most).toBe(1);
+      // One connection: searches still take turns on it with every other statement, a batch at a time.
+      expect(rankedPages(server.deps).counts().statements).toBeLessThan(48);
     } finally {
       await server.close();
     }

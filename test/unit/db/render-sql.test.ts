@@ -8,7 +8,7 @@ import { sites } from '../../../src/db/schema';
 import {
   newestSearchStatement,
   newestStatement,
-  rankedStatement,
+  rankedPagesStatement,
   categoryFilter,
 } from '../../../src/directory/search-statements';
 import { toolColumns } from '../../../src/directory/tool-record';
@@ -42,18 +42,26 @@ const statements: Record<string, SQL> = {
   'the tool and record columns': sql`SELECT ${toolColumns}, ${siteRecordColumns}, ${progressColumns} FROM sites s WHERE s.id = ${after.id}
     UNION ALL SELECT ${pendingRecordColumns} FROM pending_submissions p WHERE p.id = ${after.id}`,
 };
-for (const [query, category, correct, cursor] of [
+const searches = [
   ['swift writer', undefined, true, undefined],
   ['pyth', 'code', true, undefined],
   ['wrtier', undefined, false, undefined],
   ['summarize meeting notes', 'writing', true, after],
   ['zzqxv', undefined, true, { ...after, mode: 'typo' as const, attempt: 2 }],
   ['!!!', undefined, true, undefined],
-] as const) {
+] as const;
+const calls = searches.map(([query, category, correct, cursor]) => ({
+  query,
+  category,
+  take: 21,
+  correct,
+  after: cursor,
+}));
+for (const call of calls)
   statements[
-    `search "${query}"${correct ? '' : ' as typed'}${category ? ` in ${category}` : ''}${cursor ? ', later page' : ''}`
-  ] = rankedStatement({ query, category, take: 21, correct, after: cursor });
-}
+    `search "${call.query}"${call.correct ? '' : ' as typed'}${call.category ? ` in ${call.category}` : ''}${call.after ? ', later page' : ''}`
+  ] = rankedPagesStatement([call]);
+statements['six searches in one statement'] = rankedPagesStatement(calls);
 statements['newest tools as search lists them'] = newestSearchStatement(
   21,
   after ? { ...after, mode: 'newest', tier: null } : undefined,
