@@ -5,9 +5,9 @@ import { fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
 import { searchCallColumns, searchResultsCall } from './search-plan';
 import { queryTerms } from './search-terms';
 
-// The SQL statements behind directory search: one statement per page, whatever the query (docs/mcp-and-search.md
-// "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads the display columns for
-// those rows alone; each pages by keyset. Every statement ends with one 'meta' row (no tool) that names the categories
+// The SQL statements behind directory search: one statement per page (or per batch of pages), whatever the query
+// (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads the display columns for
+// those rows alone; each pages by keyset. Every page ends with one 'meta' row (no tool) that names the categories
 // the rows carry as slugs, so no row looks its categories up on its own.
 
 /**

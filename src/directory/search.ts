@@ -98,7 +98,8 @@ interface Meta {
  * (./search-typo.ts, unless `correct` is false) searches a corrected query and says so in `suggestion`; when that finds
  * nothing either, the answer offers the closest categories and the newest tools. Featured and sponsored are returned as
  * flags and never change the order. Without a query: the newest live tools. Keyset pagination; the cursor remembers
- * which list it pages through. One statement per page (docs/mcp-and-search.md "Ranking", "Typos" and "Speed").
+ * which list it pages through. One statement per page, or under load one for the pages of several searches that waited
+ * together (./ranked-pages.ts; docs/mcp-and-search.md "Ranking", "Typos" and "Speed").
  */
 export function searchTools({ deps, input }: { deps: Deps; input: SearchInput }): Promise<SearchPage> {
   return searchAs(deps, input, listSummary);

@@ -1,4 +1,4 @@
-// A search page comes from the database as one packed value (src/directory/search-statements.ts rankedStatement) and
+// A search page comes from the database as one packed value (src/directory/search-statements.ts rankedPagesStatement) and
 // is read back by position (src/directory/search.ts unpackRows). Each driver hands JSON back its own way, so the
 // same checks run on PGlite and on a real PostgreSQL server through node-postgres (the Node server's driver): every
 // field of a result is what the tool's detail (read as named columns) says, the cursor of the packed rows pages on
