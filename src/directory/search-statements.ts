@@ -6,9 +6,9 @@ import { searchCallColumns, searchResultsCall } from './search-plan';
 import { queryTerms } from './search-terms';
 
 // The SQL statements behind directory search: one statement per page (or per batch of pages), whatever the query
-// (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads the display columns for
-// those rows alone; each pages by keyset. Every page ends with one 'meta' row (no tool) that names the categories
-// the rows carry as slugs, so no row looks its categories up on its own.
+// (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads
+// the display columns for those rows alone; each pages by keyset. Every page ends with one 'meta' row (no tool) that
+// names the categories the rows carry as slugs, so no row looks its categories up on its own.
 
 /**
  * Only tools in `category` (none: every tool). It tests the category's lexeme in search_vector, which the
