@@ -7,10 +7,14 @@ const MAX_TERM_LENGTH = 64;
 
 /**
  * Trims and collapses whitespace; control characters count as whitespace (a NUL would make Postgres refuse
- * the statement). The empty string means "no query" (newest tools first).
+ * the statement), and half a surrogate pair becomes U+FFFD (the query travels inside a JSON parameter, which
+ * Postgres refuses with one: ./search-statements.ts). The empty string means "no query" (newest tools first).
  */
 export function normalizeQuery(query: string | undefined): string {
-  return (query ?? '').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  return (query ?? '')
+    .toWellFormed()
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
 }
 
 /** The query's words: letters and digits only, lower-cased, so nothing the user types can reach tsquery syntax. */

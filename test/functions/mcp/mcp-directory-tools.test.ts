@@ -56,6 +56,16 @@ describe('search_tools (no key)', () => {
     expect(resultJson(result)).toEqual(result.structuredContent);
   });
 
+  it('answers a query holding half a surrogate pair (JSON-RPC can carry one) as its other words', async () => {
+    const [tool] = await seedTools(t.deps.db, [{ name: 'Surrogatefinder', description: 'Finds halves.' }]);
+    for (const query of ['surrogatefinder \ud800', '\udc00surrogatefinder']) {
+      const result = await callTool(client, 'search_tools', { query });
+      expect(result.isError).toBeFalsy();
+      const page = result.structuredContent as { tools: Array<{ slug: string }> };
+      expect(page.tools.map((found) => found.slug)).toEqual([tool!.slug]);
+    }
+  });
+
   it('answers the same as the REST search', async () => {
     await seedTools(t.deps.db, [{ name: 'Chatgpt Helperbot', description: 'Helps.' }]);
     const viaMcp = await callTool(client, 'search_tools', { query: 'chatgtp helperbot', limit: 5 });

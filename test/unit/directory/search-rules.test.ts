@@ -9,6 +9,9 @@ describe('search terms', () => {
     expect(normalizeQuery('   ')).toBe('');
     expect(normalizeQuery(undefined)).toBe('');
     expect(normalizeQuery('a\u0000b\u0007 c\u0000')).toBe('a b c'); // a NUL would fail the statement (found by the MCP fuzz)
+    // Half a surrogate pair (JSON-RPC can carry one) becomes U+FFFD, as UTF-8 would send it: the query travels inside
+    // a JSON parameter, which PostgreSQL refuses with a lone surrogate in it.
+    expect(normalizeQuery('a\ud800b \udc00 \ud83d\ude00')).toBe('a\ufffdb \ufffd \ud83d\ude00');
   });
 
   it('keeps only letters and digits, so tsquery syntax cannot be injected', () => {
