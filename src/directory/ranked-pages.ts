@@ -18,9 +18,10 @@ export function rankedPages(deps: Deps): StatementBatcher<RankedPageCall, unknow
     'ranked search pages',
     async (calls) => {
       const rows = await queryRows<{ n: number; rows: unknown }>(db, rankedPagesStatement(calls));
-      const pages: unknown[] = new Array(calls.length);
+      // One row per call, by its index: a call without its row fails (the batcher refuses a short answer).
+      const pages: unknown[] = [];
       for (const row of rows) pages[row.n] = row.rows;
-      return pages;
+      return pages.length === calls.length && !pages.includes(undefined) ? pages : [];
     },
     { maxBatch: MAX_SEARCHES_PER_STATEMENT },
   );
