@@ -69,7 +69,8 @@ export interface RankedPageCall {
  * One row per call: `n`, its index in `calls`, and `rows`, a JSON array of the page's rows in order, each an array of
  * `rankedRowNames`' values. Packed, a page is one value to read where node-postgres read 22 rows of 16 columns field by
  * field (about 15 µs of the server's CPU a search, docs/bench.md "Searches nobody asked before, under load"). The calls
- * travel as one JSON parameter, so the text is the same for every batch and every driver.
+ * travel as one JSON parameter, so the text is the same for every batch and every driver (a query must be well-formed
+ * text, as normalizeQuery makes it: PostgreSQL refuses JSON that holds half a surrogate pair).
  */
 export function rankedPagesStatement(calls: readonly RankedPageCall[]): SQL {
   const inputs = calls.map((call, n) => ({
