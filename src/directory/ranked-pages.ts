@@ -1,7 +1,8 @@
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import type { StatementBatcher } from '../db/statement-batching';
-import { rankedPagesStatement, type RankedPageCall } from './search-statements';
+import type { RankedPageCall } from './search-plan';
+import { rankedPagesStatement } from './search-statements';
 
 // Where a search's ranked page is read (./search.ts). A page is one call of search_results; under load the Node
 // server reads several pages in one statement (docs/bench.md "Several searches in one statement"): a search that
@@ -18,10 +19,11 @@ export function rankedPages(deps: Deps): StatementBatcher<RankedPageCall, unknow
     'ranked search pages',
     async (calls) => {
       const rows = await queryRows<{ n: number; rows: unknown }>(db, rankedPagesStatement(calls));
-      // One row per call, by its index: a call without its row fails (the batcher refuses a short answer).
-      const pages: unknown[] = [];
+      if (rows.length !== calls.length) throw new Error(`${calls.length} searches got ${rows.length} pages`);
+      // One row per call (its index `n`), in whatever order the statement gave them.
+      const pages: unknown[] = new Array(calls.length);
       for (const row of rows) pages[row.n] = row.rows;
-      return pages.length === calls.length && !pages.includes(undefined) ? pages : [];
+      return pages;
     },
     { maxBatch: MAX_SEARCHES_PER_STATEMENT },
   );

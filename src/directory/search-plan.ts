@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchPosition } from './search-cursor';
 import { microsToTimestamp } from './search-keys';
+import { queryTerms } from './search-terms';
 import { TYPO_ATTEMPTS } from './search-typo';
 
 // How a search finds one page of its ranked matches without scoring every match (docs/mcp-and-search.md "Ranking" and
@@ -62,12 +64,39 @@ export const FALLBACK_TOOLS = 6;
 /** Categories an empty answer offers: the closest to the query's words, then the largest. */
 export const FALLBACK_CATEGORIES = 3;
 
-/** The columns of one search's call, as rankedPagesStatement (./search-statements.ts) reads each from its JSON. */
-export const searchCallColumns = sql`n int, query text, terms jsonb, category text, take int, correct boolean, typo_attempt int,
-    after_tier int, after_micros bigint, after_id uuid`;
+/** One ranked page a search asks for: its words, its category, how many rows, whether to correct, after what. */
+export interface RankedPageCall {
+  query: string;
+  category: string | undefined;
+  take: number;
+  correct: boolean;
+  after: SearchPosition | undefined;
+}
 
 /**
- * The call of search_results for one page, over the columns of a call `c` (searchCallColumns): `ord, id, sort_at, tier,
+ * The calls of one statement as rows `c`, one per call with its index `n`: sent as one JSON array, so the statement text
+ * is the same however many calls it holds. The keys written here, the columns read back and searchResultsCall's use of
+ * them are kept together so they cannot drift apart.
+ */
+export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
+  const rows = calls.map((call, n) => ({
+    n,
+    query: call.query,
+    terms: queryTerms(call.query),
+    category: call.category ?? null,
+    take: call.take,
+    correct: call.correct,
+    typo_attempt: call.after?.mode === 'typo' ? (call.after.attempt ?? 1) : null,
+    after_tier: call.after?.tier ?? null,
+    after_micros: call.after?.publishedMicros ?? null,
+    after_id: call.after?.id ?? null,
+  }));
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(n int, query text, terms jsonb, category text, take int,
+    correct boolean, typo_attempt int, after_tier int, after_micros bigint, after_id uuid)`;
+}
+
+/**
+ * The call of search_results for one page, over the columns of a call `c` (searchCallRows): `ord, id, sort_at, tier,
  * mode, meta` rows (drizzle/0034_search_meaning.sql says what each mode is). The tuning numbers are parameters, so the
  * statement text is the same for every search: a driver that cannot keep prepared statements (Neon's HTTP driver) plans
  * one short call.

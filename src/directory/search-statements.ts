@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { toolColumns, toolListColumns, toolListNames, toolListValues } from './tool-record';
 import type { SearchPosition } from './search-cursor';
 import { fromMicros, inCategory, sortAt, sortMicros } from './search-keys';
-import { searchCallColumns, searchResultsCall } from './search-plan';
-import { queryTerms } from './search-terms';
+import { type RankedPageCall, searchCallRows, searchResultsCall } from './search-plan';
 
 // The SQL statements behind directory search: one statement per page (or per batch of pages), whatever the query
 // (docs/mcp-and-search.md "Ranking" and "Speed"). Each finds the page's ids and sort keys on narrow rows, then reads
@@ -52,15 +51,6 @@ export function newestSearchStatement(take: number, after: SearchPosition | unde
 /** The fields of a packed search row (`rankedPagesStatement`), in order: the list fields, then where the row stands. */
 export const rankedRowNames = [...toolListNames, 'tier', 'mode', 'meta', 'sort_micros', 'sort_id'] as const;
 
-/** One ranked page a search asks for: its words, its category, how many rows, whether to correct, after what. */
-export interface RankedPageCall {
-  query: string;
-  category: string | undefined;
-  take: number;
-  correct: boolean;
-  after: SearchPosition | undefined;
-}
-
 /**
  * Pages of searches, one per call, in one statement (several under load: ./ranked-pages.ts). Each is a page of a search
  * for `query`'s words (the last one perhaps typed halfway): ranked matches, or, when the words find nothing on a first
@@ -73,19 +63,7 @@ export interface RankedPageCall {
  * text, as normalizeQuery makes it: PostgreSQL refuses JSON that holds half a surrogate pair).
  */
 export function rankedPagesStatement(calls: readonly RankedPageCall[]): SQL {
-  const inputs = calls.map((call, n) => ({
-    n,
-    query: call.query,
-    terms: queryTerms(call.query),
-    category: call.category ?? null,
-    take: call.take,
-    correct: call.correct,
-    typo_attempt: call.after?.mode === 'typo' ? (call.after.attempt ?? 1) : null,
-    after_tier: call.after?.tier ?? null,
-    after_micros: call.after?.publishedMicros ?? null,
-    after_id: call.after?.id ?? null,
-  }));
   return sql`SELECT c.n, (SELECT coalesce(json_agg(json_build_array(${toolListValues}, p.tier, p.mode, p.meta, ${sortMicros(sql`p.sort_at`)}, p.id)
       ORDER BY p.ord), '[]') FROM ${searchResultsCall} p LEFT JOIN sites s ON s.id = p.id) AS rows
-    FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS c(${searchCallColumns})`;
+    FROM ${searchCallRows(calls)}`;
 }
