@@ -3,6 +3,7 @@
 // (names, descriptions, a category word, a typo, a word nobody uses, punctuation alone, a category filter, a page
 // after a cursor, the words as typed) is asked once alone and once all at once through a server whose searches share
 // one slot, on PGlite and on a real PostgreSQL server through node-postgres, and the answers must be the same bytes.
+// Sent at once through the default deps (no batching), they must still go one statement each.
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../functions/app';
 import { createMemoryPageCache } from '../../../../src/adapters/page-cache/memory';
@@ -70,6 +71,18 @@ function batchedSuite(app: () => TestApp) {
     expect(counts.calls).toBe(paths.length);
     expect(counts.largestBatch).toBeGreaterThan(1);
     expect(counts.statements).toBeLessThan(paths.length);
+
+    // The default of buildDeps (PGlite, Workers) never batches: the same searches at once, one statement each.
+    const unbatched = createApp({ ...t.deps, pageCache: createMemoryPageCache() });
+    const before = rankedPages(t.deps).counts().statements;
+    const again = await Promise.all(
+      paths.map((path, i) =>
+        answer(unbatched.request(`http://tooldir.test${path}`, { headers: { 'cf-connecting-ip': `198.51.100.${i}` } })),
+      ),
+    );
+    expect(again).toEqual(alone);
+    expect(rankedPages(t.deps).counts().statements - before).toBe(paths.length);
+    expect(rankedPages(t.deps).counts().largestBatch).toBe(1);
   });
 }
 
