@@ -74,9 +74,9 @@ export interface RankedPageCall {
 }
 
 /**
- * The calls of one statement as rows `c`, one per call with its index `n`: sent as one JSON array, so the statement text
- * is the same however many calls it holds. The keys written here, the columns read back and searchResultsCall's use of
- * them are kept together so they cannot drift apart.
+ * The calls of one statement as rows `c`, one per call with its index `n`: sent as one JSON array, so the statement
+ * text is the same however many calls it holds. The keys written here, the columns read back and searchResultsCall's
+ * use of them are kept together so they cannot drift apart.
  */
 export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
   const rows = calls.map((call, n) => ({
@@ -91,8 +91,9 @@ export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
     after_micros: call.after?.publishedMicros ?? null,
     after_id: call.after?.id ?? null,
   }));
-  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS c(n int, query text, terms jsonb, category text, take int,
-    correct boolean, typo_attempt int, after_tier int, after_micros bigint, after_id uuid)`;
+  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    AS c(n int, query text, terms jsonb, category text, take int, correct boolean, typo_attempt int, after_tier int,
+      after_micros bigint, after_id uuid)`;
 }
 
 /**
