@@ -1,5 +1,7 @@
 // The structures search reads but no verb writes: search_vocabulary, the words of live tools' names and descriptions
-// with a count each, and search_lexemes, the live tools holding each lexeme (drizzle/0034_search_meaning.sql); and
+// with a count each, and the strings left of each word once letters are removed (search_vocabulary_deletions, what a
+// typo is looked up by: drizzle/0049_search_typo_deletions.sql), and search_lexemes, the live tools holding each lexeme
+// (drizzle/0034_search_meaning.sql); and
 // sites.category_slugs, a copy of site_categories (drizzle/0025_search_derived_columns.sql). Triggers keep them; these
 // tests change sites and categories every way the service does and compare each structure with what it should be,
 // recomputed from scratch, on PGlite and with racing writers on a real PostgreSQL server.
@@ -13,6 +15,22 @@ import { type TestApp, usePgliteTestApp } from '../helpers/test-app';
 import { seedTools } from '../helpers/live-tools';
 
 const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null);
+
+/**
+ * The strings a vocabulary word is kept under for typo lookups, computed here the plain way: the word, each string
+ * left by removing one letter and, for words of 8 to 14 letters, two; none shorter than 3 letters.
+ */
+function deletionKeys(word: string): string[] {
+  const most = word.length >= 8 && word.length <= 14 ? 2 : 1;
+  const keys = new Set<string>([word]);
+  let level = [word];
+  for (let removed = 1; removed <= most; removed++) {
+    level = level.flatMap((w) => [...w].map((_, i) => w.slice(0, i) + w.slice(i + 1)));
+    for (const key of level) if (key.length >= 3) keys.add(key);
+  }
+  return [...keys];
+}
+const byCodePoints = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The vocabulary and the lexeme counts as the triggers keep them, and as they should be, recomputed from every live tool. */
 async function vocabulary(db: Db) {
@@ -37,8 +55,27 @@ async function vocabulary(db: Db) {
           UNION ALL SELECT '', 1, 1 FROM sites s WHERE s.status = 'live'
         ) x GROUP BY l ORDER BY l COLLATE "C"`,
   );
+  const deletions = await queryRows<{ deletion: string; word: string }>(
+    db,
+    sql`SELECT deletion, word FROM search_vocabulary_deletions ORDER BY word COLLATE "C", deletion COLLATE "C"`,
+  );
+  const expectedDeletions = expected
+    .map((w) => w.word)
+    .sort(byCodePoints)
+    .flatMap((word) =>
+      deletionKeys(word)
+        .sort(byCodePoints)
+        .map((deletion) => ({ deletion, word })),
+    );
   // The all-tools row stays at zero; no other row does.
-  return { kept, expected, lexemes: lexemes.filter((l) => l.lexeme !== '' || l.tools > 0), expectedLexemes };
+  return {
+    kept,
+    expected,
+    lexemes: lexemes.filter((l) => l.lexeme !== '' || l.tools > 0),
+    expectedLexemes,
+    deletions,
+    expectedDeletions,
+  };
 }
 
 /** Sites whose category_slugs differ from their site_categories rows (none when the trigger did its job). */
@@ -60,6 +97,11 @@ function derivedSuite(getApp: () => TestApp) {
     let v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
     expect(v.lexemes).toEqual(v.expectedLexemes);
+    expect(v.deletions).toEqual(v.expectedDeletions);
+    // flumpering (10 letters) is kept under two removals, helper (6) under one.
+    expect(v.deletions).toContainEqual({ deletion: 'flmpring', word: 'flumpering' });
+    expect(v.deletions).toContainEqual({ deletion: 'heper', word: 'helper' });
+    expect(v.deletions.filter((d) => d.word === 'helper' && d.deletion.length === 4)).toEqual([]);
     expect(v.kept.find((w) => w.word === 'zorblax')?.tools).toBe(2);
     expect(v.kept.find((w) => w.word === 'flumpering')?.tools).toBe(2); // a description word counts too
     expect(v.kept.find((w) => w.word === '2000')).toBeUndefined(); // no letter
@@ -79,6 +121,7 @@ function derivedSuite(getApp: () => TestApp) {
     v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
     expect(v.lexemes).toEqual(v.expectedLexemes);
+    expect(v.deletions).toEqual(v.expectedDeletions);
     expect(v.kept.find((w) => w.word === 'zorblax')?.tools).toBe(1);
     expect(v.kept.find((w) => w.word === 'helper')).toBeUndefined(); // its only tool was taken down
     expect(v.kept.find((w) => w.word === 'flumpering')).toBeUndefined(); // re-described and taken down
@@ -89,6 +132,7 @@ function derivedSuite(getApp: () => TestApp) {
     v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
     expect(v.lexemes).toEqual(v.expectedLexemes);
+    expect(v.deletions).toEqual(v.expectedDeletions);
     expect(v.kept.find((w) => w.word === 'zorblax' || w.word === 'quibbler' || w.word === 'gadgetry')).toBeUndefined();
   });
 
@@ -160,6 +204,7 @@ describePg('search derived structures on a real PostgreSQL server', () => {
     const v = await vocabulary(db);
     expect(v.kept).toEqual(v.expected);
     expect(v.lexemes).toEqual(v.expectedLexemes);
+    expect(v.deletions).toEqual(v.expectedDeletions);
     expect(v.kept.find((w) => w.word === 'racer')?.tools).toBe(14); // 7 + 7 live, 6 taken down
   });
 });

@@ -103,6 +103,31 @@ describe('typos', () => {
     });
   });
 
+  it('find a word within the edits at every length the lookups split on (drizzle/0049: deletions, then trigrams past 12 letters)', async () => {
+    await seedTools(t.deps.db, [
+      {
+        name: 'Gamma Tool',
+        description: 'Zorkle reads quantumflorxes, hyperblargonicity and snorptastically long words.',
+      },
+      { name: 'Delta Tool', description: 'Nothing alike either.' },
+    ]);
+    const corrected = async (q: string) => {
+      const answer = await page({ q });
+      return answer.tools.some((tool) => tool.name === 'Gamma Tool') ? answer.suggestion?.query : undefined;
+    };
+    // 8 letters, two added to a word of 6: found by the word itself among the typed word's two-removal strings.
+    expect(await corrected('zorkklee')).toBe('zorkle');
+    // 12 letters, two dropped from a word of 14: the longest word kept under two removals.
+    expect(await corrected('quantmflrxes')).toBe('quantumflorxes');
+    // 15 letters, two dropped from a word of 17: the trigram lookup.
+    expect(await corrected('hyprblargonicty')).toBe('hyperblargonicity');
+    // 14 letters, one dropped from a word of 15 (kept under one removal only).
+    expect(await corrected('snorptasticaly')).toBe('snorptastically');
+    // Three edits are never corrected, at any length.
+    expect(await corrected('quantmflrxs')).toBeUndefined();
+    expect(await corrected('hyprblrgonicty')).toBeUndefined();
+  });
+
   it('never rank above an exact match: a word some tool has is searched as typed', async () => {
     await seedTools(t.deps.db, [
       { name: 'Typed Once', description: 'Keeps quibbling notes.' },
