@@ -137,6 +137,27 @@ describe('two or three words that occur together', () => {
       expect(await allPages(`${p} ${q}`, limit), `limit ${limit}`).toEqual(slugsOf(together));
   });
 
+  it('reads further when the first entries hold part of a page, and pages on from there', async () => {
+    const [p, q] = [word(), word()];
+    // q is in 283 tools, p in 200 (so p drives); the tools holding p with i % 6 = 3 hold q too (33 of them). A page of
+    // 1 reads p's newest 8 entries (4 × 2): one match (i = 195), short of the 2 a page reads. The share predicts 25
+    // matches, so it reads 2 × 2 × 8 = 32 entries once more (drizzle/0050) and finds 5 (195 down to 171).
+    await seedInOrder(
+      Array.from({ length: 250 }, (_, i) => ({ name: `Q only ${i}`, description: `${q} ${filler(2)}` })),
+    );
+    const withP = await seedInOrder(
+      Array.from({ length: 200 }, (_, i) => ({
+        name: `P ${i}`,
+        description: `${filler(1)} ${p} ${i % 6 === 3 ? q : filler(1)}`,
+      })),
+    );
+    const both = withP.filter((_, i) => i % 6 === 3).reverse();
+    expect(both).toHaveLength(33);
+    for (const limit of [1, 2, 20]) {
+      expect(await allPages(`${p} ${q}`, limit), `limit ${limit}`).toEqual(slugsOf(both));
+    }
+  });
+
   it('names first even when the names that hold both words are old and each word is in many newer names', async () => {
     const [m, n] = [word(), word()];
     const oldNames = await seedNewestFirst([
