@@ -1,14 +1,14 @@
 -- Words that occur together read further before they give up (issue 32, point 2). drizzle/0048 reads a tier of words
--- typed together from the rarest word's newest 4 × take entries (80 for a page of 20). A tier short of a page there
--- was one GIN lookup when the share found predicted at most 1,024 matches, and the general way otherwise. Two words of
--- one description that are each in some 5,000 of 100,000 tools meet in about 1,000: 17 of the 80 entries, short of
--- 20, so the lookup fetched and sorted 1,032 tools (3.6 ms) to keep 20. Such pairs are what a corrected typo searches
+-- typed together from the rarest word's newest 4 × take entries (84 for a page of 20, which takes 21). A tier short of
+-- a page there was one GIN lookup when the share found predicted at most 1,024 matches, and the general way otherwise.
+-- Two words of one description that are each in some 5,000 of 100,000 tools meet in about 1,000: 15 of the 84 entries,
+-- so the lookup fetched and sorted 1,032 tools (3.6 ms) to keep 21. Such pairs are what a corrected typo searches
 -- ("daviro padaru" for "daviro padau"). Now a tier short of a page with some found first reads about twice the
--- entries the share says a page needs (here 190), when that is fewer than twice the predicted matches; only a tier
+-- entries the share says a page needs (here 236), when that is fewer than twice the predicted matches; only a tier
 -- still short goes on as before. The pages are the same (the entries are read newest first either way, so the first
 -- `need` matches among more entries are still the newest); on the bench's 100,000 tools, searched warm, the corrected
 -- pairs take 0.45 ms at the median instead of 2.75, and three words that occur together 0.50 ms at p95 instead of
--- 2.49 (docs/bench.md "Words together read further").
+-- 2.49 (docs/bench.md "Directory search", 30 Nov 01:55 UTC).
 --
 -- search_hits is restated as drizzle/0048_search_words_together.sql left it, with that step added to tiers 1 and 3.
 CREATE OR REPLACE FUNCTION search_hits(terms text[], exact text, category text, take integer, after_tier integer, after_at timestamp with time zone, after_id uuid, walk_cost real, walk_slack real, first_walk integer, probe_walk integer, max_walk integer, postings_batch integer, posting_cost real)

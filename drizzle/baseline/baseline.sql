@@ -2253,18 +2253,18 @@ ALTER TABLE ONLY public.webhook_attempts ALTER COLUMN id SET DEFAULT nextval('pu
 -- Data for Name: categories; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-30 01:50:43.117157+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-30 01:50:43.117157+00', 0, '{picture,photo,illustration,art,graphics}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-30 01:50:43.117157+00', 0, '{film,movie,animation,clips}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-30 01:50:43.117157+00', 0, '{transcription,speech,voice,music,podcast,sound}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-30 01:50:43.117157+00', 0, '{coding,programming,developer,software}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-30 01:50:43.117157+00', 0, '{chatbot,conversation,companion}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-30 01:50:43.117157+00', 0, '{workflow,automation,calendar,tasks}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-30 01:50:43.117157+00', 0, '{ads,advertising,seo,sales,campaign}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-30 01:50:43.117157+00', 0, '{papers,science,academic,citations}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-30 01:50:43.117157+00', 0, '{analytics,spreadsheet,sql,charts,database}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-30 01:50:43.117157+00', 0, '{logo,mockup,prototype,interface,layout}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-30 01:50:43.117157+00', 0, '{learning,tutor,teaching,students,courses}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-30 02:00:20.276565+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-30 02:00:20.276565+00', 0, '{picture,photo,illustration,art,graphics}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-30 02:00:20.276565+00', 0, '{film,movie,animation,clips}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-30 02:00:20.276565+00', 0, '{transcription,speech,voice,music,podcast,sound}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-30 02:00:20.276565+00', 0, '{coding,programming,developer,software}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-30 02:00:20.276565+00', 0, '{chatbot,conversation,companion}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-30 02:00:20.276565+00', 0, '{workflow,automation,calendar,tasks}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-30 02:00:20.276565+00', 0, '{ads,advertising,seo,sales,campaign}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-30 02:00:20.276565+00', 0, '{papers,science,academic,citations}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-30 02:00:20.276565+00', 0, '{analytics,spreadsheet,sql,charts,database}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-30 02:00:20.276565+00', 0, '{logo,mockup,prototype,interface,layout}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-30 02:00:20.276565+00', 0, '{learning,tutor,teaching,students,courses}');
 
 --
 -- Data for Name: checkout_sessions; Type: TABLE DATA; Schema: public; Owner: -
@@ -2278,9 +2278,9 @@ INSERT INTO public.categories (slug, name, description, created_at, live_tools, 
 -- Data for Name: duplicate_key_backfills; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-30 01:50:43.117157+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-30 01:50:43.117157+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-30 01:50:43.117157+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-30 02:00:20.276565+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-30 02:00:20.276565+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-30 02:00:20.276565+00', NULL, NULL);
 
 --
 -- Data for Name: idempotency_keys; Type: TABLE DATA; Schema: public; Owner: -
