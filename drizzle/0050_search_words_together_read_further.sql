@@ -10,7 +10,38 @@
 -- pairs take 0.45 ms at the median instead of 2.75, and three words that occur together 0.50 ms at p95 instead of
 -- 2.49 (docs/bench.md "Directory search", 30 Nov 01:55 UTC).
 --
--- search_hits is restated as drizzle/0048_search_words_together.sql left it, with that step added to tiers 1 and 3.
+-- search_hits is restated as drizzle/0048_search_words_together.sql left it, reading tiers 1 and 3 through search_meet.
+-- One tier of words typed together, read from the newest entries of its rarest word `drv` (search_meet_*, 0048): `cap`
+-- entries first. Short of a page but with some found, the share found says how many entries a page needs: reading
+-- about twice that many once more costs less than fetching every match the share predicts (a merged entry costs
+-- about 2.5 times less than a fetched tool row: 1.4 and 3.5 µs), so they are read when they are at most twice the
+-- predicted matches (and at most 8 batches of postings). `read`: the entries the answer covers, from which the caller
+-- estimates what a tier still short holds.
+CREATE FUNCTION search_meet(drv text, drv_count int, others text[], others_next int, names boolean, cap int, take int,
+  skip uuid[], postings_batch int, OUT hits search_hit[], OUT read int) LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  wide int;
+BEGIN
+  hits := '{}';
+  read := cap;
+  IF drv_count = 0 THEN
+    RETURN;
+  END IF;
+  LOOP
+    -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
+    -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
+    IF others_next <= 8 * drv_count THEN
+      hits := search_meet_merging(drv, others, names, read, take, skip);
+    ELSE
+      hits := search_meet_looking_up(drv, others, names, read, take, skip);
+    END IF;
+    EXIT WHEN read > cap OR cardinality(hits) >= take OR cardinality(hits) = 0 OR drv_count <= read;
+    wide := ceil(2.0 * take * read / cardinality(hits))::int;
+    EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(hits) * drv_count / read;
+    read := wide;
+  END LOOP;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_hits(terms text[], exact text, category text, take integer, after_tier integer, after_at timestamp with time zone, after_id uuid, walk_cost real, walk_slack real, first_walk integer, probe_walk integer, max_walk integer, postings_batch integer, posting_cost real)
  RETURNS search_hit[]
  LANGUAGE plpgsql
@@ -19,7 +50,6 @@ AS $function$
 DECLARE
   n_terms int := cardinality(terms);
   read int;
-  wide int;
   lex text;
   one_tools int;
   one_names int;
@@ -153,10 +183,10 @@ BEGIN
   -- Several words, each whole, naming no category, on a first page without a filter (words typed together): tier 1 is
   -- the tools whose names hold every word, tier 3 the other tools whose text does (tier 2 adds nothing when the last
   -- word begins no other lexeme, tier 4 nothing when no word names a category). Each is an intersection of the words'
-  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier short
-  -- of a page within them is looked up whole (GIN) when the share found says its matches are few; a denser one is left
-  -- to the steps below, which start afresh (each tier there sets its own `need` and `found`). It comes before the text
-  -- queries of the tiers are built: it needs none.
+  -- postings, read by search_meet (above) from the rarest word's newest entries: `cap` of them, more when the share found
+  -- says a page is not far. A tier still short of a page is looked up whole (GIN) when that share says its matches are
+  -- few; a denser one is left to the steps below, which start afresh (each tier there sets its own `need` and `found`).
+  -- It comes before the text queries of the tiers are built: it needs none.
   IF after_tier IS NULL AND category IS NULL AND cardinality(lexes) > 1 AND postings_batch > 0
     AND cardinality(array_remove(cat_queries, NULL)) = 0
     AND (positions[cardinality(positions)] < n_terms OR begun = ARRAY[lexes[cardinality(lexes)]]) THEN
@@ -189,8 +219,6 @@ BEGIN
     END IF;
     IF cardinality(n_probe) BETWEEN 1 AND 2 AND need > 0 THEN
       cap := least(postings_batch, 4 * take);
-      -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
-      -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
       <<words_together>>
       BEGIN
         found := '{}';
@@ -198,22 +226,8 @@ BEGIN
         IF cardinality(hits) > 0 THEN
           skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
         END IF;
-        -- The rarest word's newest `cap` entries first. Short of a page but with some found, the share found says how
-        -- many more entries a page needs: reading about twice that many once more costs less than fetching every
-        -- match the share predicts (a merged entry costs about 2.5 times less than a fetched tool row: 1.4 and 3.5 µs),
-        -- so it is read when it is at most twice the predicted matches (and at most 8 batches of postings).
-        read := cap;
-        LOOP
-          IF dn_count > 0 AND n_next <= 8 * dn_count THEN
-            found := search_meet_merging(dn, n_probe, true, read, need, skip_ids);
-          ELSIF dn_count > 0 THEN
-            found := search_meet_looking_up(dn, n_probe, true, read, need, skip_ids);
-          END IF;
-          EXIT WHEN read > cap OR cardinality(found) >= need OR cardinality(found) = 0 OR dn_count <= read;
-          wide := ceil(2.0 * need * read / cardinality(found))::int;
-          EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(found) * dn_count / read;
-          read := wide;
-        END LOOP;
+        SELECT m.hits, m.read INTO found, read
+          FROM search_meet(dn, dn_count, n_probe, n_next, true, cap, need, skip_ids, postings_batch) AS m;
         -- Short of a page with entries left unread: when the share found says the tier's matches are few (at most
         -- four batches of postings), a GIN lookup finds them all at once; a denser tier the steps below read further.
         IF cardinality(found) < need AND dn_count > read THEN
@@ -231,18 +245,8 @@ BEGIN
         IF cardinality(found) > 0 THEN
           skip_ids := skip_ids || ARRAY(SELECT h.id FROM unnest(found) AS h);
         END IF;
-        read := cap;
-        LOOP -- as tier 1's
-          IF t_next <= 8 * dt_count THEN
-            c_hits := search_meet_merging(dt, t_probe, false, read, need, skip_ids);
-          ELSE
-            c_hits := search_meet_looking_up(dt, t_probe, false, read, need, skip_ids);
-          END IF;
-          EXIT WHEN read > cap OR cardinality(c_hits) >= need OR cardinality(c_hits) = 0 OR dt_count <= read;
-          wide := ceil(2.0 * need * read / cardinality(c_hits))::int;
-          EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(c_hits) * dt_count / read;
-          read := wide;
-        END LOOP;
+        SELECT m.hits, m.read INTO c_hits, read
+          FROM search_meet(dt, dt_count, t_probe, t_next, false, cap, need, skip_ids, postings_batch) AS m;
         IF cardinality(c_hits) < need AND dt_count > read THEN
           EXIT words_together WHEN cardinality(c_hits)::real * dt_count / read > 4 * postings_batch;
           c_hits := ARRAY(SELECT ROW(s.id, s.listed_at, 3)::search_hit FROM sites s

@@ -643,7 +643,6 @@ CREATE FUNCTION public.search_hits(terms text[], exact text, category text, take
 DECLARE
   n_terms int := cardinality(terms);
   read int;
-  wide int;
   lex text;
   one_tools int;
   one_names int;
@@ -777,10 +776,10 @@ BEGIN
   -- Several words, each whole, naming no category, on a first page without a filter (words typed together): tier 1 is
   -- the tools whose names hold every word, tier 3 the other tools whose text does (tier 2 adds nothing when the last
   -- word begins no other lexeme, tier 4 nothing when no word names a category). Each is an intersection of the words'
-  -- postings, read by search_meet_* (above) from the rarest word's newest entries, at most `cap` of them. A tier short
-  -- of a page within them is looked up whole (GIN) when the share found says its matches are few; a denser one is left
-  -- to the steps below, which start afresh (each tier there sets its own `need` and `found`). It comes before the text
-  -- queries of the tiers are built: it needs none.
+  -- postings, read by search_meet (above) from the rarest word's newest entries: `cap` of them, more when the share found
+  -- says a page is not far. A tier still short of a page is looked up whole (GIN) when that share says its matches are
+  -- few; a denser one is left to the steps below, which start afresh (each tier there sets its own `need` and `found`).
+  -- It comes before the text queries of the tiers are built: it needs none.
   IF after_tier IS NULL AND category IS NULL AND cardinality(lexes) > 1 AND postings_batch > 0
     AND cardinality(array_remove(cat_queries, NULL)) = 0
     AND (positions[cardinality(positions)] < n_terms OR begun = ARRAY[lexes[cardinality(lexes)]]) THEN
@@ -813,8 +812,6 @@ BEGIN
     END IF;
     IF cardinality(n_probe) BETWEEN 1 AND 2 AND need > 0 THEN
       cap := least(postings_batch, 4 * take);
-      -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
-      -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
       <<words_together>>
       BEGIN
         found := '{}';
@@ -822,22 +819,8 @@ BEGIN
         IF cardinality(hits) > 0 THEN
           skip_ids := ARRAY(SELECT h.id FROM unnest(hits) AS h);
         END IF;
-        -- The rarest word's newest `cap` entries first. Short of a page but with some found, the share found says how
-        -- many more entries a page needs: reading about twice that many once more costs less than fetching every
-        -- match the share predicts (a merged entry costs about 2.5 times less than a fetched tool row: 1.4 and 3.5 µs),
-        -- so it is read when it is at most twice the predicted matches (and at most 8 batches of postings).
-        read := cap;
-        LOOP
-          IF dn_count > 0 AND n_next <= 8 * dn_count THEN
-            found := search_meet_merging(dn, n_probe, true, read, need, skip_ids);
-          ELSIF dn_count > 0 THEN
-            found := search_meet_looking_up(dn, n_probe, true, read, need, skip_ids);
-          END IF;
-          EXIT WHEN read > cap OR cardinality(found) >= need OR cardinality(found) = 0 OR dn_count <= read;
-          wide := ceil(2.0 * need * read / cardinality(found))::int;
-          EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(found) * dn_count / read;
-          read := wide;
-        END LOOP;
+        SELECT m.hits, m.read INTO found, read
+          FROM search_meet(dn, dn_count, n_probe, n_next, true, cap, need, skip_ids, postings_batch) AS m;
         -- Short of a page with entries left unread: when the share found says the tier's matches are few (at most
         -- four batches of postings), a GIN lookup finds them all at once; a denser tier the steps below read further.
         IF cardinality(found) < need AND dn_count > read THEN
@@ -855,18 +838,8 @@ BEGIN
         IF cardinality(found) > 0 THEN
           skip_ids := skip_ids || ARRAY(SELECT h.id FROM unnest(found) AS h);
         END IF;
-        read := cap;
-        LOOP -- as tier 1's
-          IF t_next <= 8 * dt_count THEN
-            c_hits := search_meet_merging(dt, t_probe, false, read, need, skip_ids);
-          ELSE
-            c_hits := search_meet_looking_up(dt, t_probe, false, read, need, skip_ids);
-          END IF;
-          EXIT WHEN read > cap OR cardinality(c_hits) >= need OR cardinality(c_hits) = 0 OR dt_count <= read;
-          wide := ceil(2.0 * need * read / cardinality(c_hits))::int;
-          EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(c_hits) * dt_count / read;
-          read := wide;
-        END LOOP;
+        SELECT m.hits, m.read INTO c_hits, read
+          FROM search_meet(dt, dt_count, t_probe, t_next, false, cap, need, skip_ids, postings_batch) AS m;
         IF cardinality(c_hits) < need AND dt_count > read THEN
           EXIT words_together WHEN cardinality(c_hits)::real * dt_count / read > 4 * postings_batch;
           c_hits := ARRAY(SELECT ROW(s.id, s.listed_at, 3)::search_hit FROM sites s
@@ -1168,6 +1141,36 @@ CREATE FUNCTION public.search_mcp_tool_keys(status text, tools jsonb) RETURNS te
       regexp_replace(lower(t.tool ->> 'name'), '[[:space:][:punct:][:cntrl:]]+', '', 'g') AS k(key)
     WHERE length(k.key) BETWEEN 1 AND 200 ORDER BY k.key) ELSE '{}'::text[] END
 $$;
+
+--
+-- Name: search_meet(text, integer, text[], integer, boolean, integer, integer, uuid[], integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_meet(drv text, drv_count integer, others text[], others_next integer, names boolean, cap integer, take integer, skip uuid[], postings_batch integer, OUT hits public.search_hit[], OUT read integer) RETURNS record
+    LANGUAGE plpgsql STABLE
+    AS $$
+DECLARE
+  wide int;
+BEGIN
+  hits := '{}';
+  read := cap;
+  IF drv_count = 0 THEN
+    RETURN;
+  END IF;
+  LOOP
+    -- Merging reads the other word's entries down to the driver's last one read: cheaper than looking each entry up
+    -- unless that word is in many more tools (8 times: a merged entry costs about an eighth of a lookup).
+    IF others_next <= 8 * drv_count THEN
+      hits := search_meet_merging(drv, others, names, read, take, skip);
+    ELSE
+      hits := search_meet_looking_up(drv, others, names, read, take, skip);
+    END IF;
+    EXIT WHEN read > cap OR cardinality(hits) >= take OR cardinality(hits) = 0 OR drv_count <= read;
+    wide := ceil(2.0 * take * read / cardinality(hits))::int;
+    EXIT WHEN wide > 8 * postings_batch OR wide > 2.0 * cardinality(hits) * drv_count / read;
+    read := wide;
+  END LOOP;
+END $$;
 
 --
 -- Name: search_meet_looking_up(text, text[], boolean, integer, integer, uuid[]); Type: FUNCTION; Schema: public; Owner: -
@@ -2253,18 +2256,18 @@ ALTER TABLE ONLY public.webhook_attempts ALTER COLUMN id SET DEFAULT nextval('pu
 -- Data for Name: categories; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-30 02:00:20.276565+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-30 02:00:20.276565+00', 0, '{picture,photo,illustration,art,graphics}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-30 02:00:20.276565+00', 0, '{film,movie,animation,clips}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-30 02:00:20.276565+00', 0, '{transcription,speech,voice,music,podcast,sound}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-30 02:00:20.276565+00', 0, '{coding,programming,developer,software}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-30 02:00:20.276565+00', 0, '{chatbot,conversation,companion}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-30 02:00:20.276565+00', 0, '{workflow,automation,calendar,tasks}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-30 02:00:20.276565+00', 0, '{ads,advertising,seo,sales,campaign}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-30 02:00:20.276565+00', 0, '{papers,science,academic,citations}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-30 02:00:20.276565+00', 0, '{analytics,spreadsheet,sql,charts,database}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-30 02:00:20.276565+00', 0, '{logo,mockup,prototype,interface,layout}');
-INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-30 02:00:20.276565+00', 0, '{learning,tutor,teaching,students,courses}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('writing', 'Writing', 'Drafting, editing and rewriting text: copy, articles, e-mails.', '2026-11-30 02:02:23.180311+00', 0, '{writer,copywriting,essay,grammar,paraphrase,blog}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('image', 'Image', 'Generating, editing and upscaling images.', '2026-11-30 02:02:23.180311+00', 0, '{picture,photo,illustration,art,graphics}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('video', 'Video', 'Generating, editing and captioning video.', '2026-11-30 02:02:23.180311+00', 0, '{film,movie,animation,clips}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('audio', 'Audio', 'Speech, voice, music and transcription.', '2026-11-30 02:02:23.180311+00', 0, '{transcription,speech,voice,music,podcast,sound}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('code', 'Code', 'Writing, reviewing and explaining code.', '2026-11-30 02:02:23.180311+00', 0, '{coding,programming,developer,software}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('chat', 'Chat', 'Chatbots and conversational assistants.', '2026-11-30 02:02:23.180311+00', 0, '{chatbot,conversation,companion}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('productivity', 'Productivity', 'Notes, meetings, scheduling and everyday work.', '2026-11-30 02:02:23.180311+00', 0, '{workflow,automation,calendar,tasks}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('marketing', 'Marketing', 'Ads, SEO, social media and campaigns.', '2026-11-30 02:02:23.180311+00', 0, '{ads,advertising,seo,sales,campaign}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('research', 'Research', 'Searching, reading and summarising sources.', '2026-11-30 02:02:23.180311+00', 0, '{papers,science,academic,citations}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('data', 'Data', 'Analysing, cleaning and visualising data.', '2026-11-30 02:02:23.180311+00', 0, '{analytics,spreadsheet,sql,charts,database}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('design', 'Design', 'Interfaces, logos, presentations and layouts.', '2026-11-30 02:02:23.180311+00', 0, '{logo,mockup,prototype,interface,layout}');
+INSERT INTO public.categories (slug, name, description, created_at, live_tools, synonyms) VALUES ('education', 'Education', 'Learning, tutoring and teaching.', '2026-11-30 02:02:23.180311+00', 0, '{learning,tutor,teaching,students,courses}');
 
 --
 -- Data for Name: checkout_sessions; Type: TABLE DATA; Schema: public; Owner: -
@@ -2278,9 +2281,9 @@ INSERT INTO public.categories (slug, name, description, created_at, live_tools, 
 -- Data for Name: duplicate_key_backfills; Type: TABLE DATA; Schema: public; Owner: -
 --
 
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-30 02:00:20.276565+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-30 02:00:20.276565+00', NULL, NULL);
-INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-30 02:00:20.276565+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: http=https, unreserved %-decoding, index files; name: NFKC + UTS #39 skeleton', '2026-11-30 02:02:23.180311+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2026-11 url: repeated slashes, index files in any case; name: braille blank and null notehead are fillers', '2026-11-30 02:02:23.180311+00', NULL, NULL);
+INSERT INTO public.duplicate_key_backfills (rules, requested_at, done_at, report) VALUES ('2027-01 name: fillers are spaces; url: stored as parsed (href); accounts: mail domains folded (UTS 46); oauth: blank client names cleared', '2026-11-30 02:02:23.180311+00', NULL, NULL);
 
 --
 -- Data for Name: idempotency_keys; Type: TABLE DATA; Schema: public; Owner: -
