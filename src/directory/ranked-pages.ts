@@ -1,16 +1,13 @@
 import type { Deps } from '../deps';
 import { queryRows } from '../db/client';
 import type { StatementBatcher } from '../db/statement-batching';
-import type { RankedPageCall } from './search-plan';
+import { MAX_SEARCHES_PER_STATEMENT, type RankedPageCall } from './search-plan';
 import { rankedPagesStatement } from './search-statements';
 
 // Where a search's ranked page is read (./search.ts). A page is one call of search_results; under load the Node
 // server reads several pages in one statement (docs/bench.md "Several searches in one statement"): a search that
 // arrives while every slot is busy waits for the next free one with the others that arrived meanwhile, and they
 // share one statement and one transaction. Each still gets the page it would get alone, from the same function.
-
-/** Most searches in one statement: sixteen two-word searches take about 6 ms of the database together. */
-export const MAX_SEARCHES_PER_STATEMENT = 16;
 
 /** The process's batcher of ranked pages (deps.batching): each answer is a packed page (`rows`, maybe JSON text). */
 export function rankedPages(deps: Deps): StatementBatcher<RankedPageCall, unknown> {

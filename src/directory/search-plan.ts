@@ -73,12 +73,19 @@ export interface RankedPageCall {
   after: SearchPosition | undefined;
 }
 
+/** Most searches in one statement (./ranked-pages.ts batches them): sixteen two-word searches take about 6 ms together. */
+export const MAX_SEARCHES_PER_STATEMENT = 16;
+
 /**
  * The calls of one statement as rows `c`, one per call with its index `n`: sent as one JSON array, so the statement
  * text is the same however many calls it holds. The keys written here, the columns read back and searchResultsCall's
- * use of them are kept together so they cannot drift apart.
+ * use of them are kept together so they cannot drift apart. The LIMIT tells the planner how many calls there can be:
+ * it counts any set function's rows as 100, and with 100 calls of search_results a directory of a million tools
+ * crossed jit_above_cost, so every search paid 30–45 ms of JIT compilation (docs/bench.md "Directory search").
  */
 export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
+  if (calls.length > MAX_SEARCHES_PER_STATEMENT)
+    throw new Error(`${calls.length} searches in one statement: at most ${MAX_SEARCHES_PER_STATEMENT}`);
   const rows = calls.map((call, n) => ({
     n,
     query: call.query,
@@ -91,9 +98,9 @@ export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
     after_micros: call.after?.publishedMicros ?? null,
     after_id: call.after?.id ?? null,
   }));
-  return sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+  return sql`(SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
     AS c(n int, query text, terms jsonb, category text, take int, correct boolean, typo_attempt int, after_tier int,
-      after_micros bigint, after_id uuid)`;
+      after_micros bigint, after_id uuid) LIMIT ${sql.raw(String(MAX_SEARCHES_PER_STATEMENT))}) AS c`;
 }
 
 /**

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../functions/app';
 import { createMemoryPageCache } from '../../../../src/adapters/page-cache/memory';
 import { createStatementBatching } from '../../../../src/db/statement-batching';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../../src/db/client';
 import { rankedPages } from '../../../../src/directory/ranked-pages';
+import { MAX_SEARCHES_PER_STATEMENT, type RankedPageCall } from '../../../../src/directory/search-plan';
+import { rankedPagesStatement } from '../../../../src/directory/search-statements';
 import { seedTools } from '../../../helpers/live-tools';
 import { findPostgresBinaries } from '../../../helpers/services/postgres';
 import { usePostgresTestApp } from '../../../helpers/services/postgres-test-app';
@@ -86,12 +90,44 @@ function batchedSuite(app: () => TestApp) {
   });
 }
 
+/** The planner's estimate of a statement: its total cost and rows. */
+async function estimate(t: TestApp, calls: RankedPageCall[]) {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    t.deps.db,
+    sql`EXPLAIN (FORMAT JSON) ${rankedPagesStatement(calls)}`,
+  );
+  const plan = (typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']) as [
+    { Plan: { 'Plan Rows': number; 'Total Cost': number } },
+  ];
+  return plan[0].Plan;
+}
+
+function estimateSuite(app: () => TestApp) {
+  it('tells the planner how many searches a statement can hold, and refuses more', async () => {
+    const call: RankedPageCall = { query: 'quillvane', category: undefined, take: 21, correct: true, after: undefined };
+    // A set function counts as 100 rows to the planner; counted so, a million tools' search crossed jit_above_cost
+    // (100,000) and every search paid for JIT compilation. The statement says it holds at most 16.
+    const one = await estimate(app(), [call]);
+    const full = await estimate(
+      app(),
+      Array.from({ length: MAX_SEARCHES_PER_STATEMENT }, () => call),
+    );
+    expect(one['Plan Rows']).toBe(MAX_SEARCHES_PER_STATEMENT);
+    expect(full['Plan Rows']).toBe(MAX_SEARCHES_PER_STATEMENT);
+    expect(() => rankedPagesStatement(Array.from({ length: MAX_SEARCHES_PER_STATEMENT + 1 }, () => call))).toThrow(
+      /at most 16/,
+    );
+  });
+}
+
 describe('searches read together on PGlite', () => {
   const pglite = usePgliteTestApp();
   batchedSuite(() => pglite.t);
+  estimateSuite(() => pglite.t);
 });
 
 describePg('searches read together on PostgreSQL (node-postgres)', () => {
   const pg = usePostgresTestApp({ connections: 2 });
   batchedSuite(() => pg.t);
+  estimateSuite(() => pg.t);
 });
