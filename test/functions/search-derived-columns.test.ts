@@ -21,12 +21,14 @@ const describePg = requireService('PostgreSQL', findPostgresBinaries() !== null)
  * left by removing one letter and, for words of 8 to 14 letters, two; none shorter than 3 letters.
  */
 function deletionKeys(word: string): string[] {
-  const most = word.length >= 8 && word.length <= 14 ? 2 : 1;
+  const length = [...word].length;
+  const most = length >= 8 && length <= 14 ? 2 : 1;
   const keys = new Set<string>([word]);
   let level = [word];
   for (let removed = 1; removed <= most; removed++) {
-    level = level.flatMap((w) => [...w].map((_, i) => w.slice(0, i) + w.slice(i + 1)));
-    for (const key of level) if (key.length >= 3) keys.add(key);
+    // By characters, as PostgreSQL's overlay counts them.
+    level = level.flatMap((w) => [...w].map((_, i, chars) => chars.toSpliced(i, 1).join('')));
+    for (const key of level) if ([...key].length >= 3) keys.add(key);
   }
   return [...keys];
 }
