@@ -3,7 +3,9 @@
 // (names, descriptions, a category word, a typo, a word nobody uses, punctuation alone, a category filter, a page
 // after a cursor, the words as typed) is asked once alone and once all at once through a server whose searches share
 // one slot, on PGlite and on a real PostgreSQL server through node-postgres, and the answers must be the same bytes.
-// Sent at once through the default deps (no batching), they must still go one statement each.
+// Sent at once through the default deps (no batching), they must still go one statement each. And the planner must
+// be told how many searches a statement can hold (16): counted as a set function's default 100, a million tools'
+// search crossed jit_above_cost and paid for JIT compilation on every search.
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../functions/app';
 import { createMemoryPageCache } from '../../../../src/adapters/page-cache/memory';
@@ -90,14 +92,14 @@ function batchedSuite(app: () => TestApp) {
   });
 }
 
-/** The planner's estimate of a statement: its total cost and rows. */
+/** The planner's estimate of the statement of `calls`: the rows of its top node. */
 async function estimate(t: TestApp, calls: RankedPageCall[]) {
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
     t.deps.db,
     sql`EXPLAIN (FORMAT JSON) ${rankedPagesStatement(calls)}`,
   );
   const plan = (typeof row!['QUERY PLAN'] === 'string' ? JSON.parse(row!['QUERY PLAN']) : row!['QUERY PLAN']) as [
-    { Plan: { 'Plan Rows': number; 'Total Cost': number } },
+    { Plan: { 'Plan Rows': number } },
   ];
   return plan[0].Plan;
 }
@@ -105,8 +107,6 @@ async function estimate(t: TestApp, calls: RankedPageCall[]) {
 function estimateSuite(app: () => TestApp) {
   it('tells the planner how many searches a statement can hold, and refuses more', async () => {
     const call: RankedPageCall = { query: 'quillvane', category: undefined, take: 21, correct: true, after: undefined };
-    // A set function counts as 100 rows to the planner; counted so, a million tools' search crossed jit_above_cost
-    // (100,000) and every search paid for JIT compilation. The statement says it holds at most 16.
     const one = await estimate(app(), [call]);
     const full = await estimate(
       app(),
