@@ -80,8 +80,9 @@ export const MAX_SEARCHES_PER_STATEMENT = 16;
  * The calls of one statement as rows `c`, one per call with its index `n`: sent as one JSON array, so the statement
  * text is the same however many calls it holds. The keys written here, the columns read back and searchResultsCall's
  * use of them are kept together so they cannot drift apart. The LIMIT tells the planner how many calls there can be:
- * it counts any set function's rows as 100, and with 100 calls of search_results a directory of a million tools
- * crossed jit_above_cost, so every search paid 30–45 ms of JIT compilation (docs/bench.md "Directory search").
+ * it takes jsonb_to_recordset for the 100 rows the function declares, and costed with 100 calls of search_results a
+ * directory of a million tools crossed jit_above_cost, so every search paid 30–45 ms of JIT compilation (docs/bench.md
+ * "Directory search").
  */
 export function searchCallRows(calls: readonly RankedPageCall[]): SQL {
   if (calls.length > MAX_SEARCHES_PER_STATEMENT)

@@ -4,13 +4,13 @@
 // after a cursor, the words as typed) is asked once alone and once all at once through a server whose searches share
 // one slot, on PGlite and on a real PostgreSQL server through node-postgres, and the answers must be the same bytes.
 // Sent at once through the default deps (no batching), they must still go one statement each. And the planner must
-// be told how many searches a statement can hold (16): counted as a set function's default 100, a million tools'
-// search crossed jit_above_cost and paid for JIT compilation on every search.
+// be told how many searches a statement can hold (16): costed with the 100 rows jsonb_to_recordset declares, a million
+// tools' search crossed jit_above_cost and paid for JIT compilation on every search.
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../functions/app';
 import { createMemoryPageCache } from '../../../../src/adapters/page-cache/memory';
 import { createStatementBatching } from '../../../../src/db/statement-batching';
-import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../../src/db/client';
 import { rankedPages } from '../../../../src/directory/ranked-pages';
 import { MAX_SEARCHES_PER_STATEMENT, type RankedPageCall } from '../../../../src/directory/search-plan';
