@@ -1,6 +1,7 @@
 import type { SiteStatus } from '../../src/catalog/site-statuses';
 import { accounts, siteCategories, sites } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
+import type { Deps } from '../../src/deps';
 
 /** What a test says about a tool; everything else gets a unique, valid default. */
 export interface ToolSeed {
@@ -73,4 +74,13 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
   );
   if (links.length) await db.insert(siteCategories).values(links);
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, url: r.url }));
+}
+
+/**
+ * Lets the app read the listing version now. The first page rendered after a change made behind the app's back
+ * (a seed, a job) is answered and kept for no one (docs/pages.md "Caching"); a test that counts page-cache hits
+ * calls this after such a change, so the next render is kept.
+ */
+export async function learnListingVersion(deps: Pick<Deps, 'listingVersion'>): Promise<void> {
+  await deps.listingVersion.current(() => undefined);
 }

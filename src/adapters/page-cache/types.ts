@@ -20,7 +20,10 @@ export interface PageCache {
   kind: 'memory' | 'workers';
   /** The page stored under `key` at listing version `version` (the current one), if any. */
   get(key: string, version: number): Promise<CachedPage | undefined>;
-  /** Stores a page rendered at `version` (read before rendering: never newer than the page's data). */
+  /**
+   * Stores a page rendered at `version`: never newer than the page's data (read before rendering, or read before the
+   * request and found again after it: functions/middleware/page-cache.ts).
+   */
   put(key: string, version: number, page: CachedPage): Promise<void>;
 }
 
