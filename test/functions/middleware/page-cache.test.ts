@@ -185,7 +185,9 @@ describe('a page nobody asked for since the last version read', () => {
   });
   afterAll(() => app.close());
   const search = (q: string) =>
-    app.request(`/api/v1/tools?q=${encodeURIComponent(q)}`, { headers: { 'cf-connecting-ip': `203.0.113.${++address % 250}` } });
+    app.request(`/api/v1/tools?q=${encodeURIComponent(q)}`, {
+      headers: { 'cf-connecting-ip': `203.0.113.${++address % 250}` },
+    });
   /** Resolves once the next search statement has run. */
   const nextSearch = () => new Promise<void>((done) => (afterSearch = done));
 
@@ -208,7 +210,8 @@ describe('a page nobody asked for since the last version read', () => {
       await searched;
       await queryRows(app.deps.db, sql`UPDATE sites SET name = 'Racing Quill Renamed' WHERE id = ${tool!.id}`);
     };
-    const names = async (res: Response) => ((await res.json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
+    const names = async (res: Response) =>
+      ((await res.json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
     const first = await search('racing quill');
     expect(await names(first)).toEqual(['Racing Quill']); // read before the change committed
     const second = await search('racing quill');
