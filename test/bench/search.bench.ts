@@ -15,10 +15,12 @@
 //      BENCH_DATABASE_URL   a PostgreSQL server to use (any database on it) instead of a throwaway one; its
 //                           databases tooldir_search_<size>_<seed>_v<corpus version> are kept and reused by later runs
 //      BENCH_SEARCH_BASELINE a git revision whose src/directory/ is timed side by side with this one (verb only)
+//      BENCH_SEARCH_HTTP_CLIENT fetch: the http surface sends through fetch, not one undici Client (httpSearch)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { Client } from 'undici';
 import { openNodePostgres, type OpenedDb } from '../../src/db/node-clients';
 import { withRequestedKeyBackfill } from '../../src/submissions/requested-key-backfill';
 import { sql } from 'drizzle-orm';
@@ -43,6 +45,7 @@ import { recordedQuality, relevanceCases } from '../helpers/search-relevance-set
 import { seedRelevanceDirectory } from '../helpers/search-relevance-seed';
 import { quality, type Quality } from '../helpers/search-relevance-metrics';
 import { spawnBenchServer, type SpawnedBenchServer } from './lib/spawn-bench-server';
+import { spelling } from './lib/public-traffic';
 import { type BenchReport, runStandalone } from './lib/results';
 
 type Search = (input: SearchInput) => Promise<SearchPage>;
@@ -125,17 +128,59 @@ async function verbSurface(
   return { surface, search: search(depsOn(db.db)), cpu: backendCpu(Number(backend!.pid)) };
 }
 
-/** searchTools through GET /api/v1/tools on a running server (keep-alive, one client address). */
-function httpSearch(base: string): Search {
-  return async (input) => {
+/**
+ * searchTools through GET /api/v1/tools on a running server (keep-alive, one client address), by default through one
+ * undici Client, the client the load benches send with (lib/http-load.ts). BENCH_SEARCH_HTTP_CLIENT=fetch sends
+ * through fetch instead, as this bench did until 30 Nov: fetch cost the bench's own process 1.65 ms of CPU a search
+ * against 1.0 for the Client, on the two cores the server and PostgreSQL need too, and its p95 read 1.5 ms higher for
+ * the same searches (docs/bench.md, "The HTTP surface's client").
+ * Every answer is computed, never the page cache's (a kept page would time a lookup, not a search; an answer from it
+ * fails the run). A query drawn again is sent in another spelling (its letters' cases: lib/public-traffic.ts); the
+ * pages after the first keep the first page's spelling, which their cursor belongs to. The empty query and a category
+ * alone have no letters to respell: they carry the session cookie, with which the cache neither answers nor keeps a
+ * page (docs/pages.md "Signed-in visitors"; the JSON search reads no session).
+ */
+function httpSearch(base: string): { search: Search; close: () => Promise<void> } {
+  const spellings = new Map<string, { n: number; spelt: string }>();
+  const spelt = (query: string, firstPage: boolean) => {
+    const last = spellings.get(query);
+    if (last && !firstPage) return last.spelt;
+    const n = last ? last.n + 1 : 0;
+    spellings.set(query, { n, spelt: spelling(query, n) });
+    return spelling(query, n);
+  };
+  const path = (input: SearchInput) => {
     const params = new URLSearchParams();
-    if (input.query) params.set('q', input.query);
+    if (input.query) params.set('q', spelt(input.query, !input.cursor));
     if (input.category) params.set('category', input.category);
     if (input.limit) params.set('limit', String(input.limit));
     if (input.cursor) params.set('cursor', input.cursor);
-    const res = await fetch(`${base}/api/v1/tools?${params}`);
-    if (res.status !== 200) throw new Error(`GET /api/v1/tools?${params}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as SearchPage;
+    return `/api/v1/tools?${params}`;
+  };
+  const headers = (input: SearchInput): Record<string, string> =>
+    /\p{L}/u.test(input.query ?? '') ? {} : { cookie: 'tooldir_session=bench-no-page-cache' };
+  const answer = (status: number, cache: unknown, text: string, sent: string) => {
+    if (status !== 200) throw new Error(`GET ${sent}: ${status} ${text}`);
+    if (cache === 'hit') throw new Error(`GET ${sent}: answered by the page cache, not computed`);
+    return JSON.parse(text) as SearchPage;
+  };
+  if (process.env.BENCH_SEARCH_HTTP_CLIENT === 'fetch')
+    return {
+      search: async (input) => {
+        const sent = path(input);
+        const res = await fetch(`${base}${sent}`, { headers: headers(input) });
+        return answer(res.status, res.headers.get('x-cache'), await res.text(), sent);
+      },
+      close: async () => {},
+    };
+  const client = new Client(base, { pipelining: 1, keepAliveTimeout: 30_000 });
+  return {
+    search: async (input) => {
+      const sent = path(input);
+      const res = await client.request({ path: sent, method: 'GET', headers: headers(input) });
+      return answer(res.statusCode, res.headers['x-cache'], await res.body.text(), sent);
+    },
+    close: () => client.close(),
   };
 }
 
@@ -372,6 +417,7 @@ export async function benchSearch(): Promise<BenchReport> {
       const surfaces: Timed[] = [];
       let neon: NeonStandIn | undefined;
       let http: SpawnedBenchServer | undefined;
+      let httpClient: ReturnType<typeof httpSearch> | undefined;
       try {
         if (here.includes('verb'))
           surfaces.push(
@@ -380,7 +426,8 @@ export async function benchSearch(): Promise<BenchReport> {
         if (baseline) surfaces.push(await verbSurface('baseline', url, baseline.search, depsOn, pools));
         if (here.includes('http')) {
           http = await spawnBenchServer({ DATABASE_URL: url, MAIL_TRANSPORT: 'outbox', BENCH_SEED_SITES: '0' });
-          surfaces.push({ surface: 'http', search: httpSearch(http.url) });
+          httpClient = httpSearch(http.url);
+          surfaces.push({ surface: 'http', search: httpClient.search });
         }
         if (here.includes('neon-http')) {
           neon = await startNeonStandIn({ poolSize: 4 });
@@ -394,6 +441,7 @@ export async function benchSearch(): Promise<BenchReport> {
           `${size} tools: the ${WARM_UP} untimed rounds first (new connections, every kind): ${timedKinds.warmUp}`,
         );
       } finally {
+        await httpClient?.close();
         await http?.stop();
         await neon?.close();
         for (const pool of pools) await pool.close();
