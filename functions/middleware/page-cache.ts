@@ -108,8 +108,9 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
  * The page cache of one route, keyed on what `reads` says the route reads (./page-cache-keys.ts).
  * Every anonymous GET learns the listing version (on Node one primary-key read of a one-row table, so a page is
  * never served after a change committed before the request; on Workers the version read in the last second), first,
- * or beside the render when nothing is kept for the key (below). A hit is answered before the handler, so before its rate-limit check: it runs no other statement and
- * costs less than the limiter itself, so a refusal would save nothing (docs/pages.md "Caching and rate limits").
+ * or beside the render when nothing is kept for the key (below). A hit is answered before the handler, so before its
+ * rate-limit check: it runs no other statement and costs less than the limiter itself, so a refusal would save
+ * nothing (docs/pages.md "Caching and rate limits").
  * A miss runs the handler: limiter first, then the work. The key is also this page's identity for the statistics
  * (`pageKey`: a card counts one impression per page and client, docs/stats.md), for signed-in visitors too.
  */

@@ -133,7 +133,7 @@ async function verbSurface(
  * undici Client, the client the load benches send with (lib/http-load.ts). BENCH_SEARCH_HTTP_CLIENT=fetch sends
  * through fetch instead, as this bench did until 30 Nov: fetch cost the bench's own process 1.65 ms of CPU a search
  * against 1.0 for the Client, on the two cores the server and PostgreSQL need too, and its p95 read 1.5 ms higher for
- * the same searches (docs/bench.md, "The HTTP surface's client").
+ * the same searches (docs/bench.md "Directory search", 30 Nov 05:15 UTC).
  * Every answer is computed, never the page cache's (a kept page would time a lookup, not a search; an answer from it
  * fails the run). A query drawn again is sent in another spelling (its letters' cases: lib/public-traffic.ts); the
  * pages after the first keep the first page's spelling, which their cursor belongs to. The empty query and a category
@@ -146,8 +146,9 @@ function httpSearch(base: string): { search: Search; close: () => Promise<void> 
     const last = spellings.get(query);
     if (last && !firstPage) return last.spelt;
     const n = last ? last.n + 1 : 0;
-    spellings.set(query, { n, spelt: spelling(query, n) });
-    return spelling(query, n);
+    const next = { n, spelt: spelling(query, n) };
+    spellings.set(query, next);
+    return next.spelt;
   };
   const path = (input: SearchInput) => {
     const params = new URLSearchParams();
