@@ -107,8 +107,8 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
 /**
  * The page cache of one route, keyed on what `reads` says the route reads (./page-cache-keys.ts).
  * Every anonymous GET learns the listing version (on Node one primary-key read of a one-row table, so a page is
- * never served after a change committed before the request; on Workers the version read in the last second), first,
- * or beside the render when nothing is kept for the key (below). A hit is answered before the handler, so before its
+ * never served after a change committed before the request; on Workers the version read in the last second) before
+ * anything else, unless nothing is kept for the key (below). A hit is answered before the handler, so before its
  * rate-limit check: it runs no other statement and costs less than the limiter itself, so a refusal would save
  * nothing (docs/pages.md "Caching and rate limits").
  * A miss runs the handler: limiter first, then the work. The key is also this page's identity for the statistics
@@ -127,35 +127,26 @@ export function pageCache(reads: QueryReads): MiddlewareHandler<AppEnv> {
     }
     // A request the cache may not answer (a parameter given twice) is rendered, and its answer kept for no one.
     if (!key) return next();
-    // A page is kept under a version no newer than its data. Usually that version is read before the render. But when
-    // nothing is kept for this key at the version the process read last (on Node, where every request reads it: a
-    // query nobody asked lately, the usual search), the page is rendered at once while the version is read beside
-    // it, and the answer waits for the slower of the two instead of both in turn. The page's data is read after that
-    // last read ended, so it is at least that version's; it is kept under it when the new read finds the same one
-    // (a page kept under an older version would never be served).
+    // A page is kept under a version no newer than its data, and served only after a read of the current version
+    // finds that one. When nothing is kept for this key at the version the process read last (on Node: a query nobody
+    // asked lately, the usual search), a read could only tell where to keep the page, so none is made: the page is
+    // rendered at once and kept under the version read last. Its data is read after that read ended, so it is at
+    // least that version's; if the listing has changed since, no read will find that version again and the page is
+    // never served.
     const last = deps.listingVersion.lastRead();
     const keptAtLast = last === undefined ? undefined : await deps.pageCache.get(key, last);
-    const reading = deps.listingVersion.current(deps.defer);
-    let keepUnder: Promise<number | undefined>;
-    if (last === undefined || keptAtLast) {
-      const version = await reading;
+    let version: number;
+    if (last !== undefined && !keptAtLast) version = last;
+    else {
+      version = await deps.listingVersion.current(deps.defer);
       const stored = version === last ? keptAtLast : await deps.pageCache.get(key, version);
       if (stored) return answerKept(c, stored);
-      keepUnder = Promise.resolve(version);
-    } else {
-      // Settled whatever the render does, so a failed read is never an unhandled rejection meanwhile.
-      keepUnder = reading.then(
-        (version) => (version === last ? last : undefined),
-        () => undefined,
-      );
     }
     const state: PageCacheState = { shared: true };
     c.set('pageCache', state);
     await next();
     const answer = state.answer;
     if (!answer) return; // not a cacheable answer (an error, a refusal, a redirect)
-    const version = await keepUnder;
-    if (version === undefined) return; // the listing changed meanwhile (or its version could not be read)
     // Reading the headers of the answer does not rebuild it; this client's own ones are left out (and a 304 has no
     // Content-Type of its own).
     const headers: Array<[string, string]> = [...c.res.headers].filter(

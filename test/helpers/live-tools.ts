@@ -77,9 +77,9 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
 }
 
 /**
- * Lets the app read the listing version now. The first page rendered after a change made behind the app's back
- * (a seed, a job) is answered and kept for no one (docs/pages.md "Caching"); a test that counts page-cache hits
- * calls this after such a change, so the next render is kept.
+ * Lets the app read the listing version now. Until a read, a new page rendered after a change made behind the app's
+ * back (a seed, a job) is kept under the version read before the change, and never served (docs/pages.md
+ * "Caching"); a test that counts page-cache hits calls this after such a change.
  */
 export async function learnListingVersion(deps: Pick<Deps, 'listingVersion'>): Promise<void> {
   await deps.listingVersion.current(() => undefined);

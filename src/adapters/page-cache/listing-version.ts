@@ -13,8 +13,8 @@ export interface ListingVersion {
   current(defer: (work: Promise<unknown>) => void): Promise<number>;
   /**
    * Exact mode only (maxAgeMs 0): the version the reads so far found, without reading. Its read ended before this
-   * call, so whatever is read after the call is at least that version's (functions/middleware/page-cache.ts renders
-   * a new page beside the next read). Undefined before the first read, and always with maxAgeMs above 0 (current()
+   * call, so whatever is read after the call is at least that version's (functions/middleware/page-cache.ts keeps a
+   * new page under it without a read). Undefined before the first read, and always with maxAgeMs above 0 (current()
    * waits for no read there).
    */
   lastRead(): number | undefined;

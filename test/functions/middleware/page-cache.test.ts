@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../src/db/client';
 import { createListingVersion } from '../../../src/adapters/page-cache/listing-version';
 import { createStatementBatching } from '../../../src/db/statement-batching';
-import { seedTools } from '../../helpers/live-tools';
+import { learnListingVersion, seedTools } from '../../helpers/live-tools';
 import { createTestApp, openTestDb, type TestApp } from '../../helpers/test-app';
 
 let t: TestApp;
@@ -72,8 +72,8 @@ describe('the page cache', () => {
       const res = await get(path);
       return { cache: res.headers.get('x-cache'), text: await res.text() };
     };
-    // The version moved behind the app's back since its last read: this render is answered and kept for no one
-    // (kept under the version read last, it would never be served); the next is kept.
+    // The version moved behind the app's back since its last read: this render is kept under the version read last,
+    // which no read finds again (never served); the next request reads the version, renders, and is kept.
     expect((await read('/')).text).toContain('Before Change');
     expect((await read('/')).cache).toBe('miss');
     expect((await read('/')).cache).toBe('hit');
@@ -107,7 +107,7 @@ describe('the page cache', () => {
 
   it('never serves or keeps a response for a request with the session cookie; it is private and varies by cookie', async () => {
     await seedTools(t.deps.db, [{ name: 'Cookie Tool' }]);
-    await get('/?q=the+version+is+read+again'); // the app learns the new version (see the test above)
+    await learnListingVersion(t.deps); // the app learns the new version (see the test above)
     const session = { cookie: 'theme=dark; tooldir_session=anything' };
     const signedIn = await get('/?q=cookie+tool', session);
     expect(signedIn.status).toBe(200);
@@ -145,11 +145,11 @@ describe('the page cache', () => {
 });
 
 describe('a page nobody asked for since the last version read', () => {
-  // The app's real listing version and search batching, each with a one-shot hook: `beforeRead` runs before the
-  // next version read begins, `afterSearch` once the next search statement has run.
+  // The app's real listing version and search batching: `reads` counts the version reads, and `afterSearch` (one-shot)
+  // runs once the next search statement has run.
   let app: TestApp;
-  let beforeRead: (() => Promise<void>) | undefined;
-  let afterSearch: (() => void) | undefined;
+  let reads = 0;
+  let afterSearch: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const db = await openTestDb();
     const version = createListingVersion(db.db, { maxAgeMs: 0 });
@@ -159,10 +159,8 @@ describe('a page nobody asked for since the last version read', () => {
       overrides: {
         listingVersion: {
           lastRead: () => version.lastRead(),
-          current: async (defer) => {
-            const hook = beforeRead;
-            beforeRead = undefined;
-            await hook?.();
+          current: (defer) => {
+            reads++;
             return version.current(defer);
           },
         },
@@ -174,7 +172,7 @@ describe('a page nobody asked for since the last version read', () => {
                 const pages = await run(calls);
                 const hook = afterSearch;
                 afterSearch = undefined;
-                hook?.();
+                await hook?.();
                 return pages;
               },
               options,
@@ -188,34 +186,31 @@ describe('a page nobody asked for since the last version read', () => {
     app.request(`/api/v1/tools?q=${encodeURIComponent(q)}`, {
       headers: { 'cf-connecting-ip': `203.0.113.${++address % 250}` },
     });
-  /** Resolves once the next search statement has run. */
-  const nextSearch = () => new Promise<void>((done) => (afterSearch = done));
+  const names = async (res: Response) =>
+    ((await res.json()) as { tools: { name: string }[] }).tools.map((tool) => tool.name);
 
-  it('is rendered without waiting for the version read (which here waits for the search), and kept', async () => {
-    await seedTools(app.deps.db, [{ name: 'Beside Quill' }]);
-    await search('the version is read'); // the app learns the version
-    const searched = nextSearch();
-    beforeRead = () => searched; // had the render waited for this read, the two would wait for each other
-    const miss = await search('beside quill');
-    expect(miss.headers.get('x-cache')).toBe('miss');
-    expect((await miss.json()).tools.map((tool: { name: string }) => tool.name)).toEqual(['Beside Quill']);
-    expect((await search('beside quill')).headers.get('x-cache')).toBe('hit'); // the read found the version it knew
+  it('is rendered without a version read and kept under the version read last; asked again, it is a hit after a read', async () => {
+    await seedTools(app.deps.db, [{ name: 'Unread Quill' }]);
+    await learnListingVersion(app.deps);
+    const before = reads;
+    const miss = await search('unread quill');
+    expect([miss.headers.get('x-cache'), reads - before]).toEqual(['miss', 0]);
+    expect(await names(miss)).toEqual(['Unread Quill']);
+    const hit = await search('unread quill');
+    expect([hit.headers.get('x-cache'), reads - before]).toEqual(['hit', 1]); // a hit still reads the version first
   });
 
-  it('is kept for no one when a change commits while it renders: the next answer has the change', async () => {
+  it('a change that commits after its data was read: that page is never served, the next answer has the change', async () => {
     const [tool] = await seedTools(app.deps.db, [{ name: 'Racing Quill' }]);
-    await search('the version is read again');
-    const searched = nextSearch();
-    beforeRead = async () => {
-      await searched;
+    await learnListingVersion(app.deps);
+    afterSearch = async () => {
       await queryRows(app.deps.db, sql`UPDATE sites SET name = 'Racing Quill Renamed' WHERE id = ${tool!.id}`);
     };
-    const names = async (res: Response) =>
-      ((await res.json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
     const first = await search('racing quill');
     expect(await names(first)).toEqual(['Racing Quill']); // read before the change committed
     const second = await search('racing quill');
     expect(second.headers.get('x-cache')).toBe('miss');
     expect(await names(second)).toEqual(['Racing Quill Renamed']);
+    expect((await search('racing quill')).headers.get('x-cache')).toBe('hit');
   });
 });
