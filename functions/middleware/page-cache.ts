@@ -106,11 +106,10 @@ function answerKept(c: Context<AppEnv>, page: CachedPage): Response {
 
 /**
  * The page cache of one route, keyed on what `reads` says the route reads (./page-cache-keys.ts).
- * Every anonymous GET learns the listing version (on Node one primary-key read of a one-row table, so a page is
- * never served after a change committed before the request; on Workers the version read in the last second) before
- * anything else, unless nothing is kept for the key (below). A hit is answered before the handler, so before its
- * rate-limit check: it runs no other statement and costs less than the limiter itself, so a refusal would save
- * nothing (docs/pages.md "Caching and rate limits").
+ * Every anonymous GET first learns the listing version (on Node one primary-key read of a one-row table, so a
+ * page is never served after a change committed before the request; on Workers the version read in the last
+ * second). A hit is answered before the handler, so before its rate-limit check: it runs no other statement and
+ * costs less than the limiter itself, so a refusal would save nothing (docs/pages.md "Caching and rate limits").
  * A miss runs the handler: limiter first, then the work. The key is also this page's identity for the statistics
  * (`pageKey`: a card counts one impression per page and client, docs/stats.md), for signed-in visitors too.
  */
@@ -127,21 +126,10 @@ export function pageCache(reads: QueryReads): MiddlewareHandler<AppEnv> {
     }
     // A request the cache may not answer (a parameter given twice) is rendered, and its answer kept for no one.
     if (!key) return next();
-    // A page is kept under a version no newer than its data, and served only after a read of the current version
-    // finds that one. When nothing is kept for this key at the version the process read last (on Node: a query nobody
-    // asked lately, the usual search), a read could only tell where to keep the page, so none is made: the page is
-    // rendered at once and kept under the version read last. Its data is read after that read ended, so it is at
-    // least that version's; if the listing has changed since, no read will find that version again and the page is
-    // never served.
-    const last = deps.listingVersion.lastRead();
-    const keptAtLast = last === undefined ? undefined : await deps.pageCache.get(key, last);
-    let version: number;
-    if (last !== undefined && !keptAtLast) version = last;
-    else {
-      version = await deps.listingVersion.current(deps.defer);
-      const stored = version === last ? keptAtLast : await deps.pageCache.get(key, version);
-      if (stored) return answerKept(c, stored);
-    }
+    // Read before anything is rendered, so a page's data is at least as new as the version it is kept under.
+    const version = await deps.listingVersion.current(deps.defer);
+    const stored = await deps.pageCache.get(key, version);
+    if (stored) return answerKept(c, stored);
     const state: PageCacheState = { shared: true };
     c.set('pageCache', state);
     await next();

@@ -15,7 +15,6 @@ import { createUpstashLimiter } from '../../src/adapters/ratelimit/upstash';
 import { createLogger } from '../../src/log';
 import { DAILY_BOUND } from '../../src/stats/per-client-bounds';
 import { rateLimitPolicies } from '../../src/rate-limits/policies';
-import { learnListingVersion } from '../helpers/live-tools';
 import { seedOwnedTool } from '../helpers/owned-tools';
 import { findRedisServer, type RedisServer, startRedis } from '../helpers/services/redis';
 import { requireService } from '../helpers/services/require-service';
@@ -154,7 +153,6 @@ describe('the inflation script on the real server, database engine (PGlite)', { 
     const tool = await seedOwnedTool(server.deps.db, owner.accountId, {
       name: `Junk Target ${crypto.randomUUID().slice(0, 6)}`,
     });
-    await learnListingVersion(server.deps);
     const first = await browse(server, `/tools/${tool.slug}?junk=0`);
     expect(first.headers.get('x-cache')).toBe('miss'); // rendered once, and kept under the page's own key
     for (let n = 1; n <= 200; n++) {

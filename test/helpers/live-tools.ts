@@ -1,7 +1,6 @@
 import type { SiteStatus } from '../../src/catalog/site-statuses';
 import { accounts, siteCategories, sites } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
-import type { Deps } from '../../src/deps';
 
 /** What a test says about a tool; everything else gets a unique, valid default. */
 export interface ToolSeed {
@@ -74,13 +73,4 @@ export async function seedTools(db: Db, seeds: ToolSeed[], origin = 'http://tool
   );
   if (links.length) await db.insert(siteCategories).values(links);
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, url: r.url }));
-}
-
-/**
- * Lets the app read the listing version now. Until a read, a new page rendered after a change made behind the app's
- * back (a seed, a job) is kept under the version read before the change, and never served (docs/pages.md
- * "Caching"); a test that counts page-cache hits calls this after such a change.
- */
-export async function learnListingVersion(deps: Pick<Deps, 'listingVersion'>): Promise<void> {
-  await deps.listingVersion.current(() => undefined);
 }

@@ -11,13 +11,6 @@ const readVersion = preparedStatement<never>(() => sql`SELECT version FROM listi
 export interface ListingVersion {
   /** The current version: read now (maxAgeMs 0), or the one read less than maxAgeMs ago. */
   current(defer: (work: Promise<unknown>) => void): Promise<number>;
-  /**
-   * Exact mode only (maxAgeMs 0): the version the reads so far found, without reading. Its read ended before this
-   * call, so whatever is read after the call is at least that version's (functions/middleware/page-cache.ts keeps a
-   * new page under it without a read). Undefined before the first read, and always with maxAgeMs above 0 (current()
-   * waits for no read there).
-   */
-  lastRead(): number | undefined;
 }
 
 /**
@@ -59,6 +52,5 @@ export function createListingVersion(db: Db, options: { maxAgeMs: number; now?: 
       if (now() - readAt >= options.maxAgeMs && !reading) defer(start());
       return value;
     },
-    lastRead: () => (options.maxAgeMs <= 0 ? value : undefined),
   };
 }

@@ -20,10 +20,7 @@ export interface PageCache {
   kind: 'memory' | 'workers';
   /** The page stored under `key` at listing version `version` (the current one), if any. */
   get(key: string, version: number): Promise<CachedPage | undefined>;
-  /**
-   * Stores a page rendered at `version`: never newer than the page's data (read before rendering, or by a read that
-   * ended before the request: functions/middleware/page-cache.ts).
-   */
+  /** Stores a page rendered at `version` (read before rendering: never newer than the page's data). */
   put(key: string, version: number, page: CachedPage): Promise<void>;
 }
 

@@ -7,7 +7,7 @@ import { queryRows } from '../../../src/db/client';
 import { DAILY_BOUND } from '../../../src/stats/per-client-bounds';
 import { visitorMark } from '../../../src/stats/visitor-marks';
 import { PREFIX_48_MULTIPLIER } from '../../../src/rate-limits/policies';
-import { learnListingVersion, seedTools } from '../../helpers/live-tools';
+import { seedTools } from '../../helpers/live-tools';
 import { statsHarness } from '../../helpers/stats-harness';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 
@@ -64,7 +64,6 @@ describe('one client moves each counter a few times a day', () => {
 
   it('a card counts once per page and client: reloading a cached search, with or without junk parameters, adds nothing', async () => {
     const rival = await tool('Reloaded Searchable');
-    await learnListingVersion(t.deps);
     const q = encodeURIComponent(rival.name);
     const client = freshClient();
     const first = await from(client, `/?q=${q}`);

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../src/db/client';
 import { slugify } from '../../../../src/pipeline/slug';
-import { learnListingVersion } from '../../../helpers/live-tools';
 import { uniqueName } from '../../../helpers/test-app';
 import { only, statsHarness } from '../../../helpers/stats-harness';
 import { editCalls, useEditHarness } from './site-edits-harness';
@@ -95,7 +94,6 @@ describe('an approved rename', () => {
 
   it('is never served from the page cache under the old slug', async () => {
     const tool = await ownTool(uniqueName('Cached Name'));
-    await learnListingVersion(h.t.deps);
     expect((await get(`/tools/${tool.slug}`)).headers.get('x-cache')).toBe('miss');
     expect((await get(`/tools/${tool.slug}`)).headers.get('x-cache')).toBe('hit');
     const slug = await rename(tool.id, uniqueName('Fresh Name'));

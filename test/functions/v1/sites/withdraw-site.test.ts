@@ -4,7 +4,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../../src/db/client';
-import { learnListingVersion } from '../../../helpers/live-tools';
 import { seedOwnedTool } from '../../../helpers/owned-tools';
 import { ADMIN_TOKEN, createTestApp, uniqueName, type TestApp } from '../../../helpers/test-app';
 import { recordingPayments } from '../../../helpers/stripe/payments-fixture';
@@ -125,7 +124,6 @@ describe('DELETE /api/v1/sites/{site_id} on a live listing', () => {
     const tool = await liveTool(uniqueName('Cached Parchment'));
     const word = tool.name.split(' ').at(-1)!;
     const paths = [`/tools/${tool.slug}`, '/', '/categories/writing', `/api/v1/tools?q=${word}`];
-    await learnListingVersion(t.deps);
     for (const path of paths) {
       expect((await get(path)).headers.get('x-cache'), path).toBe('miss');
       const hit = await get(path);

@@ -49,18 +49,6 @@ describe('the listing version', () => {
     expect(await fourth).toBe(3);
   });
 
-  it('exact: lastRead() is the version the reads that ended found, and never reads', async () => {
-    const { db, pending, answer } = fakeDb();
-    const version = createListingVersion(db, { maxAgeMs: 0 });
-    expect(version.lastRead()).toBeUndefined();
-    const first = version.current(noDefer);
-    expect(version.lastRead()).toBeUndefined(); // a read that has not ended says nothing yet
-    await answer(7);
-    await first;
-    expect(version.lastRead()).toBe(7);
-    expect(pending).toHaveLength(0);
-  });
-
   it('background (maxAgeMs > 0): waits only for the very first read, then reads again in the background when older', async () => {
     const { db, pending, answer } = fakeDb();
     let now = 0;
@@ -80,6 +68,5 @@ describe('the listing version', () => {
     expect(deferred).toHaveLength(1);
     await answer(5);
     expect(await version.current(defer)).toBe(5);
-    expect(version.lastRead()).toBeUndefined(); // only exact mode offers it: here current() waits for no read
   });
 });
